@@ -1,0 +1,1 @@
+//! TableGen front end (work in progress).
