@@ -1,0 +1,10 @@
+// Affine maps and integer sets as attributes (printed through #map/#set aliases).
+"foo.op"() {empty = affine_map<() -> ()>, const = affine_map<() -> (0)>, id = affine_map<(d0) -> (d0)>} : () -> ()
+"foo.op"() {sym = affine_map<(d0, d1)[s0, s1] -> (d0 + s0, d1 * s1)>, ops = affine_map<(d0)[s0] -> (d0 mod 4, d0 floordiv 2, d0 ceildiv s0, -d0, d0 - 1)>} : () -> ()
+"foo.op"() {perm = affine_map<(d0, d1, d2) -> (d2, d0, d1)>, consts = affine_map<(d0) -> (3, -7, d0 * 2 + 5)>, nodims = affine_map<()[s0] -> (s0)>} : () -> ()
+"foo.op"() {paren = affine_map<(d0, d1) -> ((d0 + d1) floordiv 4, (d0 * 3) mod (5), d0 - d1 * 2, d1 - d0)>, neg = affine_map<(d0)[s0] -> (-(d0 + s0), d0 * -3)>} : () -> ()
+"foo.op"() {fold = affine_map<(d0) -> (d0 + 2 + 3, d0 * 2 * 3, 4 floordiv 2, 7 mod 3)>, unused = affine_map<(d0, d1, d2)[s0, s1] -> (d1)>} : () -> ()
+"foo.op"() {set = affine_set<(d0)[s0] : (d0 - s0 >= 0, d0 == 0)>, set2 = affine_set<(d0, d1) : (d0 * 2 - d1 + 3 >= 0, -d0 >= 0)>, empty_set = affine_set<() : (0 == 0)>, false_set = affine_set<(d0) : (1 == 0)>} : () -> ()
+"foo.op"() {arr = [affine_map<(d0) -> (d0 floordiv 8)>, affine_map<(d0) -> (d0 floordiv 8)>, affine_set<(d0) : (d0 >= 0)>]} : () -> ()
+"foo.op"() {s0first = affine_map<(d0)[s0] -> (s0 + d0)>, mulsym = affine_map<(d0)[s0] -> (s0 * d0)>, sub = affine_map<(d0, d1) -> (d0 + d1 * -1, d0 - (d1 - 1))>} : () -> ()
+"foo.op"() {le = affine_set<(d0) : (-d0 + 10 >= 0, d0 - 1 >= 0)>, modsym = affine_map<(d0)[s0] -> (d0 mod s0, d0 floordiv s0)>} : () -> ()

@@ -1,0 +1,17 @@
+// Float attributes in f32/f64: decimal, exponent and hex forms.
+"foo.op"() {a = 0.0 : f32, b = 1.0 : f32, c = -1.0 : f32, d = 0.1 : f32, e = 0.5, f = 2.0 : f64} : () -> ()
+"foo.op"() {third = 0x3FD5555555555555 : f64, third32 = 0x3EAAAAAB : f32, negzero = -0.0 : f32, negzero64 = -0.0 : f64} : () -> ()
+"foo.op"() {denorm = 1.0e-45 : f32, denorm_hex = 0x00000001 : f32, min_normal = 1.17549435e-38 : f32, max = 3.40282347e+38 : f32} : () -> ()
+"foo.op"() {nan = 0x7FC00000 : f32, nan_payload = 0x7FC00001 : f32, snan = 0x7F800001 : f32, neg_nan = 0xFFC00000 : f32} : () -> ()
+"foo.op"() {inf = 0x7F800000 : f32, ninf = 0xFF800000 : f32, inf64 = 0x7FF0000000000000 : f64, ninf64 = 0xFFF0000000000000 : f64, nan64 = 0x7FF8000000000000 : f64} : () -> ()
+"foo.op"() {big = 1.0e+10 : f32, bigger = 1.0e+20 : f64, small = 1.0e-10 : f64, exact_big = 123456789.0 : f64, million = 1000000.0 : f32} : () -> ()
+"foo.op"() {pi = 3.14159265358979 : f64, pi32 = 3.14159274 : f32, e = 2.718281828459045 : f64, tenth64 = 0.1 : f64} : () -> ()
+"foo.op"() {x1 = 1.5e3 : f64, x2 = 12.5 : f32, x3 = 100.0 : f64, x4 = 0.001 : f64, x5 = 1.0E+2 : f64, x6 = 7.e0 : f64, x7 = 1.e5 : f32} : () -> ()
+"foo.op"() {y1 = 123456.0 : f32, y2 = 1234567.0 : f32, y3 = 16777216.0 : f32, y4 = 16777217.0 : f32, y5 = 0.0001 : f32, y6 = 0.00001 : f32} : () -> ()
+"foo.op"() {z1 = 1.0e+300 : f64, z2 = 4.9406564584124654e-324 : f64, z3 = 2.2250738585072014e-308 : f64, z4 = 1.7976931348623157e+308 : f64} : () -> ()
+"foo.op"() {int_lit = 1. : f32, neg_int_lit = -3. : f64} : () -> ()
+"foo.op"() {arr = [1.0, 2.5 : f32, 0.1 : f64, -0.0]} : () -> ()
+// f64 values inside arrays: the f64 type is elided unless the value prints as hex.
+// (A bare hex literal without a type would parse as an i64 integer.)
+"foo.op"() {arr = [0x7FF8000000000000 : f64, 0x7FF0000000000000 : f64, 0x419D6F3454000000 : f64, 3.14159265358979 : f64, 0.5 : f64]} : () -> ()
+"foo.op"() {hex_int = [0x7FF8000000000000, 0x10]} : () -> ()

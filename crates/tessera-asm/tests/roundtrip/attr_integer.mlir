@@ -1,0 +1,12 @@
+// Integer attributes: elided i64, signed/unsigned/signless, i1, index, extremes.
+"foo.op"() {a = 0, b = 1, c = -1, d = 42 : i64, e = 7 : i32, f = -7 : i8} : () -> ()
+"foo.op"() {si = -5 : si32, ui = 5 : ui16, ui_max = 65535 : ui16, si_min = -128 : si8} : () -> ()
+"foo.op"() {t = true, f = false, one = 1 : i1, zero = 0 : i1, neg = -1 : i1} : () -> ()
+"foo.op"() {idx = 3 : index, nidx = -3 : index, big = 9223372036854775807 : index} : () -> ()
+"foo.op"() {i64max = 9223372036854775807, i64min = -9223372036854775808} : () -> ()
+"foo.op"() {i128max = 170141183460469231731687303715884105727 : i128, i128min = -170141183460469231731687303715884105728 : i128} : () -> ()
+"foo.op"() {u128max = 340282366920938463463374607431768211455 : ui128, u64max = 18446744073709551615 : ui64} : () -> ()
+"foo.op"() {wide = 123456789012345678901234567890123456789012345678901234567890 : i1024} : () -> ()
+"foo.op"() {i8wrap = 255 : i8, i8neg = -128 : i8, i16 = 32768 : i16, i32 = 4294967295 : i32} : () -> ()
+"foo.op"() {hex = 0x10 : i32, hexneg = -0x10 : i32, hexbig = 0xFFFFFFFFFFFFFFFF : i64, zero_i7 = 0 : i7} : () -> ()
+"foo.op"() {arr = [1, 2 : i32, -3 : si8, 4 : ui8, true, 5 : index]} : () -> ()

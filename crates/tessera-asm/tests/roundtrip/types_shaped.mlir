@@ -1,0 +1,15 @@
+// Tensors, memrefs and vectors.
+"foo.op"() : () -> (tensor<f32>, tensor<4xf32>, tensor<2x3x4xi8>, tensor<*xf32>, tensor<?xf32>, tensor<?x4x?xindex>)
+"foo.op"() : () -> (tensor<0xi32>, tensor<1x0xf32>, tensor<4xcomplex<f32>>, tensor<2x!foo.t>)
+"foo.op"() : () -> (tensor<4xf32, #foo.enc<"x">>, tensor<?x?xf64, "string_encoding">, tensor<4xi8, 1 : i64>)
+"foo.op"() : () -> (memref<f32>, memref<4xf32>, memref<?x4xf32>, memref<*xf32>, memref<4xvector<4xf32>>)
+"foo.op"() : () -> (memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>, memref<4xf32, affine_map<(d0)[s0] -> (d0 + s0)>>)
+"foo.op"() : () -> (memref<4x4xf32, strided<[4, 1]>>, memref<4x4xf32, strided<[?, 1], offset: ?>>, memref<4xf32, strided<[1], offset: 0>>, memref<8xf32, strided<[2], offset: 5>>)
+"foo.op"() : () -> (memref<4xf32, 1>, memref<4xf32, 0>, memref<4xf32, "gpu">, memref<4xf32, 1 : i32>, memref<4xf32, 7 : i64>, memref<4xf32, {kind = "shared"}>)
+"foo.op"() : () -> (memref<4x4xf32, affine_map<(d0, d1) -> (d0, d1)>>, memref<4x4xf32, strided<[4, 1], offset: 0>, 3>)
+"foo.op"() : () -> (memref<*xf32, 1>, memref<*xi8, "str">, memref<*xf32, 0>)
+"foo.op"() : () -> (vector<4xf32>, vector<2x3x4xi8>, vector<[4]xf32>, vector<2x[4]xf32>, vector<[2]x[4]xi1>, vector<1xindex>)
+"foo.op"() : () -> (tensor<4x!foo.elt>, tensor<*x!foo.elt>)
+"foo.op"() : () -> (tensor<9223372036854775807xi8>, vector<1x1x1xi1>)
+// Elided defaults: identity layout, zero offset, memory space 0.
+"foo.op"() : () -> (memref<4xf32, affine_map<(d0) -> (d0)>, 0>, memref<4xf32, strided<[1], offset: 0>, 0 : i64>)
