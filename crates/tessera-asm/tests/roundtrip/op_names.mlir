@@ -1,0 +1,11 @@
+// Operation names of unregistered dialects, including unusual characters.
+"foo.op"() : () -> ()
+"foo.op.with.dots"() : () -> ()
+"foo.op_with_underscore$dollar"() : () -> ()
+"my_dialect.x"() : () -> ()
+"bar.thing"() : () -> ()
+"foo.op-with-dashes"() : () -> ()
+"foo.op with spaces"() : () -> ()
+"foo.\22quoted\22"() : () -> ()
+"foo.ünïcödé"() : () -> ()
+"a.b"() : () -> ()
