@@ -1,0 +1,386 @@
+//! The `Context`: interned identifiers, types and attributes, and the op registry.
+//!
+//! A context is append-only: handles stay valid for its whole life, and two handles are
+//! equal exactly when the uniqued objects are equal.
+
+use crate::intern::{Interner, StrInterner};
+use crate::registry::{DialectInfo, OpInfo, Registry};
+use crate::{
+    AffineMap, Attr, AttrKind, FloatKind, IntValue, IntegerSet, LocKind, Location, Signedness,
+    Type, TypeKind,
+};
+
+/// An interned string (op names, attribute names, symbol names, file names).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Ident(pub(crate) u32);
+
+/// Owner of all uniqued IR objects and of the registry of known ops and dialects.
+pub struct Context {
+    idents: StrInterner,
+    types: Interner<TypeKind>,
+    attrs: Interner<AttrKind>,
+    registry: Registry,
+    next_distinct: u64,
+    allow_unregistered: bool,
+    unknown_loc: Location,
+    empty_dict: Attr,
+}
+
+impl Default for Context {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Context {
+    /// A context with the builtin dialect registered.
+    pub fn new() -> Self {
+        let mut ctx = Context {
+            idents: StrInterner::default(),
+            types: Interner::default(),
+            attrs: Interner::default(),
+            registry: Registry::default(),
+            next_distinct: 0,
+            allow_unregistered: false,
+            unknown_loc: Location(Attr(0)),
+            empty_dict: Attr(0),
+        };
+        ctx.unknown_loc = Location(ctx.attr(AttrKind::Loc(LocKind::Unknown)));
+        ctx.empty_dict = ctx.attr(AttrKind::Dictionary(Box::new([])));
+        crate::builtin::register(&mut ctx);
+        ctx
+    }
+
+    // ----- identifiers ---------------------------------------------------------------------
+
+    /// Interns a string.
+    pub fn ident(&mut self, s: &str) -> Ident {
+        Ident(self.idents.intern(s))
+    }
+
+    /// The identifier for `s`, if it was ever interned.
+    pub fn lookup_ident(&self, s: &str) -> Option<Ident> {
+        self.idents.lookup(s).map(Ident)
+    }
+
+    /// The text of an identifier.
+    pub fn str(&self, id: Ident) -> &str {
+        self.idents.get(id.0)
+    }
+
+    // ----- types ------------------------------------------------------------------------------
+
+    /// Interns a type.
+    pub fn ty(&mut self, kind: TypeKind) -> Type {
+        Type(self.types.intern(kind))
+    }
+
+    /// The structure of a type.
+    pub fn type_kind(&self, ty: Type) -> &TypeKind {
+        self.types.get(ty.0)
+    }
+
+    /// `iN` / `siN` / `uiN`.
+    pub fn integer_type(&mut self, width: u32, signedness: Signedness) -> Type {
+        self.ty(TypeKind::Integer { width, signedness })
+    }
+
+    /// Signless `iN`.
+    pub fn int_type(&mut self, width: u32) -> Type {
+        self.integer_type(width, Signedness::Signless)
+    }
+
+    /// `index`.
+    pub fn index_type(&mut self) -> Type {
+        self.ty(TypeKind::Index)
+    }
+
+    /// A float type.
+    pub fn float_type(&mut self, kind: FloatKind) -> Type {
+        self.ty(TypeKind::Float(kind))
+    }
+
+    /// `none`.
+    pub fn none_type(&mut self) -> Type {
+        self.ty(TypeKind::None)
+    }
+
+    /// `(inputs) -> results`.
+    pub fn function_type(&mut self, inputs: &[Type], results: &[Type]) -> Type {
+        self.ty(TypeKind::Function {
+            inputs: inputs.into(),
+            results: results.into(),
+        })
+    }
+
+    /// Width of an integer type or bit width of a float type.
+    pub fn int_or_float_width(&self, ty: Type) -> Option<u32> {
+        match self.type_kind(ty) {
+            TypeKind::Integer { width, .. } => Some(*width),
+            TypeKind::Float(k) => Some(k.bit_width()),
+            _ => None,
+        }
+    }
+
+    /// True for integer and index types.
+    pub fn is_int_or_index(&self, ty: Type) -> bool {
+        matches!(self.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Index)
+    }
+
+    /// The number of elements of a statically shaped type (`None` if unranked or dynamic).
+    pub fn num_elements(&self, ty: Type) -> Option<u64> {
+        let shape = self.type_kind(ty).shape()?;
+        shape.iter().try_fold(1u64, |acc, &d| {
+            if d < 0 {
+                None
+            } else {
+                acc.checked_mul(d as u64)
+            }
+        })
+    }
+
+    // ----- attributes -------------------------------------------------------------------------
+
+    /// Interns an attribute.
+    pub fn attr(&mut self, kind: AttrKind) -> Attr {
+        Attr(self.attrs.intern(kind))
+    }
+
+    /// The structure of an attribute.
+    pub fn attr_kind(&self, attr: Attr) -> &AttrKind {
+        self.attrs.get(attr.0)
+    }
+
+    /// Number of distinct attributes (diagnostics and benchmarks).
+    pub fn num_attrs(&self) -> usize {
+        self.attrs.len()
+    }
+
+    /// `unit`.
+    pub fn unit_attr(&mut self) -> Attr {
+        self.attr(AttrKind::Unit)
+    }
+
+    /// An integer attribute of an integer or index type.
+    pub fn integer_attr(&mut self, ty: Type, value: i128) -> Attr {
+        let width = match self.type_kind(ty) {
+            TypeKind::Integer { width, .. } => *width,
+            _ => 64,
+        };
+        self.attr(AttrKind::Integer {
+            ty,
+            value: IntValue::from_i128(value, width),
+        })
+    }
+
+    /// `true` / `false`.
+    pub fn bool_attr(&mut self, value: bool) -> Attr {
+        let i1 = self.int_type(1);
+        self.integer_attr(i1, value as i128)
+    }
+
+    /// A float attribute nearest to `value`.
+    pub fn float_attr(&mut self, ty: Type, value: f64) -> Attr {
+        let kind = match self.type_kind(ty) {
+            TypeKind::Float(k) => *k,
+            _ => FloatKind::F64,
+        };
+        let bits = kind.from_f64(value);
+        self.attr(AttrKind::Float {
+            ty,
+            bits: [bits as u64, (bits >> 64) as u64],
+        })
+    }
+
+    /// An untyped string attribute.
+    pub fn string_attr(&mut self, s: &str) -> Attr {
+        self.attr(AttrKind::String {
+            value: s.as_bytes().into(),
+            ty: None,
+        })
+    }
+
+    /// An array attribute.
+    pub fn array_attr(&mut self, elements: &[Attr]) -> Attr {
+        self.attr(AttrKind::Array(elements.into()))
+    }
+
+    /// A type attribute.
+    pub fn type_attr(&mut self, ty: Type) -> Attr {
+        self.attr(AttrKind::Type(ty))
+    }
+
+    /// `@name`.
+    pub fn symbol_ref(&mut self, name: &str) -> Attr {
+        let root = self.ident(name);
+        self.attr(AttrKind::SymbolRef {
+            root,
+            nested: Box::new([]),
+        })
+    }
+
+    /// An affine map attribute.
+    pub fn affine_map_attr(&mut self, map: AffineMap) -> Attr {
+        self.attr(AttrKind::AffineMap(map))
+    }
+
+    /// An integer set attribute.
+    pub fn integer_set_attr(&mut self, set: IntegerSet) -> Attr {
+        self.attr(AttrKind::IntegerSet(set))
+    }
+
+    /// The empty dictionary.
+    pub fn empty_dict(&self) -> Attr {
+        self.empty_dict
+    }
+
+    /// A dictionary from entries in any order; later duplicates are dropped. Use
+    /// `find_duplicate_name` first where duplicates are an error.
+    pub fn dictionary(&mut self, mut entries: Vec<(crate::Ident, Attr)>) -> Attr {
+        let ctx = &*self;
+        entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+        entries.dedup_by_key(|e| e.0);
+        self.attr(AttrKind::Dictionary(entries.into_boxed_slice()))
+    }
+
+    /// The first name that appears twice among `entries`.
+    pub fn find_duplicate_name(&self, entries: &[(Ident, Attr)]) -> Option<Ident> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        entries.iter().find(|(n, _)| !seen.insert(*n)).map(|e| e.0)
+    }
+
+    /// The entries of a dictionary attribute (empty for anything else).
+    pub fn dict_entries(&self, dict: Attr) -> &[(Ident, Attr)] {
+        match self.attr_kind(dict) {
+            AttrKind::Dictionary(entries) => entries,
+            _ => &[],
+        }
+    }
+
+    /// Looks up `name` in a dictionary attribute.
+    pub fn dict_get(&self, dict: Attr, name: &str) -> Option<Attr> {
+        let entries = self.dict_entries(dict);
+        entries
+            .binary_search_by(|(n, _)| self.str(*n).cmp(name))
+            .ok()
+            .map(|i| entries[i].1)
+    }
+
+    /// A copy of `dict` with `name` set to `value` (or removed if `None`).
+    pub fn dict_with(&mut self, dict: Attr, name: &str, value: Option<Attr>) -> Attr {
+        let name = self.ident(name);
+        let mut entries: Vec<_> = self
+            .dict_entries(dict)
+            .iter()
+            .copied()
+            .filter(|(n, _)| *n != name)
+            .collect();
+        if let Some(v) = value {
+            entries.push((name, v));
+        }
+        self.dictionary(entries)
+    }
+
+    /// A fresh `distinct[...]<referenced>` attribute, unequal to every other.
+    pub fn distinct_attr(&mut self, referenced: Attr) -> Attr {
+        let id = self.next_distinct;
+        self.next_distinct += 1;
+        self.attr(AttrKind::Distinct { id, referenced })
+    }
+
+    /// The type of a typed attribute (integers, floats, typed strings, elements attributes).
+    pub fn attr_type(&self, attr: Attr) -> Option<Type> {
+        match self.attr_kind(attr) {
+            AttrKind::Integer { ty, .. }
+            | AttrKind::Float { ty, .. }
+            | AttrKind::DenseElements { ty, .. }
+            | AttrKind::DenseStrings { ty, .. }
+            | AttrKind::DenseResource { ty, .. }
+            | AttrKind::Sparse { ty, .. } => Some(*ty),
+            AttrKind::String { ty, .. } | AttrKind::Opaque { ty, .. } => *ty,
+            _ => None,
+        }
+    }
+
+    // ----- locations --------------------------------------------------------------------------
+
+    /// `loc(unknown)`.
+    pub fn unknown_loc(&self) -> Location {
+        self.unknown_loc
+    }
+
+    /// Interns a location.
+    pub fn loc(&mut self, kind: LocKind) -> Location {
+        Location(self.attr(AttrKind::Loc(kind)))
+    }
+
+    /// `loc("file":line:col)`.
+    pub fn file_loc(&mut self, file: &str, line: u32, col: u32) -> Location {
+        let file = self.ident(file);
+        self.loc(LocKind::FileLineCol { file, line, col })
+    }
+
+    /// The structure of a location.
+    pub fn loc_kind(&self, loc: Location) -> &LocKind {
+        match self.attr_kind(loc.0) {
+            AttrKind::Loc(k) => k,
+            _ => unreachable!("Location handle to a non-location attribute"),
+        }
+    }
+
+    /// The attribute as a location, if it is one.
+    pub fn as_location(&self, attr: Attr) -> Option<Location> {
+        matches!(self.attr_kind(attr), AttrKind::Loc(_)).then_some(Location(attr))
+    }
+
+    /// The first `file:line:col` inside a location, if any.
+    pub fn file_line_col(&self, loc: Location) -> Option<(Ident, u32, u32)> {
+        match self.loc_kind(loc) {
+            LocKind::FileLineCol { file, line, col } => Some((*file, *line, *col)),
+            LocKind::Name { child, .. } => self.file_line_col(*child),
+            LocKind::CallSite { callee, .. } => self.file_line_col(*callee),
+            LocKind::Fused { locs, .. } => locs.iter().find_map(|l| self.file_line_col(*l)),
+            LocKind::Unknown => None,
+        }
+    }
+
+    // ----- registry ---------------------------------------------------------------------------
+
+    /// Registers (or replaces) an op definition.
+    pub fn register_op(&mut self, info: OpInfo) {
+        self.registry.ops.insert(info.name, info);
+    }
+
+    /// Registers (or replaces) a dialect.
+    pub fn register_dialect(&mut self, info: DialectInfo) {
+        self.registry.dialects.insert(info.name, info);
+    }
+
+    /// The definition of a registered op.
+    pub fn op_info(&self, name: Ident) -> Option<&OpInfo> {
+        self.registry.ops.get(&name)
+    }
+
+    /// The registered dialect of an op name (`dialect.op`), if any.
+    pub fn dialect_of(&self, op_name: Ident) -> Option<&DialectInfo> {
+        let ns = self.str(op_name).split('.').next()?;
+        let id = self.lookup_ident(ns)?;
+        self.registry.dialects.get(&id)
+    }
+
+    /// The registered dialect with this namespace.
+    pub fn dialect(&self, namespace: &str) -> Option<&DialectInfo> {
+        let id = self.lookup_ident(namespace)?;
+        self.registry.dialects.get(&id)
+    }
+
+    /// Whether ops of unregistered dialects are accepted.
+    pub fn allows_unregistered_dialects(&self) -> bool {
+        self.allow_unregistered
+    }
+
+    /// Accept (or not) ops of unregistered dialects, as `--allow-unregistered-dialect`.
+    pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
+        self.allow_unregistered = allow;
+    }
+}

@@ -1,0 +1,122 @@
+//! Hash-consing tables: each distinct value is stored once and named by a dense `u32`.
+//!
+//! The table keeps only indices in its hash set and hashes the stored values on demand, so
+//! every interned value lives in exactly one place (the `items` vector).
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+
+fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
+    let mut hasher = FxHasher::default();
+    value.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Uniquing table for owned values of type `T`.
+pub(crate) struct Interner<T> {
+    items: Vec<T>,
+    table: HashTable<u32>,
+}
+
+impl<T> Default for Interner<T> {
+    fn default() -> Self {
+        Interner {
+            items: Vec::new(),
+            table: HashTable::new(),
+        }
+    }
+}
+
+impl<T: Hash + Eq> Interner<T> {
+    /// Returns the index of `value`, inserting it if it was not present.
+    pub(crate) fn intern(&mut self, value: T) -> u32 {
+        let hash = hash_of(&value);
+        let items = &self.items;
+        if let Some(&index) = self.table.find(hash, |&i| items[i as usize] == value) {
+            return index;
+        }
+        let index = u32::try_from(self.items.len()).expect("more than 2^32 interned values");
+        self.items.push(value);
+        let items = &self.items;
+        self.table
+            .insert_unique(hash, index, |&i| hash_of(&items[i as usize]));
+        index
+    }
+
+    /// The value stored under `index`.
+    #[inline]
+    pub(crate) fn get(&self, index: u32) -> &T {
+        &self.items[index as usize]
+    }
+
+    /// Number of distinct values.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+/// Uniquing table for strings, stored in large shared chunks so that interning a short
+/// identifier costs no separate heap allocation.
+#[derive(Default)]
+pub(crate) struct StrInterner {
+    /// `(chunk, start, len)` of every string.
+    spans: Vec<(u32, u32, u32)>,
+    chunks: Vec<String>,
+    table: HashTable<u32>,
+}
+
+const CHUNK_SIZE: usize = 64 * 1024;
+
+impl StrInterner {
+    fn str_at<'a>(chunks: &'a [String], spans: &[(u32, u32, u32)], index: u32) -> &'a str {
+        let (chunk, start, len) = spans[index as usize];
+        &chunks[chunk as usize][start as usize..(start + len) as usize]
+    }
+
+    /// Returns the index of `s`, inserting a copy if it was not present.
+    pub(crate) fn intern(&mut self, s: &str) -> u32 {
+        let hash = hash_of(s);
+        let (chunks, spans) = (&self.chunks, &self.spans);
+        if let Some(&index) = self
+            .table
+            .find(hash, |&i| Self::str_at(chunks, spans, i) == s)
+        {
+            return index;
+        }
+        let needs_chunk = match self.chunks.last() {
+            Some(last) => last.capacity() - last.len() < s.len(),
+            None => true,
+        };
+        if needs_chunk {
+            self.chunks
+                .push(String::with_capacity(CHUNK_SIZE.max(s.len())));
+        }
+        let chunk_index = self.chunks.len() - 1;
+        let chunk = &mut self.chunks[chunk_index];
+        let start = chunk.len();
+        chunk.push_str(s);
+        let index = u32::try_from(self.spans.len()).expect("more than 2^32 identifiers");
+        self.spans
+            .push((chunk_index as u32, start as u32, s.len() as u32));
+        let (chunks, spans) = (&self.chunks, &self.spans);
+        self.table.insert_unique(hash, index, |&i| {
+            hash_of(Self::str_at(chunks, spans, i))
+        });
+        index
+    }
+
+    /// Returns the index of `s` if it was interned.
+    pub(crate) fn lookup(&self, s: &str) -> Option<u32> {
+        let (chunks, spans) = (&self.chunks, &self.spans);
+        self.table
+            .find(hash_of(s), |&i| Self::str_at(chunks, spans, i) == s)
+            .copied()
+    }
+
+    /// The string stored under `index`.
+    #[inline]
+    pub(crate) fn get(&self, index: u32) -> &str {
+        Self::str_at(&self.chunks, &self.spans, index)
+    }
+}

@@ -1,0 +1,126 @@
+//! Registered ops and dialects: what the IR knows about an op beyond its generic structure.
+//!
+//! Entries are plain data plus shared closures, so they can be filled by Rust code or, later,
+//! at runtime from ODS records.
+
+use crate::{Attr, Body, Context, Diagnostic, Ident, Location, OpId, Type, ValueId};
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use std::any::Any;
+use std::sync::Arc;
+
+/// Op traits the core and the drivers look at.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct OpTraits(u32);
+
+impl OpTraits {
+    /// No traits.
+    pub const NONE: OpTraits = OpTraits(0);
+    /// Must be the last op of its block.
+    pub const TERMINATOR: OpTraits = OpTraits(1);
+    /// Its regions' blocks need no terminator.
+    pub const NO_TERMINATOR: OpTraits = OpTraits(1 << 1);
+    /// No memory effects: dead instances may be erased, and it may be folded freely.
+    pub const PURE: OpTraits = OpTraits(1 << 2);
+    /// Its regions cannot use values defined outside of it.
+    pub const ISOLATED_FROM_ABOVE: OpTraits = OpTraits(1 << 3);
+    /// Produces a constant (its fold returns the constant attribute).
+    pub const CONSTANT_LIKE: OpTraits = OpTraits(1 << 4);
+    /// Its regions are graph regions: no dominance requirement, no terminators.
+    pub const GRAPH_REGIONS: OpTraits = OpTraits(1 << 5);
+    /// Operands may be reordered.
+    pub const COMMUTATIVE: OpTraits = OpTraits(1 << 6);
+    /// Each region has at most one block.
+    pub const SINGLE_BLOCK: OpTraits = OpTraits(1 << 7);
+    /// Defines a symbol table (its region's symbols are unique).
+    pub const SYMBOL_TABLE: OpTraits = OpTraits(1 << 8);
+    /// Returns control to the parent op.
+    pub const RETURN_LIKE: OpTraits = OpTraits(1 << 9);
+
+    /// True if every trait in `other` is present.
+    pub fn contains(self, other: OpTraits) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl std::ops::BitOr for OpTraits {
+    type Output = OpTraits;
+    fn bitor(self, rhs: OpTraits) -> OpTraits {
+        OpTraits(self.0 | rhs.0)
+    }
+}
+
+/// The result of folding one op.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FoldResult {
+    /// Nothing to fold.
+    Failure,
+    /// The op was updated in place.
+    InPlace,
+    /// One replacement per result: a constant attribute or an existing value.
+    Results(SmallVec<[OpFoldResult; 1]>),
+}
+
+/// A folded result: a constant or an existing value.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum OpFoldResult {
+    /// A constant, to be materialised by the dialect.
+    Attr(Attr),
+    /// An existing value.
+    Value(ValueId),
+}
+
+/// Checks an op's invariants beyond structure.
+pub type VerifyHook = Arc<dyn Fn(&Context, &Body, OpId) -> Result<(), Diagnostic> + Send + Sync>;
+
+/// Folds an op given the constant values of its operands (`None` where not constant).
+pub type FoldHook =
+    Arc<dyn Fn(&mut Context, &mut Body, OpId, &[Option<Attr>]) -> FoldResult + Send + Sync>;
+
+/// Creates (detached) an op producing a constant of the given type, or `None`.
+pub type MaterializeHook =
+    Arc<dyn Fn(&mut Context, &mut Body, Attr, Type, Location) -> Option<OpId> + Send + Sync>;
+
+/// What the context knows about one registered op.
+#[derive(Clone)]
+pub struct OpInfo {
+    /// Full name (`dialect.op`).
+    pub name: Ident,
+    /// Traits.
+    pub traits: OpTraits,
+    /// Extra verification.
+    pub verify: Option<VerifyHook>,
+    /// Folding.
+    pub fold: Option<FoldHook>,
+    /// Custom assembly hooks. `tessera-ir` sits below the textual format, so the hooks are
+    /// stored type-erased and interpreted by `tessera-asm`.
+    pub assembly: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl OpInfo {
+    /// An op definition with the given traits and no hooks.
+    pub fn new(name: Ident, traits: OpTraits) -> Self {
+        OpInfo {
+            name,
+            traits,
+            verify: None,
+            fold: None,
+            assembly: None,
+        }
+    }
+}
+
+/// What the context knows about one registered dialect.
+#[derive(Clone)]
+pub struct DialectInfo {
+    /// Namespace.
+    pub name: Ident,
+    /// Builds constants for folding.
+    pub materialize_constant: Option<MaterializeHook>,
+}
+
+#[derive(Default)]
+pub(crate) struct Registry {
+    pub(crate) ops: FxHashMap<Ident, OpInfo>,
+    pub(crate) dialects: FxHashMap<Ident, DialectInfo>,
+}

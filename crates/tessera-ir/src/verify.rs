@@ -1,0 +1,297 @@
+//! The structural verifier: use lists, dominance in SSA regions, isolation, terminators,
+//! successors, and registered ops' own verifiers. Errors use upstream MLIR's wording.
+
+use crate::walk::{walk, WalkControl, WalkOrder};
+use crate::{
+    BlockId, Body, Context, Diagnostic, OpId, OpTraits, RegionId, Severity, ValueDef, ValueId,
+};
+use rustc_hash::FxHashMap;
+
+/// Verifies `root` and everything nested in it, returning every problem found.
+pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnostic>> {
+    let mut v = Verifier {
+        ctx,
+        body,
+        errors: Vec::new(),
+        dominators: FxHashMap::default(),
+    };
+    walk(body, root, WalkOrder::PreOrder, |op| {
+        v.verify_op(op);
+        WalkControl::Advance
+    });
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(v.errors)
+    }
+}
+
+struct Verifier<'a> {
+    ctx: &'a Context,
+    body: &'a Body,
+    errors: Vec<Diagnostic>,
+    /// Immediate dominators per multi-block SSA region, computed on first need.
+    dominators: FxHashMap<RegionId, FxHashMap<BlockId, BlockId>>,
+}
+
+impl Verifier<'_> {
+    fn traits(&self, op: OpId) -> Option<OpTraits> {
+        self.ctx.op_info(self.body.op_name(op)).map(|i| i.traits)
+    }
+
+    fn error(&mut self, op: OpId, message: String) -> &mut Diagnostic {
+        let loc = self.body.op_loc(op);
+        self.errors.push(Diagnostic::error(loc, message).with_op(op));
+        self.errors.last_mut().unwrap()
+    }
+
+    /// Regions of registered ops are SSA regions unless the op says they are graphs.
+    fn is_ssa_region(&self, region: RegionId) -> bool {
+        match self.body.region_op(region).and_then(|p| self.traits(p)) {
+            Some(t) => !t.contains(OpTraits::GRAPH_REGIONS),
+            None => false,
+        }
+    }
+
+    fn verify_op(&mut self, op: OpId) {
+        let body = self.body;
+        let name = body.op_name(op);
+        let info = self.ctx.op_info(name);
+        if info.is_none() && !self.ctx.allows_unregistered_dialects() {
+            let msg = format!(
+                "unregistered operation '{}' found in dialect ('{}') that does not allow unknown operations",
+                self.ctx.str(name),
+                self.ctx.str(name).split('.').next().unwrap_or("")
+            );
+            self.error(op, msg);
+        }
+        for (i, v) in body.operands(op).enumerate() {
+            self.verify_operand(op, i, v);
+        }
+        for (i, &succ) in body.successors(op).iter().enumerate() {
+            if body.block_region(succ) != body.op_region(op) {
+                self.error(op, "reference to block defined in another region".to_string());
+                let _ = i;
+            }
+        }
+        let traits = info.map(|i| i.traits).unwrap_or_default();
+        if traits.contains(OpTraits::TERMINATOR) {
+            if let Some(next) = body.next_op(op) {
+                let _ = next;
+                self.error(op, "must be the last operation in the parent block".to_string());
+            }
+        }
+        for (index, region) in body.regions(op).enumerate() {
+            let blocks: Vec<BlockId> = body.region_blocks(region).collect();
+            if traits.contains(OpTraits::SINGLE_BLOCK) && blocks.len() > 1 {
+                self.error(op, format!("expects region #{index} to have 0 or 1 blocks"));
+            }
+            if info.is_some()
+                && !traits.contains(OpTraits::NO_TERMINATOR)
+                && !traits.contains(OpTraits::GRAPH_REGIONS)
+            {
+                for &b in &blocks {
+                    self.verify_terminator(op, b);
+                }
+            }
+        }
+        if let Some(hook) = info.and_then(|i| i.verify.clone()) {
+            if let Err(d) = hook(self.ctx, body, op) {
+                self.errors.push(d);
+            }
+        }
+    }
+
+    fn verify_terminator(&mut self, parent: OpId, block: BlockId) {
+        let body = self.body;
+        let Some(last) = body.last_op(block) else {
+            self.error(parent, "empty block: expect at least a terminator".to_string());
+            return;
+        };
+        match self.traits(last) {
+            // An unregistered op may be a terminator; upstream gives it the benefit of doubt.
+            None => {}
+            Some(t) if t.contains(OpTraits::TERMINATOR) => {}
+            Some(_) => {
+                let name = self.ctx.str(body.op_name(last)).to_string();
+                self.error(last, format!("block with no terminator, has '{name}'"));
+            }
+        }
+    }
+
+    fn verify_operand(&mut self, user: OpId, index: usize, value: ValueId) {
+        let body = self.body;
+        let def_block = match body.value_def(value) {
+            ValueDef::Placeholder => {
+                self.error(user, format!("operand #{index} refers to an undefined value"));
+                return;
+            }
+            _ => body.value_block(value),
+        };
+        let Some(def_block) = def_block else {
+            self.error(user, format!("operand #{index} is defined by a detached op"));
+            return;
+        };
+        let Some(def_region) = body.block_region(def_block) else {
+            return;
+        };
+        // Find the ancestor of `user` that lives directly in the defining region, checking
+        // isolation on the way up.
+        let mut anc = user;
+        loop {
+            let Some(region) = body.op_region(anc) else {
+                self.error(user, format!("operand #{index} does not dominate this use"));
+                return;
+            };
+            if region == def_region {
+                break;
+            }
+            let Some(parent) = body.region_op(region) else {
+                self.error(user, format!("operand #{index} does not dominate this use"));
+                return;
+            };
+            if self
+                .traits(parent)
+                .is_some_and(|t| t.contains(OpTraits::ISOLATED_FROM_ABOVE))
+            {
+                let parent_loc = body.op_loc(parent);
+                self.error(user, "using value defined outside the region".to_string())
+                    .notes
+                    .push(Diagnostic::new(
+                        Severity::Note,
+                        parent_loc,
+                        "required by region isolation constraints",
+                    ));
+                return;
+            }
+            anc = parent;
+        }
+        if !self.is_ssa_region(def_region) {
+            return;
+        }
+        let anc_block = body.op_block(anc).unwrap();
+        let dominates = if anc_block == def_block {
+            match body.value_def(value) {
+                ValueDef::Result(def_op, _) => {
+                    def_op != anc && self.comes_before(def_op, anc)
+                }
+                _ => true,
+            }
+        } else {
+            self.block_dominates(def_region, def_block, anc_block)
+        };
+        if !dominates {
+            let def_loc = body.value_loc(value);
+            let note = if anc_block == def_block {
+                "operand defined here (op in the same block)"
+            } else {
+                "operand defined here (op in a parent region)"
+            };
+            self.error(user, format!("operand #{index} does not dominate this use"))
+                .notes
+                .push(Diagnostic::new(Severity::Note, def_loc, note));
+        }
+    }
+
+    fn comes_before(&self, a: OpId, b: OpId) -> bool {
+        let mut cur = self.body.next_op(a);
+        while let Some(op) = cur {
+            if op == b {
+                return true;
+            }
+            cur = self.body.next_op(op);
+        }
+        false
+    }
+
+    fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {
+        let body = self.body;
+        let idom = self
+            .dominators
+            .entry(region)
+            .or_insert_with(|| compute_idoms(body, region));
+        let mut cur = b;
+        loop {
+            if cur == a {
+                return true;
+            }
+            match idom.get(&cur) {
+                Some(&d) if d != cur => cur = d,
+                _ => return false,
+            }
+        }
+    }
+}
+
+/// Immediate dominators of the blocks reachable from the region's entry (Cooper, Harvey and
+/// Kennedy's iterative algorithm over reverse post-order). Unreachable blocks are absent.
+fn compute_idoms(body: &Body, region: RegionId) -> FxHashMap<BlockId, BlockId> {
+    let mut idom = FxHashMap::default();
+    let Some(entry) = body.first_block(region) else {
+        return idom;
+    };
+    let succs = |b: BlockId| -> Vec<BlockId> {
+        body.last_op(b)
+            .map(|t| body.successors(t).to_vec())
+            .unwrap_or_default()
+    };
+    // Reverse post-order, iteratively.
+    let mut order = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = vec![(entry, 0usize)];
+    seen.insert(entry);
+    while let Some((b, i)) = stack.pop() {
+        let s = succs(b);
+        if i < s.len() {
+            stack.push((b, i + 1));
+            if seen.insert(s[i]) {
+                stack.push((s[i], 0));
+            }
+        } else {
+            order.push(b);
+        }
+    }
+    order.reverse();
+    let rpo: FxHashMap<BlockId, usize> = order.iter().enumerate().map(|(i, &b)| (b, i)).collect();
+    let mut preds: FxHashMap<BlockId, Vec<BlockId>> = FxHashMap::default();
+    for &b in &order {
+        for s in succs(b) {
+            preds.entry(s).or_default().push(b);
+        }
+    }
+    idom.insert(entry, entry);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &b in order.iter().skip(1) {
+            let mut new_idom: Option<BlockId> = None;
+            for &p in preds.get(&b).map(|v| v.as_slice()).unwrap_or(&[]) {
+                if !idom.contains_key(&p) {
+                    continue;
+                }
+                new_idom = Some(match new_idom {
+                    None => p,
+                    Some(mut x) => {
+                        let mut y = p;
+                        while x != y {
+                            while rpo[&x] > rpo[&y] {
+                                x = idom[&x];
+                            }
+                            while rpo[&y] > rpo[&x] {
+                                y = idom[&y];
+                            }
+                        }
+                        x
+                    }
+                });
+            }
+            if let Some(n) = new_idom {
+                if idom.get(&b) != Some(&n) {
+                    idom.insert(b, n);
+                    changed = true;
+                }
+            }
+        }
+    }
+    idom
+}
