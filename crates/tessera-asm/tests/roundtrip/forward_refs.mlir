@@ -12,3 +12,8 @@
 ^later:
   "foo.br"()[^later] : () -> ()
 }) : () -> ()
+// A nested region may use a value defined later in the enclosing graph region.
+"foo.outer"() ({
+  "foo.use"(%defined_after) : (i16) -> ()
+}) : () -> ()
+%defined_after = "foo.def"() : () -> i16

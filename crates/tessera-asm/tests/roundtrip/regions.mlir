@@ -19,3 +19,7 @@
 ^bb0:
   "foo.op"() : () -> ()
 }) : () -> ()
+// A single empty block with arguments (no terminator needed for unregistered ops).
+"foo.entry_args_only"() ({
+^bb0(%a: i32, %b: i64):
+}) : () -> ()

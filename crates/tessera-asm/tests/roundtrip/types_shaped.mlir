@@ -10,6 +10,6 @@
 "foo.op"() : () -> (memref<*xf32, 1>, memref<*xi8, "str">, memref<*xf32, 0>)
 "foo.op"() : () -> (vector<4xf32>, vector<2x3x4xi8>, vector<[4]xf32>, vector<2x[4]xf32>, vector<[2]x[4]xi1>, vector<1xindex>)
 "foo.op"() : () -> (tensor<4x!foo.elt>, tensor<*x!foo.elt>)
-"foo.op"() : () -> (tensor<9223372036854775807xi8>, vector<1x1x1xi1>)
+"foo.op"() : () -> (tensor<9223372036854775807xi8>, vector<1x1x1xi1>, vector<f32>, vector<i1>)
 // Elided defaults: identity layout, zero offset, memory space 0.
 "foo.op"() : () -> (memref<4xf32, affine_map<(d0) -> (d0)>, 0>, memref<4xf32, strided<[1], offset: 0>, 0 : i64>)
