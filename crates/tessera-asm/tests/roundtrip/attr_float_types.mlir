@@ -10,3 +10,5 @@
 "foo.op"() {a = 1.0 : f8E4M3FNUZ, b = 0.1 : f8E4M3FNUZ, c = 0x80 : f8E4M3FNUZ, d = 240.0 : f8E4M3FNUZ} : () -> ()
 "foo.op"() {a = 1.0 : f8E4M3B11FNUZ, b = 0.1 : f8E4M3B11FNUZ, c = 0x80 : f8E4M3B11FNUZ, d = 30.0 : f8E4M3B11FNUZ} : () -> ()
 "foo.op"() {a = 1.0 : f8E4M3, b = 0.1 : f8E4M3, c = 0x78 : f8E4M3, d = 0x7F : f8E4M3, e = 240.0 : f8E4M3} : () -> ()
+// f80 values that double can represent exactly print with full default precision.
+"foo.op"() {a = 0x3FFF8000000000000800 : f80, b = 0x3FFF8000000000000000 : f80, c = 0x4000C90FDAA22168C000 : f80} : () -> ()
