@@ -23,3 +23,9 @@
 "foo.entry_args_only"() ({
 ^bb0(%a: i32, %b: i64):
 }) : () -> ()
+// A single empty block without arguments keeps its label (unlike a non-empty one).
+"foo.empty_block"() ({
+^bb0:
+}, {
+^bb0(%x: i1):
+}) : () -> ()
