@@ -1,1 +1,183 @@
-//! TableGen front end (work in progress).
+//! TableGen front end: evaluates `.td` files exactly as llvm-tblgen 19 does and exposes the
+//! resulting records through [`RecordKeeper`].
+//!
+//! ```no_run
+//! let opts = tessera_tablegen::Options::default();
+//! let parsed = tessera_tablegen::parse_file("Ops.td", &opts).expect("valid input");
+//! print!("{}", parsed.records.print_records());
+//! ```
+#![deny(missing_docs)]
+
+mod bang;
+pub mod diag;
+mod eval;
+pub mod json;
+pub mod lexer;
+mod parser;
+mod preprocessor;
+mod print;
+pub mod query;
+pub mod record;
+
+use std::collections::BTreeSet;
+
+pub use diag::{Diagnostic, Loc, Message, Severity, SourceMgr};
+pub use record::{
+    ArgKey, BinOp, FieldKind, Init, InitId, RecId, RecTy, Record, RecordKeeper, RecordKind,
+    RecordVal, TernOp, TyId, UnOp,
+};
+
+/// Command-line style options of a run.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-I` directories searched by `include`.
+    pub include_dirs: Vec<String>,
+    /// `-D` macros for `#ifdef`.
+    pub macros: Vec<String>,
+}
+
+/// A successful parse. It may still carry errors that upstream reports without stopping
+/// (unresolved initializers, failed assertions); then [`Parsed::error_count`] is non-zero and
+/// the run must fail after printing.
+pub struct Parsed {
+    /// All records.
+    pub records: RecordKeeper,
+    /// Included files, sorted, for `-d`.
+    pub dependencies: BTreeSet<String>,
+    /// Warnings, notes (from `dump`) and non-fatal errors in order.
+    pub messages: Vec<Message>,
+}
+
+impl Parsed {
+    /// Number of error messages among [`Parsed::messages`].
+    pub fn error_count(&self) -> usize {
+        self.messages
+            .iter()
+            .filter(|m| m.severity == Severity::Error)
+            .count()
+    }
+
+    /// The messages rendered as llvm-tblgen prints them.
+    pub fn render_messages(&self) -> String {
+        Diagnostic {
+            messages: self.messages.clone(),
+        }
+        .render(self.records.sources())
+    }
+}
+
+/// A failed parse: the diagnostics plus the buffers needed to render them.
+pub struct Failure {
+    /// What went wrong.
+    pub diagnostic: Diagnostic,
+    /// The source buffers.
+    pub sources: SourceMgr,
+    /// Files included before the failure.
+    pub dependencies: BTreeSet<String>,
+}
+
+impl Failure {
+    /// The diagnostics rendered as llvm-tblgen prints them.
+    pub fn render(&self) -> String {
+        self.diagnostic.render(&self.sources)
+    }
+}
+
+impl std::fmt::Debug for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::fmt::Debug for Parsed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Parsed({} messages)", self.messages.len())
+    }
+}
+
+/// Reads and evaluates a file.
+pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
+    match std::fs::read(path) {
+        Ok(bytes) => parse_source(path, &String::from_utf8_lossy(&bytes), opts),
+        Err(e) => Err(Failure {
+            diagnostic: Diagnostic::error(
+                Loc::NONE,
+                format!("Could not open input file '{path}': {e}"),
+            ),
+            sources: SourceMgr::default(),
+            dependencies: BTreeSet::new(),
+        }),
+    }
+}
+
+/// Evaluates source text; `name` is used in diagnostics (`-` for stdin, as upstream prints
+/// `<stdin>`).
+pub fn parse_source(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
+    let name = name.to_string();
+    let text = text.to_string();
+    let opts = opts.clone();
+    // Deeply nested input recurses deeply; give the evaluator a large stack of its own.
+    let worker = std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(move || parse_on_this_thread(&name, &text, &opts));
+    match worker {
+        Ok(handle) => match handle.join() {
+            Ok(r) => r,
+            Err(_) => Err(Failure {
+                diagnostic: Diagnostic::error(Loc::NONE, "internal error while evaluating input"),
+                sources: SourceMgr::default(),
+                dependencies: BTreeSet::new(),
+            }),
+        },
+        Err(_) => Err(Failure {
+            diagnostic: Diagnostic::error(Loc::NONE, "could not start evaluation thread"),
+            sources: SourceMgr::default(),
+            dependencies: BTreeSet::new(),
+        }),
+    }
+}
+
+/// Like [`parse_source`] but on the calling thread (callers with their own big stack, such as
+/// fuzz targets, can use this directly).
+pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
+    let mut sm = SourceMgr::default();
+    sm.include_dirs = opts.include_dirs.clone();
+    let shown = if name == "-" { "<stdin>" } else { name };
+    let main = sm.add_buffer(shown.to_string(), text.to_string(), Loc::NONE);
+    let lex = match lexer::Lexer::new(sm, main, &opts.macros) {
+        Ok(l) => l,
+        Err(msg) => {
+            return Err(Failure {
+                diagnostic: Diagnostic::error(Loc::NONE, msg),
+                sources: SourceMgr::default(),
+                dependencies: BTreeSet::new(),
+            })
+        }
+    };
+    let mut rk = RecordKeeper::new();
+    let mut p = parser::Parser::new(lex, &mut rk);
+    let ok = p.parse_file().is_ok();
+    let lex = p.lex;
+    let deps = lex.dependencies.clone();
+    let (sources, mut msgs) = lex.into_parts();
+    msgs.append(&mut rk.notes);
+    if !ok {
+        return Err(Failure {
+            diagnostic: Diagnostic { messages: msgs },
+            sources,
+            dependencies: deps,
+        });
+    }
+    rk.sources = sources;
+    Ok(Parsed {
+        records: rk,
+        dependencies: deps,
+        messages: msgs,
+    })
+}
+
+/// Entry point for fuzzing: evaluates arbitrary bytes and must never panic.
+pub fn fuzz_entry(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let _ = parse_on_this_thread("fuzz.td", &text, &Options::default());
+}

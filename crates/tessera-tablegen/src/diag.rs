@@ -1,0 +1,252 @@
+//! Source buffers, source locations and diagnostics rendered the way llvm-tblgen prints them.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// A position in the sources of one run: a byte offset into the concatenation of all buffers.
+///
+/// Every buffer gets its own range of offsets, so a location alone names the file too.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Loc(pub(crate) u32);
+
+impl Loc {
+    /// The location used when no source position is known.
+    pub const NONE: Loc = Loc(u32::MAX);
+
+    /// Whether this location points somewhere.
+    pub fn is_known(self) -> bool {
+        self != Loc::NONE
+    }
+}
+
+/// One file (or stdin) that was read during a run.
+#[derive(Debug)]
+pub struct SourceFile {
+    /// The name used in diagnostics: the path as given or as found on the include path.
+    pub name: String,
+    /// The full text of the buffer.
+    pub text: Arc<str>,
+    /// Where the `include` that pulled this file in ends, if it was included.
+    pub include_loc: Loc,
+    base: u32,
+    line_starts: Vec<u32>,
+}
+
+/// All buffers of a run, addressable by [`Loc`].
+#[derive(Debug, Default)]
+pub struct SourceMgr {
+    files: Vec<SourceFile>,
+    next_base: u32,
+    /// Directories searched by `include`, after the path itself.
+    pub include_dirs: Vec<String>,
+}
+
+/// A resolved location: file name, 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LineCol {
+    /// File name as printed.
+    pub file: String,
+    /// 1-based line number.
+    pub line: u32,
+    /// 1-based column (in bytes).
+    pub col: u32,
+}
+
+impl SourceMgr {
+    /// Adds a buffer and returns its index.
+    pub fn add_buffer(&mut self, name: String, text: String, include_loc: Loc) -> usize {
+        let mut line_starts = vec![0u32];
+        for (i, b) in text.bytes().enumerate() {
+            if b == b'\n' {
+                line_starts.push(i as u32 + 1);
+            }
+        }
+        let base = self.next_base;
+        // One extra offset per buffer so that the end-of-buffer position is addressable.
+        self.next_base = self.next_base.saturating_add(text.len() as u32 + 1);
+        self.files.push(SourceFile {
+            name,
+            text: Arc::from(text),
+            include_loc,
+            base,
+            line_starts,
+        });
+        self.files.len() - 1
+    }
+
+    /// The buffer with the given index.
+    pub fn file(&self, idx: usize) -> &SourceFile {
+        &self.files[idx]
+    }
+
+    /// Number of buffers.
+    pub fn num_files(&self) -> usize {
+        self.files.len()
+    }
+
+    /// The location of byte `offset` in buffer `idx`.
+    pub fn loc(&self, idx: usize, offset: usize) -> Loc {
+        Loc(self.files[idx].base + offset as u32)
+    }
+
+    /// Which buffer contains `loc`, and at which offset.
+    pub fn find(&self, loc: Loc) -> Option<(usize, usize)> {
+        if !loc.is_known() || self.files.is_empty() {
+            return None;
+        }
+        let idx = match self.files.binary_search_by(|f| f.base.cmp(&loc.0)) {
+            Ok(i) => i,
+            Err(0) => return None,
+            Err(i) => i - 1,
+        };
+        let f = &self.files[idx];
+        let off = (loc.0 - f.base) as usize;
+        if off > f.text.len() {
+            return None;
+        }
+        Some((idx, off))
+    }
+
+    /// File, line and column of a location.
+    pub fn line_col(&self, loc: Loc) -> Option<LineCol> {
+        let (idx, off) = self.find(loc)?;
+        let f = &self.files[idx];
+        let line = match f.line_starts.binary_search(&(off as u32)) {
+            Ok(i) => i,
+            Err(i) => i - 1,
+        };
+        Some(LineCol {
+            file: f.name.clone(),
+            line: line as u32 + 1,
+            col: (off as u32 - f.line_starts[line]) + 1,
+        })
+    }
+
+    /// Renders one message the way LLVM's SourceMgr does: include chain, position, text, source
+    /// line and caret.
+    pub fn render(&self, out: &mut String, loc: Loc, kind: &str, msg: &str) {
+        let Some((idx, off)) = self.find(loc) else {
+            let _ = writeln!(out, "{kind}: {msg}");
+            return;
+        };
+        self.render_include_chain(out, self.files[idx].include_loc);
+        let f = &self.files[idx];
+        let lc = self.line_col(loc).expect("location was found above");
+        let _ = writeln!(out, "{}:{}:{}: {kind}: {msg}", f.name, lc.line, lc.col);
+        let start = f.line_starts[lc.line as usize - 1] as usize;
+        let bytes = f.text.as_bytes();
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
+            end += 1;
+        }
+        let line = String::from_utf8_lossy(&bytes[start..end]);
+        let _ = writeln!(out, "{line}");
+        let mut caret = String::new();
+        for &b in &bytes[start..off.min(end)] {
+            caret.push(if b == b'\t' { '\t' } else { ' ' });
+        }
+        caret.push('^');
+        let _ = writeln!(out, "{caret}");
+    }
+
+    fn render_include_chain(&self, out: &mut String, include_loc: Loc) {
+        if !include_loc.is_known() {
+            return;
+        }
+        let Some((idx, _)) = self.find(include_loc) else {
+            return;
+        };
+        self.render_include_chain(out, self.files[idx].include_loc);
+        if let Some(lc) = self.line_col(include_loc) {
+            let _ = writeln!(out, "Included from {}:{}:", lc.file, lc.line);
+        }
+    }
+}
+
+/// Severity of one diagnostic message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// A hard error; the run fails.
+    Error,
+    /// A warning; the run goes on.
+    Warning,
+    /// Extra context attached to the previous message.
+    Note,
+}
+
+impl Severity {
+    fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        }
+    }
+}
+
+/// One message with its location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// How serious the message is.
+    pub severity: Severity,
+    /// Where it points; [`Loc::NONE`] for messages without a position.
+    pub loc: Loc,
+    /// The text, without the `error:` prefix.
+    pub text: String,
+}
+
+/// A failed run's diagnostics: one or more messages (errors, warnings, notes) in order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The messages in the order they were reported.
+    pub messages: Vec<Message>,
+}
+
+impl Diagnostic {
+    /// A diagnostic holding a single error.
+    pub fn error(loc: Loc, text: impl Into<String>) -> Self {
+        Diagnostic {
+            messages: vec![Message {
+                severity: Severity::Error,
+                loc,
+                text: text.into(),
+            }],
+        }
+    }
+
+    /// Adds a note to the diagnostic.
+    pub fn with_note(mut self, loc: Loc, text: impl Into<String>) -> Self {
+        self.messages.push(Message {
+            severity: Severity::Note,
+            loc,
+            text: text.into(),
+        });
+        self
+    }
+
+    /// The text of the first error, handy in tests.
+    pub fn first_error(&self) -> &str {
+        self.messages
+            .iter()
+            .find(|m| m.severity == Severity::Error)
+            .map(|m| m.text.as_str())
+            .unwrap_or("")
+    }
+
+    /// Number of error messages.
+    pub fn error_count(&self) -> usize {
+        self.messages
+            .iter()
+            .filter(|m| m.severity == Severity::Error)
+            .count()
+    }
+
+    /// Renders every message as llvm-tblgen would print it on stderr.
+    pub fn render(&self, sources: &SourceMgr) -> String {
+        let mut out = String::new();
+        for m in &self.messages {
+            sources.render(&mut out, m.loc, m.severity.word(), &m.text);
+        }
+        out
+    }
+}

@@ -1,0 +1,799 @@
+//! Tokenizer for TableGen source: comments, numbers, strings, `[{ code }]`, bang operators and
+//! `include`, with the preprocessor (in `preprocessor.rs`) hooked in at line starts.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+
+use crate::diag::{Loc, Message, Severity, SourceMgr};
+use crate::preprocessor::PrepControl;
+
+/// Every bang operator llvm-tblgen 19 knows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+#[allow(missing_docs)]
+pub enum BangOp {
+    Eq,
+    Ne,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+    If,
+    Cond,
+    IsA,
+    Head,
+    Tail,
+    Size,
+    Con,
+    Dag,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Not,
+    LogTwo,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Sra,
+    Srl,
+    Cast,
+    Empty,
+    Subst,
+    Foldl,
+    Foreach,
+    Filter,
+    ListConcat,
+    ListSplat,
+    ListRemove,
+    Range,
+    StrConcat,
+    Interleave,
+    Substr,
+    Find,
+    SetDagOp,
+    GetDagOp,
+    GetDagArg,
+    GetDagName,
+    SetDagArg,
+    SetDagName,
+    Exists,
+    ToLower,
+    ToUpper,
+    Repr,
+}
+
+impl BangOp {
+    /// Looks up the word after `!`, as upstream's lexer table does (including the deprecated
+    /// `!setop`/`!getop` spellings).
+    pub fn from_word(w: &str) -> Option<BangOp> {
+        use BangOp::*;
+        Some(match w {
+            "eq" => Eq,
+            "ne" => Ne,
+            "le" => Le,
+            "lt" => Lt,
+            "ge" => Ge,
+            "gt" => Gt,
+            "if" => If,
+            "cond" => Cond,
+            "isa" => IsA,
+            "head" => Head,
+            "tail" => Tail,
+            "size" => Size,
+            "con" => Con,
+            "dag" => Dag,
+            "add" => Add,
+            "sub" => Sub,
+            "mul" => Mul,
+            "div" => Div,
+            "not" => Not,
+            "logtwo" => LogTwo,
+            "and" => And,
+            "or" => Or,
+            "xor" => Xor,
+            "shl" => Shl,
+            "sra" => Sra,
+            "srl" => Srl,
+            "cast" => Cast,
+            "empty" => Empty,
+            "subst" => Subst,
+            "foldl" => Foldl,
+            "foreach" => Foreach,
+            "filter" => Filter,
+            "listconcat" => ListConcat,
+            "listsplat" => ListSplat,
+            "listremove" => ListRemove,
+            "range" => Range,
+            "strconcat" => StrConcat,
+            "interleave" => Interleave,
+            "substr" => Substr,
+            "find" => Find,
+            "setdagop" | "setop" => SetDagOp,
+            "getdagop" | "getop" => GetDagOp,
+            "getdagarg" => GetDagArg,
+            "getdagname" => GetDagName,
+            "setdagarg" => SetDagArg,
+            "setdagname" => SetDagName,
+            "exists" => Exists,
+            "tolower" => ToLower,
+            "toupper" => ToUpper,
+            "repr" => Repr,
+            _ => return None,
+        })
+    }
+}
+
+/// Token kinds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[allow(missing_docs)]
+pub enum Tok {
+    Eof,
+    Error,
+    Minus,
+    Plus,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    Colon,
+    Semi,
+    Comma,
+    Dot,
+    Equal,
+    Question,
+    Paste,
+    DotDotDot,
+    Assert,
+    Bit,
+    Bits,
+    Class,
+    Code,
+    Dag,
+    Def,
+    Defm,
+    Defset,
+    Deftype,
+    Defvar,
+    Dump,
+    ElseKw,
+    False,
+    Field,
+    Foreach,
+    If,
+    In,
+    Int,
+    Let,
+    List,
+    MultiClass,
+    String,
+    Then,
+    True,
+    Bang(BangOp),
+    IntVal,
+    BinaryIntVal,
+    StrVal,
+    CodeFragment,
+    Id,
+    VarName,
+}
+
+impl Tok {
+    /// Whether this token can start a top-level object.
+    pub fn is_object_start(self) -> bool {
+        matches!(
+            self,
+            Tok::Assert
+                | Tok::Class
+                | Tok::Def
+                | Tok::Defm
+                | Tok::Defset
+                | Tok::Deftype
+                | Tok::Defvar
+                | Tok::Dump
+                | Tok::Foreach
+                | Tok::If
+                | Tok::Let
+                | Tok::MultiClass
+        )
+    }
+}
+
+pub(crate) const EOF: i32 = -1;
+
+/// The tokenizer. It owns the [`SourceMgr`] because `include` adds buffers while lexing.
+pub struct Lexer {
+    pub(crate) sm: SourceMgr,
+    pub(crate) buf: Arc<str>,
+    pub(crate) cur_file: usize,
+    pub(crate) pos: usize,
+    pub(crate) tok_start: usize,
+    include_stack: Vec<(usize, usize)>,
+    pub(crate) prep_stack: Vec<Vec<PrepControl>>,
+    pub(crate) macros: FxHashSet<String>,
+    /// Every file an `include` pulled in, for `-d`.
+    pub dependencies: std::collections::BTreeSet<String>,
+    /// Messages reported so far (lexer and parser share this list to keep their order).
+    pub msgs: Vec<Message>,
+    cur: Tok,
+    cur_loc: Loc,
+    /// String payload of the current `Id`, `StrVal`, `VarName` or `CodeFragment`.
+    pub cur_str: String,
+    /// Value of the current `IntVal` / `BinaryIntVal`.
+    pub cur_int: i64,
+    /// Number of digits of the current `BinaryIntVal`.
+    pub cur_bin_bits: u32,
+}
+
+impl Lexer {
+    /// Starts lexing buffer `main` of `sm`, with the given `-D` macros.
+    pub fn new(sm: SourceMgr, main: usize, macros: &[String]) -> Result<Lexer, String> {
+        let buf = sm.file(main).text.clone();
+        let mut set = FxHashSet::default();
+        for m in macros {
+            let ok = m.bytes().enumerate().all(|(i, c)| {
+                c == b'_' || c.is_ascii_alphabetic() || (i > 0 && c.is_ascii_digit())
+            }) && !m.is_empty();
+            if !ok {
+                return Err(format!(
+                    "invalid macro name `{m}` specified on command line"
+                ));
+            }
+            set.insert(m.clone());
+        }
+        Ok(Lexer {
+            sm,
+            buf,
+            cur_file: main,
+            pos: 0,
+            tok_start: 0,
+            include_stack: Vec::new(),
+            prep_stack: vec![Vec::new()],
+            macros: set,
+            dependencies: Default::default(),
+            msgs: Vec::new(),
+            cur: Tok::Eof,
+            cur_loc: Loc::NONE,
+            cur_str: String::new(),
+            cur_int: 0,
+            cur_bin_bits: 0,
+        })
+    }
+
+    /// Gives back the source manager once lexing is over.
+    pub fn into_parts(self) -> (SourceMgr, Vec<Message>) {
+        (self.sm, self.msgs)
+    }
+
+    /// The current token.
+    pub fn code(&self) -> Tok {
+        self.cur
+    }
+
+    /// Location of the current token.
+    pub fn loc(&self) -> Loc {
+        self.cur_loc
+    }
+
+    /// Location of the byte at `pos` in the current buffer.
+    pub(crate) fn loc_at(&self, pos: usize) -> Loc {
+        self.sm.loc(self.cur_file, pos)
+    }
+
+    /// Moves to the next token and returns its kind.
+    pub fn lex(&mut self) -> Tok {
+        let t = self.lex_token(self.pos == 0);
+        self.cur = t;
+        self.cur_loc = self.loc_at(self.tok_start);
+        t
+    }
+
+    pub(crate) fn error_at(&mut self, pos: usize, msg: impl Into<String>) -> Tok {
+        let loc = self.loc_at(pos);
+        self.msgs.push(Message {
+            severity: Severity::Error,
+            loc,
+            text: msg.into(),
+        });
+        Tok::Error
+    }
+
+    pub(crate) fn warning_at(&mut self, pos: usize, msg: impl Into<String>) {
+        let loc = self.loc_at(pos);
+        self.msgs.push(Message {
+            severity: Severity::Warning,
+            loc,
+            text: msg.into(),
+        });
+    }
+
+    /// The byte at `pos + i`, or 0 past the end (upstream buffers are NUL-terminated).
+    pub(crate) fn peek(&self, i: usize) -> i32 {
+        self.buf
+            .as_bytes()
+            .get(self.pos + i)
+            .map(|&b| b as i32)
+            .unwrap_or(0)
+    }
+
+    pub(crate) fn at_end(&self) -> bool {
+        self.pos >= self.buf.len()
+    }
+
+    pub(crate) fn next_char(&mut self) -> i32 {
+        let bytes = self.buf.as_bytes();
+        if self.pos >= bytes.len() {
+            return EOF;
+        }
+        let c = bytes[self.pos];
+        self.pos += 1;
+        match c {
+            0 => {
+                let p = self.pos - 1;
+                self.error_at(p, "NUL character is invalid in source; treated as space");
+                b' ' as i32
+            }
+            b'\n' | b'\r' => {
+                if let Some(&n) = bytes.get(self.pos) {
+                    if (n == b'\n' || n == b'\r') && n != c {
+                        self.pos += 1;
+                    }
+                }
+                b'\n' as i32
+            }
+            _ => c as i32,
+        }
+    }
+
+    fn process_eof(&mut self) -> bool {
+        if let Some((file, resume)) = self.include_stack.last().copied() {
+            if !self.prep_exit_include(false) {
+                return false;
+            }
+            self.include_stack.pop();
+            self.cur_file = file;
+            self.buf = self.sm.file(file).text.clone();
+            self.pos = resume;
+            self.tok_start = resume;
+            return true;
+        }
+        self.prep_exit_include(true);
+        false
+    }
+
+    pub(crate) fn lex_token(&mut self, mut file_or_line_start: bool) -> Tok {
+        loop {
+            self.tok_start = self.pos;
+            let c = self.next_char();
+            let tok = match c {
+                EOF => {
+                    if self.process_eof() {
+                        file_or_line_start = false;
+                        continue;
+                    }
+                    Tok::Eof
+                }
+                0x3a => Tok::Colon,
+                0x3b => Tok::Semi,
+                0x2c => Tok::Comma,
+                0x3c => Tok::Less,
+                0x3e => Tok::Greater,
+                0x5d => Tok::RSquare,
+                0x7b => Tok::LBrace,
+                0x7d => Tok::RBrace,
+                0x28 => Tok::LParen,
+                0x29 => Tok::RParen,
+                0x3d => Tok::Equal,
+                0x3f => Tok::Question,
+                0x23 => {
+                    if file_or_line_start {
+                        if let Some(kind) = self.prep_is_directive() {
+                            return self.lex_preprocessor(kind, true);
+                        }
+                    }
+                    Tok::Paste
+                }
+                0x2e => {
+                    if self.peek(0) == b'.' as i32 {
+                        self.pos += 1;
+                        if self.peek(0) == b'.' as i32 {
+                            self.pos += 1;
+                            Tok::DotDotDot
+                        } else {
+                            let s = self.tok_start;
+                            self.error_at(s, "invalid '..' punctuation")
+                        }
+                    } else {
+                        Tok::Dot
+                    }
+                }
+                0x20 | 0x09 => continue,
+                0x0a => {
+                    file_or_line_start = true;
+                    continue;
+                }
+                0x2f => {
+                    if self.peek(0) == b'/' as i32 {
+                        self.skip_line_comment();
+                    } else if self.peek(0) == b'*' as i32 {
+                        if self.skip_block_comment() {
+                            return Tok::Error;
+                        }
+                    } else {
+                        let s = self.tok_start;
+                        return self.error_at(s, "unexpected character");
+                    }
+                    continue;
+                }
+                0x2d | 0x2b | 0x30..=0x39 => {
+                    let mut next = 0;
+                    if (0x30..=0x39).contains(&c) {
+                        let mut i = 0;
+                        loop {
+                            next = self.peek(i);
+                            i += 1;
+                            if !(0x30..=0x39).contains(&next) {
+                                break;
+                            }
+                        }
+                        if next == b'x' as i32 || next == b'b' as i32 {
+                            let nn = self.peek(i) as u8;
+                            let is_bin_digit = nn == b'0' || nn == b'1';
+                            if next == b'b' as i32 && is_bin_digit {
+                                return self.lex_number();
+                            }
+                            if next == b'x' as i32 && nn.is_ascii_hexdigit() {
+                                return self.lex_number();
+                            }
+                        }
+                    }
+                    if next == b'_' as i32 || (next as u8).is_ascii_alphabetic() && next > 0 {
+                        return self.lex_identifier();
+                    }
+                    self.lex_number()
+                }
+                0x22 => self.lex_string(),
+                0x24 => self.lex_var_name(),
+                0x5b => self.lex_bracket(),
+                0x21 => self.lex_exclaim(),
+                _ => {
+                    if c == b'_' as i32 || (c as u8).is_ascii_alphabetic() && c < 128 {
+                        return self.lex_identifier();
+                    }
+                    let s = self.tok_start;
+                    self.error_at(s, "unexpected character")
+                }
+            };
+            return tok;
+        }
+    }
+
+    fn lex_string(&mut self) -> Tok {
+        let start = self.pos;
+        let mut val = Vec::new();
+        let bytes = self.buf.clone();
+        let bytes = bytes.as_bytes();
+        loop {
+            let Some(&c) = bytes.get(self.pos) else {
+                return self.error_at(start, "end of file in string literal");
+            };
+            if c == b'"' {
+                break;
+            }
+            if c == b'\n' || c == b'\r' {
+                return self.error_at(start, "end of line in string literal");
+            }
+            if c != b'\\' {
+                val.push(c);
+                self.pos += 1;
+                continue;
+            }
+            self.pos += 1;
+            match bytes.get(self.pos) {
+                Some(b'\\') | Some(b'\'') | Some(b'"') => {
+                    val.push(bytes[self.pos]);
+                    self.pos += 1;
+                }
+                Some(b't') => {
+                    val.push(b'\t');
+                    self.pos += 1;
+                }
+                Some(b'n') => {
+                    val.push(b'\n');
+                    self.pos += 1;
+                }
+                Some(b'\n') | Some(b'\r') => {
+                    let p = self.pos;
+                    return self.error_at(p, "escaped newlines not supported in tblgen");
+                }
+                None => return self.error_at(start, "end of file in string literal"),
+                _ => {
+                    let p = self.pos;
+                    return self.error_at(p, "invalid escape in string literal");
+                }
+            }
+        }
+        self.pos += 1;
+        self.cur_str = String::from_utf8_lossy(&val).into_owned();
+        Tok::StrVal
+    }
+
+    fn lex_var_name(&mut self) -> Tok {
+        let c = self.peek(0) as u8;
+        if !(c == b'_' || c.is_ascii_alphabetic()) {
+            let s = self.tok_start;
+            return self.error_at(s, "invalid variable name");
+        }
+        let start = self.pos;
+        self.pos += 1;
+        while is_id_char(self.peek(0)) {
+            self.pos += 1;
+        }
+        self.cur_str = self.buf[start..self.pos].to_string();
+        Tok::VarName
+    }
+
+    fn lex_identifier(&mut self) -> Tok {
+        let start = self.tok_start;
+        while is_id_char(self.peek(0)) {
+            self.pos += 1;
+        }
+        let word = &self.buf[start..self.pos];
+        let kind = match word {
+            "int" => Tok::Int,
+            "bit" => Tok::Bit,
+            "bits" => Tok::Bits,
+            "string" => Tok::String,
+            "list" => Tok::List,
+            "code" => Tok::Code,
+            "dag" => Tok::Dag,
+            "class" => Tok::Class,
+            "def" => Tok::Def,
+            "true" => Tok::True,
+            "false" => Tok::False,
+            "foreach" => Tok::Foreach,
+            "defm" => Tok::Defm,
+            "defset" => Tok::Defset,
+            "deftype" => Tok::Deftype,
+            "multiclass" => Tok::MultiClass,
+            "field" => Tok::Field,
+            "let" => Tok::Let,
+            "in" => Tok::In,
+            "defvar" => Tok::Defvar,
+            "if" => Tok::If,
+            "then" => Tok::Then,
+            "else" => Tok::ElseKw,
+            "assert" => Tok::Assert,
+            "dump" => Tok::Dump,
+            "include" => {
+                if self.lex_include() {
+                    return Tok::Error;
+                }
+                return self.lex_token(false);
+            }
+            _ => {
+                self.cur_str = word.to_string();
+                Tok::Id
+            }
+        };
+        kind
+    }
+
+    /// Handles `include "file"`: finds the file (as given, then on the include path) and
+    /// switches to it. Returns true on error.
+    fn lex_include(&mut self) -> bool {
+        let tok = self.lex_token(false);
+        if tok == Tok::Error {
+            return true;
+        }
+        if tok != Tok::StrVal {
+            let s = self.tok_start;
+            self.error_at(s, "expected filename after include");
+            return true;
+        }
+        let name = self.cur_str.clone();
+        let mut found = None;
+        if let Ok(text) = std::fs::read(&name) {
+            found = Some((name.clone(), text));
+        } else {
+            for dir in &self.sm.include_dirs {
+                let path = std::path::Path::new(dir).join(&name);
+                if let Ok(text) = std::fs::read(&path) {
+                    found = Some((path.to_string_lossy().into_owned(), text));
+                    break;
+                }
+            }
+        }
+        let Some((path, text)) = found else {
+            let s = self.tok_start;
+            self.error_at(s, format!("Could not find include file '{name}'"));
+            return true;
+        };
+        let include_loc = self.loc_at(self.pos);
+        let text = String::from_utf8_lossy(&text).into_owned();
+        let idx = self.sm.add_buffer(path.clone(), text, include_loc);
+        self.dependencies.insert(path);
+        self.include_stack.push((self.cur_file, self.pos));
+        self.cur_file = idx;
+        self.buf = self.sm.file(idx).text.clone();
+        self.pos = 0;
+        self.prep_stack.push(Vec::new());
+        false
+    }
+
+    pub(crate) fn skip_line_comment(&mut self) {
+        let bytes = self.buf.as_bytes();
+        while self.pos < bytes.len() && bytes[self.pos] != b'\n' && bytes[self.pos] != b'\r' {
+            self.pos += 1;
+        }
+    }
+
+    /// Skips a nested `/* */` comment; `pos` is on the `*`. Returns true on error.
+    pub(crate) fn skip_block_comment(&mut self) -> bool {
+        self.pos += 1;
+        let mut depth = 1u32;
+        loop {
+            let c = self.next_char();
+            match c {
+                EOF => {
+                    let s = self.tok_start;
+                    self.error_at(s, "unterminated comment");
+                    return true;
+                }
+                0x2a => {
+                    if self.peek(0) != b'/' as i32 {
+                        continue;
+                    }
+                    self.pos += 1;
+                    depth -= 1;
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                0x2f => {
+                    if self.peek(0) != b'*' as i32 {
+                        continue;
+                    }
+                    self.pos += 1;
+                    depth += 1;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn lex_number(&mut self) -> Tok {
+        let bytes = self.buf.clone();
+        let bytes = bytes.as_bytes();
+        let mut base = 0u32;
+        let mut num_start = self.pos;
+        if bytes[self.pos - 1] == b'0' {
+            num_start = self.pos + 1;
+            if self.peek(0) == b'x' as i32 {
+                base = 16;
+                loop {
+                    self.pos += 1;
+                    if !(self.peek(0) as u8).is_ascii_hexdigit() || self.at_end() {
+                        break;
+                    }
+                }
+            } else if self.peek(0) == b'b' as i32 {
+                base = 2;
+                loop {
+                    self.pos += 1;
+                    let c = self.peek(0);
+                    if c != b'0' as i32 && c != b'1' as i32 {
+                        break;
+                    }
+                }
+            }
+        }
+        let mut is_minus = false;
+        if base == 0 {
+            if !(self.peek(0) as u8).is_ascii_digit() || self.at_end() {
+                if bytes[self.pos - 1] == b'-' {
+                    return Tok::Minus;
+                } else if bytes[self.pos - 1] == b'+' {
+                    return Tok::Plus;
+                }
+            }
+            base = 10;
+            num_start = self.tok_start;
+            is_minus = bytes[self.pos - 1] == b'-';
+            while (self.peek(0) as u8).is_ascii_digit() && !self.at_end() {
+                self.pos += 1;
+            }
+        }
+        if self.pos <= num_start {
+            let s = self.tok_start;
+            return self.error_at(s, "invalid number");
+        }
+        let text = &self.buf[num_start..self.pos];
+        let (neg, digits) = match text.as_bytes()[0] {
+            b'-' => (true, &text[1..]),
+            b'+' => (false, &text[1..]),
+            _ => (false, text),
+        };
+        let parsed = u64::from_str_radix(digits, base);
+        let value = match parsed {
+            Ok(v) => {
+                if is_minus {
+                    if v > (i64::MAX as u64) + 1 {
+                        let s = self.tok_start;
+                        return self.error_at(s, "number out of range");
+                    }
+                    (v as i64).wrapping_neg()
+                } else if neg {
+                    (v as i64).wrapping_neg()
+                } else {
+                    v as i64
+                }
+            }
+            Err(_) => {
+                let s = self.tok_start;
+                return self.error_at(s, "number out of range");
+            }
+        };
+        self.cur_int = value;
+        if base == 2 {
+            self.cur_bin_bits = (self.pos - num_start) as u32;
+            Tok::BinaryIntVal
+        } else {
+            Tok::IntVal
+        }
+    }
+
+    fn lex_bracket(&mut self) -> Tok {
+        if self.peek(0) != b'{' as i32 {
+            return Tok::LSquare;
+        }
+        self.pos += 1;
+        let code_start = self.pos;
+        loop {
+            let c = self.next_char();
+            if c == EOF {
+                break;
+            }
+            if c != b'}' as i32 {
+                continue;
+            }
+            let c = self.next_char();
+            if c == EOF {
+                break;
+            }
+            if c == b']' as i32 {
+                self.cur_str = self.buf[code_start..self.pos - 2].to_string();
+                return Tok::CodeFragment;
+            }
+        }
+        self.error_at(code_start - 2, "unterminated code block")
+    }
+
+    fn lex_exclaim(&mut self) -> Tok {
+        if !(self.peek(0) as u8).is_ascii_alphabetic() || self.at_end() {
+            let p = self.pos - 1;
+            return self.error_at(p, "invalid \"!operator\"");
+        }
+        let start = self.pos;
+        self.pos += 1;
+        while (self.peek(0) as u8).is_ascii_alphabetic() && !self.at_end() {
+            self.pos += 1;
+        }
+        match BangOp::from_word(&self.buf[start..self.pos]) {
+            Some(op) => Tok::Bang(op),
+            None => self.error_at(start - 1, "unknown operator"),
+        }
+    }
+}
+
+pub(crate) fn is_id_char(c: i32) -> bool {
+    c > 0 && c < 128 && {
+        let c = c as u8;
+        c == b'_' || c.is_ascii_alphanumeric()
+    }
+}

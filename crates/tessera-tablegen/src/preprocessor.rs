@@ -1,0 +1,324 @@
+//! The TableGen preprocessor: `#define`, `#ifdef`, `#ifndef`, `#else`, `#endif`, run by the
+//! lexer when a `#` starts a line. Skipped regions are scanned line by line, like upstream.
+
+use crate::diag::Loc;
+use crate::lexer::{Lexer, Tok, EOF};
+
+/// Which directive a `#` line holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Directive {
+    Ifdef,
+    Ifndef,
+    Else,
+    Endif,
+    Define,
+}
+
+const DIRECTIVES: [(Directive, &str); 5] = [
+    (Directive::Ifdef, "ifdef"),
+    (Directive::Ifndef, "ifndef"),
+    (Directive::Else, "else"),
+    (Directive::Endif, "endif"),
+    (Directive::Define, "define"),
+];
+
+/// One open conditional: whether its current branch is live and where it started.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PrepControl {
+    is_else: bool,
+    is_defined: bool,
+    pos: Loc,
+}
+
+impl Lexer {
+    /// After a `#`, tells whether a directive word follows (and is properly terminated).
+    pub(crate) fn prep_is_directive(&self) -> Option<Directive> {
+        let rest = &self.buf.as_bytes()[self.pos..];
+        for (kind, word) in DIRECTIVES {
+            if !rest.starts_with(word.as_bytes()) {
+                continue;
+            }
+            let next = rest.get(word.len()).map(|&b| b as i32).unwrap_or(EOF);
+            if next == b' ' as i32
+                || next == b'\t' as i32
+                || next == EOF
+                || next == b'\n' as i32
+                || next == b'\r' as i32
+            {
+                return Some(kind);
+            }
+            if next == b'/' as i32 {
+                let n2 = rest.get(word.len() + 1).copied().unwrap_or(0);
+                if n2 == b'*' || n2 == b'/' {
+                    return Some(kind);
+                }
+            }
+        }
+        None
+    }
+
+    fn prep_eat_directive(&mut self, kind: Directive) {
+        self.tok_start = self.pos;
+        for (k, w) in DIRECTIVES {
+            if k == kind {
+                self.pos += w.len();
+            }
+        }
+    }
+
+    fn prep_lex_macro_name(&mut self) -> String {
+        while self.peek(0) == b' ' as i32 || self.peek(0) == b'\t' as i32 {
+            self.pos += 1;
+        }
+        self.tok_start = self.pos;
+        let c = self.peek(0) as u8;
+        if self.at_end() || !(c == b'_' || c.is_ascii_alphabetic()) {
+            return String::new();
+        }
+        self.pos += 1;
+        while crate::lexer::is_id_char(self.peek(0)) {
+            self.pos += 1;
+        }
+        self.buf[self.tok_start..self.pos].to_string()
+    }
+
+    /// Handles a directive. With `live` set, tokens were being produced before it and the next
+    /// live token is returned; otherwise (inside a skipped region) the directive kind is
+    /// reported back as `Tok::Eof` or `Tok::Error`.
+    pub(crate) fn lex_preprocessor(&mut self, kind: Directive, live: bool) -> Tok {
+        self.prep_eat_directive(kind);
+        match kind {
+            Directive::Ifdef | Directive::Ifndef => {
+                let name = self.prep_lex_macro_name();
+                let what = if kind == Directive::Ifdef {
+                    "#ifdef"
+                } else {
+                    "#ifndef"
+                };
+                if name.is_empty() {
+                    let s = self.tok_start;
+                    return self.error_at(s, format!("expected macro name after {what}"));
+                }
+                let mut defined = self.macros.contains(&name);
+                if kind == Directive::Ifndef {
+                    defined = !defined;
+                }
+                let pos = self.loc_at(self.tok_start);
+                self.prep_stack
+                    .last_mut()
+                    .expect("one entry per open file")
+                    .push(PrepControl {
+                        is_else: false,
+                        is_defined: defined,
+                        pos,
+                    });
+                if !self.prep_skip_directive_end() {
+                    let p = self.pos;
+                    return self
+                        .error_at(p, format!("only comments are supported after {what} NAME"));
+                }
+                if !live {
+                    return Tok::Eof;
+                }
+                if defined {
+                    return self.lex_token(false);
+                }
+                if self.prep_skip_region() {
+                    return self.lex_token(false);
+                }
+                Tok::Error
+            }
+            Directive::Else => {
+                let Some(top) = self.prep_stack.last().and_then(|s| s.last()).copied() else {
+                    let s = self.tok_start;
+                    return self.error_at(s, "#else without #ifdef or #ifndef");
+                };
+                if top.is_else {
+                    let s = self.tok_start;
+                    self.error_at(s, "double #else");
+                    self.push_error_loc(top.pos, "previous #else is here");
+                    return Tok::Error;
+                }
+                let pos = self.loc_at(self.tok_start);
+                *self.prep_stack.last_mut().unwrap().last_mut().unwrap() = PrepControl {
+                    is_else: true,
+                    is_defined: !top.is_defined,
+                    pos,
+                };
+                if !self.prep_skip_directive_end() {
+                    let p = self.pos;
+                    return self.error_at(p, "only comments are supported after #else");
+                }
+                if live {
+                    if self.prep_skip_region() {
+                        return self.lex_token(false);
+                    }
+                    return Tok::Error;
+                }
+                Tok::Eof
+            }
+            Directive::Endif => {
+                if self.prep_stack.last().map(|s| s.is_empty()).unwrap_or(true) {
+                    let s = self.tok_start;
+                    return self.error_at(s, "#endif without #ifdef");
+                }
+                if !self.prep_skip_directive_end() {
+                    let p = self.pos;
+                    return self.error_at(p, "only comments are supported after #endif");
+                }
+                self.prep_stack.last_mut().unwrap().pop();
+                if live {
+                    return self.lex_token(false);
+                }
+                Tok::Eof
+            }
+            Directive::Define => {
+                let name = self.prep_lex_macro_name();
+                if name.is_empty() {
+                    let s = self.tok_start;
+                    return self.error_at(s, "expected macro name after #define");
+                }
+                if !self.macros.insert(name.clone()) {
+                    let s = self.tok_start;
+                    self.warning_at(s, format!("duplicate definition of macro: {name}"));
+                }
+                if !self.prep_skip_directive_end() {
+                    let p = self.pos;
+                    return self.error_at(p, "only comments are supported after #define NAME");
+                }
+                self.lex_token(false)
+            }
+        }
+    }
+
+    fn push_error_loc(&mut self, loc: Loc, msg: &str) {
+        self.msgs.push(crate::diag::Message {
+            severity: crate::diag::Severity::Error,
+            loc,
+            text: msg.to_string(),
+        });
+    }
+
+    /// Skips lines until a directive turns token processing back on. Returns false on error.
+    fn prep_skip_region(&mut self) -> bool {
+        loop {
+            let bytes = self.buf.clone();
+            let bytes = bytes.as_bytes();
+            while self.pos < bytes.len() && bytes[self.pos] != b'\n' {
+                self.pos += 1;
+            }
+            if !self.prep_skip_line_begin() {
+                return false;
+            }
+            if self.pos < bytes.len() && bytes[self.pos] == b'#' {
+                self.pos += 1;
+                match self.prep_is_directive() {
+                    None | Some(Directive::Define) => {}
+                    Some(kind) => {
+                        if self.lex_preprocessor(kind, false) == Tok::Error {
+                            return false;
+                        }
+                        if self.prep_processing_enabled() {
+                            return true;
+                        }
+                    }
+                }
+            }
+            if self.pos >= bytes.len() {
+                break;
+            }
+        }
+        self.prep_report_stack_error();
+        false
+    }
+
+    fn prep_skip_line_begin(&mut self) -> bool {
+        while !self.at_end() {
+            let c = self.peek(0) as u8;
+            match c {
+                b' ' | b'\t' | b'\n' | b'\r' => {}
+                b'/' => {
+                    if self.peek(1) == b'*' as i32 {
+                        self.tok_start = self.pos;
+                        self.pos += 1;
+                        if self.skip_block_comment() {
+                            return false;
+                        }
+                        continue;
+                    }
+                    return true;
+                }
+                _ => return true,
+            }
+            self.pos += 1;
+        }
+        true
+    }
+
+    fn prep_skip_directive_end(&mut self) -> bool {
+        while !self.at_end() {
+            let c = self.peek(0) as u8;
+            match c {
+                b' ' | b'\t' => {}
+                b'\n' | b'\r' => return true,
+                b'/' => {
+                    let n = self.peek(1);
+                    if n == b'/' as i32 {
+                        self.pos += 1;
+                        self.skip_line_comment();
+                    } else if n == b'*' as i32 {
+                        self.tok_start = self.pos;
+                        self.pos += 1;
+                        if self.skip_block_comment() {
+                            return false;
+                        }
+                    } else {
+                        self.tok_start = self.pos;
+                        let p = self.pos;
+                        self.error_at(p, "unexpected character");
+                        return false;
+                    }
+                    continue;
+                }
+                _ => {
+                    self.tok_start = self.pos;
+                    return false;
+                }
+            }
+            self.pos += 1;
+        }
+        true
+    }
+
+    fn prep_processing_enabled(&self) -> bool {
+        self.prep_stack
+            .last()
+            .map(|s| s.iter().all(|c| c.is_defined))
+            .unwrap_or(true)
+    }
+
+    fn prep_report_stack_error(&mut self) {
+        let top = self.prep_stack.last().and_then(|s| s.last()).copied();
+        let end = self.buf.len();
+        self.error_at(end, "reached EOF without matching #endif");
+        if let Some(top) = top {
+            self.push_error_loc(top.pos, "the latest preprocessor control is here");
+        }
+        self.tok_start = self.pos;
+    }
+
+    /// Leaves a file: its conditionals must all be closed. Returns false on error.
+    pub(crate) fn prep_exit_include(&mut self, _must_be_last: bool) -> bool {
+        if self
+            .prep_stack
+            .last()
+            .map(|s| !s.is_empty())
+            .unwrap_or(false)
+        {
+            self.prep_report_stack_error();
+            return false;
+        }
+        self.prep_stack.pop();
+        true
+    }
+}

@@ -1,0 +1,134 @@
+//! `tessera-tblgen`: a drop-in for `llvm-tblgen`'s front-end actions (`--print-records`, the
+//! default, and `--dump-json`), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`.
+
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tessera-tblgen",
+    about = "Evaluate TableGen files like llvm-tblgen 19",
+    version
+)]
+struct Cli {
+    /// Directory of include files.
+    #[arg(short = 'I', value_name = "directory")]
+    include: Vec<String>,
+    /// Define a macro for `#ifdef`.
+    #[arg(short = 'D', value_name = "macro name")]
+    defines: Vec<String>,
+    /// Output filename (`-` for stdout).
+    #[arg(short = 'o', value_name = "filename", default_value = "-")]
+    output: String,
+    /// Dependency filename to write.
+    #[arg(short = 'd', value_name = "filename")]
+    depfile: Option<String>,
+    /// Only write the output file if it changed.
+    #[arg(long)]
+    write_if_changed: bool,
+    /// Print all records to stdout (the default action).
+    #[arg(long)]
+    print_records: bool,
+    /// Dump all records as machine-readable JSON.
+    #[arg(long)]
+    dump_json: bool,
+    /// Input file (`-` or nothing for stdin).
+    #[arg(default_value = "-")]
+    input: String,
+}
+
+/// LLVM's option parser accepts single-dash long options; map them to clap's spelling.
+fn normalize_args() -> Vec<String> {
+    std::env::args()
+        .map(|a| match a.as_str() {
+            "-print-records" | "-dump-json" | "-write-if-changed" | "-help" | "-version" => {
+                format!("-{a}")
+            }
+            _ => a,
+        })
+        .collect()
+}
+
+fn report(msg: &str) -> ExitCode {
+    eprint!("tessera-tblgen: {msg}");
+    ExitCode::from(1)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse_from(normalize_args());
+    let opts = tessera_tablegen::Options {
+        include_dirs: cli.include.clone(),
+        macros: cli.defines.clone(),
+    };
+    let parsed = if cli.input == "-" {
+        let mut text = String::new();
+        if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+            return report(&format!("Could not open input file '-': {e}\n"));
+        }
+        tessera_tablegen::parse_source("-", &text, &opts)
+    } else {
+        tessera_tablegen::parse_file(&cli.input, &opts)
+    };
+    let parsed = match parsed {
+        Ok(p) => p,
+        Err(f) => {
+            eprint!("{}", f.render());
+            return ExitCode::from(1);
+        }
+    };
+    let rendered = parsed.render_messages();
+    if !rendered.is_empty() {
+        eprint!("{rendered}");
+    }
+    let out = if cli.dump_json {
+        parsed.records.dump_json()
+    } else {
+        parsed.records.print_records()
+    };
+    if let Some(dep) = &cli.depfile {
+        if cli.output == "-" {
+            return report("the option -d must be used together with -o\n");
+        }
+        let mut text = format!("{}:", cli.output);
+        for d in &parsed.dependencies {
+            text.push(' ');
+            text.push_str(d);
+        }
+        text.push('\n');
+        if let Err(e) = std::fs::write(dep, text) {
+            return report(&format!("error opening {dep}:{e}\n"));
+        }
+    }
+    let errors = parsed.error_count();
+    let mut write = true;
+    if cli.write_if_changed && cli.output != "-" {
+        if let Ok(existing) = std::fs::read(&cli.output) {
+            if existing == out.as_bytes() {
+                write = false;
+            }
+        }
+    }
+    if write {
+        if cli.output == "-" {
+            let stdout = std::io::stdout();
+            let mut lock = stdout.lock();
+            if lock
+                .write_all(out.as_bytes())
+                .and_then(|_| lock.flush())
+                .is_err()
+            {
+                return report("error writing to stdout\n");
+            }
+        } else if errors == 0 {
+            if let Err(e) = std::fs::write(&cli.output, out.as_bytes()) {
+                return report(&format!("error opening {}: {e}\n", cli.output));
+            }
+        }
+    }
+    if errors > 0 {
+        return report(&format!("{errors} errors.\n"));
+    }
+    ExitCode::SUCCESS
+}
