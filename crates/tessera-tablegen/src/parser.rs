@@ -1562,7 +1562,7 @@ impl<'a> Parser<'a> {
         }
         let id_loc = self.lex.loc();
         self.lex.lex();
-        let unset = self.rk.unset;
+        let unset = self.rk.initial_value(ty);
         let mk = |name, kind| RecordVal {
             name,
             ty,
@@ -3347,7 +3347,7 @@ impl<'a> Parser<'a> {
         }
         let prec = self.temp_scope_rec(cur);
         self.push_scope(ScopeKind::Record(prec));
-        let unset = self.rk.unset;
+        let unset = self.rk.initial_value(in_elt_ty);
         self.rk.record_mut(prec).values.push(RecordVal {
             name: lhs,
             ty: in_elt_ty,
@@ -3501,8 +3501,8 @@ impl<'a> Parser<'a> {
         self.lex.lex();
         let prec = self.temp_scope_rec(cur);
         self.push_scope(ScopeKind::Record(prec));
-        let unset = self.rk.unset;
         for (n, t) in [(a, st), (b, elt)] {
+            let unset = self.rk.initial_value(t);
             self.rk.record_mut(prec).values.push(RecordVal {
                 name: n,
                 ty: t,

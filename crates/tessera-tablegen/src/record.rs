@@ -467,6 +467,15 @@ impl RecordKeeper {
         self.ty(RecTy::Record(classes.into_boxed_slice()))
     }
 
+    /// The value a new field of type `ty` starts with: `?`, or all-`?` bits for bits fields.
+    pub fn initial_value(&mut self, ty: TyId) -> InitId {
+        if let RecTy::Bits(n) = *self.ty_data(ty) {
+            let bits = vec![self.unset; n as usize];
+            return self.bits_init(bits);
+        }
+        self.unset
+    }
+
     /// Interns a value.
     pub fn intern(&mut self, i: Init) -> InitId {
         if let Some(&id) = self.init_map.get(&i) {
