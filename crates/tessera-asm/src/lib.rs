@@ -1,1 +1,31 @@
-//! MLIR textual format.
+//! MLIR's textual format: parse and print the generic operation form, builtin types and
+//! attributes, aliases, locations and resources, byte-compatible with upstream MLIR 19.
+//!
+//! Architecture invariant: this crate only reads and writes text; everything it builds goes
+//! through `tessera-ir`'s public API.
+
+#![deny(missing_docs)]
+
+mod lexer;
+mod parse_attr;
+mod parse_type;
+mod parser;
+mod printer;
+mod resources;
+
+pub use parser::{ParsedModule, Parser, MAX_NESTING};
+pub use printer::{
+    attr_to_string, escape_into, op_to_string, print_module, type_to_string, PrintOptions,
+};
+pub use resources::Resources;
+
+use tessera_ir::{Context, Diagnostic};
+
+/// Parses a whole buffer whose locations name `file_name`.
+pub fn parse(
+    ctx: &mut Context,
+    src: &str,
+    file_name: &str,
+) -> Result<ParsedModule, Box<Diagnostic>> {
+    Parser::new(ctx, src, file_name, 0).parse_module()
+}

@@ -1,1 +1,107 @@
-fn main() {}
+//! `tessera-opt`: read an MLIR file, verify it, print it (flags follow upstream `mlir-opt`).
+
+use clap::Parser;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+use tessera_cli::opt::{run, OptOptions};
+
+#[derive(Parser)]
+#[command(
+    name = "tessera-opt",
+    about = "Tessera modular optimizer driver (mlir-opt compatible flags)"
+)]
+struct Args {
+    /// Input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file.
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    /// Print operations in the generic form.
+    #[arg(long = "mlir-print-op-generic")]
+    generic: bool,
+    /// Print locations.
+    #[arg(long = "mlir-print-debuginfo")]
+    debug_info: bool,
+    /// Accept operations of dialects that are not registered.
+    #[arg(long = "allow-unregistered-dialect")]
+    allow_unregistered: bool,
+    /// Process chunks separated by `// -----` independently.
+    #[arg(long = "split-input-file")]
+    split_input: bool,
+    /// Check diagnostics against `expected-*` annotations in the input.
+    #[arg(long = "verify-diagnostics")]
+    verify_diagnostics: bool,
+    /// Report parse / verify / print times on standard error.
+    #[arg(long = "mlir-timing")]
+    timing: bool,
+}
+
+fn main() -> ExitCode {
+    // Parsing and printing recurse once per nesting level; a large stack lets the bounded
+    // nesting depth (see tessera_asm::MAX_NESTING) never overflow.
+    let child = std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(real_main)
+        .expect("cannot spawn the main thread");
+    child.join().unwrap_or(ExitCode::FAILURE)
+}
+
+fn real_main() -> ExitCode {
+    let args = Args::parse();
+    let (src, name) = if args.input == "-" {
+        let mut buf = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
+            eprintln!("error: cannot read standard input: {e}");
+            return ExitCode::FAILURE;
+        }
+        (buf, "<stdin>".to_string())
+    } else {
+        match std::fs::read(&args.input) {
+            Ok(b) => (b, args.input.clone()),
+            Err(e) => {
+                eprintln!("error: could not open input file '{}': {e}", args.input);
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let src = match String::from_utf8(src) {
+        Ok(s) => s,
+        Err(e) => {
+            let offset = e.utf8_error().valid_up_to();
+            let bytes = e.as_bytes();
+            let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
+            let col = offset
+                - bytes[..offset]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |p| p + 1)
+                + 1;
+            eprintln!("{name}:{line}:{col}: error: invalid UTF-8 in input");
+            return ExitCode::FAILURE;
+        }
+    };
+    let opts = OptOptions {
+        debug_info: args.debug_info,
+        generic: args.generic,
+        allow_unregistered: args.allow_unregistered,
+        split_input: args.split_input,
+        verify_diagnostics: args.verify_diagnostics,
+        timing: args.timing,
+    };
+    let out = run(&src, &name, &opts);
+    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    let written = if args.output == "-" {
+        let mut stdout = std::io::stdout().lock();
+        stdout
+            .write_all(out.stdout.as_bytes())
+            .and_then(|_| stdout.flush())
+    } else {
+        std::fs::write(&args.output, out.stdout.as_bytes())
+    };
+    if let Err(e) = written {
+        eprintln!("error: cannot write output: {e}");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::from(out.status as u8)
+}

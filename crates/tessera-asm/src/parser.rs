@@ -1,0 +1,1189 @@
+//! Parser for MLIR's generic operation form, builtin types and attributes, aliases,
+//! locations and resource sections.
+//!
+//! The first error stops parsing (as upstream does) and is returned as a `Diagnostic` with a
+//! `file:line:col` location; nesting depth is bounded so hostile input cannot exhaust the
+//! stack.
+
+use crate::lexer::{unescape, Lexer, Tok, Token};
+use crate::resources::Resources;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use tessera_ir::{
+    Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OperationState,
+    RegionId, Type, ValueId,
+};
+
+/// Deepest nesting of regions, types or attributes accepted.
+pub const MAX_NESTING: u32 = 2000;
+
+/// A parsed file: its IR and the top-level module op.
+pub struct ParsedModule {
+    /// The IR.
+    pub body: Body,
+    /// The top-level `builtin.module`.
+    pub module: OpId,
+    /// File-level resources (`{-# ... #-}`).
+    pub resources: Resources,
+}
+
+pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
+
+#[derive(Clone, Copy)]
+struct ValueSlot {
+    /// `None` for a result number referenced before anything defined it.
+    value: Option<ValueId>,
+    forward: bool,
+    /// Where it was defined (or first used, if forward).
+    pos: u32,
+}
+
+#[derive(Default)]
+struct IsolatedScope<'a> {
+    values: FxHashMap<&'a str, SmallVec<[ValueSlot; 1]>>,
+    /// Names defined in each open region, removed when the region closes.
+    defined_per_region: Vec<Vec<&'a str>>,
+    forward_refs: usize,
+}
+
+struct BlockScope<'a> {
+    blocks: FxHashMap<&'a str, (BlockId, bool, u32)>,
+}
+
+/// Where a location alias used before its definition must be patched in.
+enum LocUse {
+    Op(OpId),
+    Value(ValueId),
+}
+
+/// Parser state for one buffer.
+pub struct Parser<'a, 'c> {
+    pub(crate) ctx: &'c mut Context,
+    pub(crate) body: Body,
+    lex: Lexer<'a>,
+    pub(crate) tok: Token,
+    pub(crate) src: &'a str,
+    file_name: &'a str,
+    file: Ident,
+    line_starts: Vec<u32>,
+    /// Lines before this buffer in the file (for `--split-input-file` chunks).
+    line_offset: u32,
+    pub(crate) type_aliases: FxHashMap<&'a str, Type>,
+    pub(crate) attr_aliases: FxHashMap<&'a str, Attr>,
+    pending_loc_aliases: Vec<(LocUse, &'a str, u32)>,
+    pub(crate) distinct_ids: FxHashMap<u64, Attr>,
+    scopes: Vec<IsolatedScope<'a>>,
+    block_scopes: Vec<BlockScope<'a>>,
+    pub(crate) depth: u32,
+    pub(crate) resources: Resources,
+}
+
+impl<'a, 'c> Parser<'a, 'c> {
+    /// A parser over `src`, whose locations name `file_name`; `line_offset` is added to every
+    /// line number (the chunk's first line within the file, minus one).
+    pub fn new(ctx: &'c mut Context, src: &'a str, file_name: &'a str, line_offset: u32) -> Self {
+        let mut line_starts = vec![0u32];
+        line_starts.extend(
+            src.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        let file = ctx.ident(file_name);
+        let mut lex = Lexer::new(src);
+        let tok = lex.next();
+        Parser {
+            ctx,
+            body: Body::new(),
+            lex,
+            tok,
+            src,
+            file_name,
+            file,
+            line_starts,
+            line_offset,
+            type_aliases: FxHashMap::default(),
+            attr_aliases: FxHashMap::default(),
+            pending_loc_aliases: Vec::new(),
+            distinct_ids: FxHashMap::default(),
+            scopes: Vec::new(),
+            block_scopes: Vec::new(),
+            depth: 0,
+            resources: Resources::default(),
+        }
+    }
+
+    // ----- tokens and errors ------------------------------------------------------------------
+
+    pub(crate) fn lex_reset(&mut self, pos: usize) {
+        self.lex.reset(pos);
+    }
+
+    pub(crate) fn bump(&mut self) {
+        self.tok = self.lex.next();
+    }
+
+    pub(crate) fn text(&self, t: Token) -> &'a str {
+        &self.src[t.start as usize..t.end as usize]
+    }
+
+    pub(crate) fn cur_text(&self) -> &'a str {
+        self.text(self.tok)
+    }
+
+    pub(crate) fn is(&self, kind: Tok) -> bool {
+        self.tok.kind == kind
+    }
+
+    pub(crate) fn is_keyword(&self, kw: &str) -> bool {
+        self.tok.kind == Tok::BareIdent && self.cur_text() == kw
+    }
+
+    pub(crate) fn eat(&mut self, kind: Tok) -> bool {
+        if self.tok.kind == kind {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.is_keyword(kw) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Location of a byte offset.
+    pub(crate) fn loc_at(&mut self, pos: u32) -> Location {
+        let line = self.line_starts.partition_point(|&s| s <= pos) - 1;
+        let col = pos - self.line_starts[line] + 1;
+        let file = self.file;
+        self.ctx.loc(LocKind::FileLineCol {
+            file,
+            line: line as u32 + 1 + self.line_offset,
+            col,
+        })
+    }
+
+    pub(crate) fn error_at(&mut self, pos: u32, msg: impl Into<String>) -> Box<Diagnostic> {
+        let loc = self.loc_at(pos);
+        Box::new(Diagnostic::error(loc, msg))
+    }
+
+    pub(crate) fn error_here(&mut self, msg: impl Into<String>) -> Box<Diagnostic> {
+        if self.tok.kind == Tok::Error {
+            let why = self.lex.error;
+            return self.error_at(self.tok.start, why);
+        }
+        self.error_at(self.tok.start, msg)
+    }
+
+    pub(crate) fn expect(&mut self, kind: Tok, what: &str) -> PResult<()> {
+        if self.eat(kind) {
+            Ok(())
+        } else {
+            Err(self.error_here(format!("expected {what}")))
+        }
+    }
+
+    pub(crate) fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_NESTING {
+            return Err(self.error_here(format!(
+                "nesting is deeper than the supported maximum of {MAX_NESTING} levels"
+            )));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn leave(&mut self) {
+        self.depth -= 1;
+    }
+
+    /// Parses `elem (, elem)*` up to `close`, consuming it.
+    pub(crate) fn comma_list(
+        &mut self,
+        close: Tok,
+        what: &str,
+        mut elem: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        loop {
+            elem(self)?;
+            if self.eat(close) {
+                return Ok(());
+            }
+            if !self.eat(Tok::Comma) {
+                return Err(self.error_here(format!("expected ',' or {what}")));
+            }
+        }
+    }
+
+    // ----- top level ----------------------------------------------------------------------------
+
+    /// Parses a whole buffer.
+    pub fn parse_module(mut self) -> PResult<ParsedModule> {
+        let top_block = self.body.create_block();
+        self.scopes.push(IsolatedScope::default());
+        self.push_region_scope();
+        loop {
+            match self.tok.kind {
+                Tok::Eof => break,
+                Tok::HashIdent | Tok::BangIdent if self.is_alias_definition() => {
+                    self.parse_alias_definition()?
+                }
+                Tok::FileMetadataBegin => self.parse_file_metadata()?,
+                Tok::Error => return Err(self.error_here("")),
+                _ => {
+                    let op = self.parse_operation()?;
+                    self.body.append_op(top_block, op);
+                }
+            }
+        }
+        self.pop_region_scope()?;
+        self.finish_isolated_scope()?;
+        self.resolve_pending_loc_aliases()?;
+        let ops: Vec<OpId> = self.body.block_ops(top_block).collect();
+        let module_name = self.ctx.ident("builtin.module");
+        let module = if ops.len() == 1 && self.body.op_name(ops[0]) == module_name {
+            self.body.detach_op(ops[0]);
+            ops[0]
+        } else {
+            let file = self.file;
+            let loc = self.ctx.loc(LocKind::FileLineCol {
+                file,
+                line: 0,
+                col: 0,
+            });
+            let mut state = OperationState::new(self.ctx, module_name, loc);
+            state.num_regions = 1;
+            let module = self.body.create_op(state);
+            let region = self.body.region(module, 0);
+            self.body.append_block(region, top_block);
+            module
+        };
+        Ok(ParsedModule {
+            body: self.body,
+            module,
+            resources: self.resources,
+        })
+    }
+
+    fn is_alias_definition(&self) -> bool {
+        // `#name =` / `!name =` at top level; dialect symbols contain a '.'.
+        let mut look = Lexer::new(self.src);
+        look.reset(self.tok.end as usize);
+        !self.cur_text().contains('.') && look.next().kind == Tok::Equal
+    }
+
+    fn parse_alias_definition(&mut self) -> PResult<()> {
+        let name_tok = self.tok;
+        let name = &self.text(name_tok)[1..];
+        let is_type = name_tok.kind == Tok::BangIdent;
+        self.bump();
+        self.expect(Tok::Equal, "'='")?;
+        if is_type {
+            if self.type_aliases.contains_key(name) {
+                return Err(self.error_at(
+                    name_tok.start,
+                    format!("redefinition of type alias id '{name}'"),
+                ));
+            }
+            let ty = self.parse_type()?;
+            self.type_aliases.insert(name, ty);
+        } else {
+            if self.attr_aliases.contains_key(name) {
+                return Err(self.error_at(
+                    name_tok.start,
+                    format!("redefinition of attribute alias id '{name}'"),
+                ));
+            }
+            let attr = self.parse_attribute(None)?;
+            self.attr_aliases.insert(name, attr);
+        }
+        Ok(())
+    }
+
+    fn resolve_pending_loc_aliases(&mut self) -> PResult<()> {
+        for (user, name, pos) in std::mem::take(&mut self.pending_loc_aliases) {
+            let Some(&attr) = self.attr_aliases.get(name) else {
+                return Err(
+                    self.error_at(pos, format!("operation location alias was never defined"))
+                );
+            };
+            let Some(loc) = self.ctx.as_location(attr) else {
+                return Err(
+                    self.error_at(pos, "expected location, but found a different attribute")
+                );
+            };
+            match user {
+                LocUse::Op(op) => self.body.set_op_loc(op, loc),
+                LocUse::Value(v) => self.body.set_value_loc(v, loc),
+            }
+        }
+        Ok(())
+    }
+
+    // ----- SSA scopes ---------------------------------------------------------------------------
+
+    fn push_region_scope(&mut self) {
+        self.scopes
+            .last_mut()
+            .unwrap()
+            .defined_per_region
+            .push(Vec::new());
+        self.block_scopes.push(BlockScope {
+            blocks: FxHashMap::default(),
+        });
+    }
+
+    fn pop_region_scope(&mut self) -> PResult<()> {
+        let scope = self.scopes.last_mut().unwrap();
+        for name in scope.defined_per_region.pop().unwrap() {
+            scope.values.remove(name);
+        }
+        let blocks = self.block_scopes.pop().unwrap();
+        let mut undefined: Vec<(u32, &str)> = blocks
+            .blocks
+            .iter()
+            .filter(|(_, (_, defined, _))| !defined)
+            .map(|(name, (_, _, pos))| (*pos, *name))
+            .collect();
+        undefined.sort();
+        if let Some((pos, _)) = undefined.first() {
+            return Err(self.error_at(*pos, "reference to an undefined block"));
+        }
+        Ok(())
+    }
+
+    fn finish_isolated_scope(&mut self) -> PResult<()> {
+        let scope = self.scopes.pop().unwrap();
+        if scope.forward_refs > 0 {
+            let mut pending: Vec<u32> = scope
+                .values
+                .values()
+                .flat_map(|slots| slots.iter().filter(|s| s.forward).map(|s| s.pos))
+                .collect();
+            pending.sort();
+            if let Some(&pos) = pending.first() {
+                return Err(self.error_at(pos, "use of undeclared SSA value name"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolves a use `%name#index` of type `ty` at `pos`.
+    fn resolve_value(&mut self, name: &'a str, index: u32, ty: Type, pos: u32) -> PResult<ValueId> {
+        let scope = self.scopes.last_mut().unwrap();
+        let slots = scope.values.entry(name).or_default();
+        if let Some(slot) = slots.get(index as usize).copied() {
+            if let Some(value) = slot.value {
+                let found = self.body.value_type(value);
+                if found != ty {
+                    let msg = format!(
+                        "use of value '%{name}' expects different type than prior uses: '{}' vs '{}'",
+                        crate::printer::type_to_string(self.ctx, ty),
+                        crate::printer::type_to_string(self.ctx, found)
+                    );
+                    let mut d = self.error_at(pos, msg);
+                    let prior = self.loc_at(slot.pos);
+                    d.notes.push(Diagnostic::new(
+                        tessera_ir::Severity::Note,
+                        prior,
+                        "prior use here",
+                    ));
+                    return Err(d);
+                }
+                return Ok(value);
+            }
+        }
+        if !slots.is_empty() && !slots[0].forward {
+            return Err(self.error_at(pos, "reference to invalid result number"));
+        }
+        let loc = self.ctx.unknown_loc();
+        let placeholder = self.body.create_placeholder(ty, loc);
+        let scope = self.scopes.last_mut().unwrap();
+        let slots = scope.values.get_mut(name).unwrap();
+        while slots.len() <= index as usize {
+            slots.push(ValueSlot {
+                value: None,
+                forward: true,
+                pos,
+            });
+        }
+        slots[index as usize] = ValueSlot {
+            value: Some(placeholder),
+            forward: true,
+            pos,
+        };
+        scope.forward_refs += 1;
+        Ok(placeholder)
+    }
+
+    /// Binds `%name` (a group of `values`) defined at `pos`.
+    fn define_values(&mut self, name: &'a str, values: &[ValueId], pos: u32) -> PResult<()> {
+        let scope = self.scopes.last_mut().unwrap();
+        let existing = scope.values.get(name).cloned().unwrap_or_default();
+        if existing.iter().any(|s| !s.forward && s.value.is_some()) {
+            let prev = existing[0].pos;
+            let mut d = self.error_at(pos, format!("redefinition of SSA value '%{name}'"));
+            let prev_loc = self.loc_at(prev);
+            d.notes.push(Diagnostic::new(
+                tessera_ir::Severity::Note,
+                prev_loc,
+                "previously defined here",
+            ));
+            return Err(d);
+        }
+        for (i, slot) in existing.iter().enumerate() {
+            let Some(placeholder) = slot.value.filter(|_| slot.forward) else {
+                continue;
+            };
+            let Some(&real) = values.get(i) else {
+                return Err(self.error_at(slot.pos, "reference to invalid result number"));
+            };
+            let (want, got) = (
+                self.body.value_type(placeholder),
+                self.body.value_type(real),
+            );
+            if want != got {
+                let msg = format!(
+                    "definition of SSA value '%{name}#{i}' has type '{}'",
+                    crate::printer::type_to_string(self.ctx, got)
+                );
+                let mut d = self.error_at(pos, msg);
+                let used = self.loc_at(slot.pos);
+                let note = format!(
+                    "previously used here with type '{}'",
+                    crate::printer::type_to_string(self.ctx, want)
+                );
+                d.notes
+                    .push(Diagnostic::new(tessera_ir::Severity::Note, used, note));
+                return Err(d);
+            }
+            self.body.replace_all_uses_with(placeholder, real);
+            self.scopes.last_mut().unwrap().forward_refs -= 1;
+        }
+        let scope = self.scopes.last_mut().unwrap();
+        scope.values.insert(
+            name,
+            values
+                .iter()
+                .map(|&value| ValueSlot {
+                    value: Some(value),
+                    forward: false,
+                    pos,
+                })
+                .collect(),
+        );
+        scope.defined_per_region.last_mut().unwrap().push(name);
+        Ok(())
+    }
+
+    fn block_ref(&mut self, name: &'a str, pos: u32) -> BlockId {
+        let scope = self.block_scopes.last_mut().unwrap();
+        if let Some(&(b, _, _)) = scope.blocks.get(name) {
+            return b;
+        }
+        let b = self.body.create_block();
+        self.block_scopes
+            .last_mut()
+            .unwrap()
+            .blocks
+            .insert(name, (b, false, pos));
+        b
+    }
+
+    // ----- operations -----------------------------------------------------------------------
+
+    /// Parses one operation (with its results bound), returning it detached.
+    pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
+        let mut result_groups: SmallVec<[(&'a str, u32, u32); 2]> = SmallVec::new();
+        if self.is(Tok::PercentIdent) {
+            loop {
+                let t = self.tok;
+                if t.kind != Tok::PercentIdent {
+                    return Err(self.error_here("expected valid ssa identifier"));
+                }
+                self.bump();
+                let mut count = 1;
+                if self.eat(Tok::Colon) {
+                    if !self.is(Tok::Integer) {
+                        return Err(self.error_here("expected integer number of results"));
+                    }
+                    count = match self.cur_text().parse::<u32>() {
+                        Ok(n) if n >= 1 => n,
+                        _ => {
+                            return Err(self
+                                .error_here("expected named operation to have at least 1 result"))
+                        }
+                    };
+                    self.bump();
+                }
+                result_groups.push((&self.text(t)[1..], count, t.start));
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect(Tok::Equal, "'=' after SSA name")?;
+        }
+        let op_pos = self.tok.start;
+        let op = match self.tok.kind {
+            Tok::String => self.parse_generic_op()?,
+            Tok::BareIdent => self.parse_custom_op()?,
+            _ => {
+                return Err(self.error_here(if result_groups.is_empty() {
+                    "expected operation name in quotes"
+                } else {
+                    "expected operation name in quotes"
+                }))
+            }
+        };
+        if !result_groups.is_empty() {
+            let expected: u32 = result_groups.iter().map(|g| g.1).sum();
+            let actual = self.body.num_results(op) as u32;
+            if expected != actual {
+                return Err(self.error_at(
+                    result_groups[0].2,
+                    format!(
+                        "operation defines {actual} results but was provided {expected} to bind"
+                    ),
+                ));
+            }
+            let mut next = 0usize;
+            for (name, count, pos) in result_groups {
+                let values: SmallVec<[ValueId; 2]> = (next..next + count as usize)
+                    .map(|i| self.body.result(op, i))
+                    .collect();
+                next += count as usize;
+                self.define_values(name, &values, pos)?;
+            }
+        }
+        let _ = op_pos;
+        Ok(op)
+    }
+
+    fn parse_generic_op(&mut self) -> PResult<OpId> {
+        let name_tok = self.tok;
+        let raw = unescape(self.text(name_tok).as_bytes());
+        let Ok(name_str) = String::from_utf8(raw) else {
+            return Err(self.error_here("operation name must be valid UTF-8"));
+        };
+        if name_str.is_empty() {
+            return Err(self.error_here("empty operation name is invalid"));
+        }
+        self.check_op_name_allowed(&name_str, name_tok.start)?;
+        let name = self.ctx.ident(&name_str);
+        self.bump();
+        let loc = self.loc_at(name_tok.start);
+        // Operands.
+        self.expect(Tok::LParen, "'(' to start operand list")?;
+        let mut operand_refs: SmallVec<[(&'a str, u32, u32); 4]> = SmallVec::new();
+        self.comma_list(Tok::RParen, "')'", |p| {
+            let r = p.parse_value_ref()?;
+            operand_refs.push(r);
+            Ok(())
+        })?;
+        // Successors.
+        let mut successors: SmallVec<[BlockId; 2]> = SmallVec::new();
+        if self.is(Tok::LSquare) {
+            self.bump();
+            self.comma_list(Tok::RSquare, "']'", |p| {
+                if !p.is(Tok::CaretIdent) {
+                    return Err(p.error_here("expected block name"));
+                }
+                let t = p.tok;
+                p.bump();
+                let b = p.block_ref(p.text(t), t.start);
+                successors.push(b);
+                Ok(())
+            })?;
+        }
+        // Properties.
+        let mut props = None;
+        if self.eat(Tok::Less) {
+            props = Some(self.parse_attribute(None)?);
+            self.expect(Tok::Greater, "'>' to close properties")?;
+        }
+        // Regions: parsed into detached regions of a scratch op, moved after creation.
+        let mut region_bodies: SmallVec<[RegionId; 2]> = SmallVec::new();
+        if self.is(Tok::LParen) {
+            self.bump();
+            let isolated = self
+                .ctx
+                .op_info(name)
+                .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::ISOLATED_FROM_ABOVE));
+            self.comma_list(Tok::RParen, "')' to end region list", |p| {
+                let r = p.parse_region(isolated)?;
+                region_bodies.push(r);
+                Ok(())
+            })?;
+        }
+        // Attributes.
+        let attrs = if self.is(Tok::LBrace) {
+            self.parse_attr_dict()?
+        } else {
+            self.ctx.empty_dict()
+        };
+        // Type.
+        self.expect(Tok::Colon, "':' followed by operation type")?;
+        let type_pos = self.tok.start;
+        let fn_ty = self.parse_type()?;
+        let (inputs, results) = match self.ctx.type_kind(fn_ty) {
+            tessera_ir::TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
+            _ => return Err(self.error_at(type_pos, "expected function type")),
+        };
+        if inputs.len() != operand_refs.len() {
+            return Err(self.error_at(
+                type_pos,
+                format!(
+                    "expected {} operand type{} but had {}",
+                    operand_refs.len(),
+                    if operand_refs.len() == 1 { "" } else { "s" },
+                    inputs.len()
+                ),
+            ));
+        }
+        let mut operands: SmallVec<[ValueId; 4]> = SmallVec::new();
+        for (&(vname, index, pos), &ty) in operand_refs.iter().zip(inputs.iter()) {
+            operands.push(self.resolve_value(vname, index, ty, pos)?);
+        }
+        let state = OperationState {
+            name,
+            loc,
+            operands,
+            result_types: results.iter().copied().collect(),
+            attrs,
+            props,
+            successors,
+            num_regions: region_bodies.len() as u32,
+        };
+        let mut state = state;
+        self.move_inherent_attrs(&mut state);
+        let op = self.body.create_op(state);
+        for (i, r) in region_bodies.into_iter().enumerate() {
+            let target = self.body.region(op, i);
+            self.body.take_region_body(r, target);
+        }
+        self.parse_trailing_loc(LocUse::Op(op))?;
+        Ok(op)
+    }
+
+    /// Registered ops keep their inherent attributes as properties (MLIR 19): for
+    /// `builtin.module` these are `sym_name` and `sym_visibility`.
+    fn move_inherent_attrs(&mut self, state: &mut OperationState) {
+        if self.ctx.str(state.name) != "builtin.module" {
+            return;
+        }
+        let mut props: Vec<(Ident, Attr)> = state
+            .props
+            .map(|p| self.ctx.dict_entries(p).to_vec())
+            .unwrap_or_default();
+        let mut rest = Vec::new();
+        for &(n, v) in self.ctx.dict_entries(state.attrs) {
+            if matches!(self.ctx.str(n), "sym_name" | "sym_visibility") {
+                if !props.iter().any(|p| p.0 == n) {
+                    props.push((n, v));
+                }
+            } else {
+                rest.push((n, v));
+            }
+        }
+        if !props.is_empty() {
+            state.props = Some(self.ctx.dictionary(props));
+            state.attrs = self.ctx.dictionary(rest);
+        } else if state
+            .props
+            .is_some_and(|p| self.ctx.dict_entries(p).is_empty())
+        {
+            state.props = None;
+        }
+    }
+
+    fn check_op_name_allowed(&mut self, name: &str, pos: u32) -> PResult<()> {
+        if self.ctx.allows_unregistered_dialects() {
+            return Ok(());
+        }
+        let name_id = self.ctx.lookup_ident(name);
+        if name_id.is_some_and(|n| self.ctx.op_info(n).is_some()) {
+            return Ok(());
+        }
+        let dialect = name.split('.').next().unwrap_or("");
+        if self.ctx.dialect(dialect).is_some() {
+            return Err(self.error_at(
+                pos,
+                format!(
+                    "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
+                ),
+            ));
+        }
+        Err(self.error_at(
+            pos + 1,
+            "operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used",
+        ))
+    }
+
+    /// The custom form of `builtin.module`: `module @name? attributes {...}? { ... }`.
+    fn parse_custom_op(&mut self) -> PResult<OpId> {
+        let name_tok = self.tok;
+        let text = self.cur_text();
+        if text != "module" && text != "builtin.module" {
+            let msg = if text.contains('.') {
+                format!("custom op '{text}' is unknown")
+            } else {
+                format!("custom op '{text}' is unknown (tried 'builtin.{text}' as well)")
+            };
+            return Err(self.error_here(msg));
+        }
+        self.bump();
+        let loc = self.loc_at(name_tok.start);
+        let mut entries = Vec::new();
+        if self.is(Tok::AtIdent) {
+            let sym = self.parse_symbol_name()?;
+            let sym_name = self.ctx.ident("sym_name");
+            let value = self.ctx.string_attr(&sym);
+            entries.push((sym_name, value));
+        }
+        if self.eat_keyword("attributes") {
+            let dict = self.parse_attr_dict()?;
+            entries.extend_from_slice(self.ctx.dict_entries(dict));
+        }
+        if let Some(dup) = self.ctx.find_duplicate_name(&entries) {
+            let n = self.ctx.str(dup).to_string();
+            return Err(self.error_here(format!("duplicate key '{n}' in dictionary attribute")));
+        }
+        let region = self.parse_region(true)?;
+        let module_name = self.ctx.ident("builtin.module");
+        let mut state = OperationState::new(self.ctx, module_name, loc);
+        state.attrs = self.ctx.dictionary(entries);
+        state.num_regions = 1;
+        self.move_inherent_attrs(&mut state);
+        let op = self.body.create_op(state);
+        let target = self.body.region(op, 0);
+        self.body.take_region_body(region, target);
+        if self.body.region_is_empty(target) {
+            let b = self.body.create_block();
+            self.body.append_block(target, b);
+        }
+        self.parse_trailing_loc(LocUse::Op(op))?;
+        Ok(op)
+    }
+
+    fn parse_symbol_name(&mut self) -> PResult<String> {
+        let text = &self.cur_text()[1..];
+        let name = if text.starts_with('"') {
+            String::from_utf8_lossy(&unescape(text.as_bytes())).into_owned()
+        } else {
+            text.to_string()
+        };
+        self.bump();
+        Ok(name)
+    }
+
+    /// `%name` or `%name#N`.
+    fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, u32)> {
+        if !self.is(Tok::PercentIdent) {
+            return Err(self.error_here("expected SSA operand"));
+        }
+        let t = self.tok;
+        let text = &self.text(t)[1..];
+        self.bump();
+        // `#N` is lexed as a hash identifier glued to the name.
+        if self.is(Tok::HashIdent) && self.tok.start == t.end {
+            let idx_text = &self.cur_text()[1..];
+            let Ok(idx) = idx_text.parse::<u32>() else {
+                return Err(self.error_here("invalid SSA value result number"));
+            };
+            self.bump();
+            return Ok((text, idx, t.start));
+        }
+        Ok((text, 0, t.start))
+    }
+
+    fn parse_trailing_loc(&mut self, user: LocUse) -> PResult<()> {
+        if !self.is_keyword("loc") {
+            return Ok(());
+        }
+        self.bump();
+        self.expect(Tok::LParen, "'(' in inline location")?;
+        if self.is(Tok::HashIdent) {
+            let t = self.tok;
+            let name = &self.text(t)[1..];
+            self.bump();
+            match self.attr_aliases.get(name).copied() {
+                Some(attr) => {
+                    let Some(loc) = self.ctx.as_location(attr) else {
+                        return Err(self.error_at(
+                            t.start,
+                            "expected location, but found a different attribute",
+                        ));
+                    };
+                    match user {
+                        LocUse::Op(op) => self.body.set_op_loc(op, loc),
+                        LocUse::Value(v) => self.body.set_value_loc(v, loc),
+                    }
+                }
+                None => self.pending_loc_aliases.push((user, name, t.start)),
+            }
+        } else {
+            let loc = self.parse_location_body()?;
+            match user {
+                LocUse::Op(op) => self.body.set_op_loc(op, loc),
+                LocUse::Value(v) => self.body.set_value_loc(v, loc),
+            }
+        }
+        self.expect(Tok::RParen, "')' in inline location")
+    }
+
+    // ----- regions and blocks --------------------------------------------------------------
+
+    /// Parses `{ blocks }` into a fresh, ownerless region.
+    fn parse_region(&mut self, isolated: bool) -> PResult<RegionId> {
+        self.enter()?;
+        let region = self.scratch_region();
+        self.expect(Tok::LBrace, "'{' to begin a region")?;
+        if isolated {
+            self.scopes.push(IsolatedScope::default());
+        }
+        self.push_region_scope();
+        if !self.is(Tok::RBrace) {
+            // Entry block: explicit label or implicit.
+            let mut block = if self.is(Tok::CaretIdent) {
+                None
+            } else {
+                let b = self.body.create_block();
+                self.body.append_block(region, b);
+                Some(b)
+            };
+            loop {
+                if self.is(Tok::CaretIdent) {
+                    block = Some(self.parse_block_header(region)?);
+                    continue;
+                }
+                if self.eat(Tok::RBrace) {
+                    break;
+                }
+                if self.is(Tok::Eof) {
+                    return Err(self.error_here("expected '}' to end region"));
+                }
+                let op = self.parse_operation()?;
+                self.body.append_op(block.unwrap(), op);
+            }
+        } else {
+            self.bump();
+        }
+        self.pop_region_scope()?;
+        if isolated {
+            self.finish_isolated_scope()?;
+        }
+        self.leave();
+        Ok(region)
+    }
+
+    fn scratch_region(&mut self) -> RegionId {
+        // Regions belong to ops; parse into a region of a throwaway op and move blocks later.
+        let name = self.ctx.ident("");
+        let loc = self.ctx.unknown_loc();
+        let mut state = OperationState::new(self.ctx, name, loc);
+        state.num_regions = 1;
+        let holder = self.body.create_op(state);
+        self.body.region(holder, 0)
+    }
+
+    fn parse_block_header(&mut self, region: RegionId) -> PResult<BlockId> {
+        let t = self.tok;
+        let name = self.text(t);
+        self.bump();
+        let scope = self.block_scopes.last_mut().unwrap();
+        let block = match scope.blocks.get(name).copied() {
+            Some((_, true, _)) => {
+                return Err(self.error_at(t.start, format!("redefinition of block '{name}'")))
+            }
+            Some((b, false, _)) => b,
+            None => self.body.create_block(),
+        };
+        self.block_scopes
+            .last_mut()
+            .unwrap()
+            .blocks
+            .insert(name, (block, true, t.start));
+        self.body.append_block(region, block);
+        if self.eat(Tok::LParen) {
+            self.comma_list(Tok::RParen, "')' to end argument list", |p| {
+                if !p.is(Tok::PercentIdent) {
+                    return Err(p.error_here("expected SSA operand"));
+                }
+                let at = p.tok;
+                p.bump();
+                p.expect(Tok::Colon, "':' and type for SSA operand")?;
+                let ty = p.parse_type()?;
+                let loc = p.loc_at(at.start);
+                let arg = p.body.add_block_arg(block, ty, loc);
+                p.define_values(&p.text(at)[1..], &[arg], at.start)?;
+                p.parse_trailing_loc(LocUse::Value(arg))
+            })?;
+        }
+        self.expect(Tok::Colon, "':' after block name")?;
+        Ok(block)
+    }
+
+    // ----- attribute dictionaries -------------------------------------------------------------
+
+    /// `{name = attr, unit_name, "quoted" = attr}`.
+    pub(crate) fn parse_attr_dict(&mut self) -> PResult<Attr> {
+        self.expect(Tok::LBrace, "'{' in attribute dictionary")?;
+        let mut entries: Vec<(Ident, Attr)> = Vec::new();
+        let mut positions: Vec<u32> = Vec::new();
+        self.comma_list(Tok::RBrace, "'}' in attribute dictionary", |p| {
+            let t = p.tok;
+            let name = match t.kind {
+                Tok::BareIdent => p.text(t).to_string(),
+                Tok::String => {
+                    let raw = unescape(p.text(t).as_bytes());
+                    String::from_utf8_lossy(&raw).into_owned()
+                }
+                _ if p
+                    .cur_text()
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_alphabetic()) =>
+                {
+                    p.text(t).to_string()
+                }
+                _ => return Err(p.error_here("expected attribute name")),
+            };
+            if name.is_empty() {
+                return Err(p.error_here("expected valid attribute name"));
+            }
+            p.bump();
+            let name = p.ctx.ident(&name);
+            let value = if p.eat(Tok::Equal) {
+                p.parse_attribute(None)?
+            } else {
+                p.ctx.unit_attr()
+            };
+            entries.push((name, value));
+            positions.push(t.start);
+            Ok(())
+        })?;
+        if let Some(dup) = self.ctx.find_duplicate_name(&entries) {
+            let pos = positions[entries.iter().rposition(|e| e.0 == dup).unwrap()];
+            let n = self.ctx.str(dup).to_string();
+            return Err(self.error_at(pos, format!("duplicate key '{n}' in dictionary attribute")));
+        }
+        Ok(self.ctx.dictionary(entries))
+    }
+
+    // ----- locations ------------------------------------------------------------------------
+
+    /// The inside of `loc(...)`.
+    pub(crate) fn parse_location_body(&mut self) -> PResult<Location> {
+        self.enter()?;
+        let loc = self.parse_location_inner();
+        self.leave();
+        loc
+    }
+
+    fn parse_location_inner(&mut self) -> PResult<Location> {
+        match self.tok.kind {
+            Tok::HashIdent => {
+                let t = self.tok;
+                let name = &self.text(t)[1..];
+                self.bump();
+                let Some(&attr) = self.attr_aliases.get(name) else {
+                    return Err(
+                        self.error_at(t.start, format!("undefined symbol alias id '{name}'"))
+                    );
+                };
+                self.ctx.as_location(attr).ok_or_else(|| {
+                    self.error_at(
+                        t.start,
+                        "expected location, but found a different attribute",
+                    )
+                })
+            }
+            Tok::String => {
+                let t = self.tok;
+                let text = String::from_utf8_lossy(&unescape(self.text(t).as_bytes())).into_owned();
+                self.bump();
+                if self.eat(Tok::Colon) {
+                    let line = self.parse_u32("expected integer line number in FileLineColLoc")?;
+                    self.expect(Tok::Colon, "':' in FileLineColLoc")?;
+                    let col = self.parse_u32("expected integer column number in FileLineColLoc")?;
+                    let file = self.ctx.ident(&text);
+                    return Ok(self.ctx.loc(LocKind::FileLineCol { file, line, col }));
+                }
+                let name = self.ctx.ident(&text);
+                let child = if self.eat(Tok::LParen) {
+                    let c = self.parse_location_body()?;
+                    if matches!(self.ctx.loc_kind(c), LocKind::Name { .. }) {
+                        return Err(self.error_here("child of NameLoc cannot be another NameLoc"));
+                    }
+                    self.expect(Tok::RParen, "')' after child location of NameLoc")?;
+                    c
+                } else {
+                    self.ctx.unknown_loc()
+                };
+                Ok(self.ctx.loc(LocKind::Name { name, child }))
+            }
+            Tok::BareIdent => match self.cur_text() {
+                "unknown" => {
+                    self.bump();
+                    Ok(self.ctx.unknown_loc())
+                }
+                "callsite" => {
+                    self.bump();
+                    self.expect(Tok::LParen, "'(' in callsite location")?;
+                    let callee = self.parse_location_body()?;
+                    if !self.eat_keyword("at") {
+                        return Err(self.error_here("expected 'at' in callsite"));
+                    }
+                    let caller = self.parse_location_body()?;
+                    self.expect(Tok::RParen, "')' in callsite location")?;
+                    Ok(self.ctx.loc(LocKind::CallSite { callee, caller }))
+                }
+                "fused" => {
+                    self.bump();
+                    let metadata = if self.eat(Tok::Less) {
+                        let m = self.parse_attribute(None)?;
+                        self.expect(Tok::Greater, "'>' after fused location metadata")?;
+                        Some(m)
+                    } else {
+                        None
+                    };
+                    self.expect(Tok::LSquare, "'[' in fused location")?;
+                    let mut locs = Vec::new();
+                    self.comma_list(Tok::RSquare, "']'", |p| {
+                        locs.push(p.parse_location_body()?);
+                        Ok(())
+                    })?;
+                    Ok(self.fused_loc(locs, metadata))
+                }
+                _ => Err(self.error_here("expected location instance")),
+            },
+            _ => Err(self.error_here("expected location instance")),
+        }
+    }
+
+    /// Builds a fused location as upstream canonicalises it: nested fused locations with the
+    /// same metadata are flattened, duplicates and unknowns dropped, trivial fusions unwrapped.
+    fn fused_loc(&mut self, locs: Vec<Location>, metadata: Option<Attr>) -> Location {
+        let mut flat: Vec<Location> = Vec::new();
+        for l in locs {
+            match self.ctx.loc_kind(l).clone() {
+                LocKind::Fused {
+                    locs: inner,
+                    metadata: m,
+                } if m == metadata => {
+                    for i in inner.iter() {
+                        if !flat.contains(i) {
+                            flat.push(*i);
+                        }
+                    }
+                }
+                LocKind::Unknown => {}
+                _ => {
+                    if !flat.contains(&l) {
+                        flat.push(l);
+                    }
+                }
+            }
+        }
+        if flat.is_empty() {
+            if metadata.is_none() {
+                return self.ctx.unknown_loc();
+            }
+            flat.push(self.ctx.unknown_loc());
+        }
+        if flat.len() == 1 && metadata.is_none() {
+            return flat[0];
+        }
+        self.ctx.loc(LocKind::Fused {
+            locs: flat.into(),
+            metadata,
+        })
+    }
+
+    pub(crate) fn parse_u32(&mut self, msg: &str) -> PResult<u32> {
+        if !self.is(Tok::Integer) {
+            return Err(self.error_here(msg));
+        }
+        let v = self
+            .cur_text()
+            .parse::<u32>()
+            .map_err(|_| self.error_here(msg))?;
+        self.bump();
+        Ok(v)
+    }
+
+    // ----- file metadata -----------------------------------------------------------------------
+
+    fn parse_file_metadata(&mut self) -> PResult<()> {
+        self.bump();
+        self.comma_list(Tok::FileMetadataEnd, "'#-}'", |p| {
+            if !p.is(Tok::BareIdent) {
+                return Err(p.error_here("expected identifier key in file metadata dictionary"));
+            }
+            let section = p.cur_text();
+            let section_pos = p.tok.start;
+            p.bump();
+            p.expect(Tok::Colon, "':'")?;
+            let external = match section {
+                "dialect_resources" => false,
+                "external_resources" => true,
+                _ => {
+                    return Err(p.error_at(
+                        section_pos,
+                        format!("unknown key '{section}' in file metadata dictionary"),
+                    ))
+                }
+            };
+            p.expect(Tok::LBrace, "'{'")?;
+            p.comma_list(Tok::RBrace, "'}'", |p| {
+                let group = p.parse_resource_key()?;
+                p.expect(Tok::Colon, "':'")?;
+                p.expect(Tok::LBrace, "'{'")?;
+                let mut entries = Vec::new();
+                p.comma_list(Tok::RBrace, "'}'", |p| {
+                    let key = p.parse_resource_key()?;
+                    p.expect(Tok::Colon, "':'")?;
+                    let value = match p.tok.kind {
+                        Tok::String => p.cur_text().to_string(),
+                        Tok::BareIdent if matches!(p.cur_text(), "true" | "false") => {
+                            p.cur_text().to_string()
+                        }
+                        _ => return Err(p.error_here("expected string or bool resource value")),
+                    };
+                    p.bump();
+                    entries.push((key, value));
+                    Ok(())
+                })?;
+                p.resources.add_group(external, group, entries);
+                Ok(())
+            })
+        })
+    }
+
+    fn parse_resource_key(&mut self) -> PResult<String> {
+        let key = match self.tok.kind {
+            Tok::BareIdent => self.cur_text().to_string(),
+            Tok::String => {
+                String::from_utf8_lossy(&unescape(self.cur_text().as_bytes())).into_owned()
+            }
+            _ => return Err(self.error_here("expected identifier key for 'resource' entry")),
+        };
+        self.bump();
+        Ok(key)
+    }
+
+    /// The file name locations refer to.
+    pub fn file_name(&self) -> &str {
+        self.file_name
+    }
+}

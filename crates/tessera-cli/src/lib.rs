@@ -1,0 +1,7 @@
+//! The pipelines behind the command-line tools, as library functions so tests can drive them
+//! without spawning processes.
+
+#![deny(missing_docs)]
+
+pub mod opt;
+pub mod verify_diagnostics;

@@ -1,0 +1,216 @@
+//! `tessera-opt`: parse, verify and print MLIR files, with `mlir-opt`'s flags.
+
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+use tessera_asm::PrintOptions;
+use tessera_ir::{render, Context, Diagnostic, Severity, SourceMap};
+
+/// What the tool was asked to do.
+#[derive(Clone, Debug, Default)]
+pub struct OptOptions {
+    /// `--mlir-print-debuginfo`.
+    pub debug_info: bool,
+    /// `--mlir-print-op-generic` (the generic form is the only one printed for now).
+    pub generic: bool,
+    /// `--allow-unregistered-dialect`.
+    pub allow_unregistered: bool,
+    /// `--split-input-file`.
+    pub split_input: bool,
+    /// `--verify-diagnostics`.
+    pub verify_diagnostics: bool,
+    /// `--mlir-timing`.
+    pub timing: bool,
+}
+
+/// The outcome of a run: what to print and the exit status.
+#[derive(Debug, Default)]
+pub struct OptOutput {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Exit status.
+    pub status: i32,
+}
+
+/// The marker `--split-input-file` splits at.
+pub const SPLIT_MARKER: &str = "// -----";
+
+/// Splits a buffer as upstream does: each chunk after the first starts with the rest of its
+/// marker line. Returns `(first line number, text)` pairs.
+pub fn split_chunks(src: &str) -> Vec<(u32, &str)> {
+    let mut chunks = Vec::new();
+    let mut start = 0usize;
+    let mut start_line = 1u32;
+    let mut line = 1u32;
+    let mut pos = 0usize;
+    for l in src.split_inclusive('\n') {
+        if l.trim_end().starts_with(SPLIT_MARKER) && l.starts_with(SPLIT_MARKER) {
+            chunks.push((start_line, &src[start..pos]));
+            start = pos + SPLIT_MARKER.len();
+            start_line = line;
+        }
+        pos += l.len();
+        line += 1;
+    }
+    chunks.push((start_line, &src[start..]));
+    chunks
+}
+
+/// A parsed-and-verified chunk, or its diagnostics.
+pub struct ChunkResult {
+    /// Printed output (if the chunk was valid).
+    pub output: Option<String>,
+    /// Diagnostics, with "see current operation" notes for verifier errors.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The context the chunk was parsed in (for rendering diagnostics).
+    pub ctx: Context,
+    /// Time spent parsing, verifying and printing.
+    pub times: [Duration; 3],
+}
+
+/// Parses, verifies and prints one buffer named `file_name`.
+pub fn process_buffer(src: &str, file_name: &str, opts: &OptOptions) -> ChunkResult {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
+    let print_opts = PrintOptions {
+        debug_info: opts.debug_info,
+    };
+    let t0 = Instant::now();
+    let parsed = tessera_asm::parse(&mut ctx, src, file_name);
+    let t1 = Instant::now();
+    let parsed = match parsed {
+        Ok(p) => p,
+        Err(d) => {
+            return ChunkResult {
+                output: None,
+                diagnostics: vec![*d],
+                ctx,
+                times: [t1 - t0, Duration::ZERO, Duration::ZERO],
+            }
+        }
+    };
+    if let Err(errors) = tessera_ir::verify(&ctx, &parsed.body, parsed.module) {
+        let t2 = Instant::now();
+        let diagnostics = errors
+            .into_iter()
+            .map(|mut d| {
+                if let Some(op) = d.op {
+                    let text = tessera_asm::op_to_string(&ctx, &parsed.body, op, print_opts);
+                    d.notes.insert(
+                        0,
+                        Diagnostic::new(
+                            Severity::Note,
+                            d.loc,
+                            format!("see current operation: {text}"),
+                        ),
+                    );
+                }
+                d
+            })
+            .collect();
+        return ChunkResult {
+            output: None,
+            diagnostics,
+            ctx,
+            times: [t1 - t0, t2 - t1, Duration::ZERO],
+        };
+    }
+    let t2 = Instant::now();
+    let text = tessera_asm::print_module(
+        &ctx,
+        &parsed.body,
+        parsed.module,
+        &parsed.resources,
+        print_opts,
+    );
+    let t3 = Instant::now();
+    ChunkResult {
+        output: Some(text),
+        diagnostics: Vec::new(),
+        ctx,
+        times: [t1 - t0, t2 - t1, t3 - t2],
+    }
+}
+
+/// Runs the whole tool on `src` read from `file_name`.
+pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
+    let mut out = OptOutput::default();
+    let chunks: Vec<(u32, &str)> = if opts.split_input {
+        split_chunks(src)
+    } else {
+        vec![(1, src)]
+    };
+    let mut times = [Duration::ZERO; 3];
+    let mut outputs = Vec::new();
+    for &(line, text) in &chunks {
+        let name = if opts.split_input {
+            format!("within split at {file_name}:{line} offset ")
+        } else {
+            file_name.to_string()
+        };
+        let mut result = process_buffer(text, &name, opts);
+        for (i, t) in result.times.iter().enumerate() {
+            times[i] += *t;
+        }
+        let mut sources = SourceMap::new();
+        sources.add(&name, text);
+        if opts.verify_diagnostics {
+            let problems =
+                crate::verify_diagnostics::check(text, &mut result.ctx, &name, &result.diagnostics);
+            if !problems.is_empty() {
+                out.status = 1;
+                for p in problems {
+                    out.stderr.push_str(&render(&result.ctx, &sources, &p));
+                }
+            }
+            if let Some(o) = result.output {
+                outputs.push(o);
+            }
+            continue;
+        }
+        for d in &result.diagnostics {
+            out.stderr.push_str(&render(&result.ctx, &sources, d));
+        }
+        match result.output {
+            Some(o) => outputs.push(o),
+            None => out.status = 1,
+        }
+    }
+    if !opts.verify_diagnostics || out.status == 0 {
+        out.stdout = outputs
+            .iter()
+            .map(|o| format!("{o}\n"))
+            .collect::<Vec<_>>()
+            .join(&format!("{SPLIT_MARKER}\n"));
+    }
+    if opts.timing {
+        let total: Duration = times.iter().sum();
+        let mut report = String::new();
+        let rule = "===".to_string() + &"-".repeat(73) + "===";
+        let _ = writeln!(report, "{rule}");
+        let _ = writeln!(report, "{:>50}", "... Execution time report ...");
+        let _ = writeln!(report, "{rule}");
+        let _ = writeln!(
+            report,
+            "  Total Execution Time: {:.4} seconds\n",
+            total.as_secs_f64()
+        );
+        let _ = writeln!(report, "  ----Wall Time----  ----Name----");
+        for (name, t) in [
+            ("Parser", times[0]),
+            ("Verifier", times[1]),
+            ("Output", times[2]),
+        ] {
+            let pct = if total.is_zero() {
+                0.0
+            } else {
+                100.0 * t.as_secs_f64() / total.as_secs_f64()
+            };
+            let _ = writeln!(report, "  {:>8.4} ({:>5.1}%)  {name}", t.as_secs_f64(), pct);
+        }
+        let _ = writeln!(report, "  {:>8.4} (100.0%)  Total", total.as_secs_f64());
+        out.stderr.push_str(&report);
+    }
+    out
+}
