@@ -106,19 +106,9 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Current byte offset.
-    pub fn pos(&self) -> usize {
-        self.pos
-    }
-
     /// Moves to a byte offset.
     pub fn reset(&mut self, pos: usize) {
         self.pos = pos;
-    }
-
-    /// The raw source.
-    pub fn src(&self) -> &'a [u8] {
-        self.src
     }
 
     /// Skips whitespace and `//` comments.
@@ -191,13 +181,9 @@ impl<'a> Lexer<'a> {
                     Tok::Minus
                 }
             }
-            b'.' => {
-                if self.src[self.pos..].starts_with(b"..") {
-                    self.pos += 2;
-                    Tok::Ellipsis
-                } else {
-                    return self.error(start, "unexpected character");
-                }
+            b'.' if self.src[self.pos..].starts_with(b"..") => {
+                self.pos += 2;
+                Tok::Ellipsis
             }
             b'"' => return self.lex_string(start),
             b'@' => {

@@ -493,7 +493,7 @@ impl<'a> Parser<'a, '_> {
     /// Builds a dense attribute, detecting splats so equal contents intern equally.
     fn make_dense(&mut self, ty: Type, elem: Type, bytes: Vec<u8>, splat_literal: bool) -> Attr {
         let width = element_storage_bytes(self.ctx, elem);
-        let n = if width == 0 { 0 } else { bytes.len() / width };
+        let n = bytes.len().checked_div(width).unwrap_or(0);
         let all_same = width > 0 && n > 0 && bytes.chunks(width).all(|c| c == &bytes[..width]);
         let (data, splat) = if splat_literal || (all_same && n > 0) {
             (bytes[..width.min(bytes.len())].to_vec(), true)
@@ -516,7 +516,7 @@ impl<'a> Parser<'a, '_> {
         pos: u32,
     ) -> PResult<Attr> {
         let hex = &s[2..];
-        if hex.len() % 2 != 0 || !hex.iter().all(|c| c.is_ascii_hexdigit()) {
+        if !hex.len().is_multiple_of(2) || !hex.iter().all(|c| c.is_ascii_hexdigit()) {
             return Err(self.error_at(
                 pos,
                 "expected string containing hex digits starting with `0x`",

@@ -313,9 +313,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     fn resolve_pending_loc_aliases(&mut self) -> PResult<()> {
         for (user, name, pos) in std::mem::take(&mut self.pending_loc_aliases) {
             let Some(&attr) = self.attr_aliases.get(name) else {
-                return Err(
-                    self.error_at(pos, format!("operation location alias was never defined"))
-                );
+                return Err(self.error_at(pos, "operation location alias was never defined"));
             };
             let Some(loc) = self.ctx.as_location(attr) else {
                 return Err(
@@ -537,13 +535,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op()?,
             Tok::BareIdent => self.parse_custom_op()?,
-            _ => {
-                return Err(self.error_here(if result_groups.is_empty() {
-                    "expected operation name in quotes"
-                } else {
-                    "expected operation name in quotes"
-                }))
-            }
+            _ => return Err(self.error_here("expected operation name in quotes")),
         };
         if !result_groups.is_empty() {
             let expected: u32 = result_groups.iter().map(|g| g.1).sum();

@@ -406,9 +406,15 @@ impl<'a> Printer<'a> {
         while let Some(region) = stack.pop() {
             for (i, b) in body.region_blocks(region).enumerate() {
                 self.block_ids.insert(b, i as u32);
+                // Only entry-block arguments are `%argN`; others share the value counter.
                 for &arg in body.block_args(b) {
-                    self.value_names[arg.as_u32() as usize] = ValueName::Arg(next_arg);
-                    next_arg += 1;
+                    self.value_names[arg.as_u32() as usize] = if i == 0 {
+                        next_arg += 1;
+                        ValueName::Arg(next_arg - 1)
+                    } else {
+                        next_value += 1;
+                        ValueName::Result(next_value - 1)
+                    };
                 }
                 for op in body.block_ops(b) {
                     if body.num_results(op) > 0 {

@@ -2,6 +2,8 @@
 
 use std::fmt::Write;
 
+type Groups = Vec<(String, Vec<(String, String)>)>;
+
 /// Resource groups, each a list of `key: value` entries (values kept as their source text).
 #[derive(Default, Clone, Debug)]
 pub struct Resources {
@@ -55,7 +57,7 @@ impl Resources {
             return;
         }
         out.push_str("\n{-#\n");
-        let sections: Vec<(&str, &Vec<(String, Vec<(String, String)>)>)> = [
+        let sections: Vec<(&str, &Groups)> = [
             ("dialect_resources", &dialect),
             ("external_resources", &self.external),
         ]

@@ -42,16 +42,14 @@ pub fn split_chunks(src: &str) -> Vec<(u32, &str)> {
     let mut chunks = Vec::new();
     let mut start = 0usize;
     let mut start_line = 1u32;
-    let mut line = 1u32;
     let mut pos = 0usize;
-    for l in src.split_inclusive('\n') {
+    for (line, l) in (1u32..).zip(src.split_inclusive('\n')) {
         if l.trim_end().starts_with(SPLIT_MARKER) && l.starts_with(SPLIT_MARKER) {
             chunks.push((start_line, &src[start..pos]));
             start = pos + SPLIT_MARKER.len();
             start_line = line;
         }
         pos += l.len();
-        line += 1;
     }
     chunks.push((start_line, &src[start..]));
     chunks
@@ -133,8 +131,24 @@ pub fn process_buffer(src: &str, file_name: &str, opts: &OptOptions) -> ChunkRes
     }
 }
 
-/// Runs the whole tool on `src` read from `file_name`.
+/// Stack for the parser and printer, which recurse once per nesting level (bounded by
+/// `tessera_asm::MAX_NESTING`); reserved address space, touched only as deep as input goes.
+const STACK_SIZE: usize = 1 << 30;
+
+/// Runs the whole tool on `src` read from `file_name`, on a thread with a stack large enough
+/// for the deepest nesting the parser accepts, whatever the caller's stack.
 pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || run_on_current_thread(src, file_name, opts))
+            .expect("cannot spawn the worker thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+fn run_on_current_thread(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
     let mut out = OptOutput::default();
     let chunks: Vec<(u32, &str)> = if opts.split_input {
         split_chunks(src)

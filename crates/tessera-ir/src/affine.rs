@@ -92,7 +92,9 @@ impl AffineExpr {
         match self {
             AffineExpr::Dim(_) => false,
             AffineExpr::Symbol(_) | AffineExpr::Constant(_) => true,
-            AffineExpr::Binary(_, l, r) => l.is_symbolic_or_constant() && r.is_symbolic_or_constant(),
+            AffineExpr::Binary(_, l, r) => {
+                l.is_symbolic_or_constant() && r.is_symbolic_or_constant()
+            }
         }
     }
 
@@ -194,7 +196,11 @@ impl AffineExpr {
             }
         }
         if rhs.as_constant() == Some(1) {
-            return if op == AffineOp::Mod { Constant(0) } else { lhs };
+            return if op == AffineOp::Mod {
+                Constant(0)
+            } else {
+                lhs
+            };
         }
         Binary(op, Box::new(lhs), Box::new(rhs))
     }

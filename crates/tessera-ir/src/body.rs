@@ -134,7 +134,9 @@ pub enum IrError {
 impl std::fmt::Display for IrError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            IrError::ResultsInUse(op) => write!(f, "cannot erase {op}: its results still have uses"),
+            IrError::ResultsInUse(op) => {
+                write!(f, "cannot erase {op}: its results still have uses")
+            }
             IrError::BlockInUse(b) => write!(f, "cannot erase {b}: it is still used"),
         }
     }
@@ -438,7 +440,11 @@ impl Body {
     /// Inserts a detached op before `before`.
     pub fn insert_op_before(&mut self, before: OpId, op: OpId) {
         debug_assert!(self.op(op).parent.is_none(), "{op} is already in a block");
-        let block = self.op(before).parent.expand().expect("anchor op is not in a block");
+        let block = self
+            .op(before)
+            .parent
+            .expand()
+            .expect("anchor op is not in a block");
         let prev = self.op(before).prev;
         {
             let d = self.op_mut(op);
@@ -662,7 +668,10 @@ impl Body {
 
     /// Inserts a detached block before `before`.
     pub fn insert_block_before(&mut self, before: BlockId, block: BlockId) {
-        let region = self.blocks[before].parent.expand().expect("anchor block is detached");
+        let region = self.blocks[before]
+            .parent
+            .expand()
+            .expect("anchor block is detached");
         let prev = self.blocks[before].prev;
         let b = &mut self.blocks[block];
         b.parent = region.into();
@@ -711,14 +720,23 @@ impl Body {
                     .collect();
                 for u in users {
                     let owner = self.uses[u].owner;
-                    if self.op_block(owner) != Some(block) && !self.is_nested_in_block(owner, block) {
+                    if self.op_block(owner) != Some(block) && !self.is_nested_in_block(owner, block)
+                    {
                         return Err(IrError::BlockInUse(block));
                     }
                 }
-                for u in self.results(op).flat_map(|v| self.uses(v).collect::<Vec<_>>()).collect::<Vec<_>>() {
+                for u in self
+                    .results(op)
+                    .flat_map(|v| self.uses(v).collect::<Vec<_>>())
+                    .collect::<Vec<_>>()
+                {
                     self.unlink_use(u);
                     let owner = self.uses[u].owner;
-                    let pos = self.operand_uses(owner).iter().position(|&x| x == u).unwrap();
+                    let pos = self
+                        .operand_uses(owner)
+                        .iter()
+                        .position(|&x| x == u)
+                        .unwrap();
                     let mut list = self.ops[owner].operands;
                     list.remove(pos, &mut self.use_pool);
                     self.ops[owner].operands = list;

@@ -43,6 +43,7 @@ impl Builder {
     }
 
     /// Creates and inserts an op with no regions or successors.
+    #[allow(clippy::too_many_arguments)] // mirrors OperationState's fields one to one
     pub fn build(
         &self,
         ctx: &mut Context,

@@ -124,7 +124,10 @@ impl Context {
 
     /// True for integer and index types.
     pub fn is_int_or_index(&self, ty: Type) -> bool {
-        matches!(self.type_kind(ty), TypeKind::Integer { .. } | TypeKind::Index)
+        matches!(
+            self.type_kind(ty),
+            TypeKind::Integer { .. } | TypeKind::Index
+        )
     }
 
     /// The number of elements of a statically shaped type (`None` if unranked or dynamic).

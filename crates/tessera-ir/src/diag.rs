@@ -142,7 +142,12 @@ fn render_one(ctx: &Context, sources: &SourceMap, diag: &Diagnostic, out: &mut S
             }
         }
         None => {
-            let _ = writeln!(out, "loc(unknown): {}: {}", diag.severity.label(), diag.message);
+            let _ = writeln!(
+                out,
+                "loc(unknown): {}: {}",
+                diag.severity.label(),
+                diag.message
+            );
         }
     }
 }

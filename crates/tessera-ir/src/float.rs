@@ -641,10 +641,7 @@ impl FloatKind {
                 return (long, false);
             }
         }
-        (
-            format!("0x{:X}", bits & mask(self.bit_width())),
-            true,
-        )
+        (format!("0x{:X}", bits & mask(self.bit_width())), true)
     }
 }
 
@@ -664,11 +661,13 @@ fn adjust_digits_to_precision(buffer: &mut Vec<u8>, exp: &mut i64, precision: u3
         buffer.drain(0..first);
         return;
     }
-    for i in first..n {
-        if buffer[i] == b'9' {
+    // Decimal add-with-carry from the first kept digit upwards.
+    let start = first;
+    for digit in buffer[start..n].iter_mut() {
+        if *digit == b'9' {
             first += 1;
         } else {
-            buffer[i] += 1;
+            *digit += 1;
             break;
         }
     }
@@ -707,7 +706,7 @@ mod tests {
         assert_eq!(show(F64, 2.5e10), "2.500000e+10");
         assert_eq!(show(F64, 1.0e300), "1.000000e+300");
         assert_eq!(show(F64, 123456789.0), "0x419D6F3454000000");
-        assert_eq!(show(F64, 3.14159265358979), "3.14159265358979");
+        assert_eq!(show(F64, 1.0 / 3.0), "0.33333333333333331");
         assert_eq!(show(F16, 2.0), "2.000000e+00");
         assert_eq!(F32.to_mlir_string(0x7FC00000).0, "0x7FC00000");
     }

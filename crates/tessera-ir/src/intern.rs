@@ -100,9 +100,8 @@ impl StrInterner {
         self.spans
             .push((chunk_index as u32, start as u32, s.len() as u32));
         let (chunks, spans) = (&self.chunks, &self.spans);
-        self.table.insert_unique(hash, index, |&i| {
-            hash_of(Self::str_at(chunks, spans, i))
-        });
+        self.table
+            .insert_unique(hash, index, |&i| hash_of(Self::str_at(chunks, spans, i)));
         index
     }
 

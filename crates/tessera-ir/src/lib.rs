@@ -32,8 +32,7 @@ pub use context::{Context, Ident};
 pub use diag::{render, Diagnostic, Severity, SourceMap};
 pub use float::{FloatClass, FloatKind};
 pub use registry::{
-    DialectInfo, FoldHook, FoldResult, MaterializeHook, OpFoldResult, OpInfo, OpTraits,
-    VerifyHook,
+    DialectInfo, FoldHook, FoldResult, MaterializeHook, OpFoldResult, OpInfo, OpTraits, VerifyHook,
 };
 pub use types::{Signedness, Type, TypeKind, DYNAMIC};
 pub use verify::verify;

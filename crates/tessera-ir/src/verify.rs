@@ -41,7 +41,8 @@ impl Verifier<'_> {
 
     fn error(&mut self, op: OpId, message: String) -> &mut Diagnostic {
         let loc = self.body.op_loc(op);
-        self.errors.push(Diagnostic::error(loc, message).with_op(op));
+        self.errors
+            .push(Diagnostic::error(loc, message).with_op(op));
         self.errors.last_mut().unwrap()
     }
 
@@ -70,7 +71,10 @@ impl Verifier<'_> {
         }
         for (i, &succ) in body.successors(op).iter().enumerate() {
             if body.block_region(succ) != body.op_region(op) {
-                self.error(op, "reference to block defined in another region".to_string());
+                self.error(
+                    op,
+                    "reference to block defined in another region".to_string(),
+                );
                 let _ = i;
             }
         }
@@ -78,7 +82,10 @@ impl Verifier<'_> {
         if traits.contains(OpTraits::TERMINATOR) {
             if let Some(next) = body.next_op(op) {
                 let _ = next;
-                self.error(op, "must be the last operation in the parent block".to_string());
+                self.error(
+                    op,
+                    "must be the last operation in the parent block".to_string(),
+                );
             }
         }
         for (index, region) in body.regions(op).enumerate() {
@@ -105,7 +112,10 @@ impl Verifier<'_> {
     fn verify_terminator(&mut self, parent: OpId, block: BlockId) {
         let body = self.body;
         let Some(last) = body.last_op(block) else {
-            self.error(parent, "empty block: expect at least a terminator".to_string());
+            self.error(
+                parent,
+                "empty block: expect at least a terminator".to_string(),
+            );
             return;
         };
         match self.traits(last) {
@@ -123,13 +133,19 @@ impl Verifier<'_> {
         let body = self.body;
         let def_block = match body.value_def(value) {
             ValueDef::Placeholder => {
-                self.error(user, format!("operand #{index} refers to an undefined value"));
+                self.error(
+                    user,
+                    format!("operand #{index} refers to an undefined value"),
+                );
                 return;
             }
             _ => body.value_block(value),
         };
         let Some(def_block) = def_block else {
-            self.error(user, format!("operand #{index} is defined by a detached op"));
+            self.error(
+                user,
+                format!("operand #{index} is defined by a detached op"),
+            );
             return;
         };
         let Some(def_region) = body.block_region(def_block) else {
@@ -172,9 +188,7 @@ impl Verifier<'_> {
         let anc_block = body.op_block(anc).unwrap();
         let dominates = if anc_block == def_block {
             match body.value_def(value) {
-                ValueDef::Result(def_op, _) => {
-                    def_op != anc && self.comes_before(def_op, anc)
-                }
+                ValueDef::Result(def_op, _) => def_op != anc && self.comes_before(def_op, anc),
                 _ => true,
             }
         } else {

@@ -38,16 +38,6 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    // Parsing and printing recurse once per nesting level; a large stack lets the bounded
-    // nesting depth (see tessera_asm::MAX_NESTING) never overflow.
-    let child = std::thread::Builder::new()
-        .stack_size(1 << 30)
-        .spawn(real_main)
-        .expect("cannot spawn the main thread");
-    child.join().unwrap_or(ExitCode::FAILURE)
-}
-
-fn real_main() -> ExitCode {
     let args = Args::parse();
     let (src, name) = if args.input == "-" {
         let mut buf = Vec::new();
