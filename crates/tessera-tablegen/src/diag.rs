@@ -29,7 +29,22 @@ pub struct SourceFile {
     /// Where the `include` that pulled this file in ends, if it was included.
     pub include_loc: Loc,
     base: u32,
-    line_starts: Vec<u32>,
+    /// Offsets of line starts, computed on first use (only diagnostics need them).
+    line_starts: std::sync::OnceLock<Vec<u32>>,
+}
+
+impl SourceFile {
+    fn line_starts(&self) -> &[u32] {
+        self.line_starts.get_or_init(|| {
+            let mut v = vec![0u32];
+            for (i, b) in self.text.bytes().enumerate() {
+                if b == b'\n' {
+                    v.push(i as u32 + 1);
+                }
+            }
+            v
+        })
+    }
 }
 
 /// All buffers of a run, addressable by [`Loc`].
@@ -55,12 +70,6 @@ pub struct LineCol {
 impl SourceMgr {
     /// Adds a buffer and returns its index.
     pub fn add_buffer(&mut self, name: String, text: String, include_loc: Loc) -> usize {
-        let mut line_starts = vec![0u32];
-        for (i, b) in text.bytes().enumerate() {
-            if b == b'\n' {
-                line_starts.push(i as u32 + 1);
-            }
-        }
         let base = self.next_base;
         // One extra offset per buffer so that the end-of-buffer position is addressable.
         self.next_base = self.next_base.saturating_add(text.len() as u32 + 1);
@@ -69,7 +78,7 @@ impl SourceMgr {
             text: Arc::from(text),
             include_loc,
             base,
-            line_starts,
+            line_starts: Default::default(),
         });
         self.files.len() - 1
     }
@@ -111,14 +120,15 @@ impl SourceMgr {
     pub fn line_col(&self, loc: Loc) -> Option<LineCol> {
         let (idx, off) = self.find(loc)?;
         let f = &self.files[idx];
-        let line = match f.line_starts.binary_search(&(off as u32)) {
+        let starts = f.line_starts();
+        let line = match starts.binary_search(&(off as u32)) {
             Ok(i) => i,
             Err(i) => i - 1,
         };
         Some(LineCol {
             file: f.name.clone(),
             line: line as u32 + 1,
-            col: (off as u32 - f.line_starts[line]) + 1,
+            col: (off as u32 - starts[line]) + 1,
         })
     }
 
@@ -133,7 +143,7 @@ impl SourceMgr {
         let f = &self.files[idx];
         let lc = self.line_col(loc).expect("location was found above");
         let _ = writeln!(out, "{}:{}:{}: {kind}: {msg}", f.name, lc.line, lc.col);
-        let start = f.line_starts[lc.line as usize - 1] as usize;
+        let start = f.line_starts()[lc.line as usize - 1] as usize;
         let bytes = f.text.as_bytes();
         let mut end = start;
         while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {

@@ -319,7 +319,7 @@ impl RecordKeeper {
                 }
                 let new_op = self.resolve(op, r);
                 if new_op != op || changed {
-                    self.intern(Init::Dag(new_op, op_name, out.into_boxed_slice(), names))
+                    self.intern(Init::Dag(new_op, op_name, out.into(), names))
                 } else {
                     i
                 }
@@ -404,8 +404,7 @@ impl RecordKeeper {
                     nv.push(n);
                 }
                 if changed {
-                    let u =
-                        self.intern(Init::Cond(nc.into_boxed_slice(), nv.into_boxed_slice(), ty));
+                    let u = self.intern(Init::Cond(nc.into(), nv.into(), ty));
                     self.fold_cond(u, r.cur_rec())
                 } else {
                     i
@@ -453,7 +452,7 @@ impl RecordKeeper {
                 }
                 if changed {
                     let unresolved = ur.found_unresolved;
-                    let new = self.intern(Init::VarDef(class, out.into_boxed_slice()));
+                    let new = self.intern(Init::VarDef(class, out.into()));
                     if !unresolved {
                         return self.instantiate(new);
                     }
@@ -600,10 +599,15 @@ impl RecordKeeper {
             Some(Init::Int(v)) => {
                 if v == 0 {
                     let text = match self.init(msg) {
-                        Init::Str(s, _) => format!("assertion failed: {s}"),
-                        _ => "assertion failed: (assert message is not a string)".to_string(),
+                        Init::Str(s, _) => s.to_string(),
+                        _ => "(assert message is not a string)".to_string(),
                     };
-                    self.error(loc, text);
+                    self.error(loc, "assertion failed");
+                    self.notes.push(crate::diag::Message {
+                        severity: crate::diag::Severity::Note,
+                        loc: Loc::NONE,
+                        text,
+                    });
                 }
             }
             _ => {

@@ -406,7 +406,7 @@ impl Lexer {
                             Tok::DotDotDot
                         } else {
                             let s = self.tok_start;
-                            self.error_at(s, "invalid '..' punctuation")
+                            self.error_at(s, "Invalid '..' punctuation")
                         }
                     } else {
                         Tok::Dot
@@ -426,7 +426,7 @@ impl Lexer {
                         }
                     } else {
                         let s = self.tok_start;
-                        return self.error_at(s, "unexpected character");
+                        return self.error_at(s, "Unexpected character");
                     }
                     continue;
                 }
@@ -466,7 +466,7 @@ impl Lexer {
                         return self.lex_identifier();
                     }
                     let s = self.tok_start;
-                    self.error_at(s, "unexpected character")
+                    self.error_at(s, "Unexpected character")
                 }
             };
             return tok;
@@ -480,13 +480,13 @@ impl Lexer {
         let bytes = bytes.as_bytes();
         loop {
             let Some(&c) = bytes.get(self.pos) else {
-                return self.error_at(start, "end of file in string literal");
+                return self.error_at(start, "End of file in string literal");
             };
             if c == b'"' {
                 break;
             }
             if c == b'\n' || c == b'\r' {
-                return self.error_at(start, "end of line in string literal");
+                return self.error_at(start, "End of line in string literal");
             }
             if c != b'\\' {
                 val.push(c);
@@ -511,7 +511,7 @@ impl Lexer {
                     let p = self.pos;
                     return self.error_at(p, "escaped newlines not supported in tblgen");
                 }
-                None => return self.error_at(start, "end of file in string literal"),
+                None => return self.error_at(start, "End of file in string literal"),
                 _ => {
                     let p = self.pos;
                     return self.error_at(p, "invalid escape in string literal");
@@ -527,7 +527,7 @@ impl Lexer {
         let c = self.peek(0) as u8;
         if !(c == b'_' || c.is_ascii_alphabetic()) {
             let s = self.tok_start;
-            return self.error_at(s, "invalid variable name");
+            return self.error_at(s, "Invalid variable name");
         }
         let start = self.pos;
         self.pos += 1;
@@ -544,7 +544,7 @@ impl Lexer {
             self.pos += 1;
         }
         let word = &self.buf[start..self.pos];
-        let kind = match word {
+        match word {
             "int" => Tok::Int,
             "bit" => Tok::Bit,
             "bits" => Tok::Bits,
@@ -574,14 +574,18 @@ impl Lexer {
                 if self.lex_include() {
                     return Tok::Error;
                 }
-                return self.lex_token(false);
+                // The included file starts a line, so it may open with a directive.
+                self.lex_token(self.pos == 0)
             }
             _ => {
-                self.cur_str = word.to_string();
+                // Reuse the buffer: identifiers are the most frequent token.
+                let (start, end) = (start, self.pos);
+                self.cur_str.clear();
+                let buf = self.buf.clone();
+                self.cur_str.push_str(&buf[start..end]);
                 Tok::Id
             }
-        };
-        kind
+        }
     }
 
     /// Handles `include "file"`: finds the file (as given, then on the include path) and
@@ -593,7 +597,7 @@ impl Lexer {
         }
         if tok != Tok::StrVal {
             let s = self.tok_start;
-            self.error_at(s, "expected filename after include");
+            self.error_at(s, "Expected filename after include");
             return true;
         }
         let name = self.cur_str.clone();
@@ -615,7 +619,7 @@ impl Lexer {
             return true;
         };
         let include_loc = self.loc_at(self.pos);
-        let text = String::from_utf8_lossy(&text).into_owned();
+        let text = bytes_to_string(text);
         let idx = self.sm.add_buffer(path.clone(), text, include_loc);
         self.dependencies.insert(path);
         self.include_stack.push((self.cur_file, self.pos));
@@ -642,7 +646,7 @@ impl Lexer {
             match c {
                 EOF => {
                     let s = self.tok_start;
-                    self.error_at(s, "unterminated comment");
+                    self.error_at(s, "Unterminated comment!");
                     return true;
                 }
                 0x2a => {
@@ -711,7 +715,7 @@ impl Lexer {
         }
         if self.pos <= num_start {
             let s = self.tok_start;
-            return self.error_at(s, "invalid number");
+            return self.error_at(s, "Invalid number");
         }
         let text = &self.buf[num_start..self.pos];
         let (neg, digits) = match text.as_bytes()[0] {
@@ -725,7 +729,7 @@ impl Lexer {
                 if is_minus {
                     if v > (i64::MAX as u64) + 1 {
                         let s = self.tok_start;
-                        return self.error_at(s, "number out of range");
+                        return self.error_at(s, "Number out of range");
                     }
                     (v as i64).wrapping_neg()
                 } else if neg {
@@ -736,7 +740,7 @@ impl Lexer {
             }
             Err(_) => {
                 let s = self.tok_start;
-                return self.error_at(s, "number out of range");
+                return self.error_at(s, "Number out of range");
             }
         };
         self.cur_int = value;
@@ -771,13 +775,13 @@ impl Lexer {
                 return Tok::CodeFragment;
             }
         }
-        self.error_at(code_start - 2, "unterminated code block")
+        self.error_at(code_start - 2, "Unterminated code block")
     }
 
     fn lex_exclaim(&mut self) -> Tok {
         if !(self.peek(0) as u8).is_ascii_alphabetic() || self.at_end() {
             let p = self.pos - 1;
-            return self.error_at(p, "invalid \"!operator\"");
+            return self.error_at(p, "Invalid \"!operator\"");
         }
         let start = self.pos;
         self.pos += 1;
@@ -786,7 +790,7 @@ impl Lexer {
         }
         match BangOp::from_word(&self.buf[start..self.pos]) {
             Some(op) => Tok::Bang(op),
-            None => self.error_at(start - 1, "unknown operator"),
+            None => self.error_at(start - 1, "Unknown operator"),
         }
     }
 }
@@ -795,5 +799,13 @@ pub(crate) fn is_id_char(c: i32) -> bool {
     c > 0 && c < 128 && {
         let c = c as u8;
         c == b'_' || c.is_ascii_alphanumeric()
+    }
+}
+
+/// Source bytes as text; invalid UTF-8 is replaced rather than rejected.
+pub(crate) fn bytes_to_string(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
     }
 }

@@ -98,7 +98,7 @@ impl std::fmt::Debug for Parsed {
 /// Reads and evaluates a file.
 pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
     match std::fs::read(path) {
-        Ok(bytes) => parse_source(path, &String::from_utf8_lossy(&bytes), opts),
+        Ok(bytes) => parse_source(path, &lexer::bytes_to_string(bytes), opts),
         Err(e) => Err(Failure {
             diagnostic: Diagnostic::error(
                 Loc::NONE,

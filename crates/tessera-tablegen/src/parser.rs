@@ -153,24 +153,7 @@ impl<'a> Parser<'a> {
     /// Moves evaluation-time messages (dumps, assertion failures) into the ordered list.
     fn flush_notes(&mut self) {
         if !self.rk.notes.is_empty() {
-            let notes = std::mem::take(&mut self.rk.notes);
-            for n in notes {
-                if n.severity == Severity::Error && n.text.starts_with("assertion failed: ") {
-                    let rest = n.text["assertion failed: ".len()..].to_string();
-                    self.lex.msgs.push(Message {
-                        severity: Severity::Error,
-                        loc: n.loc,
-                        text: "assertion failed".into(),
-                    });
-                    self.lex.msgs.push(Message {
-                        severity: Severity::Note,
-                        loc: Loc::NONE,
-                        text: rest,
-                    });
-                } else {
-                    self.lex.msgs.push(n);
-                }
-            }
+            self.lex.msgs.append(&mut self.rk.notes);
         }
     }
 
@@ -833,9 +816,8 @@ impl<'a> Parser<'a> {
                 }
                 self.parse_multiclass()
             }
-            _ => self.tok_error(
-                "Expected assert, class, def, defm, defset, deftype, defvar, dump, foreach, if, or let",
-            ),
+            _ => self
+                .tok_error("Expected assert, class, def, defm, defset, dump, foreach, if, or let"),
         }
     }
 
@@ -2343,7 +2325,7 @@ impl<'a> Parser<'a> {
                 let mut args = self.parse_template_arg_value_list(cur, class, false)?;
                 self.check_template_arg_values(&mut args, loc, class)?;
                 self.resolve_arguments(class, &args, loc, &mut |_, _, _| {})?;
-                let v = self.rk.intern(Init::VarDef(class, args.into_boxed_slice()));
+                let v = self.rk.intern(Init::VarDef(class, args.into()));
                 let r = self.rk.fold_vardef(v);
                 self.check_fatal()?;
                 self.flush_notes();
@@ -2767,13 +2749,13 @@ impl<'a> Parser<'a> {
                     arg_ty = Some(lt);
                     let lts = self.rk.ty_string(lt);
                     match code {
-                        BinOp::ListConcat | BinOp::ListRemove => {
-                            if !matches!(self.rk.ty_data(lt), RecTy::List(_)) {
-                                return self.error(
-                                    init_loc,
-                                    format!("expected a list, got value of type '{lts}'"),
-                                );
-                            }
+                        BinOp::ListConcat | BinOp::ListRemove
+                            if !matches!(self.rk.ty_data(lt), RecTy::List(_)) =>
+                        {
+                            return self.error(
+                                init_loc,
+                                format!("expected a list, got value of type '{lts}'"),
+                            );
                         }
                         BinOp::ListSplat => {
                             if let (Some(it), 1) = (item_ty, list.len()) {
@@ -2841,15 +2823,13 @@ impl<'a> Parser<'a> {
                                         );
                                     }
                                 }
-                                2 => {
-                                    if lt != self.rk.string_ty {
-                                        return self.error(
-                                            init_loc,
-                                            format!(
-                                                "expected second argument to be a string, got value of type '{lts}'"
-                                            ),
-                                        );
-                                    }
+                                2 if lt != self.rk.string_ty => {
+                                    return self.error(
+                                        init_loc,
+                                        format!(
+                                            "expected second argument to be a string, got value of type '{lts}'"
+                                        ),
+                                    );
                                 }
                                 _ => {}
                             }
@@ -3437,11 +3417,7 @@ impl<'a> Parser<'a> {
         let Some(ty) = ty else {
             return self.tok_error("could not determine type for !cond from its arguments");
         };
-        let c = self.rk.intern(Init::Cond(
-            cases.into_boxed_slice(),
-            vals.into_boxed_slice(),
-            ty,
-        ));
+        let c = self.rk.intern(Init::Cond(cases.into(), vals.into(), ty));
         let r = self.rk.fold_cond(c, cur);
         self.check_fatal()?;
         Ok(r)

@@ -97,7 +97,7 @@ impl Lexer {
                 };
                 if name.is_empty() {
                     let s = self.tok_start;
-                    return self.error_at(s, format!("expected macro name after {what}"));
+                    return self.error_at(s, format!("Expected macro name after {what}"));
                 }
                 let mut defined = self.macros.contains(&name);
                 if kind == Directive::Ifndef {
@@ -115,7 +115,7 @@ impl Lexer {
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
                     return self
-                        .error_at(p, format!("only comments are supported after {what} NAME"));
+                        .error_at(p, format!("Only comments are supported after {what} NAME"));
                 }
                 if !live {
                     return Tok::Eof;
@@ -136,7 +136,7 @@ impl Lexer {
                 if top.is_else {
                     let s = self.tok_start;
                     self.error_at(s, "double #else");
-                    self.push_error_loc(top.pos, "previous #else is here");
+                    self.push_error_loc(top.pos, "Previous #else is here");
                     return Tok::Error;
                 }
                 let pos = self.loc_at(self.tok_start);
@@ -147,7 +147,7 @@ impl Lexer {
                 };
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self.error_at(p, "only comments are supported after #else");
+                    return self.error_at(p, "Only comments are supported after #else");
                 }
                 if live {
                     if self.prep_skip_region() {
@@ -164,7 +164,7 @@ impl Lexer {
                 }
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self.error_at(p, "only comments are supported after #endif");
+                    return self.error_at(p, "Only comments are supported after #endif");
                 }
                 self.prep_stack.last_mut().unwrap().pop();
                 if live {
@@ -176,15 +176,15 @@ impl Lexer {
                 let name = self.prep_lex_macro_name();
                 if name.is_empty() {
                     let s = self.tok_start;
-                    return self.error_at(s, "expected macro name after #define");
+                    return self.error_at(s, "Expected macro name after #define");
                 }
                 if !self.macros.insert(name.clone()) {
                     let s = self.tok_start;
-                    self.warning_at(s, format!("duplicate definition of macro: {name}"));
+                    self.warning_at(s, format!("Duplicate definition of macro: {name}"));
                 }
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self.error_at(p, "only comments are supported after #define NAME");
+                    return self.error_at(p, "Only comments are supported after #define NAME");
                 }
                 self.lex_token(false)
             }
@@ -204,9 +204,13 @@ impl Lexer {
         loop {
             let bytes = self.buf.clone();
             let bytes = bytes.as_bytes();
-            while self.pos < bytes.len() && bytes[self.pos] != b'\n' {
-                self.pos += 1;
-            }
+            self.pos = match bytes[self.pos.min(bytes.len())..]
+                .iter()
+                .position(|&b| b == b'\n')
+            {
+                Some(k) => self.pos + k,
+                None => bytes.len(),
+            };
             if !self.prep_skip_line_begin() {
                 return false;
             }
@@ -275,7 +279,7 @@ impl Lexer {
                     } else {
                         self.tok_start = self.pos;
                         let p = self.pos;
-                        self.error_at(p, "unexpected character");
+                        self.error_at(p, "Unexpected character");
                         return false;
                     }
                     continue;
@@ -300,9 +304,9 @@ impl Lexer {
     fn prep_report_stack_error(&mut self) {
         let top = self.prep_stack.last().and_then(|s| s.last()).copied();
         let end = self.buf.len();
-        self.error_at(end, "reached EOF without matching #endif");
+        self.error_at(end, "Reached EOF without matching #endif");
         if let Some(top) = top {
-            self.push_error_loc(top.pos, "the latest preprocessor control is here");
+            self.push_error_loc(top.pos, "The latest preprocessor control is here");
         }
         self.tok_start = self.pos;
     }

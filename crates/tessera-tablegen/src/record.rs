@@ -127,15 +127,15 @@ pub enum Init {
     /// A single bit.
     Bit(bool),
     /// Bits, least significant first.
-    Bits(Box<[InitId]>),
+    Bits(Arc<[InitId]>),
     /// A 64-bit integer.
     Int(i64),
     /// A string; the flag says it was written as a `[{ code }]` fragment.
     Str(Arc<str>, bool),
     /// A list with its element type.
-    List(Box<[InitId]>, TyId),
+    List(Arc<[InitId]>, TyId),
     /// A dag: operator, operator name, arguments and argument names.
-    Dag(InitId, Option<InitId>, Box<[InitId]>, Box<[Option<InitId>]>),
+    Dag(InitId, Option<InitId>, Arc<[InitId]>, Arc<[Option<InitId>]>),
     /// A reference to a def.
     Def(RecId),
     /// A reference to a field, template argument or iteration variable, by name.
@@ -145,7 +145,7 @@ pub enum Init {
     /// `value.field`, with the field's type.
     Field(InitId, InitId, TyId),
     /// An anonymous instantiation `Class<args>` whose arguments are not yet known.
-    VarDef(RecId, Box<[InitId]>),
+    VarDef(RecId, Arc<[InitId]>),
     /// A template argument value with how it was passed.
     Arg(InitId, ArgKey),
     /// A unary operation with its result type.
@@ -155,7 +155,7 @@ pub enum Init {
     /// A ternary operation with its result type.
     Tern(TernOp, InitId, InitId, InitId, TyId),
     /// `!cond` with conditions, values and result type.
-    Cond(Box<[InitId]>, Box<[InitId]>, TyId),
+    Cond(Arc<[InitId]>, Arc<[InitId]>, TyId),
     /// `!foldl(start, list, a, b, expr)` with its type.
     Foldl([InitId; 5], TyId),
     /// `!isa<T>(expr)`
@@ -394,9 +394,11 @@ impl RecordKeeper {
             sources: SourceMgr::default(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
-            inits: Vec::new(),
-            needs: Vec::new(),
-            init_map: FxHashMap::default(),
+            // Typical MLIR inputs intern tens of thousands of values; start big to avoid
+            // repeated rehashing.
+            inits: Vec::with_capacity(1 << 16),
+            needs: Vec::with_capacity(1 << 16),
+            init_map: FxHashMap::with_capacity_and_hasher(1 << 16, Default::default()),
             records: Vec::new(),
             classes: FxHashMap::default(),
             class_order: Vec::new(),
@@ -463,7 +465,7 @@ impl RecordKeeper {
 
     /// A record type from unsorted classes (sorted by name, as upstream does).
     pub fn record_ty(&mut self, mut classes: Vec<RecId>) -> TyId {
-        classes.sort_by(|a, b| self.record_name(*a).cmp(&self.record_name(*b)));
+        classes.sort_by_key(|a| self.record_name(*a));
         self.ty(RecTy::Record(classes.into_boxed_slice()))
     }
 
@@ -478,34 +480,18 @@ impl RecordKeeper {
 
     /// Interns a value.
     pub fn intern(&mut self, i: Init) -> InitId {
-        if let Some(&id) = self.init_map.get(&i) {
-            return id;
-        }
-        let id = InitId(self.inits.len() as u32);
-        let needs = self.compute_needs(&i);
-        self.inits.push(i.clone());
-        self.needs.push(needs);
-        self.init_map.insert(i, id);
-        id
-    }
-
-    /// Whether resolving a value could ever change it: it holds a variable, an anonymous
-    /// name, an instantiation or an operator that only folds at the final resolution.
-    fn compute_needs(&self, i: &Init) -> bool {
-        let n = |x: &InitId| self.needs[x.0 as usize];
-        match i {
-            Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => false,
-            Init::Var(..) | Init::AnonName(_) | Init::Exists(..) | Init::VarDef(..) => true,
-            Init::Un(UnOp::Cast, ..) => true,
-            Init::Bits(b) => b.iter().any(n),
-            Init::List(e, _) => e.iter().any(n),
-            Init::Dag(op, _, args, _) => n(op) || args.iter().any(n),
-            Init::VarBit(v, _) | Init::Field(v, _, _) | Init::Arg(v, _) | Init::Un(_, v, _) => n(v),
-            Init::IsA(_, v) => n(v),
-            Init::Bin(_, a, b, _) => n(a) || n(b),
-            Init::Tern(_, a, b, c, _) => n(a) || n(b) || n(c),
-            Init::Cond(c, v, _) => c.iter().any(n) || v.iter().any(n),
-            Init::Foldl(parts, _) => parts.iter().any(n),
+        use std::collections::hash_map::Entry;
+        // One hash and one probe per call: values are interned constantly.
+        let next = InitId(self.inits.len() as u32);
+        match self.init_map.entry(i) {
+            Entry::Occupied(e) => *e.get(),
+            Entry::Vacant(v) => {
+                let needs = compute_needs(&self.needs, v.key());
+                self.inits.push(v.key().clone());
+                self.needs.push(needs);
+                v.insert(next);
+                next
+            }
         }
     }
 
@@ -545,12 +531,12 @@ impl RecordKeeper {
 
     /// A list value.
     pub fn list_init(&mut self, elems: Vec<InitId>, elt_ty: TyId) -> InitId {
-        self.intern(Init::List(elems.into_boxed_slice(), elt_ty))
+        self.intern(Init::List(elems.into(), elt_ty))
     }
 
     /// A bits value (least significant bit first).
     pub fn bits_init(&mut self, bits: Vec<InitId>) -> InitId {
-        self.intern(Init::Bits(bits.into_boxed_slice()))
+        self.intern(Init::Bits(bits.into()))
     }
 
     /// A variable reference.
@@ -571,12 +557,7 @@ impl RecordKeeper {
         args: Vec<InitId>,
         names: Vec<Option<InitId>>,
     ) -> InitId {
-        self.intern(Init::Dag(
-            op,
-            op_name,
-            args.into_boxed_slice(),
-            names.into_boxed_slice(),
-        ))
+        self.intern(Init::Dag(op, op_name, args.into(), names.into()))
     }
 
     /// The string contents of a string init, if it is one.
@@ -1124,8 +1105,33 @@ impl RecordKeeper {
         &self.def_order
     }
 
+    /// Sizes of the internal tables, for profiling: (values, types, records).
+    pub fn stats(&self) -> (usize, usize, usize) {
+        (self.inits.len(), self.tys.len(), self.records.len())
+    }
+
     /// Global variables made by top-level `defvar` and `defset`.
     pub fn globals(&self) -> impl Iterator<Item = (&str, InitId)> {
         self.globals.iter().map(|(k, v)| (&**k, *v))
+    }
+}
+
+/// Whether resolving a value could ever change it: it holds a variable, an anonymous
+/// name, an instantiation or an operator that only folds at the final resolution.
+fn compute_needs(needs: &[bool], i: &Init) -> bool {
+    let n = |x: &InitId| needs[x.0 as usize];
+    match i {
+        Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => false,
+        Init::Var(..) | Init::AnonName(_) | Init::Exists(..) | Init::VarDef(..) => true,
+        Init::Un(UnOp::Cast, ..) => true,
+        Init::Bits(b) => b.iter().any(n),
+        Init::List(e, _) => e.iter().any(n),
+        Init::Dag(op, _, args, _) => n(op) || args.iter().any(n),
+        Init::VarBit(v, _) | Init::Field(v, _, _) | Init::Arg(v, _) | Init::Un(_, v, _) => n(v),
+        Init::IsA(_, v) => n(v),
+        Init::Bin(_, a, b, _) => n(a) || n(b),
+        Init::Tern(_, a, b, c, _) => n(a) || n(b) || n(c),
+        Init::Cond(c, v, _) => c.iter().any(n) || v.iter().any(n),
+        Init::Foldl(parts, _) => parts.iter().any(n),
     }
 }

@@ -78,6 +78,10 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
+    if std::env::var_os("TESSERA_TBLGEN_STATS").is_some() {
+        let (v, t, r) = parsed.records.stats();
+        eprintln!("stats: {v} values, {t} types, {r} records");
+    }
     let rendered = parsed.render_messages();
     if !rendered.is_empty() {
         eprint!("{rendered}");
@@ -127,6 +131,8 @@ fn main() -> ExitCode {
             }
         }
     }
+    // Freeing every record one by one at exit is pure overhead for a one-shot tool.
+    std::mem::forget(parsed);
     if errors > 0 {
         return report(&format!("{errors} errors.\n"));
     }
