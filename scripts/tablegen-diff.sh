@@ -2,7 +2,8 @@
 # Conformance check: runs llvm-tblgen 19 and tessera-tblgen --print-records on every MLIR .td
 # file that llvm-tblgen accepts and compares the outputs byte for byte.
 #
-# Usage: scripts/tablegen-diff.sh [--keep DIR] [FILTER-REGEX]
+# Usage: scripts/tablegen-diff.sh [--json] [--keep DIR] [FILTER-REGEX]
+#   --json        compare --dump-json output instead (as parsed JSON values)
 #   LLVM_TBLGEN   upstream binary (default /usr/lib/llvm-19/bin/llvm-tblgen)
 #   MLIR_INCLUDE  include root     (default /usr/lib/llvm-19/include)
 set -u
@@ -11,6 +12,8 @@ LLVM_TBLGEN=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen}
 MLIR_INCLUDE=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-tblgen}
 KEEP=""
+MODE=print-records
+if [ "${1:-}" = "--json" ]; then MODE=dump-json; shift; fi
 if [ "${1:-}" = "--keep" ]; then KEEP=$2; shift 2; fi
 FILTER=${1:-.}
 
@@ -23,18 +26,20 @@ MINE="$CARGO_TARGET_DIR/release/tessera-tblgen"
 
 WORK=${KEEP:-$(mktemp -d)}
 mkdir -p "$WORK"
-export LLVM_TBLGEN MLIR_INCLUDE MINE WORK
+export LLVM_TBLGEN MLIR_INCLUDE MINE WORK MODE
 
 compare_one() {
   f=$1
   key=$(echo "$f" | sed "s|$MLIR_INCLUDE/||; s|/|__|g")
   dir=$(dirname "$f")
-  if ! "$LLVM_TBLGEN" -I "$MLIR_INCLUDE" -I "$dir" "$f" -o "$WORK/$key.ref" 2>/dev/null; then
+  if ! "$LLVM_TBLGEN" "--$MODE" -I "$MLIR_INCLUDE" -I "$dir" "$f" -o "$WORK/$key.ref" 2>/dev/null; then
     echo "SKIP $f"
     return
   fi
-  timeout 60 "$MINE" -I "$MLIR_INCLUDE" -I "$dir" "$f" -o "$WORK/$key.mine" 2>"$WORK/$key.err"
+  timeout 60 "$MINE" "--$MODE" -I "$MLIR_INCLUDE" -I "$dir" "$f" -o "$WORK/$key.mine" 2>"$WORK/$key.err"
   if cmp -s "$WORK/$key.ref" "$WORK/$key.mine"; then
+    echo "PASS $f"
+  elif [ "$MODE" = dump-json ] && python3 -c 'import json,sys; sys.exit(json.load(open(sys.argv[1])) != json.load(open(sys.argv[2])))' "$WORK/$key.ref" "$WORK/$key.mine" 2>/dev/null; then
     echo "PASS $f"
   else
     echo "FAIL $f"
