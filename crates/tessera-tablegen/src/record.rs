@@ -343,7 +343,11 @@ pub struct RecordKeeper {
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
     needs: Vec<bool>,
-    init_map: FxHashMap<Init, InitId>,
+    /// Hash of each value, parallel to `inits`, so the table can grow without rehashing.
+    hashes: Vec<u64>,
+    /// Open-addressing table of value ids (+1; 0 is empty). A map keyed by the values
+    /// themselves would store every value twice; this stores four bytes per slot.
+    table: Vec<u32>,
     pub(crate) records: Vec<Record>,
     pub(crate) classes: FxHashMap<Arc<str>, RecId>,
     pub(crate) class_order: Vec<RecId>,
@@ -394,11 +398,10 @@ impl RecordKeeper {
             sources: SourceMgr::default(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
-            // Typical MLIR inputs intern tens of thousands of values; start big to avoid
-            // repeated rehashing.
-            inits: Vec::with_capacity(1 << 16),
-            needs: Vec::with_capacity(1 << 16),
-            init_map: FxHashMap::with_capacity_and_hasher(1 << 16, Default::default()),
+            inits: Vec::new(),
+            needs: Vec::new(),
+            hashes: Vec::new(),
+            table: vec![0; 1 << 12],
             records: Vec::new(),
             classes: FxHashMap::default(),
             class_order: Vec::new(),
@@ -480,19 +483,45 @@ impl RecordKeeper {
 
     /// Interns a value.
     pub fn intern(&mut self, i: Init) -> InitId {
-        use std::collections::hash_map::Entry;
-        // One hash and one probe per call: values are interned constantly.
-        let next = InitId(self.inits.len() as u32);
-        match self.init_map.entry(i) {
-            Entry::Occupied(e) => *e.get(),
-            Entry::Vacant(v) => {
-                let needs = compute_needs(&self.needs, v.key());
-                self.inits.push(v.key().clone());
-                self.needs.push(needs);
-                v.insert(next);
-                next
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&i);
+        let mask = self.table.len() - 1;
+        let mut slot = spread(h) & mask;
+        loop {
+            let e = self.table[slot];
+            if e == 0 {
+                break;
             }
+            let id = (e - 1) as usize;
+            if self.hashes[id] == h && self.inits[id] == i {
+                return InitId(id as u32);
+            }
+            slot = (slot + 1) & mask;
         }
+        let id = InitId(self.inits.len() as u32);
+        let needs = compute_needs(&self.needs, &i);
+        self.inits.push(i);
+        self.needs.push(needs);
+        self.hashes.push(h);
+        self.table[slot] = id.0 + 1;
+        if self.inits.len() * 2 > self.table.len() {
+            self.grow_table();
+        }
+        id
+    }
+
+    fn grow_table(&mut self) {
+        let size = self.table.len() * 2;
+        let mask = size - 1;
+        let mut table = vec![0u32; size];
+        for (id, &h) in self.hashes.iter().enumerate() {
+            let mut slot = spread(h) & mask;
+            while table[slot] != 0 {
+                slot = (slot + 1) & mask;
+            }
+            table[slot] = id as u32 + 1;
+        }
+        self.table = table;
     }
 
     /// Precomputed: whether resolution could change this value.
@@ -1114,6 +1143,11 @@ impl RecordKeeper {
     pub fn globals(&self) -> impl Iterator<Item = (&str, InitId)> {
         self.globals.iter().map(|(k, v)| (&**k, *v))
     }
+}
+
+/// Mixes all hash bits into the low ones used to pick a table slot.
+fn spread(h: u64) -> usize {
+    (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 29) as usize
 }
 
 /// Whether resolving a value could ever change it: it holds a variable, an anonymous

@@ -57,6 +57,7 @@ fn report(msg: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    let t0 = std::time::Instant::now();
     let cli = Cli::parse_from(normalize_args());
     let opts = tessera_tablegen::Options {
         include_dirs: cli.include.clone(),
@@ -78,9 +79,11 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    if std::env::var_os("TESSERA_TBLGEN_STATS").is_some() {
+    let stats = std::env::var_os("TESSERA_TBLGEN_STATS").is_some();
+    let t_parsed = t0.elapsed();
+    if stats {
         let (v, t, r) = parsed.records.stats();
-        eprintln!("stats: {v} values, {t} types, {r} records");
+        eprintln!("stats: {v} values, {t} types, {r} records; parsed in {t_parsed:?}");
     }
     let rendered = parsed.render_messages();
     if !rendered.is_empty() {
@@ -91,6 +94,9 @@ fn main() -> ExitCode {
     } else {
         parsed.records.print_records()
     };
+    if stats {
+        eprintln!("stats: output ready after {:?}", t0.elapsed());
+    }
     if let Some(dep) = &cli.depfile {
         if cli.output == "-" {
             return report("the option -d must be used together with -o\n");
