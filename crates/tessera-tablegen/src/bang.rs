@@ -261,6 +261,9 @@ impl RecordKeeper {
     }
 
     fn concat_strs(&mut self, a: InitId, b: InitId) -> Option<InitId> {
+        if let Some(&r) = self.concat_cache.get(&(a, b)) {
+            return Some(r);
+        }
         let (Init::Str(x, cx), Init::Str(y, cy)) = (self.init(a), self.init(b)) else {
             return None;
         };
@@ -269,7 +272,9 @@ impl RecordKeeper {
         s.push_str(y);
         // Either side being a code fragment makes the result one.
         let code = *cx || *cy;
-        Some(self.str_init_fmt(&s, code))
+        let r = self.str_init_fmt(&s, code);
+        self.concat_cache.insert((a, b), r);
+        Some(r)
     }
 
     /// `!strconcat` of two values, folded right away when both are strings.

@@ -330,16 +330,31 @@ impl RecordKeeper {
 
     /// The whole `--print-records` output.
     pub fn print_records(&self) -> String {
-        let mut out = String::with_capacity(1 << 20);
-        out.push_str("------------- Classes -----------------\n");
-        for c in self.classes_sorted() {
-            out.push_str("class ");
-            self.print_record(&mut out, c);
-        }
-        out.push_str("------------- Defs -----------------\n");
-        for d in self.defs_sorted() {
-            out.push_str("def ");
-            self.print_record(&mut out, d);
+        let classes = self.classes_sorted();
+        let defs = self.defs_sorted();
+        let render = |recs: &[RecId], word: &str| {
+            let mut out = String::with_capacity(recs.len() * 512);
+            for &r in recs {
+                out.push_str(word);
+                self.print_record(&mut out, r);
+            }
+            out
+        };
+        // Records print independently, so the second half of the defs is rendered on another
+        // core while this thread does the classes and the first half.
+        let (first, second) = defs.split_at(defs.len() / 2);
+        let (head, tail) = std::thread::scope(|s| {
+            let tail = s.spawn(|| render(second, "def "));
+            let mut head = String::from("------------- Classes -----------------\n");
+            head.push_str(&render(&classes, "class "));
+            head.push_str("------------- Defs -----------------\n");
+            head.push_str(&render(first, "def "));
+            (head, tail.join())
+        });
+        let mut out = head;
+        match tail {
+            Ok(t) => out.push_str(&t),
+            Err(_) => out.push_str(&render(second, "def ")),
         }
         out
     }

@@ -3,7 +3,6 @@
 //! Values are hash-consed like upstream's `Init` objects, so two equal values always share one
 //! [`InitId`] and "did resolution change anything" is a plain id comparison.
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -237,7 +236,7 @@ pub struct Record {
     pub(crate) assertions: Vec<Assertion>,
     pub(crate) dumps: Vec<DumpInfo>,
     pub(crate) kind: RecordKind,
-    pub(crate) ty_cache: Cell<Option<TyId>>,
+    pub(crate) ty_cache: Option<TyId>,
 }
 
 impl Record {
@@ -251,7 +250,7 @@ impl Record {
             assertions: Vec::new(),
             dumps: Vec::new(),
             kind,
-            ty_cache: Cell::new(None),
+            ty_cache: None,
         }
     }
 
@@ -345,9 +344,12 @@ pub struct RecordKeeper {
     needs: Vec<bool>,
     /// Hash of each value, parallel to `inits`, so the table can grow without rehashing.
     hashes: Vec<u64>,
-    /// Open-addressing table of value ids (+1; 0 is empty). A map keyed by the values
-    /// themselves would store every value twice; this stores four bytes per slot.
-    table: Vec<u32>,
+    /// Open-addressing table: high 32 bits of the hash, low 32 bits the value id + 1 (0 is
+    /// empty). A map keyed by the values themselves would store every value twice; the hash
+    /// tag avoids touching values that cannot match.
+    table: Vec<u64>,
+    /// Memoized string concatenations (`a # b` of two strings), keyed by the operand ids.
+    pub(crate) concat_cache: FxHashMap<(InitId, InitId), InitId>,
     pub(crate) records: Vec<Record>,
     pub(crate) classes: FxHashMap<Arc<str>, RecId>,
     pub(crate) class_order: Vec<RecId>,
@@ -402,6 +404,7 @@ impl RecordKeeper {
             needs: Vec::new(),
             hashes: Vec::new(),
             table: vec![0; 1 << 12],
+            concat_cache: FxHashMap::default(),
             records: Vec::new(),
             classes: FxHashMap::default(),
             class_order: Vec::new(),
@@ -485,6 +488,7 @@ impl RecordKeeper {
     pub fn intern(&mut self, i: Init) -> InitId {
         use std::hash::{BuildHasher, BuildHasherDefault};
         let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&i);
+        let tag = h & 0xFFFF_FFFF_0000_0000;
         let mask = self.table.len() - 1;
         let mut slot = spread(h) & mask;
         loop {
@@ -492,9 +496,11 @@ impl RecordKeeper {
             if e == 0 {
                 break;
             }
-            let id = (e - 1) as usize;
-            if self.hashes[id] == h && self.inits[id] == i {
-                return InitId(id as u32);
+            if e & 0xFFFF_FFFF_0000_0000 == tag {
+                let id = ((e & 0xFFFF_FFFF) - 1) as usize;
+                if self.hashes[id] == h && self.inits[id] == i {
+                    return InitId(id as u32);
+                }
             }
             slot = (slot + 1) & mask;
         }
@@ -503,7 +509,7 @@ impl RecordKeeper {
         self.inits.push(i);
         self.needs.push(needs);
         self.hashes.push(h);
-        self.table[slot] = id.0 + 1;
+        self.table[slot] = tag | (id.0 as u64 + 1);
         if self.inits.len() * 2 > self.table.len() {
             self.grow_table();
         }
@@ -513,13 +519,13 @@ impl RecordKeeper {
     fn grow_table(&mut self) {
         let size = self.table.len() * 2;
         let mask = size - 1;
-        let mut table = vec![0u32; size];
+        let mut table = vec![0u64; size];
         for (id, &h) in self.hashes.iter().enumerate() {
             let mut slot = spread(h) & mask;
             while table[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            table[slot] = id as u32 + 1;
+            table[slot] = (h & 0xFFFF_FFFF_0000_0000) | (id as u64 + 1);
         }
         self.table = table;
     }
@@ -653,7 +659,7 @@ impl RecordKeeper {
     pub(crate) fn add_def(&mut self, r: RecId) {
         // A def's superclasses are final now, so its type can be cached.
         let t = self.record_type(r);
-        self.record(r).ty_cache.set(Some(t));
+        self.record_mut(r).ty_cache = Some(t);
         let name: Arc<str> = Arc::from(self.record_name(r));
         self.defs.insert(name, r);
         self.def_order.push(r);
@@ -683,7 +689,7 @@ impl RecordKeeper {
 
     /// The type of a def reference to `r`: its direct superclasses.
     pub fn record_type(&mut self, r: RecId) -> TyId {
-        if let Some(t) = self.record(r).ty_cache.get() {
+        if let Some(t) = self.record(r).ty_cache {
             return t;
         }
         let dscs = self.direct_superclasses(r);
