@@ -342,6 +342,9 @@ pub struct RecordKeeper {
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
     needs: Vec<bool>,
+    /// Nesting depth of each value, so absurdly deep values are refused before the recursive
+    /// printers and checks could overflow the stack.
+    depths: Vec<u16>,
     /// Hash of each value, parallel to `inits`, so the table can grow without rehashing.
     hashes: Vec<u64>,
     /// Open-addressing table: high 32 bits of the hash, low 32 bits the value id + 1 (0 is
@@ -390,6 +393,9 @@ impl Default for RecordKeeper {
 /// the stack.
 pub(crate) const MAX_DEPTH: u32 = 2000;
 
+/// Deepest nesting of one value (a dag inside a dag inside ...).
+pub(crate) const MAX_VALUE_DEPTH: u32 = 10_000;
+
 /// Longest list that ranges, splats and foreach loops may build.
 pub(crate) const MAX_LIST_LEN: i64 = 1 << 22;
 
@@ -402,6 +408,7 @@ impl RecordKeeper {
             ty_map: FxHashMap::default(),
             inits: Vec::new(),
             needs: Vec::new(),
+            depths: Vec::new(),
             hashes: Vec::new(),
             table: vec![0; 1 << 12],
             concat_cache: FxHashMap::default(),
@@ -506,8 +513,16 @@ impl RecordKeeper {
         }
         let id = InitId(self.inits.len() as u32);
         let needs = compute_needs(&self.needs, &i);
+        let depth = compute_depth(&self.depths, &i);
+        if depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
+            self.fatal = Some(Diagnostic::error(
+                Loc::NONE,
+                format!("value nesting deeper than {MAX_VALUE_DEPTH} levels"),
+            ));
+        }
         self.inits.push(i);
         self.needs.push(needs);
+        self.depths.push(depth);
         self.hashes.push(h);
         self.table[slot] = tag | (id.0 as u64 + 1);
         if self.inits.len() * 2 > self.table.len() {
@@ -1149,6 +1164,35 @@ impl RecordKeeper {
     pub fn globals(&self) -> impl Iterator<Item = (&str, InitId)> {
         self.globals.iter().map(|(k, v)| (&**k, *v))
     }
+}
+
+/// Nesting depth of a value: one more than its deepest part.
+fn compute_depth(depths: &[u16], i: &Init) -> u16 {
+    let d = |x: &InitId| depths[x.0 as usize];
+    let deepest = match i {
+        Init::Unset
+        | Init::Bit(_)
+        | Init::Int(_)
+        | Init::Str(..)
+        | Init::Def(_)
+        | Init::AnonName(_) => 0,
+        Init::Var(n, _) => d(n),
+        Init::Bits(b) => b.iter().map(d).max().unwrap_or(0),
+        Init::List(e, _) => e.iter().map(d).max().unwrap_or(0),
+        Init::Dag(op, _, args, _) => args.iter().map(d).max().unwrap_or(0).max(d(op)),
+        Init::VarBit(v, _)
+        | Init::Arg(v, _)
+        | Init::Un(_, v, _)
+        | Init::IsA(_, v)
+        | Init::Exists(_, v) => d(v),
+        Init::Field(v, n, _) => d(v).max(d(n)),
+        Init::VarDef(_, args) => args.iter().map(d).max().unwrap_or(0),
+        Init::Bin(_, a, b, _) => d(a).max(d(b)),
+        Init::Tern(_, a, b, c, _) => d(a).max(d(b)).max(d(c)),
+        Init::Cond(c, v, _) => c.iter().chain(v.iter()).map(d).max().unwrap_or(0),
+        Init::Foldl(parts, _) => parts.iter().map(d).max().unwrap_or(0),
+    };
+    deepest.saturating_add(1)
 }
 
 /// Mixes all hash bits into the low ones used to pick a table slot.

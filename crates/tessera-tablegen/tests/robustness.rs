@@ -1,0 +1,126 @@
+//! Hostile inputs must come back as diagnostics: no panic, no stack overflow, no endless run.
+
+use std::time::{Duration, Instant};
+
+use tessera_tablegen::{parse_source, Options};
+
+/// Runs `src` and returns the first error text (empty if it was accepted).
+fn first_error(src: &str) -> String {
+    let start = Instant::now();
+    let res = parse_source("hostile.td", src, &Options::default());
+    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
+    match res {
+        Ok(p) => p
+            .messages
+            .iter()
+            .find(|m| m.severity == tessera_tablegen::Severity::Error)
+            .map(|m| m.text.clone())
+            .unwrap_or_default(),
+        Err(f) => f.diagnostic.first_error().to_string(),
+    }
+}
+
+#[test]
+fn infinitely_recursive_instantiation_is_an_error() {
+    let err = first_error("class C<int n> { C next = C<!add(n, 1)>; }\ndef x : C<0>;\n");
+    assert!(err.contains("nesting depth"), "{err}");
+}
+
+#[test]
+fn self_recursive_field_chain_is_bounded() {
+    // Each class refers to the next through a default argument; resolution depth is bounded.
+    let mut src = String::new();
+    for i in 0..3000 {
+        src.push_str(&format!(
+            "class C{i}<int v = 0> {{ int x = !add(v, 1); }}\n"
+        ));
+    }
+    src.push_str("def d : C2999;\n");
+    assert_eq!(first_error(&src), "");
+}
+
+#[test]
+fn deep_class_inheritance_chain_works() {
+    let mut src = String::from("class C0 { int depth = 0; }\n");
+    for i in 1..500 {
+        src.push_str(&format!("class C{i} : C{} {{ let depth = {i}; }}\n", i - 1));
+    }
+    src.push_str("def d : C499;\n");
+    assert_eq!(first_error(&src), "");
+}
+
+#[test]
+fn huge_foreach_range_is_refused() {
+    let err = first_error("foreach i = 0...4000000000 in def d#i;\n");
+    assert!(err.contains("too large"), "{err}");
+}
+
+#[test]
+fn huge_bang_range_is_refused() {
+    let err = first_error("def x { list<int> l = !range(5000000000); }\n");
+    assert!(err.contains("too large"), "{err}");
+}
+
+#[test]
+fn huge_listsplat_is_refused() {
+    let err = first_error("def x { list<int> l = !listsplat(1, 100000000000); }\n");
+    assert!(err.contains("too large"), "{err}");
+}
+
+#[test]
+fn deeply_nested_parentheses_are_refused() {
+    let depth = 100_000;
+    let src = format!(
+        "def op;\ndef x {{ dag d = {}op{}; }}\n",
+        "(op ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let err = first_error(&src);
+    assert!(err.contains("too deep"), "{err}");
+}
+
+#[test]
+fn deeply_nested_lets_are_refused() {
+    let depth = 50_000;
+    let src = format!(
+        "class C {{ int a = 0; }}\n{}def x : C;\n",
+        "let a = 1 in ".repeat(depth)
+    );
+    let err = first_error(&src);
+    assert!(err.contains("too deep"), "{err}");
+}
+
+#[test]
+fn values_built_by_foldl_cannot_nest_without_bound() {
+    let err =
+        first_error("def op;\ndef x { dag d = !foldl((op), !range(50000), acc, i, (op acc)); }\n");
+    assert!(err.contains("nesting deeper"), "{err}");
+}
+
+#[test]
+fn garbage_bytes_do_not_panic() {
+    let inputs: [&[u8]; 8] = [
+        b"\x00\x01\x02",
+        b"def \xff\xfe { }",
+        b"class C<",
+        b"#ifdef",
+        b"/* unterminated",
+        b"[{ unterminated code",
+        b"def x { int a = !add(; }",
+        b"multiclass M { defm : M; }",
+    ];
+    for bytes in inputs {
+        tessera_tablegen::fuzz_entry(bytes);
+    }
+}
+
+#[test]
+fn division_by_zero_and_bad_shifts_are_errors_not_panics() {
+    assert!(first_error("def x { int a = !div(1, 0); }").contains("division by zero"));
+    assert!(first_error("def x { int a = !div(-9223372036854775808, -1); }").contains("INT64_MIN"));
+    assert_eq!(
+        first_error("def x { int a = !shl(1, 200); int b = !sra(-1, 99); }"),
+        ""
+    );
+    assert!(first_error("def x { int a = !logtwo(0); }").contains("logtwo"));
+}
