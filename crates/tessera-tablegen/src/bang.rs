@@ -9,8 +9,10 @@ use crate::record::{
 };
 
 impl RecordKeeper {
-    fn rec_loc(&self, cur: Option<RecId>) -> Loc {
-        cur.map(|c| self.record(c).loc()).unwrap_or(Loc::NONE)
+    /// All locations of the record being resolved, for error messages.
+    fn rec_loc(&self, cur: Option<RecId>) -> Vec<Loc> {
+        cur.map(|c| self.record(c).locs.clone())
+            .unwrap_or_else(|| vec![Loc::NONE])
     }
 
     fn as_int_conv(&mut self, i: InitId) -> Option<i64> {
@@ -771,19 +773,20 @@ impl RecordKeeper {
                 let size = s.len() as i64;
                 if start < 0 || start > size {
                     let loc = self.rec_loc(cur);
-                    self.fatal(
+                    self.error(
                         loc,
                         format!("!substr start position is out of range 0...{size}: {start}"),
                     );
-                    return u;
                 }
                 if len < 0 {
                     let loc = self.rec_loc(cur);
                     self.error(loc, "!substr length must be nonnegative");
                 }
+                // Upstream slices a StringRef, which clamps both ends.
+                let begin = if start < 0 { size } else { start.min(size) } as usize;
                 let len = if len < 0 { size } else { len };
-                let end = (start.saturating_add(len)).min(size) as usize;
-                let sub = String::from_utf8_lossy(&s.as_bytes()[start as usize..end]).into_owned();
+                let end = (begin as i64).saturating_add(len).min(size) as usize;
+                let sub = String::from_utf8_lossy(&s.as_bytes()[begin..end]).into_owned();
                 self.str_init_fmt(&sub, code)
             }
             TernOp::Find => {
@@ -797,13 +800,17 @@ impl RecordKeeper {
                 let size = s.len() as i64;
                 if start < 0 || start > size {
                     let loc = self.rec_loc(cur);
-                    self.fatal(
+                    self.error(
                         loc,
                         format!("!find start position is out of range 0...{size}: {start}"),
                     );
-                    return u;
                 }
-                match find_from(&s, &pat, start as usize) {
+                let start = if start < 0 {
+                    usize::MAX
+                } else {
+                    start as usize
+                };
+                match find_from(&s, &pat, start) {
                     Some(k) => self.int_init(k as i64),
                     None => self.int_init(-1),
                 }

@@ -229,7 +229,9 @@ impl RecordKeeper {
         }
         if self.depth >= MAX_DEPTH {
             self.fatal(
-                r.cur_rec().map(|c| self.record(c).loc()).unwrap_or(Loc::NONE),
+                r.cur_rec()
+                    .map(|c| self.record(c).locs.clone())
+                    .unwrap_or_else(|| vec![Loc::NONE]),
                 "maximum nesting depth exceeded while resolving values (infinitely recursive definition?)",
             );
             return i;
@@ -499,7 +501,7 @@ impl RecordKeeper {
         if new_name != old_name {
             let ty = self.type_of(new_name);
             if ty != Some(self.string_ty) {
-                let loc = self.record(rec).loc();
+                let loc = self.record(rec).locs.clone();
                 let s = self.as_string(new_name);
                 self.fatal(loc, format!("Record name '{s}' is not a string!"));
                 return;
@@ -529,7 +531,7 @@ impl RecordKeeper {
                     self.ty_string(fty),
                     self.unquoted(vr)
                 );
-                let loc = self.record(rec).loc();
+                let loc = self.record(rec).locs.clone();
                 self.fatal(loc, msg);
                 return;
             }
@@ -656,7 +658,7 @@ impl RecordKeeper {
                 self.is_concrete(rv.value)
             };
             if !ok {
-                let loc = self.record(rec).loc();
+                let loc = self.record(rec).locs.clone();
                 let msg = format!(
                     "Initializer of '{}' in '{}' could not be fully resolved: {}",
                     self.unquoted(rv.name),

@@ -132,6 +132,12 @@ impl<'a> Parser<'a> {
         });
     }
 
+    /// A message against a record: primary location plus multiclass instantiation notes.
+    fn error_locs(&mut self, severity: Severity, locs: Vec<Loc>, msg: String) {
+        let msgs = crate::record::located_messages(severity, locs, msg);
+        self.lex.msgs.extend(msgs);
+    }
+
     fn warning(&mut self, loc: Loc, msg: impl Into<String>) {
         self.lex.msgs.push(Message {
             severity: Severity::Warning,
@@ -669,10 +675,14 @@ impl<'a> Parser<'a> {
         let name = self.rk.record_name(rec);
         if let Some(prev) = self.rk.def(&name) {
             if !self.rk.record(rec).is_anonymous() {
-                let loc = self.rk.record(rec).loc();
-                let _: PResult<()> = self.error(loc, format!("def already exists: {name}"));
-                let ploc = self.rk.record(prev).loc();
-                self.note(ploc, "location of previous definition");
+                let locs = self.rk.record(rec).locs.clone();
+                self.error_locs(Severity::Error, locs, format!("def already exists: {name}"));
+                let plocs = self.rk.record(prev).locs.clone();
+                self.error_locs(
+                    Severity::Note,
+                    plocs,
+                    "location of previous definition".into(),
+                );
                 return Err(());
             }
             new_name = Some(self.rk.new_anonymous_name());
@@ -683,12 +693,14 @@ impl<'a> Parser<'a> {
         self.flush_notes();
         let name_init = self.rk.record(rec).name;
         if !matches!(self.rk.init(name_init), Init::Str(..)) {
-            let loc = self.rk.record(rec).loc();
+            let locs = self.rk.record(rec).locs.clone();
             let s = self.rk.as_string(name_init);
-            return self.error(
-                loc,
+            self.error_locs(
+                Severity::Error,
+                locs,
                 format!("record name '{s}' could not be fully resolved"),
             );
+            return Err(());
         }
         self.rk.check_record_assertions(rec);
         self.rk.emit_record_dumps(rec);
@@ -700,10 +712,11 @@ impl<'a> Parser<'a> {
             for k in 0..self.defsets.len() {
                 let elt = self.defsets[k].elt_ty;
                 if !self.rk.ty_is_a(t, elt) {
-                    let loc = self.rk.record(rec).loc();
+                    let locs = self.rk.record(rec).locs.clone();
                     let ts = self.rk.ty_string(t);
-                    let _: PResult<()> = self.error(
-                        loc,
+                    self.error_locs(
+                        Severity::Error,
+                        locs,
                         format!("adding record of incompatible type '{ts}' to defset"),
                     );
                     let dl = self.defsets[k].loc;

@@ -1107,19 +1107,18 @@ impl RecordKeeper {
     }
 
     /// Records a fatal evaluation error (the first one wins), as upstream's PrintFatalError.
-    pub(crate) fn fatal(&mut self, loc: Loc, msg: impl Into<String>) {
+    pub(crate) fn fatal(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
         if self.fatal.is_none() {
-            self.fatal = Some(Diagnostic::error(loc, msg));
+            self.fatal = Some(Diagnostic {
+                messages: located_messages(crate::diag::Severity::Error, locs.locs(), msg.into()),
+            });
         }
     }
 
     /// Records a non-fatal evaluation error.
-    pub(crate) fn error(&mut self, loc: Loc, msg: impl Into<String>) {
-        self.notes.push(crate::diag::Message {
-            severity: crate::diag::Severity::Error,
-            loc,
-            text: msg.into(),
-        });
+    pub(crate) fn error(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
+        let msgs = located_messages(crate::diag::Severity::Error, locs.locs(), msg.into());
+        self.notes.extend(msgs);
     }
 
     // ----- public query API ------------------------------------------------------------
@@ -1164,6 +1163,47 @@ impl RecordKeeper {
     pub fn globals(&self) -> impl Iterator<Item = (&str, InitId)> {
         self.globals.iter().map(|(k, v)| (&**k, *v))
     }
+}
+
+/// Where a message points: one location, or all locations of a record (a def made by a
+/// multiclass also carries the `defm` sites).
+pub(crate) trait AtLocs {
+    /// The locations, first one primary.
+    fn locs(self) -> Vec<Loc>;
+}
+
+impl AtLocs for Loc {
+    fn locs(self) -> Vec<Loc> {
+        vec![self]
+    }
+}
+
+impl AtLocs for Vec<Loc> {
+    fn locs(self) -> Vec<Loc> {
+        self
+    }
+}
+
+/// A message at the first location plus "instantiated from multiclass" notes at the others,
+/// the way upstream reports errors against records.
+pub(crate) fn located_messages(
+    severity: crate::diag::Severity,
+    locs: Vec<Loc>,
+    text: String,
+) -> Vec<crate::diag::Message> {
+    let mut out = vec![crate::diag::Message {
+        severity,
+        loc: locs.first().copied().unwrap_or(Loc::NONE),
+        text,
+    }];
+    for &l in locs.iter().skip(1) {
+        out.push(crate::diag::Message {
+            severity: crate::diag::Severity::Note,
+            loc: l,
+            text: "instantiated from multiclass".into(),
+        });
+    }
+    out
 }
 
 /// Nesting depth of a value: one more than its deepest part.
