@@ -18,6 +18,11 @@ pub(crate) trait Resolver {
     fn keep_unset_bits(&self) -> bool {
         false
     }
+    /// Union of the name bits (see `record::name_bit`) of every variable this resolver may
+    /// replace; values mentioning none of them are left alone without being walked.
+    fn mask(&self) -> u64 {
+        u64::MAX
+    }
 }
 
 /// Substitutes a fixed set of variables (template arguments, loop variables).
@@ -25,6 +30,7 @@ pub(crate) struct MapResolver {
     map: Vec<(InitId, InitId, bool)>,
     cur: Option<RecId>,
     pub(crate) final_: bool,
+    mask: u64,
 }
 
 impl MapResolver {
@@ -33,10 +39,12 @@ impl MapResolver {
             map: Vec::new(),
             cur,
             final_: false,
+            mask: 0,
         }
     }
 
     pub(crate) fn set(&mut self, key: InitId, value: InitId) {
+        self.mask |= crate::record::name_bit(key);
         if let Some(e) = self.map.iter_mut().find(|e| e.0 == key) {
             e.1 = value;
             e.2 = false;
@@ -64,6 +72,9 @@ impl Resolver for MapResolver {
     }
     fn is_final(&self) -> bool {
         self.final_
+    }
+    fn mask(&self) -> u64 {
+        self.mask
     }
 }
 
@@ -157,6 +168,9 @@ impl Resolver for ShadowResolver<'_> {
     fn is_final(&self) -> bool {
         self.inner.is_final()
     }
+    fn mask(&self) -> u64 {
+        self.inner.mask()
+    }
 }
 
 /// Optionally delegates, and remembers whether any reference stayed unresolved.
@@ -224,7 +238,11 @@ impl Resolver for HasReferenceResolver {
 impl RecordKeeper {
     /// Rebuilds `i` with references replaced as `r` says, folding what became foldable.
     pub(crate) fn resolve(&mut self, i: InitId, r: &mut dyn Resolver) -> InitId {
-        if !self.needs_resolve(i) {
+        let (mask, flag) = self.meta(i);
+        let r_mask = r.mask();
+        // Nothing in `i` can be touched by this resolver: skip the walk. Final resolutions and
+        // record resolvers also act on casts, `!exists` and anonymous names without variables.
+        if mask & r_mask == 0 && (!flag || (!r.is_final() && r_mask != u64::MAX)) {
             return i;
         }
         if self.depth >= MAX_DEPTH {

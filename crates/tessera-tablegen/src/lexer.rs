@@ -579,10 +579,8 @@ impl Lexer {
             }
             _ => {
                 // Reuse the buffer: identifiers are the most frequent token.
-                let (start, end) = (start, self.pos);
                 self.cur_str.clear();
-                let buf = self.buf.clone();
-                self.cur_str.push_str(&buf[start..end]);
+                self.cur_str.push_str(&self.buf[start..self.pos]);
                 Tok::Id
             }
         }

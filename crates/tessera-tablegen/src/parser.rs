@@ -86,6 +86,7 @@ pub(crate) struct Parser<'a> {
     scopes: Vec<Scope>,
     type_aliases: FxHashMap<String, TyId>,
     depth: u32,
+    qualified: FxHashMap<(RecId, InitId, u8), InitId>,
 }
 
 /// Deepest nesting of values (and of objects inside `let`/`foreach`/`if` blocks) accepted.
@@ -105,6 +106,7 @@ impl<'a> Parser<'a> {
             scopes: Vec::new(),
             type_aliases: FxHashMap::default(),
             depth: 0,
+            qualified: FxHashMap::default(),
         }
     }
 
@@ -205,6 +207,18 @@ impl<'a> Parser<'a> {
     }
 
     fn qualify_name(&mut self, rec: RecId, name: InitId, scoper: &str) -> InitId {
+        // Every identifier looked up inside a class or multiclass body is qualified, so the
+        // results are memoized.
+        let key = (rec, name, scoper.len() as u8);
+        if let Some(&q) = self.qualified.get(&key) {
+            return q;
+        }
+        let q = self.qualify_name_uncached(rec, name, scoper);
+        self.qualified.insert(key, q);
+        q
+    }
+
+    fn qualify_name_uncached(&mut self, rec: RecId, name: InitId, scoper: &str) -> InitId {
         let rn = self.rk.record(rec).name;
         let sc = self.str_init(scoper);
         let a = self.rk.str_concat(rn, sc);
@@ -389,8 +403,13 @@ impl<'a> Parser<'a> {
             .filter(|v| v.kind != FieldKind::TemplateArg)
             .cloned()
             .collect();
-        for f in fields {
-            self.add_value(Some(cur), sc.loc, f)?;
+        if self.rk.record(cur).values.is_empty() {
+            // First superclass of a fresh record: its fields are unique, no merging needed.
+            self.rk.record_mut(cur).values = fields;
+        } else {
+            for f in fields {
+                self.add_value(Some(cur), sc.loc, f)?;
+            }
         }
         self.resolve_arguments(scr, &sc.args, sc.loc, &mut |_, n, v| r.set(n, v))?;
         let asserts = self.rk.record(scr).assertions.clone();

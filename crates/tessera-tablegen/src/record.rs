@@ -341,7 +341,12 @@ pub struct RecordKeeper {
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
-    needs: Vec<bool>,
+    /// Per value: a 64-bit summary of the variable names it mentions (bit = name id mod 64).
+    /// A resolver whose names miss every bit cannot change the value, so it is skipped.
+    masks: Vec<u64>,
+    /// Per value: whether it holds parts that change in a final resolution (`!cast`,
+    /// `!exists`, anonymous names) even without any variable.
+    flags: Vec<bool>,
     /// Nesting depth of each value, so absurdly deep values are refused before the recursive
     /// printers and checks could overflow the stack.
     depths: Vec<u16>,
@@ -351,6 +356,7 @@ pub struct RecordKeeper {
     /// empty). A map keyed by the values themselves would store every value twice; the hash
     /// tag avoids touching values that cannot match.
     table: Vec<u64>,
+    small_ints: Vec<Option<InitId>>,
     /// Memoized string concatenations (`a # b` of two strings), keyed by the operand ids.
     pub(crate) concat_cache: FxHashMap<(InitId, InitId), InitId>,
     pub(crate) records: Vec<Record>,
@@ -393,6 +399,9 @@ impl Default for RecordKeeper {
 /// the stack.
 pub(crate) const MAX_DEPTH: u32 = 2000;
 
+/// Integers below this are cached by value.
+const SMALL_INTS: usize = 1024;
+
 /// Deepest nesting of one value (a dag inside a dag inside ...).
 pub(crate) const MAX_VALUE_DEPTH: u32 = 10_000;
 
@@ -407,11 +416,13 @@ impl RecordKeeper {
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
             inits: Vec::new(),
-            needs: Vec::new(),
+            masks: Vec::new(),
+            flags: Vec::new(),
             depths: Vec::new(),
             hashes: Vec::new(),
             table: vec![0; 1 << 12],
             concat_cache: FxHashMap::default(),
+            small_ints: vec![None; SMALL_INTS],
             records: Vec::new(),
             classes: FxHashMap::default(),
             class_order: Vec::new(),
@@ -512,7 +523,7 @@ impl RecordKeeper {
             slot = (slot + 1) & mask;
         }
         let id = InitId(self.inits.len() as u32);
-        let needs = compute_needs(&self.needs, &i);
+        let (mask, flag) = compute_meta(&self.masks, &self.flags, &i);
         let depth = compute_depth(&self.depths, &i);
         if depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
             self.fatal = Some(Diagnostic::error(
@@ -521,7 +532,8 @@ impl RecordKeeper {
             ));
         }
         self.inits.push(i);
-        self.needs.push(needs);
+        self.masks.push(mask);
+        self.flags.push(flag);
         self.depths.push(depth);
         self.hashes.push(h);
         self.table[slot] = tag | (id.0 as u64 + 1);
@@ -545,9 +557,9 @@ impl RecordKeeper {
         self.table = table;
     }
 
-    /// Precomputed: whether resolution could change this value.
-    pub(crate) fn needs_resolve(&self, i: InitId) -> bool {
-        self.needs[i.0 as usize]
+    /// Precomputed: the variable-name summary and the final-sensitivity of a value.
+    pub(crate) fn meta(&self, i: InitId) -> (u64, bool) {
+        (self.masks[i.0 as usize], self.flags[i.0 as usize])
     }
 
     /// The value behind a handle.
@@ -567,6 +579,16 @@ impl RecordKeeper {
 
     /// An integer value.
     pub fn int_init(&mut self, v: i64) -> InitId {
+        // Small integers are by far the most common; look them up without hashing.
+        if (0..SMALL_INTS as i64).contains(&v) {
+            let slot = v as usize;
+            if let Some(id) = self.small_ints[slot] {
+                return id;
+            }
+            let id = self.intern(Init::Int(v));
+            self.small_ints[slot] = Some(id);
+            return id;
+        }
         self.intern(Init::Int(v))
     }
 
@@ -1240,22 +1262,56 @@ fn spread(h: u64) -> usize {
     (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 29) as usize
 }
 
-/// Whether resolving a value could ever change it: it holds a variable, an anonymous
-/// name, an instantiation or an operator that only folds at the final resolution.
-fn compute_needs(needs: &[bool], i: &Init) -> bool {
-    let n = |x: &InitId| needs[x.0 as usize];
+/// The bit a variable name sets in value summaries.
+pub(crate) fn name_bit(name: InitId) -> u64 {
+    1u64 << (name.0 % 64)
+}
+
+/// Summary of a value for resolution pruning: the union of the name bits of every variable
+/// inside it, and whether it holds anything a final resolution changes by itself.
+fn compute_meta(masks: &[u64], flags: &[bool], i: &Init) -> (u64, bool) {
+    let mut mask = 0u64;
+    let mut flag = false;
+    let mut add = |x: &InitId| {
+        mask |= masks[x.0 as usize];
+        flag |= flags[x.0 as usize];
+    };
     match i {
-        Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => false,
-        Init::Var(..) | Init::AnonName(_) | Init::Exists(..) | Init::VarDef(..) => true,
-        Init::Un(UnOp::Cast, ..) => true,
-        Init::Bits(b) => b.iter().any(n),
-        Init::List(e, _) => e.iter().any(n),
-        Init::Dag(op, _, args, _) => n(op) || args.iter().any(n),
-        Init::VarBit(v, _) | Init::Field(v, _, _) | Init::Arg(v, _) | Init::Un(_, v, _) => n(v),
-        Init::IsA(_, v) => n(v),
-        Init::Bin(_, a, b, _) => n(a) || n(b),
-        Init::Tern(_, a, b, c, _) => n(a) || n(b) || n(c),
-        Init::Cond(c, v, _) => c.iter().any(n) || v.iter().any(n),
-        Init::Foldl(parts, _) => parts.iter().any(n),
+        Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => {}
+        Init::Var(n, _) => {
+            return (name_bit(*n), false);
+        }
+        Init::AnonName(_) => return (0, true),
+        Init::Exists(_, v) => {
+            add(v);
+            flag = true;
+        }
+        Init::Un(op, v, _) => {
+            add(v);
+            flag |= *op == UnOp::Cast;
+        }
+        Init::Bits(b) => b.iter().for_each(add),
+        Init::List(e, _) => e.iter().for_each(add),
+        Init::Dag(op, _, args, _) => {
+            add(op);
+            args.iter().for_each(add);
+        }
+        Init::VarDef(_, args) => args.iter().for_each(add),
+        Init::VarBit(v, _) | Init::Field(v, _, _) | Init::Arg(v, _) | Init::IsA(_, v) => add(v),
+        Init::Bin(_, a, b, _) => {
+            add(a);
+            add(b);
+        }
+        Init::Tern(_, a, b, c, _) => {
+            add(a);
+            add(b);
+            add(c);
+        }
+        Init::Cond(c, v, _) => {
+            c.iter().for_each(&mut add);
+            v.iter().for_each(add);
+        }
+        Init::Foldl(parts, _) => parts.iter().for_each(add),
     }
+    (mask, flag)
 }
