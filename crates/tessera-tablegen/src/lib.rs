@@ -176,8 +176,12 @@ pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Pa
     })
 }
 
-/// Entry point for fuzzing: evaluates arbitrary bytes and must never panic.
+/// Entry point for fuzzing: evaluates arbitrary bytes (on a thread with a large stack, like
+/// [`parse_source`]) and prints the records; it must never panic or overflow the stack.
 pub fn fuzz_entry(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    let _ = parse_on_this_thread("fuzz.td", &text, &Options::default());
+    if let Ok(parsed) = parse_source("fuzz.td", &text, &Options::default()) {
+        let _ = parsed.records.print_records();
+        let _ = parsed.records.dump_json();
+    }
 }

@@ -1700,7 +1700,10 @@ impl<'a> Parser<'a> {
                     ". Use 'defm' if you meant to use multiclass '{name}'"
                 ));
             }
-            return self.tok_error(msg);
+            let _: PResult<()> = self.tok_error(msg);
+            // Upstream consumes the name even when it is not a class.
+            self.lex.lex();
+            return Err(());
         };
         self.lex.lex();
         Ok(r)
@@ -1712,7 +1715,9 @@ impl<'a> Parser<'a> {
         }
         let name = self.lex.cur_str.clone();
         let Some(&mc) = self.mc_by_name.get(&name) else {
-            return self.tok_error(format!("Couldn't find multiclass '{name}'"));
+            let _: PResult<()> = self.tok_error(format!("Couldn't find multiclass '{name}'"));
+            self.lex.lex();
+            return Err(());
         };
         self.lex.lex();
         Ok(self.multiclasses[mc].rec)

@@ -403,7 +403,7 @@ pub(crate) const MAX_DEPTH: u32 = 2000;
 const SMALL_INTS: usize = 1024;
 
 /// Deepest nesting of one value (a dag inside a dag inside ...).
-pub(crate) const MAX_VALUE_DEPTH: u32 = 10_000;
+pub(crate) const MAX_VALUE_DEPTH: u32 = 1_500;
 
 /// Longest list that ranges, splats and foreach loops may build.
 pub(crate) const MAX_LIST_LEN: i64 = 1 << 22;
