@@ -22,21 +22,26 @@ for f in Dialect/*/IR/*Ops.td; do
   fi
 done
 
-run_all() {
-  local bin=$1
-  for f in "${FILES[@]}"; do
-    "$bin" -I "$MLIR_INCLUDE" -I "${f%/*}" "$f" -o /dev/null
-  done
-}
-
 now_ns() { date +%s%N; }
 
+# Each round runs both tools file by file, interleaved, so that machine noise hits both alike;
+# the reported total for each tool is its best round.
 best_llvm=""
 best_mine=""
 for ((r = 0; r < ROUNDS; r++)); do
-  t0=$(now_ns); run_all "$LLVM_TBLGEN"; t1=$(now_ns)
-  run_all "$MINE"; t2=$(now_ns)
-  l=$(( (t1 - t0) / 1000000 )); m=$(( (t2 - t1) / 1000000 ))
+  l=0
+  m=0
+  for f in "${FILES[@]}"; do
+    t0=$(now_ns)
+    "$LLVM_TBLGEN" -I "$MLIR_INCLUDE" -I "${f%/*}" "$f" -o /dev/null
+    t1=$(now_ns)
+    "$MINE" -I "$MLIR_INCLUDE" -I "${f%/*}" "$f" -o /dev/null
+    t2=$(now_ns)
+    l=$((l + t1 - t0))
+    m=$((m + t2 - t1))
+  done
+  l=$((l / 1000000))
+  m=$((m / 1000000))
   if [ -z "$best_llvm" ] || [ "$l" -lt "$best_llvm" ]; then best_llvm=$l; fi
   if [ -z "$best_mine" ] || [ "$m" -lt "$best_mine" ]; then best_mine=$m; fi
 done

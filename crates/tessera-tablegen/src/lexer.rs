@@ -629,10 +629,14 @@ impl Lexer {
     }
 
     pub(crate) fn skip_line_comment(&mut self) {
-        let bytes = self.buf.as_bytes();
-        while self.pos < bytes.len() && bytes[self.pos] != b'\n' && bytes[self.pos] != b'\r' {
-            self.pos += 1;
-        }
+        let len = self.buf.len();
+        let start = self.pos.min(len);
+        let nl = crate::preprocessor::find_byte(&self.buf, start, b'\n').unwrap_or(len);
+        // A lone carriage return also ends the comment; it is rare, so look only up to `nl`.
+        let cr = self.buf.as_bytes()[start..nl]
+            .iter()
+            .position(|&b| b == b'\r');
+        self.pos = cr.map_or(nl, |k| start + k);
     }
 
     /// Skips a nested `/* */` comment; `pos` is on the `*`. Returns true on error.
