@@ -87,6 +87,8 @@ pub(crate) struct Parser<'a> {
     type_aliases: FxHashMap<String, TyId>,
     depth: u32,
     qualified: FxHashMap<(RecId, InitId, u8), InitId>,
+    /// Set once a fatal error was reported: upstream exits there, so nothing may continue.
+    fatal_seen: bool,
 }
 
 /// Deepest nesting of values (and of objects inside `let`/`foreach`/`if` blocks) accepted.
@@ -107,6 +109,7 @@ impl<'a> Parser<'a> {
             type_aliases: FxHashMap::default(),
             depth: 0,
             qualified: FxHashMap::default(),
+            fatal_seen: false,
         }
     }
 
@@ -153,6 +156,10 @@ impl<'a> Parser<'a> {
         if let Some(d) = self.rk.fatal.take() {
             self.flush_notes();
             self.lex.msgs.extend(d.messages);
+            self.fatal_seen = true;
+            return Err(());
+        }
+        if self.fatal_seen {
             return Err(());
         }
         Ok(())
@@ -1039,6 +1046,12 @@ impl<'a> Parser<'a> {
             self.rk
                 .add_record(Record::new(an, def_loc, RecordKind::AnonymousDef))
         } else {
+            if self.rk.type_of(name) != Some(self.rk.string_ty) {
+                let s = self.rk.as_string(name);
+                self.rk
+                    .fatal(name_loc, format!("Record name '{s}' is not a string!"));
+                self.check_fatal()?;
+            }
             self.rk
                 .add_record(Record::new(name, name_loc, RecordKind::Def))
         };
@@ -1138,7 +1151,10 @@ impl<'a> Parser<'a> {
         }
         for mut e in new_entries {
             self.apply_let_stack_entry(&mut e)?;
-            self.add_entry(e)?;
+            // Upstream ignores a failure to add one of the new records (e.g. a duplicate name)
+            // and goes on with the statement; only fatal errors stop it.
+            let _ = self.add_entry(e);
+            self.check_fatal()?;
         }
         if !self.consume(Tok::Semi) {
             return self.tok_error("expected ';' at end of defm");
@@ -1602,10 +1618,12 @@ impl<'a> Parser<'a> {
         }
         if self.consume(Tok::Equal) {
             let val_loc = self.lex.loc();
-            // Upstream keeps going after a bad initializer; so do we, to report the same errors.
+            // Upstream keeps going after a bad initializer; so do we, to report the same errors
+            // (unless the failure was fatal, where upstream stops at once).
             if let Ok(val) = self.parse_value(cur, Some(ty), Mode::Value) {
                 let _ = self.set_value(cur, val_loc, decl, &[], val, false, false);
             }
+            self.check_fatal()?;
         }
         Ok(decl)
     }
@@ -1646,10 +1664,13 @@ impl<'a> Parser<'a> {
         let mut ranges = Vec::new();
         if self.code() == Tok::LBrace {
             self.lex.lex();
-            ranges = self.parse_range_list()?;
+            // Like upstream, a bad range still gets the closing-brace check.
+            let parsed = self.parse_range_list();
+            self.check_fatal()?;
             if !self.consume(Tok::RBrace) {
                 return self.tok_error("expected '}' at end of bit range list");
             }
+            ranges = parsed.unwrap_or_default();
         } else {
             let vloc = self.lex.loc();
             let i = self.parse_value(None, None, Mode::Value)?;
@@ -1900,10 +1921,11 @@ impl<'a> Parser<'a> {
 
     fn parse_range_piece(&mut self, first: Option<InitId>) -> PResult<Vec<i64>> {
         let cur = match first {
-            Some(f) => f,
-            None => self.parse_value(None, None, Mode::Value)?,
+            Some(f) => Some(f),
+            None => self.parse_value(None, None, Mode::Value).ok(),
         };
-        let Some(start) = self.rk.as_int(cur) else {
+        self.check_fatal()?;
+        let Some(start) = cur.and_then(|c| self.rk.as_int(c)) else {
             return self.tok_error("expected integer or bitrange");
         };
         if start < 0 {
@@ -1912,8 +1934,9 @@ impl<'a> Parser<'a> {
         let end = match self.code() {
             Tok::DotDotDot | Tok::Minus => {
                 self.lex.lex();
-                let e = self.parse_value(None, None, Mode::Value)?;
-                let Some(e) = self.rk.as_int(e) else {
+                let e = self.parse_value(None, None, Mode::Value).ok();
+                self.check_fatal()?;
+                let Some(e) = e.and_then(|e| self.rk.as_int(e)) else {
                     return self.tok_error("expected integer value as end of range");
                 };
                 e
