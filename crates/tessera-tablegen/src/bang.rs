@@ -1006,16 +1006,18 @@ impl RecordKeeper {
             return v;
         };
         let name = self.new_anonymous_name();
-        let class_rec = self.record(class).clone();
+        let class_rec = self.record(class);
         let class_loc = *class_rec.locs.last().unwrap_or(&Loc::NONE);
         let mut rec = Record::new(name, class_rec.loc(), RecordKind::AnonymousDef);
         rec.locs = class_rec.locs.clone();
         rec.values = class_rec.values.clone();
         rec.assertions = class_rec.assertions.clone();
         rec.dumps = class_rec.dumps.clone();
+        let template_args = class_rec.template_args.clone();
+        let class_supers = class_rec.superclasses.clone();
         let new_rec = self.add_record(rec);
         let mut r = MapResolver::new(Some(new_rec));
-        for &ta in class_rec.template_args.iter() {
+        for &ta in template_args.iter() {
             let dv = self
                 .record(new_rec)
                 .value(ta)
@@ -1028,7 +1030,7 @@ impl RecordKeeper {
             if let Init::Arg(val, key) = *self.init(a) {
                 match key {
                     ArgKey::Pos(k) => {
-                        if let Some(&ta) = class_rec.template_args.get(k as usize) {
+                        if let Some(&ta) = template_args.get(k as usize) {
                             r.set(ta, val);
                         }
                     }
@@ -1037,7 +1039,7 @@ impl RecordKeeper {
             }
         }
         self.resolve_record(new_rec, &mut r, None);
-        let mut scs = class_rec.superclasses.clone();
+        let mut scs = class_supers;
         scs.push((class, class_loc));
         self.record_mut(new_rec).superclasses = scs;
         self.resolve_record_self(new_rec);
