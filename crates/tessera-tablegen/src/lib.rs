@@ -1,10 +1,29 @@
 //! TableGen front end: evaluates `.td` files exactly as llvm-tblgen 19 does and exposes the
 //! resulting records through [`RecordKeeper`].
 //!
+//! The phases live in their own modules: [`lexer`] (tokens, comments, `include`) with the
+//! preprocessor beside it, the parser (declarations, classes, multiclasses, `foreach`, `if`,
+//! `let`, `defset`, `defvar`, `deftype`, `assert`, `dump`), [`record`] (types, interned
+//! values, records), the evaluator (late binding through resolvers) and the bang-operator
+//! folds, then the printers: `--print-records` ([`RecordKeeper::print_records`]) and
+//! `--dump-json` ([`RecordKeeper::dump_json`]). Evaluation follows upstream step by step, so
+//! anonymous records get the same `anonymous_N` numbers and unresolved values print the same.
+//!
+//! Errors are values: [`parse_file`] and [`parse_source`] return a [`Failure`] holding
+//! [`Diagnostic`]s (rendered in upstream's `file:line:col: error: ...` shape with the source
+//! line, a caret and `Included from` lines) instead of panicking, and hostile input (deep
+//! recursion, huge ranges, absurd nesting) is refused with an error.
+//!
 //! ```no_run
 //! let opts = tessera_tablegen::Options::default();
 //! let parsed = tessera_tablegen::parse_file("Ops.td", &opts).expect("valid input");
-//! print!("{}", parsed.records.print_records());
+//! let rk = &parsed.records;
+//! for &def in rk.defs_in_order() {
+//!     if rk.is_subclass_of_named(def, "Op") {
+//!         let name = rk.value_as_string(def, "opName").unwrap_or_default();
+//!         println!("{} -> {name}", rk.record_name(def));
+//!     }
+//! }
 //! ```
 #![deny(missing_docs)]
 

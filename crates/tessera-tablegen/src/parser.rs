@@ -3503,7 +3503,7 @@ impl<'a> Parser<'a> {
         };
         let Some(elt) = self.rk.list_elt(lt) else {
             let s = self.rk.ty_string(lt);
-            return self.tok_error(format!("!foldl list must be a list, but is of type '{s}'"));
+            return self.tok_error(format!("!foldl list must be a list, but is of type '{s}"));
         };
         if self.code() != Tok::Comma {
             return self.tok_error("expected ',' in !foldl");
