@@ -161,17 +161,17 @@ impl RecordKeeper {
             }
             UnOp::GetDagOp => {
                 if let Init::Dag(dop, ..) = *self.init(lhs) {
-                    let Init::Def(r) = *self.init(dop) else {
-                        self.fatal(Loc::NONE, "Expected record as operator");
+                    // The operator need not be a def yet (late resolution in multiclasses),
+                    // but it is typed, and its type must fit.
+                    let Some(ot) = self.type_of(dop) else {
                         return u;
                     };
-                    let dt = self.record_type(r);
-                    if !self.ty_is_a(dt, ty) {
+                    if !self.ty_is_a(ot, ty) {
                         let loc = self.rec_loc(cur);
                         let msg = format!(
                             "Expected type '{}', got '{}' in: {}\n",
                             self.ty_string(ty),
-                            self.ty_string(dt),
+                            self.ty_string(ot),
                             self.as_string(u)
                         );
                         self.fatal(loc, msg);

@@ -508,7 +508,9 @@ impl RecordKeeper {
                 c = self.bits_init(bits);
             }
         }
-        self.record_mut(rec).values[idx].value = c;
+        let slot = &mut self.record_mut(rec).values[idx];
+        slot.value = c;
+        slot.cleared = false;
         true
     }
 

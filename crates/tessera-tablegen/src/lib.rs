@@ -53,6 +53,8 @@ pub struct Options {
     pub include_dirs: Vec<String>,
     /// `-D` macros for `#ifdef`.
     pub macros: Vec<String>,
+    /// `--no-warn-on-unused-template-args`: do not warn about unused template arguments.
+    pub no_warn_unused_template_args: bool,
 }
 
 /// A successful parse. It may still carry errors that upstream reports without stopping
@@ -175,6 +177,7 @@ pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Pa
     };
     let mut rk = RecordKeeper::new();
     let mut p = parser::Parser::new(lex, &mut rk);
+    p.warn_unused_template_args = !opts.no_warn_unused_template_args;
     let ok = p.parse_file().is_ok();
     let lex = p.lex;
     let deps = lex.dependencies.clone();

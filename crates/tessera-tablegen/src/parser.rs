@@ -89,6 +89,8 @@ pub(crate) struct Parser<'a> {
     qualified: FxHashMap<(RecId, InitId, u8), InitId>,
     /// Set once a fatal error was reported: upstream exits there, so nothing may continue.
     fatal_seen: bool,
+    /// Whether to warn about template arguments a class or multiclass never uses.
+    pub(crate) warn_unused_template_args: bool,
 }
 
 /// Deepest nesting of values (and of objects inside `let`/`foreach`/`if` blocks) accepted.
@@ -110,6 +112,7 @@ impl<'a> Parser<'a> {
             depth: 0,
             qualified: FxHashMap::default(),
             fatal_seen: false,
+            warn_unused_template_args: true,
         }
     }
 
@@ -379,6 +382,7 @@ impl<'a> Parser<'a> {
             self.rk.record_mut(rec).values[idx].loc = loc;
         }
         if !self.rk.set_field_value(rec, idx, v) {
+            self.rk.record_mut(rec).values[idx].cleared = true;
             let rv_ty = self.rk.record(rec).values[idx].ty;
             let init_type = match self.rk.init(v) {
                 Init::Bits(b) => format!("' of type bit initializer with length {}", b.len()),
@@ -893,6 +897,9 @@ impl<'a> Parser<'a> {
     }
 
     fn check_unused_template_args(&mut self, rec: RecId) {
+        if !self.warn_unused_template_args {
+            return;
+        }
         let targs = self.rk.record(rec).template_args.clone();
         for ta in targs {
             let rv = self.rk.record(rec).value(ta).cloned();
@@ -1600,6 +1607,7 @@ impl<'a> Parser<'a> {
             value: unset,
             loc: id_loc,
             used: false,
+            cleared: false,
         };
         if !template_args {
             let kind = if has_field {
@@ -3395,6 +3403,7 @@ impl<'a> Parser<'a> {
             value: unset,
             loc: Loc::NONE,
             used: false,
+            cleared: false,
         });
         let rhs = self.parse_value(Some(prec), expr_elt_ty, Mode::Value);
         self.rk.record_mut(prec).remove_value(lhs);
@@ -3546,6 +3555,7 @@ impl<'a> Parser<'a> {
                 value: unset,
                 loc: Loc::NONE,
                 used: false,
+                cleared: false,
             });
         }
         let expr = self.parse_value(Some(prec), None, Mode::Value);

@@ -283,8 +283,10 @@ impl RecordKeeper {
         self.print_type(out, rv.ty, rv.value);
         out.push(' ');
         self.write_unquoted(out, rv.name);
-        out.push_str(" = ");
-        self.write_init(out, rv.value);
+        if !rv.cleared {
+            out.push_str(" = ");
+            self.write_init(out, rv.value);
+        }
     }
 
     /// Appends one record as upstream's `operator<<(raw_ostream&, const Record&)` prints it.

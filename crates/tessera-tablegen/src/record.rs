@@ -190,6 +190,9 @@ pub struct RecordVal {
     /// Where the field was declared or last set.
     pub loc: Loc,
     pub(crate) used: bool,
+    /// Set when an assignment failed type checking: upstream then holds no value at all and
+    /// prints the field without `= value` (the run fails anyway).
+    pub(crate) cleared: bool,
 }
 
 /// What kind of record this is.

@@ -34,6 +34,9 @@ struct Cli {
     /// Dump all records as machine-readable JSON.
     #[arg(long)]
     dump_json: bool,
+    /// Disable unused template argument warnings.
+    #[arg(long)]
+    no_warn_on_unused_template_args: bool,
     /// Input file (`-` or nothing for stdin).
     #[arg(default_value = "-")]
     input: String,
@@ -43,7 +46,12 @@ struct Cli {
 fn normalize_args() -> Vec<String> {
     std::env::args()
         .map(|a| match a.as_str() {
-            "-print-records" | "-dump-json" | "-write-if-changed" | "-help" | "-version" => {
+            "-print-records"
+            | "-dump-json"
+            | "-write-if-changed"
+            | "-no-warn-on-unused-template-args"
+            | "-help"
+            | "-version" => {
                 format!("-{a}")
             }
             _ => a,
@@ -62,6 +70,7 @@ fn main() -> ExitCode {
     let opts = tessera_tablegen::Options {
         include_dirs: cli.include.clone(),
         macros: cli.defines.clone(),
+        no_warn_unused_template_args: cli.no_warn_on_unused_template_args,
     };
     let parsed = if cli.input == "-" {
         let mut text = String::new();
