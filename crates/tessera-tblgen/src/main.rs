@@ -79,7 +79,24 @@ fn main() -> ExitCode {
         }
         tessera_tablegen::parse_source("-", &text, &opts)
     } else {
-        tessera_tablegen::parse_file(&cli.input, &opts)
+        match std::fs::read(&cli.input) {
+            Ok(bytes) => {
+                let text = match String::from_utf8(bytes) {
+                    Ok(t) => t,
+                    Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                };
+                tessera_tablegen::parse_source(&cli.input, &text, &opts)
+            }
+            Err(e) => {
+                // Same wording as upstream: the OS message without Rust's "(os error N)".
+                let msg = e.to_string();
+                let msg = msg.split(" (os error").next().unwrap_or(&msg).to_string();
+                return report(&format!(
+                    "Could not open input file '{}': {msg}\n",
+                    cli.input
+                ));
+            }
+        }
     };
     let parsed = match parsed {
         Ok(p) => p,
