@@ -41,22 +41,26 @@ fn fixture_names(errors: bool) -> Vec<String> {
     names
 }
 
-/// Evaluates one fixture: `Ok(stdout)` for a clean run, `Err(diagnostics)` otherwise.
-fn run(name: &str) -> Result<String, String> {
+/// Evaluates one fixture: `Ok((print-records, dump-json))` for a clean run,
+/// `Err(diagnostics)` otherwise.
+fn run(name: &str) -> Result<(String, String), String> {
     // Diagnostics print paths relative to the fixtures directory, as upstream did when the
     // expectations were generated; both tests set the same directory, so racing is harmless.
     std::env::set_current_dir(fixtures_dir()).expect("chdir to fixtures");
     let text = std::fs::read_to_string(name).expect("fixture readable");
     match parse_file(name, &options_for(&text)) {
-        Ok(p) if p.error_count() == 0 => Ok(p.records.print_records()),
+        Ok(p) if p.error_count() == 0 => Ok((p.records.print_records(), p.records.dump_json())),
         Ok(p) => Err(p.render_messages()),
         Err(f) => Err(f.render()),
     }
 }
 
 fn expected(name: &str) -> String {
-    std::fs::read_to_string(fixtures_dir().join(format!("{name}.expected")))
-        .unwrap_or_else(|_| panic!("missing {name}.expected"))
+    expected_file(&format!("{name}.expected"))
+}
+
+fn expected_file(file: &str) -> String {
+    std::fs::read_to_string(fixtures_dir().join(file)).unwrap_or_else(|_| panic!("missing {file}"))
 }
 
 #[test]
@@ -66,8 +70,14 @@ fn print_records_matches_upstream() {
     let mut failures = Vec::new();
     for name in &names {
         match run(name) {
-            Ok(out) if out == expected(name) => {}
-            Ok(out) => failures.push(format!("{name}: output differs:\n{out}")),
+            Ok((out, json)) => {
+                if out != expected(name) {
+                    failures.push(format!("{name}: --print-records differs:\n{out}"));
+                }
+                if json != expected_file(&format!("{name}.json.expected")) {
+                    failures.push(format!("{name}: --dump-json differs:\n{json}"));
+                }
+            }
             Err(diag) => failures.push(format!("{name}: unexpected errors:\n{diag}")),
         }
     }
