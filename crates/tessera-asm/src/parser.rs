@@ -531,7 +531,6 @@ impl<'a, 'c> Parser<'a, 'c> {
             }
             self.expect(Tok::Equal, "'=' after SSA name")?;
         }
-        let op_pos = self.tok.start;
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op()?,
             Tok::BareIdent => self.parse_custom_op()?,
@@ -557,7 +556,6 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.define_values(name, &values, pos)?;
             }
         }
-        let _ = op_pos;
         Ok(op)
     }
 

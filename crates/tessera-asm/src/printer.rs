@@ -915,19 +915,7 @@ impl<'a> Printer<'a> {
             }
             AttrKind::DenseStrings { ty, data, splat } => {
                 out.push_str("dense<");
-                let shape = ctx.type_kind(*ty).shape().unwrap_or(&[]).to_vec();
-                let n = ctx.num_elements(*ty).unwrap_or(0) as usize;
-                if *splat {
-                    out.push('"');
-                    escape_into(&data[0], out);
-                    out.push('"');
-                } else {
-                    print_nested(&shape, n, out, |i, out| {
-                        out.push('"');
-                        escape_into(&data[i], out);
-                        out.push('"');
-                    });
-                }
+                self.print_dense_strings_body(*ty, data, *splat, out);
                 out.push('>');
                 typed = Some(*ty);
             }
@@ -981,19 +969,7 @@ impl<'a> Printer<'a> {
                                 splat,
                                 ty: vty,
                             } => {
-                                let shape = ctx.type_kind(*vty).shape().unwrap_or(&[]).to_vec();
-                                let n = ctx.num_elements(*vty).unwrap_or(0) as usize;
-                                if *splat {
-                                    out.push('"');
-                                    escape_into(&data[0], out);
-                                    out.push('"');
-                                } else {
-                                    print_nested(&shape, n, out, |i, out| {
-                                        out.push('"');
-                                        escape_into(&data[i], out);
-                                        out.push('"');
-                                    });
-                                }
+                                self.print_dense_strings_body(*vty, data, *splat, out);
                             }
                             _ => {}
                         }
@@ -1130,6 +1106,27 @@ impl<'a> Printer<'a> {
                 }
             }
         }
+    }
+
+    fn print_dense_strings_body(
+        &self,
+        ty: Type,
+        data: &[Box<[u8]>],
+        splat: bool,
+        out: &mut String,
+    ) {
+        let print_one = |s: &[u8], out: &mut String| {
+            out.push('"');
+            escape_into(s, out);
+            out.push('"');
+        };
+        if splat {
+            print_one(&data[0], out);
+            return;
+        }
+        let shape = self.ctx.type_kind(ty).shape().unwrap_or(&[]).to_vec();
+        let n = self.ctx.num_elements(ty).unwrap_or(0) as usize;
+        print_nested(&shape, n, out, |i, out| print_one(&data[i], out));
     }
 
     fn print_dense_body(

@@ -69,24 +69,20 @@ impl Verifier<'_> {
         for (i, v) in body.operands(op).enumerate() {
             self.verify_operand(op, i, v);
         }
-        for (i, &succ) in body.successors(op).iter().enumerate() {
+        for &succ in body.successors(op) {
             if body.block_region(succ) != body.op_region(op) {
                 self.error(
                     op,
                     "reference to block defined in another region".to_string(),
                 );
-                let _ = i;
             }
         }
         let traits = info.map(|i| i.traits).unwrap_or_default();
-        if traits.contains(OpTraits::TERMINATOR) {
-            if let Some(next) = body.next_op(op) {
-                let _ = next;
-                self.error(
-                    op,
-                    "must be the last operation in the parent block".to_string(),
-                );
-            }
+        if traits.contains(OpTraits::TERMINATOR) && body.next_op(op).is_some() {
+            self.error(
+                op,
+                "must be the last operation in the parent block".to_string(),
+            );
         }
         for (index, region) in body.regions(op).enumerate() {
             let blocks: Vec<BlockId> = body.region_blocks(region).collect();
