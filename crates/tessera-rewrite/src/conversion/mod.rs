@@ -1,0 +1,675 @@
+//! Dialect conversion: legalise ops against a `ConversionTarget` with `ConversionPattern`s,
+//! converting types with a `TypeConverter`.
+//!
+//! Patterns see their op's operands already remapped to the values that replaced them (and
+//! cast to the converted types). Replacements are deferred and every other change is
+//! logged, so a pattern whose output cannot be legalised is rolled back, and a conversion
+//! that fails leaves the IR exactly as it was.
+
+mod target;
+mod type_converter;
+
+pub use target::{ConversionTarget, Legality, LegalityCallback};
+pub use type_converter::{unrealized_cast, ConversionFn, MaterializationFn, TypeConverter};
+
+use crate::journal::ChangeLog;
+use crate::pattern::{short_type_name, MatchFailure, MatchResult, PatternInfo, RewritePattern};
+use crate::rewriter::{NoopListener, PatternRewriter};
+use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
+use std::ops::{Deref, DerefMut};
+use tessera_ir::walk::{walk, WalkControl, WalkOrder};
+use tessera_ir::{BlockId, Body, Context, Diagnostic, InsertPoint, OpId, RegionId, ValueId};
+
+/// A pattern for dialect conversion. It receives the op's operands remapped to their
+/// current replacements (converted to legal types when there is a type converter).
+pub trait ConversionPattern: Send + Sync {
+    /// Describes the pattern (called once, when it is added to a set).
+    fn info(&self, ctx: &mut Context) -> PatternInfo;
+
+    /// Matches and rewrites `op`, whose remapped operands are `operands`.
+    fn match_and_rewrite(
+        &self,
+        op: OpId,
+        operands: &[ValueId],
+        rewriter: &mut ConversionRewriter<'_, '_>,
+    ) -> MatchResult;
+}
+
+/// The rewriter conversion patterns get: a `PatternRewriter` (through `Deref`) plus the
+/// type converter and block-signature conversion.
+pub struct ConversionRewriter<'r, 'a> {
+    rewriter: &'r mut PatternRewriter<'a>,
+    converter: Option<&'r TypeConverter>,
+}
+
+impl<'a> Deref for ConversionRewriter<'_, 'a> {
+    type Target = PatternRewriter<'a>;
+    fn deref(&self) -> &PatternRewriter<'a> {
+        self.rewriter
+    }
+}
+
+impl<'a> DerefMut for ConversionRewriter<'_, 'a> {
+    fn deref_mut(&mut self) -> &mut PatternRewriter<'a> {
+        self.rewriter
+    }
+}
+
+impl ConversionRewriter<'_, '_> {
+    /// The conversion's type converter, if it has one.
+    pub fn type_converter(&self) -> Option<&TypeConverter> {
+        self.converter
+    }
+
+    /// Converts `ty` with the type converter (`ty` itself without one).
+    pub fn convert_type(&mut self, ty: tessera_ir::Type) -> Option<tessera_ir::Type> {
+        match self.converter {
+            Some(c) => c.convert_type(self.rewriter.ctx_mut(), ty),
+            None => Some(ty),
+        }
+    }
+
+    /// Converts the argument types of every block in `region`. Uses of a converted
+    /// argument by ops that keep the old type go through a source materialisation.
+    pub fn convert_region_types(&mut self, region: RegionId) -> MatchResult {
+        let Some(converter) = self.converter else {
+            return Ok(());
+        };
+        let blocks: Vec<BlockId> = self.rewriter.body().region_blocks(region).collect();
+        // Check everything first, so a failure changes nothing.
+        let mut plan: Vec<(ValueId, tessera_ir::Type)> = Vec::new();
+        for &b in &blocks {
+            let args: SmallVec<[ValueId; 4]> = self.rewriter.body().block_args(b).into();
+            for arg in args {
+                let old = self.rewriter.body().value_type(arg);
+                match converter.convert_type(self.rewriter.ctx_mut(), old) {
+                    Some(new) if new != old => plan.push((arg, new)),
+                    Some(_) => {}
+                    None => {
+                        return Err(MatchFailure::because(
+                            "block argument type cannot be converted",
+                        ))
+                    }
+                }
+            }
+        }
+        for (arg, new) in plan {
+            let old = self.rewriter.body().value_type(arg);
+            self.rewriter.set_value_type(arg, new);
+            if !self.rewriter.body().has_uses(arg) {
+                continue;
+            }
+            let tessera_ir::ValueDef::BlockArg(block, _) = self.rewriter.body().value_def(arg)
+            else {
+                continue;
+            };
+            let saved = self.rewriter.insertion_point();
+            self.rewriter.set_insertion_point_to_start(block);
+            let loc = self.rewriter.body().value_loc(arg);
+            let Some(cast) = converter.materialize_source(self.rewriter, old, &[arg], loc) else {
+                self.rewriter.set_insertion_point(saved);
+                return Err(MatchFailure::because("source materialization failed"));
+            };
+            let cast_op = self.rewriter.body().defining_op(cast);
+            self.rewriter
+                .replace_uses_where(arg, cast, |body, u| Some(body.use_owner(u)) != cast_op);
+            self.rewriter.map_value(cast, arg);
+            self.rewriter.set_insertion_point(saved);
+        }
+        Ok(())
+    }
+}
+
+struct Entry {
+    info: PatternInfo,
+    imp: Box<dyn ConversionPattern>,
+}
+
+/// Conversion patterns, in insertion order.
+#[derive(Default)]
+pub struct ConversionPatternSet {
+    entries: Vec<Entry>,
+}
+
+/// Adapts a plain rewrite pattern to conversion (it ignores the remapped operands).
+struct RewriteAsConversion<P>(P);
+
+impl<P: RewritePattern> ConversionPattern for RewriteAsConversion<P> {
+    fn info(&self, ctx: &mut Context) -> PatternInfo {
+        self.0.info(ctx)
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpId,
+        _operands: &[ValueId],
+        rewriter: &mut ConversionRewriter<'_, '_>,
+    ) -> MatchResult {
+        self.0.match_and_rewrite(op, rewriter)
+    }
+}
+
+impl ConversionPatternSet {
+    /// An empty set.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a conversion pattern.
+    pub fn add<P: ConversionPattern + 'static>(
+        &mut self,
+        ctx: &mut Context,
+        pattern: P,
+    ) -> &mut Self {
+        let mut info = pattern.info(ctx);
+        if info.debug_name.is_empty() {
+            info.debug_name = short_type_name::<P>();
+        }
+        self.entries.push(Entry {
+            info,
+            imp: Box::new(pattern),
+        });
+        self
+    }
+
+    /// Adds a plain rewrite pattern; it sees the original operands.
+    pub fn add_rewrite_pattern<P: RewritePattern + 'static>(
+        &mut self,
+        ctx: &mut Context,
+        pattern: P,
+    ) -> &mut Self {
+        let mut info = pattern.info(ctx);
+        if info.debug_name.is_empty() {
+            info.debug_name = short_type_name::<P>();
+        }
+        self.entries.push(Entry {
+            info,
+            imp: Box::new(RewriteAsConversion(pattern)),
+        });
+        self
+    }
+
+    /// Number of patterns.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True if empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// How strict a conversion is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ConversionMode {
+    /// Convert what can be converted; fail only on ops explicitly illegal.
+    Partial,
+    /// Every op must end up legal.
+    Full,
+    /// Find which ops could be legalised, then undo everything.
+    Analysis,
+}
+
+/// What a successful conversion did.
+#[derive(Clone, Debug, Default)]
+pub struct ConversionOutcome {
+    /// Partial mode: ops that could not be legalised and were left as they are.
+    pub unlegalized: Vec<OpId>,
+    /// Analysis mode: ops that could be legalised.
+    pub legalizable: Vec<OpId>,
+    /// Pattern applications that were kept.
+    pub rewrites: u64,
+}
+
+/// Deepest chain of patterns applied to legalise one op (guards against patterns with
+/// bounded recursion that do not actually bound it).
+const MAX_LEGALIZATION_DEPTH: usize = 64;
+
+struct Converter<'c> {
+    target: &'c ConversionTarget,
+    patterns: &'c ConversionPatternSet,
+    converter: Option<&'c TypeConverter>,
+    /// Pattern indices, best first.
+    order: Vec<usize>,
+    log: ChangeLog,
+    /// Patterns on the current legalisation chain.
+    active: Vec<usize>,
+    rewrites: u64,
+}
+
+impl<'c> Converter<'c> {
+    fn is_ignored(&self, body: &Body, op: OpId) -> bool {
+        body.is_erased(op) || self.log.is_replaced(body, op)
+    }
+
+    fn legalize(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> bool {
+        if self.is_ignored(body, op) {
+            return true;
+        }
+        if self.target.is_legal(ctx, body, op) == Some(true) {
+            return true;
+        }
+        if self.active.len() >= MAX_LEGALIZATION_DEPTH {
+            return false;
+        }
+        let name = body.op_name(op);
+        for i in 0..self.order.len() {
+            let index = self.order[i];
+            let entry = &self.patterns.entries[index];
+            let applies = match entry.info.root {
+                crate::PatternRoot::Op(root) => root == name,
+                crate::PatternRoot::AnyOp => true,
+            };
+            if !applies {
+                continue;
+            }
+            if !entry.info.has_bounded_recursion && self.active.contains(&index) {
+                continue;
+            }
+            let mark = self.log.mark();
+            if self.apply(ctx, body, op, index) {
+                self.active.push(index);
+                let ok = self.legalize_result(ctx, body, mark);
+                self.active.pop();
+                if ok {
+                    self.rewrites += 1;
+                    return true;
+                }
+            }
+            self.log.rollback(body, mark);
+        }
+        false
+    }
+
+    /// Runs pattern `index` on `op`. Returns whether it applied.
+    fn apply(&mut self, ctx: &mut Context, body: &mut Body, op: OpId, index: usize) -> bool {
+        let entry = &self.patterns.entries[index];
+        let mut listener = NoopListener;
+        let mut rw = PatternRewriter::with_log(ctx, body, &mut listener, &mut self.log);
+        let Some(operands) = remap_operands(&mut rw, self.converter, op) else {
+            return false;
+        };
+        rw.begin_pattern(op);
+        let mut crw = ConversionRewriter {
+            rewriter: &mut rw,
+            converter: self.converter,
+        };
+        let result = entry.imp.match_and_rewrite(op, &operands, &mut crw);
+        match result {
+            Ok(()) => {
+                debug_assert!(
+                    rw.root_changed(),
+                    "conversion pattern `{}` succeeded without updating, replacing or erasing its root",
+                    entry.info.debug_name
+                );
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Legalises what a pattern created or changed since `mark`.
+    fn legalize_result(&mut self, ctx: &mut Context, body: &mut Body, mark: usize) -> bool {
+        for op in self.log.created_since(body, mark) {
+            if self.log.materializations.contains(&op) {
+                continue;
+            }
+            if !self.legalize(ctx, body, op) {
+                return false;
+            }
+        }
+        for op in self.log.modified_since(mark) {
+            if body.is_erased(op) || self.log.is_replaced(body, op) {
+                continue;
+            }
+            // An op updated in place (the root, say) may stay illegal only if another
+            // pattern can finish the job.
+            if !self.legalize(ctx, body, op) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Carries out the deferred replacements, or explains why they cannot be.
+    fn commit(&mut self, ctx: &mut Context, body: &mut Body) -> Result<(), Diagnostic> {
+        let erased_blocks: FxHashSet<BlockId> = self.log.erased_blocks().into_iter().collect();
+        let is_dead = |log: &ChangeLog, body: &Body, mut op: OpId| loop {
+            if log.replaced.contains(&op) {
+                return true;
+            }
+            let Some(block) = body.op_block(op) else {
+                return false;
+            };
+            if erased_blocks.contains(&block) {
+                return true;
+            }
+            match body.block_parent_op(block) {
+                Some(p) => op = p,
+                None => return false,
+            }
+        };
+        let replaced = self.log.replaced_in_order();
+        // Check first: nothing may still use the results of an erased op.
+        for &op in &replaced {
+            for (i, r) in body.results(op).enumerate() {
+                let live = body
+                    .uses(r)
+                    .any(|u| !is_dead(&self.log, body, body.use_owner(u)));
+                if live && self.log.lookup(r) == r {
+                    return Err(Diagnostic::error(
+                        body.op_loc(op),
+                        format!(
+                            "failed to legalize operation '{}': result #{i} is erased but still used after conversion",
+                            ctx.str(body.op_name(op))
+                        ),
+                    ));
+                }
+            }
+        }
+        for &b in &erased_blocks {
+            if body.block_args(b).iter().any(|&a| {
+                body.uses(a)
+                    .any(|u| !is_dead(&self.log, body, body.use_owner(u)))
+            }) {
+                return Err(Diagnostic::error(
+                    ctx.unknown_loc(),
+                    "an erased block's argument is still used after conversion",
+                ));
+            }
+        }
+        // Point live uses at the replacements, casting back where the type changed.
+        let mut listener = NoopListener;
+        for &op in &replaced {
+            let results: SmallVec<[ValueId; 4]> = body.results(op).collect();
+            for r in results {
+                let live: SmallVec<[tessera_ir::UseId; 4]> = body
+                    .uses(r)
+                    .filter(|&u| !is_dead(&self.log, body, body.use_owner(u)))
+                    .collect();
+                if live.is_empty() {
+                    continue;
+                }
+                let mut to = self.log.lookup(r);
+                let old_ty = body.value_type(r);
+                if body.value_type(to) != old_ty {
+                    let loc = body.op_loc(op);
+                    let point = after_definition(body, to);
+                    let mut rw = PatternRewriter::with_log(ctx, body, &mut listener, &mut self.log);
+                    rw.set_insertion_point(point);
+                    let cast = match self.converter {
+                        Some(c) => c.materialize_source(&mut rw, old_ty, &[to], loc),
+                        None => Some(unrealized_cast(&mut rw, old_ty, &[to], loc)),
+                    };
+                    match cast {
+                        Some(c) => to = c,
+                        None => {
+                            return Err(Diagnostic::error(
+                                loc,
+                                "failed to materialize conversion for a result that remained live after conversion",
+                            ))
+                        }
+                    }
+                }
+                for u in live {
+                    body.set_use_value(u, to);
+                }
+            }
+        }
+        // Drop what dead ops use, then erase them and the erased blocks.
+        let mut dead_ops: Vec<OpId> = Vec::new();
+        for &op in &replaced {
+            if body.is_erased(op) {
+                continue;
+            }
+            let nested = body
+                .parent_op(op)
+                .is_some_and(|p| is_dead(&self.log, body, p));
+            if !nested {
+                dead_ops.push(op);
+            }
+        }
+        for &b in &erased_blocks {
+            dead_ops.extend(body.block_ops(b));
+        }
+        for &op in &dead_ops {
+            for o in tessera_ir::walk::collect_ops(body, op, WalkOrder::PreOrder) {
+                body.set_operands(o, &[]);
+            }
+        }
+        for &op in &dead_ops {
+            body.detach_op(op);
+        }
+        for &op in &dead_ops {
+            let _ = body.erase_op(op);
+        }
+        for &b in &erased_blocks {
+            let _ = body.erase_block(b);
+        }
+        // Casts nobody ended up needing.
+        loop {
+            let unused: Vec<OpId> = self
+                .log
+                .materializations
+                .iter()
+                .copied()
+                .filter(|&op| !body.is_erased(op) && !body.has_result_uses(op))
+                .collect();
+            if unused.is_empty() {
+                break;
+            }
+            for op in unused {
+                self.log.materializations.remove(&op);
+                let _ = body.erase_op(op);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Where to put an op that uses `v`: right after its definition.
+fn after_definition(body: &Body, v: ValueId) -> InsertPoint {
+    match body.value_def(v) {
+        tessera_ir::ValueDef::Result(op, _) => match body.next_op(op) {
+            Some(n) => InsertPoint::Before(n),
+            None => body
+                .op_block(op)
+                .map(InsertPoint::End)
+                .unwrap_or(InsertPoint::Detached),
+        },
+        tessera_ir::ValueDef::BlockArg(b, _) => match body.first_op(b) {
+            Some(f) => InsertPoint::Before(f),
+            None => InsertPoint::End(b),
+        },
+        tessera_ir::ValueDef::Placeholder => InsertPoint::Detached,
+    }
+}
+
+/// The operands of `op` as a conversion pattern sees them: replaced values looked up, and
+/// cast to the converted type where the type converter wants a different one.
+fn remap_operands(
+    rw: &mut PatternRewriter<'_>,
+    converter: Option<&TypeConverter>,
+    op: OpId,
+) -> Option<SmallVec<[ValueId; 4]>> {
+    let originals: SmallVec<[ValueId; 4]> = rw.body().operands(op).collect();
+    let mut out = SmallVec::new();
+    for x in originals {
+        let v = rw.lookup_value(x);
+        let Some(converter) = converter else {
+            out.push(v);
+            continue;
+        };
+        let old_ty = rw.body().value_type(x);
+        let want = converter.convert_type(rw.ctx_mut(), old_ty)?;
+        if rw.body().value_type(v) == want {
+            out.push(v);
+            continue;
+        }
+        let loc = rw.body().op_loc(op);
+        rw.set_insertion_point_before(op);
+        let cast = converter.materialize_target(rw, want, &[v], loc)?;
+        out.push(cast);
+    }
+    Some(out)
+}
+
+/// Converts `root` and the ops nested in it.
+pub fn apply_conversion(
+    ctx: &mut Context,
+    body: &mut Body,
+    root: OpId,
+    mode: ConversionMode,
+    target: &ConversionTarget,
+    patterns: &ConversionPatternSet,
+    converter: Option<&TypeConverter>,
+) -> Result<ConversionOutcome, Vec<Diagnostic>> {
+    let mut order: Vec<usize> = (0..patterns.entries.len())
+        .filter(|&i| !patterns.entries[i].info.benefit.is_impossible())
+        .collect();
+    order.sort_by(|&a, &b| {
+        patterns.entries[b]
+            .info
+            .benefit
+            .cmp(&patterns.entries[a].info.benefit)
+            .then(a.cmp(&b))
+    });
+    let mut conv = Converter {
+        target,
+        patterns,
+        converter,
+        order,
+        log: ChangeLog::default(),
+        active: Vec::new(),
+        rewrites: 0,
+    };
+
+    // The ops to convert, parents first; nested ops of recursively legal ops are skipped.
+    let mut ops = Vec::new();
+    walk(body, root, WalkOrder::PreOrder, |op| {
+        ops.push(op);
+        if target.is_legal(ctx, body, op) == Some(true)
+            && target.is_recursively_legal(ctx, body, op)
+        {
+            WalkControl::Skip
+        } else {
+            WalkControl::Advance
+        }
+    });
+
+    let mut outcome = ConversionOutcome::default();
+    let mut errors = Vec::new();
+    for op in ops {
+        if conv.is_ignored(body, op) {
+            continue;
+        }
+        if conv.legalize(ctx, body, op) {
+            if mode == ConversionMode::Analysis {
+                outcome.legalizable.push(op);
+            }
+            continue;
+        }
+        match mode {
+            ConversionMode::Full => {
+                errors.push(Diagnostic::error(
+                    body.op_loc(op),
+                    format!(
+                        "failed to legalize operation '{}'",
+                        ctx.str(body.op_name(op))
+                    ),
+                ));
+                break;
+            }
+            ConversionMode::Partial => {
+                if target.is_illegal(ctx, body, op) {
+                    errors.push(Diagnostic::error(
+                        body.op_loc(op),
+                        format!(
+                            "failed to legalize operation '{}' that was explicitly marked illegal",
+                            ctx.str(body.op_name(op))
+                        ),
+                    ));
+                    break;
+                }
+                outcome.unlegalized.push(op);
+            }
+            ConversionMode::Analysis => {}
+        }
+    }
+    if !errors.is_empty() {
+        conv.log.rollback(body, 0);
+        return Err(errors);
+    }
+    if mode == ConversionMode::Analysis {
+        conv.log.rollback(body, 0);
+        return Ok(outcome);
+    }
+    if let Err(e) = conv.commit(ctx, body) {
+        conv.log.rollback(body, 0);
+        return Err(vec![e]);
+    }
+    outcome.rewrites = conv.rewrites;
+    Ok(outcome)
+}
+
+/// Partial conversion: see `ConversionMode::Partial`.
+pub fn apply_partial_conversion(
+    ctx: &mut Context,
+    body: &mut Body,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &ConversionPatternSet,
+    converter: Option<&TypeConverter>,
+) -> Result<ConversionOutcome, Vec<Diagnostic>> {
+    apply_conversion(
+        ctx,
+        body,
+        root,
+        ConversionMode::Partial,
+        target,
+        patterns,
+        converter,
+    )
+}
+
+/// Full conversion: see `ConversionMode::Full`.
+pub fn apply_full_conversion(
+    ctx: &mut Context,
+    body: &mut Body,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &ConversionPatternSet,
+    converter: Option<&TypeConverter>,
+) -> Result<ConversionOutcome, Vec<Diagnostic>> {
+    apply_conversion(
+        ctx,
+        body,
+        root,
+        ConversionMode::Full,
+        target,
+        patterns,
+        converter,
+    )
+}
+
+/// Analysis conversion: the ops that could be legalised; the IR is left unchanged.
+pub fn apply_analysis_conversion(
+    ctx: &mut Context,
+    body: &mut Body,
+    root: OpId,
+    target: &ConversionTarget,
+    patterns: &ConversionPatternSet,
+    converter: Option<&TypeConverter>,
+) -> Result<Vec<OpId>, Vec<Diagnostic>> {
+    apply_conversion(
+        ctx,
+        body,
+        root,
+        ConversionMode::Analysis,
+        target,
+        patterns,
+        converter,
+    )
+    .map(|o| o.legalizable)
+}

@@ -1,0 +1,1063 @@
+//! The greedy driver: applies the best pattern to each op on a worklist, folding and erasing
+//! dead ops, until nothing changes.
+//!
+//! Semantics follow upstream's `applyPatternsAndFoldGreedily`: the worklist never holds an op
+//! twice; it is seeded post-order (bottom-up, popped from the back) or pre-order (top-down);
+//! each popped op is erased if trivially dead, else folded, else offered to the patterns;
+//! every change re-queues what it may enable; the whole IR is re-scanned until an iteration
+//! changes nothing or the iteration cap is reached. One addition from the spec: a pattern
+//! without bounded recursion is never applied to ops that it produced itself (directly or
+//! through a chain of other patterns); such attempts are reported instead of looping.
+
+use crate::applicator::PatternApplicator;
+use crate::pattern::Pattern;
+use crate::pattern_set::FrozenRewritePatternSet;
+use crate::rewriter::{Ir, PatternRewriter, RewriteListener};
+use crate::trace::{PatternStats, TraceLog, RULE};
+use cranelift_entity::SecondaryMap;
+use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
+use std::time::Instant;
+use tessera_asm::{op_to_string, PrintOptions};
+use tessera_ir::walk::{walk, WalkControl, WalkOrder};
+use tessera_ir::{
+    Attr, BlockId, Body, Context, FoldResult, Ident, OpFoldResult, OpId, OpTraits, RegionId, Type,
+    ValueId,
+};
+
+/// Order in which the worklist is seeded.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Traversal {
+    /// Post-order seeding; the last op of a block is processed first (upstream's default).
+    #[default]
+    BottomUp,
+    /// Pre-order seeding, processed in order.
+    TopDown,
+}
+
+/// Which ops the driver may put on its worklist.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Strictness {
+    /// Any op in scope.
+    #[default]
+    AnyOp,
+    /// The ops present when the driver started, and ops created since.
+    ExistingAndNewOps,
+    /// Only the ops present when the driver started.
+    ExistingOps,
+}
+
+/// Configuration of the greedy driver.
+#[derive(Clone, Debug)]
+pub struct GreedyConfig {
+    /// Worklist seeding order.
+    pub traversal: Traversal,
+    /// Cap on full passes over the IR (`None`: no cap). Default 10.
+    pub max_iterations: Option<u32>,
+    /// Cap on pattern applications per pass (`None`: no cap).
+    pub max_rewrites: Option<u64>,
+    /// Which ops may be processed.
+    pub strictness: Strictness,
+    /// Run registered fold hooks before patterns.
+    pub fold: bool,
+    /// After each pass, erase unreachable blocks and dead ops.
+    pub region_simplification: bool,
+    /// Record the tree of what happened (`GreedyOutcome::trace`).
+    pub trace: bool,
+    /// Record per-pattern statistics (`GreedyOutcome::stats`); implied by `trace`.
+    pub statistics: bool,
+}
+
+impl Default for GreedyConfig {
+    fn default() -> Self {
+        GreedyConfig {
+            traversal: Traversal::BottomUp,
+            max_iterations: Some(10),
+            max_rewrites: None,
+            strictness: Strictness::AnyOp,
+            fold: true,
+            region_simplification: true,
+            trace: false,
+            statistics: false,
+        }
+    }
+}
+
+/// A pattern that was kept from applying to its own output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecursionReport {
+    /// The pattern's debug name.
+    pub pattern: String,
+    /// The op it would have been applied to.
+    pub op: OpId,
+    /// That op's name.
+    pub op_name: String,
+}
+
+/// Why the driver stopped without reaching a fixed point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NonConvergence {
+    /// Passes run.
+    pub iterations: u32,
+    /// Patterns that applied in the last pass, with how often, most frequent first.
+    pub patterns: Vec<(String, u64)>,
+    /// Ops folded in the last pass.
+    pub folds: u64,
+}
+
+impl std::fmt::Display for NonConvergence {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "greedy rewriting did not converge after {} iterations",
+            self.iterations
+        )?;
+        if !self.patterns.is_empty() {
+            f.write_str("; patterns still applying in the last iteration: ")?;
+            for (i, (name, n)) in self.patterns.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{name} ({n}x)")?;
+            }
+        }
+        if self.folds > 0 {
+            write!(f, "; {} ops folded in the last iteration", self.folds)?;
+        }
+        Ok(())
+    }
+}
+
+/// What a greedy run did.
+#[derive(Clone, Debug, Default)]
+pub struct GreedyOutcome {
+    /// The last pass changed nothing (a fixed point was reached).
+    pub converged: bool,
+    /// Something changed.
+    pub changed: bool,
+    /// Passes run.
+    pub iterations: u32,
+    /// Pattern applications.
+    pub rewrites: u64,
+    /// Ops folded.
+    pub folds: u64,
+    /// Trivially dead ops erased.
+    pub erased_dead: u64,
+    /// Patterns kept from applying to their own output.
+    pub recursion: Vec<RecursionReport>,
+    /// Set when the iteration cap stopped the driver.
+    pub non_convergence: Option<NonConvergence>,
+    /// For the op-list driver: every given op was erased.
+    pub all_erased: bool,
+    /// The trace, if requested.
+    pub trace: String,
+    /// Per-pattern statistics (indexed like the frozen set), if requested.
+    pub stats: Vec<PatternStats>,
+}
+
+impl GreedyOutcome {
+    /// Converged without detecting recursion.
+    pub fn succeeded(&self) -> bool {
+        self.converged && self.recursion.is_empty()
+    }
+}
+
+const NOT_QUEUED: u32 = u32::MAX;
+
+/// The driver's view of the IR while patterns run: worklist, scope and bookkeeping. It is the
+/// rewriter's listener, so it sees every change.
+struct DriverState {
+    worklist: Vec<Option<OpId>>,
+    position: SecondaryMap<OpId, u32>,
+    scope: FxHashSet<RegionId>,
+    strictness: Strictness,
+    /// Ops the driver may process under strict modes.
+    allowed: SecondaryMap<OpId, bool>,
+    /// Constants known to the folder: (dialect, value, type, insertion region) → op.
+    constants: FxHashMap<(Ident, Attr, Type, RegionId), OpId>,
+    constant_key: FxHashMap<OpId, (Ident, Attr, Type, RegionId)>,
+    /// Which non-recursive patterns produced each op (index into `chains`; 0 = none).
+    chain_of: SecondaryMap<OpId, u32>,
+    chains: Vec<SmallVec<[u32; 4]>>,
+    chain_ids: FxHashMap<SmallVec<[u32; 4]>, u32>,
+    /// Set while a non-recursive pattern rewrites: the chain its output gets.
+    tagging: Option<u32>,
+    tag_root: Option<OpId>,
+    trace: Option<TraceLog>,
+}
+
+impl DriverState {
+    fn new(strictness: Strictness, trace: bool) -> Self {
+        let mut chain_ids = FxHashMap::default();
+        chain_ids.insert(SmallVec::new(), 0);
+        DriverState {
+            worklist: Vec::with_capacity(64),
+            position: SecondaryMap::with_default(NOT_QUEUED),
+            scope: FxHashSet::default(),
+            strictness,
+            allowed: SecondaryMap::new(),
+            constants: FxHashMap::default(),
+            constant_key: FxHashMap::default(),
+            chain_of: SecondaryMap::new(),
+            chains: vec![SmallVec::new()],
+            chain_ids,
+            tagging: None,
+            tag_root: None,
+            trace: trace.then(TraceLog::default),
+        }
+    }
+
+    fn push_single(&mut self, op: OpId) {
+        if self.position[op] != NOT_QUEUED {
+            return;
+        }
+        if self.strictness != Strictness::AnyOp && !self.allowed[op] {
+            return;
+        }
+        self.position[op] = self.worklist.len() as u32;
+        self.worklist.push(Some(op));
+    }
+
+    /// Queues `op` and its ancestors up to the scope, if `op` is in scope.
+    fn add(&mut self, body: &Body, op: OpId) {
+        // Fast path: the op sits directly in a scope region.
+        let Some(region) = body.op_region(op) else {
+            return;
+        };
+        if self.scope.contains(&region) {
+            self.push_single(op);
+            return;
+        }
+        let mut ancestors: SmallVec<[OpId; 8]> = SmallVec::new();
+        ancestors.push(op);
+        let mut cur = op;
+        while let Some(region) = body.op_region(cur) {
+            if self.scope.contains(&region) {
+                for &a in &ancestors {
+                    self.push_single(a);
+                }
+                return;
+            }
+            match body.region_op(region) {
+                Some(parent) => {
+                    ancestors.push(parent);
+                    cur = parent;
+                }
+                None => return,
+            }
+        }
+    }
+
+    fn pop(&mut self) -> Option<Option<OpId>> {
+        let op = self.worklist.pop()?;
+        if let Some(op) = op {
+            self.position[op] = NOT_QUEUED;
+        }
+        Some(op)
+    }
+
+    fn remove(&mut self, op: OpId) {
+        let pos = self.position[op];
+        if pos != NOT_QUEUED {
+            self.worklist[pos as usize] = None;
+            self.position[op] = NOT_QUEUED;
+        }
+    }
+
+    /// Re-queues the defining ops of `op`'s operands that would be left with at most one
+    /// user once `op` is gone: they may now be dead, or simpler.
+    fn add_operand_defs(&mut self, body: &Body, op: OpId) {
+        for v in body.operands(op) {
+            let Some(def) = body.defining_op(v) else {
+                continue;
+            };
+            let mut other: Option<OpId> = None;
+            let mut more = false;
+            for u in body.uses(v) {
+                let user = body.use_owner(u);
+                if user == op || Some(user) == other {
+                    continue;
+                }
+                if other.is_none() {
+                    other = Some(user);
+                    continue;
+                }
+                more = true;
+                break;
+            }
+            if !more {
+                self.add(body, def);
+            }
+        }
+    }
+
+    fn chain_with(&mut self, chain: u32, pattern: u32) -> u32 {
+        let mut list = self.chains[chain as usize].clone();
+        if let Err(pos) = list.binary_search(&pattern) {
+            list.insert(pos, pattern);
+        }
+        if let Some(&id) = self.chain_ids.get(&list) {
+            return id;
+        }
+        let id = self.chains.len() as u32;
+        self.chains.push(list.clone());
+        self.chain_ids.insert(list, id);
+        id
+    }
+
+    fn produced_by(&self, op: OpId, pattern: u32) -> bool {
+        let chain = self.chain_of[op];
+        chain != 0 && self.chains[chain as usize].binary_search(&pattern).is_ok()
+    }
+
+    fn log_event(&mut self, ir: Ir<'_>, what: &str, op: OpId) {
+        if let Some(t) = self.trace.as_mut() {
+            t.line(&format!(
+                "** {what}: '{}'({op})",
+                ir.ctx.str(ir.body.op_name(op))
+            ));
+        }
+    }
+}
+
+impl RewriteListener for DriverState {
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId) {
+        self.log_event(ir, "Insert  ", op);
+        if let Some(chain) = self.tagging {
+            self.chain_of[op] = chain;
+        }
+        if self.strictness == Strictness::ExistingAndNewOps {
+            self.allowed[op] = true;
+        }
+        self.add(ir.body, op);
+    }
+
+    fn op_modified(&mut self, ir: Ir<'_>, op: OpId) {
+        self.log_event(ir, "Modified", op);
+        if let (Some(chain), Some(root)) = (self.tagging, self.tag_root) {
+            if root == op {
+                self.chain_of[op] = chain;
+            }
+        }
+        self.add(ir.body, op);
+    }
+
+    fn op_replaced(&mut self, ir: Ir<'_>, op: OpId, _with: &[ValueId]) {
+        self.log_event(ir, "Replace ", op);
+        for r in ir.body.results(op) {
+            for u in ir.body.uses(r) {
+                self.add(ir.body, ir.body.use_owner(u));
+            }
+        }
+    }
+
+    fn op_erased(&mut self, ir: Ir<'_>, op: OpId) {
+        self.log_event(ir, "Erase   ", op);
+        self.add_operand_defs(ir.body, op);
+        self.remove(op);
+        if let Some(key) = self.constant_key.remove(&op) {
+            self.constants.remove(&key);
+        }
+    }
+
+    fn match_failure(&mut self, _ir: Ir<'_>, _op: OpId, reason: &str) {
+        if let Some(t) = self.trace.as_mut() {
+            t.line(&format!("** Failure : {reason}"));
+        }
+    }
+}
+
+/// The constant an op produces, if it is a registered constant-like op with a `value`.
+pub fn constant_value(ctx: &Context, body: &Body, op: OpId) -> Option<Attr> {
+    let info = ctx.op_info(body.op_name(op))?;
+    if !info.traits.contains(OpTraits::CONSTANT_LIKE) || body.num_results(op) != 1 {
+        return None;
+    }
+    body.op_props(op)
+        .and_then(|p| ctx.dict_get(p, "value"))
+        .or_else(|| ctx.dict_get(body.op_attrs(op), "value"))
+}
+
+/// True if `op` can be erased without changing behaviour: its results are unused, it is
+/// registered as pure, and it is not a terminator.
+pub fn is_trivially_dead(ctx: &Context, body: &Body, op: OpId) -> bool {
+    if body.has_result_uses(op) {
+        return false;
+    }
+    match ctx.op_info(body.op_name(op)) {
+        Some(info) => {
+            info.traits.contains(OpTraits::PURE) && !info.traits.contains(OpTraits::TERMINATOR)
+        }
+        None => false,
+    }
+}
+
+/// The dialect namespace of an op name (`toy` for `toy.add`).
+fn dialect_ident(ctx: &mut Context, name: Ident) -> Ident {
+    let full = ctx.str(name);
+    let ns = full.split('.').next().unwrap_or(full).to_string();
+    ctx.ident(&ns)
+}
+
+struct Driver<'p> {
+    applicator: &'p PatternApplicator,
+    config: GreedyConfig,
+    state: DriverState,
+    outcome: GreedyOutcome,
+    /// Applications per pattern in the current pass.
+    pass_counts: Vec<u64>,
+    pass_folds: u64,
+    recursion_seen: FxHashSet<(u32, OpId)>,
+}
+
+impl<'p> Driver<'p> {
+    fn new(applicator: &'p PatternApplicator, config: GreedyConfig) -> Self {
+        let n = applicator.patterns().len();
+        let state = DriverState::new(config.strictness, config.trace);
+        let stats = if config.trace || config.statistics {
+            applicator
+                .patterns()
+                .patterns()
+                .iter()
+                .map(|p| PatternStats {
+                    name: p.debug_name().to_string(),
+                    ..Default::default()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Driver {
+            applicator,
+            config,
+            state,
+            outcome: GreedyOutcome {
+                stats,
+                ..Default::default()
+            },
+            pass_counts: vec![0; n],
+            pass_folds: 0,
+            recursion_seen: FxHashSet::default(),
+        }
+    }
+
+    /// The region constants for ops in `block` are hoisted into.
+    fn insertion_region(&self, ctx: &Context, body: &Body, block: BlockId) -> Option<RegionId> {
+        let mut region = body.block_region(block)?;
+        loop {
+            let Some(parent) = body.region_op(region) else {
+                return Some(region);
+            };
+            let isolated = match ctx.op_info(body.op_name(parent)) {
+                Some(info) => info.traits.contains(OpTraits::ISOLATED_FROM_ABOVE),
+                None => true,
+            };
+            if isolated || self.state.scope.contains(&region) {
+                return Some(region);
+            }
+            match body.op_region(parent) {
+                Some(r) => region = r,
+                None => return Some(region),
+            }
+        }
+    }
+
+    /// Registers a constant found while seeding. Returns false if it duplicated a known
+    /// constant and was replaced by it.
+    fn insert_known_constant(
+        &mut self,
+        ctx: &mut Context,
+        body: &mut Body,
+        op: OpId,
+        value: Attr,
+    ) -> bool {
+        let Some(block) = body.op_block(op) else {
+            return true;
+        };
+        if self.state.constant_key.contains_key(&op) {
+            // Already ours: keep the run of folder constants at the front of its block.
+            let prev_is_ours = body
+                .prev_op(op)
+                .is_some_and(|p| self.state.constant_key.contains_key(&p));
+            if body.first_op(block) != Some(op) && !prev_is_ours {
+                let first = body.first_op(block).expect("block holds op");
+                body.move_op_before(op, first);
+                let unknown = ctx.unknown_loc();
+                body.set_op_loc(op, unknown);
+            }
+            return true;
+        }
+        let Some(region) = self.insertion_region(ctx, body, block) else {
+            return true;
+        };
+        let name = body.op_name(op);
+        let dialect = dialect_ident(ctx, name);
+        let ty = body.value_type(body.result(op, 0));
+        let key = (dialect, value, ty, region);
+        if let Some(&existing) = self.state.constants.get(&key) {
+            if existing != op && !body.is_erased(existing) {
+                let with: SmallVec<[ValueId; 1]> = body.results(existing).collect();
+                let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
+                rw.replace_op(op, &with);
+                return false;
+            }
+        }
+        let Some(insert_block) = body.first_block(region) else {
+            return true;
+        };
+        let prev_is_ours = body
+            .prev_op(op)
+            .is_some_and(|p| self.state.constant_key.contains_key(&p));
+        if block != insert_block || (body.first_op(insert_block) != Some(op) && !prev_is_ours) {
+            let first = body
+                .first_op(insert_block)
+                .expect("insertion block holds ops");
+            if first != op {
+                body.move_op_before(op, first);
+            }
+            let unknown = ctx.unknown_loc();
+            body.set_op_loc(op, unknown);
+        }
+        self.state.constants.insert(key, op);
+        self.state.constant_key.insert(op, key);
+        true
+    }
+
+    /// Fills the worklist for one pass over `regions`.
+    fn seed(&mut self, ctx: &mut Context, body: &mut Body, regions: &[RegionId]) {
+        self.state.worklist.clear();
+        for (_, p) in self.state.position.iter_mut() {
+            *p = NOT_QUEUED;
+        }
+        let mut ops = Vec::new();
+        for &r in regions {
+            let blocks: Vec<BlockId> = body.region_blocks(r).collect();
+            for b in blocks {
+                let top: Vec<OpId> = body.block_ops(b).collect();
+                for op in top {
+                    let order = match self.config.traversal {
+                        Traversal::BottomUp => WalkOrder::PostOrder,
+                        Traversal::TopDown => WalkOrder::PreOrder,
+                    };
+                    walk(body, op, order, |o| {
+                        ops.push(o);
+                        WalkControl::Advance
+                    });
+                }
+            }
+        }
+        for op in ops {
+            if body.is_erased(op) {
+                continue;
+            }
+            if let Some(value) = constant_value(ctx, body, op) {
+                if !self.insert_known_constant(ctx, body, op, value) {
+                    continue;
+                }
+            }
+            self.state.add(body, op);
+        }
+        if self.config.traversal == Traversal::TopDown {
+            self.state.worklist.reverse();
+            for (i, op) in self.state.worklist.iter().enumerate() {
+                if let Some(op) = op {
+                    self.state.position[*op] = i as u32;
+                }
+            }
+        }
+    }
+
+    fn trace_line(&mut self, text: &str) {
+        if let Some(t) = self.state.trace.as_mut() {
+            t.line(text);
+        }
+    }
+
+    /// Processes the worklist until it is empty (or the rewrite cap is hit). Returns whether
+    /// anything changed.
+    fn process_worklist(&mut self, ctx: &mut Context, body: &mut Body) -> bool {
+        let mut changed = false;
+        let mut rewrites: u64 = 0;
+        while let Some(entry) = self.state.pop() {
+            let Some(op) = entry else { continue };
+            if body.is_erased(op) {
+                continue;
+            }
+            if let Some(t) = self.state.trace.as_mut() {
+                let name = ctx.str(body.op_name(op)).to_string();
+                let text = (body.num_regions(op) == 0)
+                    .then(|| op_to_string(ctx, body, op, PrintOptions::default()));
+                t.blank();
+                t.line(RULE);
+                t.line(&format!("Processing operation : '{name}'({op}) {{"));
+                t.indent();
+                if let Some(text) = text {
+                    t.line(&text);
+                    t.blank();
+                }
+            }
+
+            if is_trivially_dead(ctx, body, op) {
+                let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
+                let _ = rw.erase_op(op);
+                changed = true;
+                self.outcome.erased_dead += 1;
+                self.end_op("success", "operation is trivially dead");
+                continue;
+            }
+
+            if self.config.fold {
+                if let Some(true) = self.try_fold(ctx, body, op) {
+                    changed = true;
+                    self.outcome.folds += 1;
+                    self.pass_folds += 1;
+                    self.end_op("success", "operation was folded");
+                    continue;
+                }
+            }
+
+            if let Some(index) = self.apply_patterns(ctx, body, op) {
+                changed = true;
+                rewrites += 1;
+                self.outcome.rewrites += 1;
+                self.pass_counts[index] += 1;
+                self.end_op("success", "pattern matched");
+            } else {
+                self.end_op("failure", "pattern failed to match");
+            }
+            if self.config.max_rewrites.is_some_and(|max| rewrites >= max) {
+                break;
+            }
+        }
+        changed
+    }
+
+    fn end_op(&mut self, result: &str, reason: &str) {
+        if let Some(t) = self.state.trace.as_mut() {
+            t.result(result, reason);
+            t.line(RULE);
+        }
+    }
+
+    /// Folds `op` with its registered hook. `Some(true)` if it was folded (replaced or
+    /// updated in place).
+    fn try_fold(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> Option<bool> {
+        let info = ctx.op_info(body.op_name(op))?;
+        if info.traits.contains(OpTraits::CONSTANT_LIKE) {
+            return None;
+        }
+        let hook = info.fold.clone()?;
+        let operand_consts: SmallVec<[Option<Attr>; 4]> = body
+            .operands(op)
+            .map(|v| {
+                body.defining_op(v)
+                    .and_then(|d| constant_value(ctx, body, d))
+            })
+            .collect();
+        let result = hook(ctx, body, op, &operand_consts);
+        let results = match result {
+            FoldResult::Failure => return Some(false),
+            FoldResult::InPlace => {
+                self.state.op_modified(Ir { ctx, body }, op);
+                return Some(true);
+            }
+            FoldResult::Results(r) => r,
+        };
+        if results.len() != body.num_results(op) {
+            return Some(false);
+        }
+        // Folding to its own results means "nothing to do".
+        if results
+            .iter()
+            .enumerate()
+            .all(|(i, r)| *r == OpFoldResult::Value(body.result(op, i)))
+        {
+            return Some(false);
+        }
+        let materialize = ctx
+            .dialect_of(body.op_name(op))
+            .and_then(|d| d.materialize_constant.clone());
+        let loc = body.op_loc(op);
+        let mut replacements: SmallVec<[ValueId; 2]> = SmallVec::new();
+        let mut created: SmallVec<[OpId; 2]> = SmallVec::new();
+        let mut ok = true;
+        for (i, r) in results.iter().enumerate() {
+            match *r {
+                OpFoldResult::Value(v) => replacements.push(v),
+                OpFoldResult::Attr(a) => {
+                    let ty = body.value_type(body.result(op, i));
+                    let made = materialize.as_ref().and_then(|m| m(ctx, body, a, ty, loc));
+                    match made {
+                        Some(c) if body.num_results(c) == 1 => {
+                            created.push(c);
+                            replacements.push(body.result(c, 0));
+                        }
+                        Some(c) => {
+                            let _ = body.erase_op(c);
+                            ok = false;
+                            break;
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        if !ok {
+            for c in created {
+                let _ = body.erase_op(c);
+            }
+            return Some(false);
+        }
+        let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
+        rw.set_insertion_point_before(op);
+        for c in created {
+            rw.insert(c);
+        }
+        rw.replace_op(op, &replacements);
+        Some(true)
+    }
+
+    fn apply_patterns(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> Option<usize> {
+        let candidates = self.applicator.candidates(body.op_name(op));
+        let patterns = self.applicator.patterns().patterns();
+        let timing = !self.outcome.stats.is_empty();
+        for &index in candidates {
+            let pattern: &Pattern = &patterns[index as usize];
+            let bounded = pattern.info().has_bounded_recursion;
+            if !bounded && self.state.produced_by(op, index) {
+                if self.recursion_seen.insert((index, op)) {
+                    self.outcome.recursion.push(RecursionReport {
+                        pattern: pattern.debug_name().to_string(),
+                        op,
+                        op_name: ctx.str(body.op_name(op)).to_string(),
+                    });
+                }
+                if self.state.trace.is_some() {
+                    self.trace_line(&format!(
+                        "* Pattern {} : skipped : recursive application to its own output",
+                        pattern.debug_name()
+                    ));
+                }
+                continue;
+            }
+            if let Some(t) = self.state.trace.as_mut() {
+                let generated: Vec<&str> = pattern
+                    .info()
+                    .generated_ops
+                    .iter()
+                    .map(|g| ctx.str(*g))
+                    .collect();
+                let line = format!(
+                    "* Pattern {} : '{} -> ({})' {{",
+                    pattern.debug_name(),
+                    ctx.str(body.op_name(op)),
+                    generated.join(", ")
+                );
+                t.blank();
+                t.line(&line);
+                t.indent();
+            }
+            self.state.tagging = if bounded {
+                None
+            } else {
+                let chain = self.state.chain_of[op];
+                Some(self.state.chain_with(chain, index))
+            };
+            self.state.tag_root = Some(op);
+            let start = timing.then(Instant::now);
+            let result = {
+                let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
+                crate::applicator::try_pattern(pattern, op, &mut rw)
+            };
+            self.state.tagging = None;
+            self.state.tag_root = None;
+            if let Some(start) = start {
+                let s = &mut self.outcome.stats[index as usize];
+                s.tried += 1;
+                s.time += start.elapsed();
+                if result.is_ok() {
+                    s.succeeded += 1;
+                } else {
+                    s.failed += 1;
+                }
+            }
+            match result {
+                Ok(()) => {
+                    if let Some(t) = self.state.trace.as_mut() {
+                        t.result("success", "pattern applied successfully");
+                    }
+                    return Some(index as usize);
+                }
+                Err(_) => {
+                    if let Some(t) = self.state.trace.as_mut() {
+                        t.result("failure", "pattern failed to match");
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Erases unreachable blocks and dead ops in the scope regions (and regions nested in
+    /// them). Returns whether anything changed.
+    fn simplify_regions(
+        &mut self,
+        ctx: &mut Context,
+        body: &mut Body,
+        regions: &[RegionId],
+    ) -> bool {
+        let mut changed = false;
+        let mut all_regions: Vec<RegionId> = regions.to_vec();
+        for &r in regions {
+            let blocks: Vec<BlockId> = body.region_blocks(r).collect();
+            for b in blocks {
+                for op in body.block_ops(b).collect::<Vec<_>>() {
+                    walk(body, op, WalkOrder::PreOrder, |o| {
+                        all_regions.extend(body.regions(o));
+                        WalkControl::Advance
+                    });
+                }
+            }
+        }
+        for r in all_regions {
+            if body.region_op(r).is_some_and(|o| body.is_erased(o)) {
+                continue;
+            }
+            changed |= self.erase_unreachable_blocks(ctx, body, r);
+        }
+        // Dead ops: erase back to front so chains of dead ops go in one sweep.
+        for &r in regions {
+            let mut ops = Vec::new();
+            for b in body.region_blocks(r).collect::<Vec<_>>() {
+                for op in body.block_ops(b).collect::<Vec<_>>() {
+                    walk(body, op, WalkOrder::PreOrder, |o| {
+                        ops.push(o);
+                        WalkControl::Advance
+                    });
+                }
+            }
+            for &op in ops.iter().rev() {
+                if !body.is_erased(op) && is_trivially_dead(ctx, body, op) {
+                    let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
+                    let _ = rw.erase_op(op);
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
+    fn erase_unreachable_blocks(
+        &mut self,
+        ctx: &mut Context,
+        body: &mut Body,
+        region: RegionId,
+    ) -> bool {
+        let Some(entry) = body.first_block(region) else {
+            return false;
+        };
+        if body.next_block(entry).is_none() {
+            return false;
+        }
+        let mut reachable: FxHashSet<BlockId> = FxHashSet::default();
+        let mut stack = vec![entry];
+        while let Some(b) = stack.pop() {
+            if !reachable.insert(b) {
+                continue;
+            }
+            if let Some(term) = body.last_op(b) {
+                stack.extend(body.successors(term).iter().copied());
+            }
+        }
+        let dead: Vec<BlockId> = body
+            .region_blocks(region)
+            .filter(|b| !reachable.contains(b))
+            .collect();
+        if dead.is_empty() {
+            return false;
+        }
+        // Values of dead blocks may be used by other dead blocks: cut those uses first.
+        let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
+        for &b in &dead {
+            let ops: Vec<OpId> = rw.body().block_ops(b).collect();
+            for op in ops {
+                let nested = tessera_ir::walk::collect_ops(rw.body(), op, WalkOrder::PreOrder);
+                for o in nested {
+                    if rw.body().num_operands(o) > 0 {
+                        rw.modify_op_in_place(o, |_, body| body.set_operands(o, &[]));
+                    }
+                }
+            }
+        }
+        let used_outside = dead.iter().any(|&b| {
+            rw.body()
+                .block_args(b)
+                .iter()
+                .any(|&a| rw.body().has_uses(a))
+                || rw
+                    .body()
+                    .block_ops(b)
+                    .any(|op| rw.body().has_result_uses(op))
+        });
+        if used_outside {
+            return true;
+        }
+        for b in dead {
+            rw.erase_block(b);
+        }
+        true
+    }
+
+    fn run(mut self, ctx: &mut Context, body: &mut Body, regions: &[RegionId]) -> GreedyOutcome {
+        self.state.scope.extend(regions.iter().copied());
+        if self.config.strictness != Strictness::AnyOp {
+            for &r in regions {
+                for b in body.region_blocks(r).collect::<Vec<_>>() {
+                    for op in body.block_ops(b).collect::<Vec<_>>() {
+                        walk(body, op, WalkOrder::PreOrder, |o| {
+                            self.state.allowed[o] = true;
+                            WalkControl::Advance
+                        });
+                    }
+                }
+            }
+        }
+        let mut changed;
+        let mut iteration = 0u32;
+        loop {
+            if self
+                .config
+                .max_iterations
+                .is_some_and(|max| iteration >= max)
+            {
+                changed = true;
+                break;
+            }
+            iteration += 1;
+            self.pass_counts.iter_mut().for_each(|c| *c = 0);
+            self.pass_folds = 0;
+            self.seed(ctx, body, regions);
+            changed = self.process_worklist(ctx, body);
+            if self.config.region_simplification {
+                changed |= self.simplify_regions(ctx, body, regions);
+            }
+            self.outcome.changed |= changed;
+            if !changed {
+                break;
+            }
+        }
+        self.outcome.iterations = iteration;
+        self.outcome.converged = !changed;
+        if changed {
+            let names = self.applicator.patterns().patterns();
+            let mut fired: Vec<(String, u64)> = self
+                .pass_counts
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .map(|(i, &n)| (names[i].debug_name().to_string(), n))
+                .collect();
+            fired.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            self.outcome.non_convergence = Some(NonConvergence {
+                iterations: iteration,
+                patterns: fired,
+                folds: self.pass_folds,
+            });
+        }
+        self.finish()
+    }
+
+    fn finish(mut self) -> GreedyOutcome {
+        if let Some(t) = self.state.trace.take() {
+            self.outcome.trace = t.out;
+        }
+        self.outcome
+    }
+}
+
+/// Applies `patterns` greedily to the ops nested in `op`'s regions (not to `op` itself).
+pub fn apply_patterns_greedily(
+    ctx: &mut Context,
+    body: &mut Body,
+    op: OpId,
+    patterns: &FrozenRewritePatternSet,
+    config: GreedyConfig,
+) -> GreedyOutcome {
+    let regions: Vec<RegionId> = body.regions(op).collect();
+    let applicator = PatternApplicator::new(patterns.clone());
+    apply_with_applicator(ctx, body, &regions, &applicator, config)
+}
+
+/// Applies patterns greedily to the ops in `regions`, with a prepared applicator (e.g. one
+/// with a custom cost model).
+pub fn apply_with_applicator(
+    ctx: &mut Context,
+    body: &mut Body,
+    regions: &[RegionId],
+    applicator: &PatternApplicator,
+    config: GreedyConfig,
+) -> GreedyOutcome {
+    Driver::new(applicator, config).run(ctx, body, regions)
+}
+
+/// Applies patterns to exactly `ops` (and, depending on strictness, to what rewriting them
+/// creates or affects), without traversing the IR and without repeated passes.
+pub fn apply_op_patterns(
+    ctx: &mut Context,
+    body: &mut Body,
+    ops: &[OpId],
+    patterns: &FrozenRewritePatternSet,
+    config: GreedyConfig,
+) -> GreedyOutcome {
+    let applicator = PatternApplicator::new(patterns.clone());
+    let mut driver = Driver::new(&applicator, config);
+    // Scope: the innermost region containing every op.
+    if let Some(scope) = common_region(body, ops) {
+        driver.state.scope.insert(scope);
+    }
+    if driver.config.strictness != Strictness::AnyOp {
+        for &op in ops {
+            driver.state.allowed[op] = true;
+        }
+    }
+    for &op in ops {
+        driver.state.push_single(op);
+    }
+    // Process in the given order.
+    driver.state.worklist.reverse();
+    for (i, op) in driver.state.worklist.iter().enumerate() {
+        if let Some(op) = op {
+            driver.state.position[*op] = i as u32;
+        }
+    }
+    let changed = driver.process_worklist(ctx, body);
+    driver.outcome.changed = changed;
+    driver.outcome.converged = driver.state.worklist.is_empty();
+    driver.outcome.iterations = 1;
+    driver.outcome.all_erased = ops.iter().all(|&op| body.is_erased(op));
+    driver.finish()
+}
+
+fn common_region(body: &Body, ops: &[OpId]) -> Option<RegionId> {
+    let first = *ops.first()?;
+    let mut region = body.op_region(first)?;
+    loop {
+        let contains_all = ops.iter().all(|&op| {
+            let mut cur = Some(op);
+            while let Some(o) = cur {
+                if body.op_region(o) == Some(region) {
+                    return true;
+                }
+                cur = body.parent_op(o);
+            }
+            false
+        });
+        if contains_all {
+            return Some(region);
+        }
+        region = body.region_op(region).and_then(|p| body.op_region(p))?;
+    }
+}

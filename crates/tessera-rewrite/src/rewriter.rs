@@ -1,0 +1,717 @@
+//! `PatternRewriter`: the only way patterns change IR, and `RewriteListener`, through which
+//! drivers hear about every change.
+
+use crate::journal::{BlockPosition, Change, ChangeLog, OpPosition, OpSnapshot};
+use crate::pattern::{MatchFailure, MatchResult};
+use smallvec::SmallVec;
+use std::borrow::Cow;
+use tessera_ir::walk::{walk, WalkControl, WalkOrder};
+use tessera_ir::{
+    Attr, BlockId, Body, Context, InsertPoint, IrError, Location, OpId, OperationState, RegionId,
+    Type, UseId, ValueId,
+};
+
+/// Read access to the IR, handed to listeners.
+#[derive(Copy, Clone)]
+pub struct Ir<'a> {
+    /// The context (names, types, attributes).
+    pub ctx: &'a Context,
+    /// The IR body.
+    pub body: &'a Body,
+}
+
+/// Hears about every change a `PatternRewriter` makes. All methods default to doing nothing.
+///
+/// Notifications about an op that goes away (`op_replaced`, `op_erased`) arrive while it
+/// is still intact, so a listener can look at its operands and users.
+pub trait RewriteListener {
+    /// `op` was inserted into a block (created, or moved from elsewhere).
+    fn op_inserted(&mut self, _ir: Ir<'_>, _op: OpId) {}
+    /// `block` was inserted into a region (created, or moved from elsewhere).
+    fn block_inserted(&mut self, _ir: Ir<'_>, _block: BlockId) {}
+    /// `op` was updated in place.
+    fn op_modified(&mut self, _ir: Ir<'_>, _op: OpId) {}
+    /// The results of `op` are about to be replaced by `with`.
+    fn op_replaced(&mut self, _ir: Ir<'_>, _op: OpId, _with: &[ValueId]) {}
+    /// `op` is about to be erased (nested ops are reported first).
+    fn op_erased(&mut self, _ir: Ir<'_>, _op: OpId) {}
+    /// `block` is about to be erased (after its ops were reported).
+    fn block_erased(&mut self, _ir: Ir<'_>, _block: BlockId) {}
+    /// A pattern failed to match `op`, for `reason`.
+    fn match_failure(&mut self, _ir: Ir<'_>, _op: OpId, _reason: &str) {}
+}
+
+/// A listener that ignores everything.
+pub struct NoopListener;
+
+impl RewriteListener for NoopListener {}
+
+/// Performs IR mutations for patterns and reports each to its listener.
+///
+/// Outside a dialect conversion every change happens at once. Inside one, replaced and
+/// erased ops stay in place until the conversion commits, and every other change is logged
+/// so it can be rolled back.
+pub struct PatternRewriter<'a> {
+    ctx: &'a mut Context,
+    body: &'a mut Body,
+    listener: &'a mut dyn RewriteListener,
+    point: InsertPoint,
+    pub(crate) log: Option<&'a mut ChangeLog>,
+    /// Open in-place updates, innermost last.
+    pending: SmallVec<[OpSnapshot; 1]>,
+    /// The op the current pattern was offered, and whether it was changed.
+    root: Option<OpId>,
+    root_changed: bool,
+    /// Mutations since the current pattern started (to catch mutation before a failed match).
+    mutations: u32,
+}
+
+impl<'a> PatternRewriter<'a> {
+    /// A rewriter over `body` that reports to `listener`.
+    pub fn new(
+        ctx: &'a mut Context,
+        body: &'a mut Body,
+        listener: &'a mut dyn RewriteListener,
+    ) -> Self {
+        PatternRewriter {
+            ctx,
+            body,
+            listener,
+            point: InsertPoint::Detached,
+            log: None,
+            pending: SmallVec::new(),
+            root: None,
+            root_changed: false,
+            mutations: 0,
+        }
+    }
+
+    pub(crate) fn with_log(
+        ctx: &'a mut Context,
+        body: &'a mut Body,
+        listener: &'a mut dyn RewriteListener,
+        log: &'a mut ChangeLog,
+    ) -> Self {
+        let mut rw = Self::new(ctx, body, listener);
+        rw.log = Some(log);
+        rw
+    }
+
+    // ----- access -----------------------------------------------------------------------------
+
+    /// The context.
+    pub fn ctx(&self) -> &Context {
+        self.ctx
+    }
+
+    /// The context, mutably: interning types and attributes does not change the IR.
+    pub fn ctx_mut(&mut self) -> &mut Context {
+        self.ctx
+    }
+
+    /// The IR, read-only. Mutations go through the rewriter's methods.
+    pub fn body(&self) -> &Body {
+        self.body
+    }
+
+    /// Both, for listeners and helpers.
+    pub fn ir(&self) -> Ir<'_> {
+        Ir {
+            ctx: self.ctx,
+            body: self.body,
+        }
+    }
+
+    /// True inside a dialect conversion (replacements are deferred until commit).
+    pub fn in_conversion(&self) -> bool {
+        self.log.is_some()
+    }
+
+    /// During a conversion: the value that currently stands for `v` (its replacement, if
+    /// the op defining it was replaced). Outside a conversion, `v` itself.
+    pub fn lookup_value(&self, v: ValueId) -> ValueId {
+        match &self.log {
+            Some(log) => log.lookup(v),
+            None => v,
+        }
+    }
+
+    /// True if `op` (or an op containing it) was replaced or erased in this conversion.
+    pub fn is_replaced(&self, op: OpId) -> bool {
+        match &self.log {
+            Some(log) => log.is_replaced(self.body, op),
+            None => self.body.is_erased(op),
+        }
+    }
+
+    // ----- pattern bookkeeping (used by the applicator) ---------------------------------------
+
+    pub(crate) fn begin_pattern(&mut self, root: OpId) {
+        self.root = Some(root);
+        self.root_changed = false;
+        self.mutations = 0;
+        if self.body.op_block(root).is_some() {
+            self.point = InsertPoint::Before(root);
+        }
+    }
+
+    pub(crate) fn root_changed(&self) -> bool {
+        self.root_changed
+    }
+
+    pub(crate) fn mutations(&self) -> u32 {
+        self.mutations
+    }
+
+    fn touched(&mut self, op: OpId) {
+        self.mutations += 1;
+        if self.root == Some(op) {
+            self.root_changed = true;
+        }
+    }
+
+    // ----- insertion point --------------------------------------------------------------------
+
+    /// Where created ops go.
+    pub fn insertion_point(&self) -> InsertPoint {
+        self.point
+    }
+
+    /// Sets where created ops go.
+    pub fn set_insertion_point(&mut self, point: InsertPoint) {
+        self.point = point;
+    }
+
+    /// Inserts before `op`.
+    pub fn set_insertion_point_before(&mut self, op: OpId) {
+        self.point = InsertPoint::Before(op);
+    }
+
+    /// Inserts after `op`.
+    pub fn set_insertion_point_after(&mut self, op: OpId) {
+        self.point = match self.body.next_op(op) {
+            Some(next) => InsertPoint::Before(next),
+            None => match self.body.op_block(op) {
+                Some(b) => InsertPoint::End(b),
+                None => InsertPoint::Detached,
+            },
+        };
+    }
+
+    /// Inserts at the start of `block`.
+    pub fn set_insertion_point_to_start(&mut self, block: BlockId) {
+        self.point = match self.body.first_op(block) {
+            Some(first) => InsertPoint::Before(first),
+            None => InsertPoint::End(block),
+        };
+    }
+
+    /// Inserts at the end of `block`.
+    pub fn set_insertion_point_to_end(&mut self, block: BlockId) {
+        self.point = InsertPoint::End(block);
+    }
+
+    // ----- creating ops -----------------------------------------------------------------------
+
+    /// Inserts a detached op at the insertion point.
+    pub fn insert(&mut self, op: OpId) -> OpId {
+        match self.point {
+            InsertPoint::Detached => {}
+            InsertPoint::End(b) => self.body.append_op(b, op),
+            InsertPoint::Before(anchor) => self.body.insert_op_before(anchor, op),
+        }
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::CreatedOp(op));
+        }
+        self.mutations += 1;
+        if self.body.op_block(op).is_some() {
+            self.notify_inserted_tree(op);
+        }
+        op
+    }
+
+    /// Reports `op` and the ops nested in it as inserted.
+    fn notify_inserted_tree(&mut self, op: OpId) {
+        let ir = Ir {
+            ctx: self.ctx,
+            body: self.body,
+        };
+        let listener = &mut *self.listener;
+        walk(self.body, op, WalkOrder::PreOrder, |o| {
+            listener.op_inserted(ir, o);
+            WalkControl::Advance
+        });
+    }
+
+    /// Creates an op at the insertion point.
+    pub fn create(&mut self, state: OperationState) -> OpId {
+        let op = self.body.create_op(state);
+        self.insert(op)
+    }
+
+    /// Creates an op without regions or successors at the insertion point.
+    pub fn build(
+        &mut self,
+        name: &str,
+        operands: &[ValueId],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+        loc: Location,
+    ) -> OpId {
+        let entries = attrs.iter().map(|(n, a)| (self.ctx.ident(n), *a)).collect();
+        let attrs = self.ctx.dictionary(entries);
+        let name = self.ctx.ident(name);
+        let mut state = OperationState::new(self.ctx, name, loc);
+        state.operands = SmallVec::from_slice(operands);
+        state.result_types = SmallVec::from_slice(result_types);
+        state.attrs = attrs;
+        self.create(state)
+    }
+
+    /// Creates a block in `region` (before `before`, or at the end) with arguments of the
+    /// given types and locations.
+    pub fn create_block(
+        &mut self,
+        region: RegionId,
+        before: Option<BlockId>,
+        args: &[(Type, Location)],
+    ) -> BlockId {
+        let block = self.body.create_block();
+        for &(ty, loc) in args {
+            self.body.add_block_arg(block, ty, loc);
+        }
+        match before {
+            Some(b) => self.body.insert_block_before(b, block),
+            None => self.body.append_block(region, block),
+        }
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::CreatedBlock(block));
+        }
+        self.mutations += 1;
+        self.listener.block_inserted(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            block,
+        );
+        block
+    }
+
+    // ----- replacing and erasing --------------------------------------------------------------
+
+    /// Replaces every result of `op` by the matching value of `values` and erases `op`.
+    ///
+    /// Panics if the number of values differs from the number of results: that is a bug in
+    /// the pattern, not in its input.
+    pub fn replace_op(&mut self, op: OpId, values: &[ValueId]) {
+        assert_eq!(
+            self.body.num_results(op),
+            values.len(),
+            "replace_op: {} results replaced by {} values",
+            self.body.num_results(op),
+            values.len()
+        );
+        self.touched(op);
+        self.listener.op_replaced(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            op,
+            values,
+        );
+        if let Some(log) = self.log.as_deref_mut() {
+            for (i, &v) in values.iter().enumerate() {
+                log.map_value(self.body.result(op, i), v);
+            }
+            log.replaced.insert(op);
+            log.push(Change::ReplacedOp(op));
+            return;
+        }
+        for (i, &v) in values.iter().enumerate() {
+            let r = self.body.result(op, i);
+            self.replace_all_uses_with(r, v);
+        }
+        self.erase_now(op);
+    }
+
+    /// Replaces `op` by the results of `new_op`.
+    pub fn replace_op_with_op(&mut self, op: OpId, new_op: OpId) {
+        let values: SmallVec<[ValueId; 4]> = self.body.results(new_op).collect();
+        self.replace_op(op, &values);
+    }
+
+    /// Creates an op at the insertion point and replaces `op` by its results.
+    pub fn replace_op_with_new_op(&mut self, op: OpId, state: OperationState) -> OpId {
+        let new_op = self.create(state);
+        self.replace_op_with_op(op, new_op);
+        new_op
+    }
+
+    /// Erases `op` (and the ops nested in it). Fails, changing nothing, if its results are
+    /// still used.
+    pub fn erase_op(&mut self, op: OpId) -> Result<(), IrError> {
+        if let Some(log) = self.log.as_deref_mut() {
+            // Users may be erased later in the same conversion; the commit checks.
+            self.mutations += 1;
+            if self.root == Some(op) {
+                self.root_changed = true;
+            }
+            self.listener.op_erased(
+                Ir {
+                    ctx: self.ctx,
+                    body: self.body,
+                },
+                op,
+            );
+            log.replaced.insert(op);
+            log.push(Change::ReplacedOp(op));
+            return Ok(());
+        }
+        if self.body.has_result_uses(op) {
+            return Err(IrError::ResultsInUse(op));
+        }
+        self.touched(op);
+        self.erase_now(op);
+        Ok(())
+    }
+
+    fn erase_now(&mut self, op: OpId) {
+        let ir = Ir {
+            ctx: self.ctx,
+            body: self.body,
+        };
+        let listener = &mut *self.listener;
+        walk(self.body, op, WalkOrder::PostOrder, |o| {
+            listener.op_erased(ir, o);
+            WalkControl::Advance
+        });
+        self.body
+            .erase_op(op)
+            .expect("results were replaced before erasing");
+    }
+
+    /// Makes every use of `from` use `to`, reporting each user as modified.
+    pub fn replace_all_uses_with(&mut self, from: ValueId, to: ValueId) {
+        self.replace_uses_where(from, to, |_, _| true);
+    }
+
+    /// Replaces the uses of `from` for which `pred(body, use)` holds.
+    pub fn replace_uses_where(
+        &mut self,
+        from: ValueId,
+        to: ValueId,
+        mut pred: impl FnMut(&Body, UseId) -> bool,
+    ) {
+        if from == to {
+            return;
+        }
+        let uses: SmallVec<[UseId; 8]> = self.body.uses(from).collect();
+        for u in uses {
+            if !pred(self.body, u) {
+                continue;
+            }
+            let owner = self.body.use_owner(u);
+            self.body.set_use_value(u, to);
+            if let Some(log) = self.log.as_deref_mut() {
+                log.push(Change::SetUse {
+                    use_id: u,
+                    old: from,
+                });
+            }
+            self.touched(owner);
+            self.listener.op_modified(
+                Ir {
+                    ctx: self.ctx,
+                    body: self.body,
+                },
+                owner,
+            );
+        }
+    }
+
+    // ----- in-place updates -------------------------------------------------------------------
+
+    /// Starts an in-place update of `op`; end it with `finalize_op_modification` or
+    /// `cancel_op_modification`.
+    pub fn start_op_modification(&mut self, op: OpId) {
+        self.pending.push(OpSnapshot::take(self.body, op));
+    }
+
+    /// Ends an in-place update, keeping the changes, and reports `op` as modified.
+    pub fn finalize_op_modification(&mut self, op: OpId) {
+        let Some(pos) = self.pending.iter().rposition(|s| s.op == op) else {
+            debug_assert!(false, "finalize_op_modification without start");
+            return;
+        };
+        let snapshot = self.pending.remove(pos);
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::ModifiedOp(Box::new(snapshot)));
+        }
+        self.touched(op);
+        self.listener.op_modified(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            op,
+        );
+    }
+
+    /// Ends an in-place update, restoring `op` as it was when the update started.
+    pub fn cancel_op_modification(&mut self, op: OpId) {
+        let Some(pos) = self.pending.iter().rposition(|s| s.op == op) else {
+            debug_assert!(false, "cancel_op_modification without start");
+            return;
+        };
+        let snapshot = self.pending.remove(pos);
+        snapshot.restore(self.body);
+    }
+
+    /// Updates `op` in place with `f` (a start/finalize pair around it).
+    pub fn modify_op_in_place<R>(
+        &mut self,
+        op: OpId,
+        f: impl FnOnce(&mut Context, &mut Body) -> R,
+    ) -> R {
+        self.start_op_modification(op);
+        let r = f(self.ctx, self.body);
+        self.finalize_op_modification(op);
+        r
+    }
+
+    /// Sets (or, with `None`, removes) attribute `name` of `op`, in place.
+    pub fn set_attr(&mut self, op: OpId, name: &str, value: Option<Attr>) {
+        self.modify_op_in_place(op, |ctx, body| {
+            let attrs = ctx.dict_with(body.op_attrs(op), name, value);
+            body.set_op_attrs(op, attrs);
+        });
+    }
+
+    /// Makes operand `i` of `op` use `value`, in place.
+    pub fn set_operand(&mut self, op: OpId, i: usize, value: ValueId) {
+        self.modify_op_in_place(op, |_, body| body.set_operand(op, i, value));
+    }
+
+    // ----- moving ops and blocks --------------------------------------------------------------
+
+    fn log_op_move(&mut self, op: OpId) {
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::MovedOp(op, OpPosition::of(self.body, op)));
+        }
+    }
+
+    fn log_block_move(&mut self, block: BlockId) {
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::MovedBlock(
+                block,
+                BlockPosition::of(self.body, block),
+            ));
+        }
+    }
+
+    /// Moves `op` to just before `before`.
+    pub fn move_op_before(&mut self, op: OpId, before: OpId) {
+        self.log_op_move(op);
+        self.body.move_op_before(op, before);
+        self.touched(op);
+        self.listener.op_inserted(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            op,
+        );
+    }
+
+    /// Moves `op` to just after `after`.
+    pub fn move_op_after(&mut self, op: OpId, after: OpId) {
+        self.log_op_move(op);
+        self.body.detach_op(op);
+        self.body.insert_op_after(after, op);
+        self.touched(op);
+        self.listener.op_inserted(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            op,
+        );
+    }
+
+    /// Moves `block` to just before `before` (possibly in another region).
+    pub fn move_block_before(&mut self, block: BlockId, before: BlockId) {
+        self.log_block_move(block);
+        self.body.detach_block(block);
+        self.body.insert_block_before(before, block);
+        self.mutations += 1;
+        self.listener.block_inserted(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            block,
+        );
+    }
+
+    /// Moves every block of `region` into `dest`, before `before` or at the end.
+    pub fn inline_region_before(
+        &mut self,
+        region: RegionId,
+        dest: RegionId,
+        before: Option<BlockId>,
+    ) {
+        while let Some(block) = self.body.first_block(region) {
+            self.log_block_move(block);
+            self.body.detach_block(block);
+            match before {
+                Some(b) => self.body.insert_block_before(b, block),
+                None => self.body.append_block(dest, block),
+            }
+            self.mutations += 1;
+            self.listener.block_inserted(
+                Ir {
+                    ctx: self.ctx,
+                    body: self.body,
+                },
+                block,
+            );
+        }
+    }
+
+    /// Moves the ops of `source` before `before` (or to the end of `dest` if `None`),
+    /// replacing uses of `source`'s arguments by `args`, then erases `source`.
+    pub fn inline_block_before(
+        &mut self,
+        source: BlockId,
+        dest: BlockId,
+        before: Option<OpId>,
+        args: &[ValueId],
+    ) {
+        let block_args: SmallVec<[ValueId; 4]> = self.body.block_args(source).into();
+        assert_eq!(
+            block_args.len(),
+            args.len(),
+            "inline_block_before: wrong number of argument replacements"
+        );
+        for (&a, &v) in block_args.iter().zip(args) {
+            self.replace_all_uses_with(a, v);
+        }
+        while let Some(op) = self.body.first_op(source) {
+            self.log_op_move(op);
+            self.body.detach_op(op);
+            match before {
+                Some(b) => self.body.insert_op_before(b, op),
+                None => self.body.append_op(dest, op),
+            }
+            self.mutations += 1;
+            self.listener.op_inserted(
+                Ir {
+                    ctx: self.ctx,
+                    body: self.body,
+                },
+                op,
+            );
+        }
+        self.erase_block(source);
+    }
+
+    /// Appends the ops of `source` to `dest` (see `inline_block_before`).
+    pub fn merge_blocks(&mut self, source: BlockId, dest: BlockId, args: &[ValueId]) {
+        self.inline_block_before(source, dest, None, args);
+    }
+
+    /// Splits `block` before `before`: `before` and the ops after it move to a new block,
+    /// inserted after `block`, which is returned.
+    pub fn split_block(&mut self, block: BlockId, before: OpId) -> BlockId {
+        let region = self.body.block_region(block).expect("block is in a region");
+        let next = self.body.next_block(block);
+        let new_block = self.create_block(region, next, &[]);
+        let mut cur = Some(before);
+        while let Some(op) = cur {
+            cur = self.body.next_op(op);
+            self.log_op_move(op);
+            self.body.detach_op(op);
+            self.body.append_op(new_block, op);
+        }
+        new_block
+    }
+
+    /// Erases `block` and its ops; its arguments and ops' results must be unused outside it.
+    pub fn erase_block(&mut self, block: BlockId) {
+        self.mutations += 1;
+        let ops: Vec<OpId> = self.body.block_ops(block).collect();
+        let ir = Ir {
+            ctx: self.ctx,
+            body: self.body,
+        };
+        for &op in ops.iter().rev() {
+            let listener = &mut *self.listener;
+            walk(self.body, op, WalkOrder::PostOrder, |o| {
+                listener.op_erased(ir, o);
+                WalkControl::Advance
+            });
+        }
+        self.listener.block_erased(ir, block);
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::ErasedBlock(
+                block,
+                BlockPosition::of(self.body, block),
+            ));
+            self.body.detach_block(block);
+            return;
+        }
+        let _ = self.body.erase_block(block);
+    }
+
+    // ----- types ------------------------------------------------------------------------------
+
+    /// Changes the type of `value` in place (e.g. a block argument during conversion).
+    pub fn set_value_type(&mut self, value: ValueId, ty: Type) {
+        let old = self.body.value_type(value);
+        if old == ty {
+            return;
+        }
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::ValueType { value, old });
+        }
+        self.body.set_value_type(value, ty);
+        self.mutations += 1;
+    }
+
+    pub(crate) fn map_value(&mut self, from: ValueId, to: ValueId) {
+        if let Some(log) = self.log.as_deref_mut() {
+            log.map_value(from, to);
+        }
+    }
+
+    pub(crate) fn mark_materialization(&mut self, op: OpId) {
+        if let Some(log) = self.log.as_deref_mut() {
+            log.materializations.insert(op);
+        }
+    }
+
+    // ----- failures ---------------------------------------------------------------------------
+
+    /// Reports why a pattern did not match `op` (shown in traces) and returns the failure,
+    /// so a pattern can `return rewriter.notify_match_failure(op, "...")`.
+    pub fn notify_match_failure(
+        &mut self,
+        op: OpId,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> MatchResult {
+        let reason = reason.into();
+        self.listener.match_failure(
+            Ir {
+                ctx: self.ctx,
+                body: self.body,
+            },
+            op,
+            &reason,
+        );
+        Err(MatchFailure {
+            reason: Some(reason),
+        })
+    }
+}
