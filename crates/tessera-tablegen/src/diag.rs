@@ -56,6 +56,9 @@ pub struct SourceMgr {
     pub include_dirs: Vec<String>,
 }
 
+/// Tab stops used when printing source lines in diagnostics.
+const TAB_STOP: usize = 8;
+
 /// A resolved location: file name, 1-based line and column.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LineCol {
@@ -70,12 +73,18 @@ pub struct LineCol {
 impl SourceMgr {
     /// Adds a buffer and returns its index.
     pub fn add_buffer(&mut self, name: String, text: String, include_loc: Loc) -> usize {
+        self.add_shared_buffer(name, Arc::from(text), include_loc)
+    }
+
+    /// Adds a buffer whose text is shared with others (a file included more than once) and
+    /// returns its index. Each inclusion still gets its own range of locations.
+    pub fn add_shared_buffer(&mut self, name: String, text: Arc<str>, include_loc: Loc) -> usize {
         let base = self.next_base;
         // One extra offset per buffer so that the end-of-buffer position is addressable.
         self.next_base = self.next_base.saturating_add(text.len() as u32 + 1);
         self.files.push(SourceFile {
             name,
-            text: Arc::from(text),
+            text,
             include_loc,
             base,
             line_starts: Default::default(),
@@ -149,13 +158,37 @@ impl SourceMgr {
         while end < bytes.len() && bytes[end] != b'\n' && bytes[end] != b'\r' {
             end += 1;
         }
-        let line = String::from_utf8_lossy(&bytes[start..end]);
-        let _ = writeln!(out, "{line}");
+        // Tabs are expanded to 8-column stops in both lines, as LLVM's SMDiagnostic does.
+        let line = &bytes[start..end];
+        let mut shown = Vec::with_capacity(line.len());
+        for &b in line {
+            if b == b'\t' {
+                shown.push(b' ');
+                while !shown.len().is_multiple_of(TAB_STOP) {
+                    shown.push(b' ');
+                }
+            } else {
+                shown.push(b);
+            }
+        }
+        let _ = writeln!(out, "{}", String::from_utf8_lossy(&shown));
+        let caret_col = off.min(end) - start;
         let mut caret = String::new();
-        for &b in &bytes[start..off.min(end)] {
-            caret.push(if b == b'\t' { '\t' } else { ' ' });
+        for &b in &line[..caret_col] {
+            caret.push(' ');
+            if b == b'\t' {
+                while !caret.len().is_multiple_of(TAB_STOP) {
+                    caret.push(' ');
+                }
+            }
         }
         caret.push('^');
+        // A caret on a tab is drawn across the whole tab.
+        if line.get(caret_col) == Some(&b'\t') {
+            while !caret.len().is_multiple_of(TAB_STOP) {
+                caret.push('^');
+            }
+        }
         let _ = writeln!(out, "{caret}");
     }
 

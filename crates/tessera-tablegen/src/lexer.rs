@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::diag::{Loc, Message, Severity, SourceMgr};
 use crate::preprocessor::PrepControl;
@@ -210,6 +210,10 @@ pub(crate) const EOF: i32 = -1;
 pub struct Lexer {
     pub(crate) sm: SourceMgr,
     pub(crate) buf: Arc<str>,
+    /// Whether `buf` holds a NUL byte (each one is reported, so fast scans must stop there).
+    buf_has_nul: bool,
+    /// Whether `buf` holds a carriage return (a lone one ends a line comment).
+    buf_has_cr: bool,
     pub(crate) cur_file: usize,
     pub(crate) pos: usize,
     pub(crate) tok_start: usize,
@@ -228,6 +232,13 @@ pub struct Lexer {
     pub cur_int: i64,
     /// Number of digits of the current `BinaryIntVal`.
     pub cur_bin_bits: u32,
+    /// Files already read, by the name written in `include`: the path found and the text.
+    /// Guarded headers are included many times; each inclusion reuses the first read.
+    include_cache: FxHashMap<String, (String, Arc<str>)>,
+    /// Per buffer (by text address): whether it holds a NUL byte, a carriage return.
+    buf_flags: FxHashMap<usize, (bool, bool)>,
+    /// Memoized skips of `#ifdef`/`#ifndef`/`#else` regions (see `prep_skip_region`).
+    pub(crate) skip_memo: FxHashMap<crate::preprocessor::SkipKey, crate::preprocessor::SkipEnd>,
 }
 
 impl Lexer {
@@ -238,6 +249,8 @@ impl Lexer {
         let set: FxHashSet<String> = macros.iter().cloned().collect();
         Ok(Lexer {
             sm,
+            buf_has_nul: buf.as_bytes().contains(&0),
+            buf_has_cr: buf.as_bytes().contains(&b'\r'),
             buf,
             cur_file: main,
             pos: 0,
@@ -252,6 +265,9 @@ impl Lexer {
             cur_str: String::new(),
             cur_int: 0,
             cur_bin_bits: 0,
+            include_cache: FxHashMap::default(),
+            buf_flags: FxHashMap::default(),
+            skip_memo: FxHashMap::default(),
         })
     }
 
@@ -324,7 +340,8 @@ impl Lexer {
         self.pos += 1;
         match c {
             0 => {
-                let p = self.pos - 1;
+                // Upstream reports it at the start of the token being lexed.
+                let p = self.tok_start;
                 self.error_at(p, "NUL character is invalid in source; treated as space");
                 b' ' as i32
             }
@@ -340,6 +357,16 @@ impl Lexer {
         }
     }
 
+    fn set_buf(&mut self, text: Arc<str>) {
+        let key = Arc::as_ptr(&text) as *const u8 as usize;
+        let bytes = text.as_bytes();
+        (self.buf_has_nul, self.buf_has_cr) = *self
+            .buf_flags
+            .entry(key)
+            .or_insert_with(|| (bytes.contains(&0), bytes.contains(&b'\r')));
+        self.buf = text;
+    }
+
     fn process_eof(&mut self) -> bool {
         if let Some((file, resume)) = self.include_stack.last().copied() {
             if !self.prep_exit_include(false) {
@@ -347,7 +374,7 @@ impl Lexer {
             }
             self.include_stack.pop();
             self.cur_file = file;
-            self.buf = self.sm.file(file).text.clone();
+            self.set_buf(self.sm.file(file).text.clone());
             self.pos = resume;
             self.tok_start = resume;
             return true;
@@ -402,7 +429,14 @@ impl Lexer {
                         Tok::Dot
                     }
                 }
-                0x20 | 0x09 => continue,
+                0x20 | 0x09 => {
+                    // Indentation comes in runs; skip them without the per-character checks.
+                    let bytes = self.buf.as_bytes();
+                    while matches!(bytes.get(self.pos), Some(b' ' | b'\t')) {
+                        self.pos += 1;
+                    }
+                    continue;
+                }
                 0x0a => {
                     file_or_line_start = true;
                     continue;
@@ -465,36 +499,38 @@ impl Lexer {
 
     fn lex_string(&mut self) -> Tok {
         let start = self.pos;
-        let mut val = Vec::new();
-        let bytes = self.buf.clone();
-        let bytes = bytes.as_bytes();
+        let buf = self.buf.clone();
+        let bytes = buf.as_bytes();
+        // Runs between escapes are copied whole; they are valid UTF-8 because they end at
+        // ASCII bytes, and escapes only produce ASCII.
+        self.cur_str.clear();
         loop {
-            let Some(&c) = bytes.get(self.pos) else {
+            let run = bytes[self.pos..]
+                .iter()
+                .position(|&c| matches!(c, b'"' | b'\\' | b'\n' | b'\r'));
+            let Some(k) = run else {
+                self.pos = bytes.len();
                 return self.error_at(start, "End of file in string literal");
             };
-            if c == b'"' {
-                break;
-            }
-            if c == b'\n' || c == b'\r' {
-                return self.error_at(start, "End of line in string literal");
-            }
-            if c != b'\\' {
-                val.push(c);
-                self.pos += 1;
-                continue;
+            self.cur_str.push_str(&buf[self.pos..self.pos + k]);
+            self.pos += k;
+            match bytes[self.pos] {
+                b'"' => break,
+                b'\n' | b'\r' => return self.error_at(start, "End of line in string literal"),
+                _ => {}
             }
             self.pos += 1;
             match bytes.get(self.pos) {
-                Some(b'\\') | Some(b'\'') | Some(b'"') => {
-                    val.push(bytes[self.pos]);
+                Some(&c @ (b'\\' | b'\'' | b'"')) => {
+                    self.cur_str.push(c as char);
                     self.pos += 1;
                 }
                 Some(b't') => {
-                    val.push(b'\t');
+                    self.cur_str.push('\t');
                     self.pos += 1;
                 }
                 Some(b'n') => {
-                    val.push(b'\n');
+                    self.cur_str.push('\n');
                     self.pos += 1;
                 }
                 Some(b'\n') | Some(b'\r') => {
@@ -509,7 +545,6 @@ impl Lexer {
             }
         }
         self.pos += 1;
-        self.cur_str = String::from_utf8_lossy(&val).into_owned();
         Tok::StrVal
     }
 
@@ -589,30 +624,38 @@ impl Lexer {
             return true;
         }
         let name = self.cur_str.clone();
-        let mut found = None;
-        if let Ok(text) = std::fs::read(&name) {
-            found = Some((name.clone(), text));
-        } else {
-            for dir in &self.sm.include_dirs {
-                let path = std::path::Path::new(dir).join(&name);
-                if let Ok(text) = std::fs::read(&path) {
-                    found = Some((path.to_string_lossy().into_owned(), text));
-                    break;
+        let (path, text) = match self.include_cache.get(&name) {
+            Some((path, text)) => (path.clone(), text.clone()),
+            None => {
+                let mut found = None;
+                if let Ok(text) = std::fs::read(&name) {
+                    found = Some((name.clone(), text));
+                } else {
+                    for dir in &self.sm.include_dirs {
+                        let path = std::path::Path::new(dir).join(&name);
+                        if let Ok(text) = std::fs::read(&path) {
+                            found = Some((path.to_string_lossy().into_owned(), text));
+                            break;
+                        }
+                    }
                 }
+                let Some((path, text)) = found else {
+                    let s = self.tok_start;
+                    self.error_at(s, format!("Could not find include file '{name}'"));
+                    return true;
+                };
+                let text: Arc<str> = Arc::from(bytes_to_string(text));
+                self.include_cache
+                    .insert(name, (path.clone(), text.clone()));
+                (path, text)
             }
-        }
-        let Some((path, text)) = found else {
-            let s = self.tok_start;
-            self.error_at(s, format!("Could not find include file '{name}'"));
-            return true;
         };
         let include_loc = self.loc_at(self.pos);
-        let text = bytes_to_string(text);
-        let idx = self.sm.add_buffer(path.clone(), text, include_loc);
+        let idx = self.sm.add_shared_buffer(path.clone(), text, include_loc);
         self.dependencies.insert(path);
         self.include_stack.push((self.cur_file, self.pos));
         self.cur_file = idx;
-        self.buf = self.sm.file(idx).text.clone();
+        self.set_buf(self.sm.file(idx).text.clone());
         self.pos = 0;
         self.prep_stack.push(Vec::new());
         false
@@ -622,7 +665,11 @@ impl Lexer {
         let len = self.buf.len();
         let start = self.pos.min(len);
         let nl = crate::preprocessor::find_byte(&self.buf, start, b'\n').unwrap_or(len);
-        // A lone carriage return also ends the comment; it is rare, so look only up to `nl`.
+        if !self.buf_has_cr {
+            self.pos = nl;
+            return;
+        }
+        // A lone carriage return also ends the comment; look for one only up to `nl`.
         let cr = self.buf.as_bytes()[start..nl]
             .iter()
             .position(|&b| b == b'\r');
@@ -751,6 +798,17 @@ impl Lexer {
         self.pos += 1;
         let code_start = self.pos;
         loop {
+            // Jump to the next `}` (code blocks are long; NULs, which need a diagnostic each,
+            // take the character-by-character path below).
+            if !self.buf_has_nul {
+                match crate::preprocessor::find_byte(&self.buf, self.pos, b'}') {
+                    Some(k) => self.pos = k,
+                    None => {
+                        self.pos = self.buf.len();
+                        break;
+                    }
+                }
+            }
             let c = self.next_char();
             if c == EOF {
                 break;
@@ -758,12 +816,15 @@ impl Lexer {
             if c != b'}' as i32 {
                 continue;
             }
+            // Upstream consumes the character after a `}` whatever it is, so `}}]` does not
+            // end the block at its second brace.
             let c = self.next_char();
             if c == EOF {
                 break;
             }
             if c == b']' as i32 {
-                self.cur_str = self.buf[code_start..self.pos - 2].to_string();
+                self.cur_str.clear();
+                self.cur_str.push_str(&self.buf[code_start..self.pos - 2]);
                 return Tok::CodeFragment;
             }
         }

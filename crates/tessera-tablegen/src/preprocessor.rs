@@ -1,6 +1,8 @@
 //! The TableGen preprocessor: `#define`, `#ifdef`, `#ifndef`, `#else`, `#endif`, run by the
 //! lexer when a `#` starts a line. Skipped regions are scanned line by line, like upstream.
 
+use std::sync::Arc;
+
 use crate::diag::Loc;
 use crate::lexer::{Lexer, Tok, EOF};
 
@@ -28,6 +30,18 @@ pub(crate) struct PrepControl {
     is_else: bool,
     is_defined: bool,
     pos: Loc,
+}
+
+/// A skipped region is found by its buffer (the shared text of a file) and start offset, plus
+/// whether the conditional being skipped is already in its `#else` branch.
+pub(crate) type SkipKey = (usize, usize, bool);
+
+/// How a memoized skip ended: where token processing resumes and how the conditional closed.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SkipEnd {
+    pos: usize,
+    /// `Some(offset)`: at an `#else` at that offset; `None`: at the matching `#endif`.
+    else_at: Option<usize>,
 }
 
 impl Lexer {
@@ -204,7 +218,61 @@ impl Lexer {
     /// Upstream looks at every line of a skipped region; re-included guarded files make that
     /// a large share of lexing, so runs of lines that provably hold no directive (no `#` at a
     /// line start and no `/*` that could hide one) are jumped over with a byte search.
+    ///
+    /// A guarded header included again is skipped whole; the outcome depends only on the
+    /// text (nested conditionals cannot turn processing back on while the outer one is off),
+    /// so clean skips are memoized per buffer and offset.
     fn prep_skip_region(&mut self) -> bool {
+        let Some(top) = self.prep_stack.last().and_then(|s| s.last()).copied() else {
+            return self.prep_skip_region_scan();
+        };
+        let key = (
+            Arc::as_ptr(&self.buf) as *const u8 as usize,
+            self.pos,
+            top.is_else,
+        );
+        if let Some(end) = self.skip_memo.get(&key).copied() {
+            self.pos = end.pos;
+            let stack = self.prep_stack.last_mut().expect("checked above");
+            match end.else_at {
+                None => {
+                    stack.pop();
+                }
+                Some(off) => {
+                    let pos = self.sm.loc(self.cur_file, off);
+                    *stack.last_mut().expect("checked above") = PrepControl {
+                        is_else: true,
+                        is_defined: true,
+                        pos,
+                    };
+                }
+            }
+            return true;
+        }
+        let depth = self.prep_stack.last().map_or(0, |s| s.len());
+        let msgs = self.msgs.len();
+        if !self.prep_skip_region_scan() || self.msgs.len() != msgs {
+            return false;
+        }
+        let stack = self.prep_stack.last().expect("checked above");
+        let else_at = if stack.len() + 1 == depth {
+            None
+        } else if let Some(c) = stack.last().filter(|c| stack.len() == depth && c.is_else) {
+            Some((c.pos.0 - self.sm.loc(self.cur_file, 0).0) as usize)
+        } else {
+            return true;
+        };
+        self.skip_memo.insert(
+            key,
+            SkipEnd {
+                pos: self.pos,
+                else_at,
+            },
+        );
+        true
+    }
+
+    fn prep_skip_region_scan(&mut self) -> bool {
         loop {
             let buf = self.buf.clone();
             let bytes = buf.as_bytes();
