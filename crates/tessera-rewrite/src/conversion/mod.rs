@@ -149,6 +149,28 @@ impl<P: RewritePattern> ConversionPattern for RewriteAsConversion<P> {
     }
 }
 
+struct FnConversionPattern<F> {
+    info: PatternInfo,
+    f: F,
+}
+
+impl<F> ConversionPattern for FnConversionPattern<F>
+where
+    F: Fn(OpId, &[ValueId], &mut ConversionRewriter<'_, '_>) -> MatchResult + Send + Sync,
+{
+    fn info(&self, _ctx: &mut Context) -> PatternInfo {
+        self.info.clone()
+    }
+    fn match_and_rewrite(
+        &self,
+        op: OpId,
+        operands: &[ValueId],
+        rewriter: &mut ConversionRewriter<'_, '_>,
+    ) -> MatchResult {
+        (self.f)(op, operands, rewriter)
+    }
+}
+
 impl ConversionPatternSet {
     /// An empty set.
     pub fn new() -> Self {
@@ -168,6 +190,25 @@ impl ConversionPatternSet {
         self.entries.push(Entry {
             info,
             imp: Box::new(pattern),
+        });
+        self
+    }
+
+    /// Adds a pattern given as a description and a closure.
+    pub fn add_fn<F>(&mut self, info: PatternInfo, f: F) -> &mut Self
+    where
+        F: Fn(OpId, &[ValueId], &mut ConversionRewriter<'_, '_>) -> MatchResult
+            + Send
+            + Sync
+            + 'static,
+    {
+        let mut info = info;
+        if info.debug_name.is_empty() {
+            info.debug_name = "<closure>".to_string();
+        }
+        self.entries.push(Entry {
+            info: info.clone(),
+            imp: Box::new(FnConversionPattern { info, f }),
         });
         self
     }
