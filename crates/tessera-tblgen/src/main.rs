@@ -6,6 +6,11 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
+mod alloc;
+
+#[global_allocator]
+static GLOBAL: alloc::SizeClasses = alloc::SizeClasses;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "tessera-tblgen",
