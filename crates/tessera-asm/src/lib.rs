@@ -15,7 +15,8 @@ mod resources;
 
 pub use parser::{ParsedModule, Parser, MAX_NESTING};
 pub use printer::{
-    attr_to_string, escape_into, op_to_string, print_module, type_to_string, PrintOptions,
+    attr_to_string, escape_into, op_to_string, print_module, print_module_to, type_to_string,
+    PrintOptions,
 };
 pub use resources::Resources;
 

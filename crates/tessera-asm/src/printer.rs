@@ -4,6 +4,7 @@
 
 use crate::resources::Resources;
 use rustc_hash::FxHashMap;
+use smallvec::{smallvec, SmallVec};
 use std::fmt::Write;
 use tessera_ir::{
     AffineExpr, AffineOp, Attr, AttrKind, BlockId, Body, Context, FloatKind, IntValue, LocKind,
@@ -25,17 +26,35 @@ pub fn print_module(
     resources: &Resources,
     opts: PrintOptions,
 ) -> String {
-    let mut p = Printer::new(ctx, body, opts);
-    p.collect_aliases(root);
-    p.number_values(root);
     let mut out = String::new();
-    p.print_alias_defs(false, &mut out);
-    p.print_op(root, 0, &mut out);
-    out.push('\n');
-    p.print_alias_defs(true, &mut out);
-    resources.print(&p.resource_order, &mut out);
+    let mut p = Printer::new(ctx, body, opts);
+    p.print_module(root, resources, &mut out);
     out
 }
+
+/// Like `print_module`, but streams the text to `sink` as it goes (memory stays bounded by
+/// the largest op without regions, not the whole output); returns the first write error.
+pub fn print_module_to(
+    ctx: &Context,
+    body: &Body,
+    root: OpId,
+    resources: &Resources,
+    opts: PrintOptions,
+    sink: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    let mut out = String::with_capacity(FLUSH_AT + 4096);
+    let mut p = Printer::new(ctx, body, opts);
+    p.sink = Some(sink);
+    p.print_module(root, resources, &mut out);
+    p.flush(&mut out);
+    match p.io_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Buffered output is handed to the sink once it grows past this many bytes.
+const FLUSH_AT: usize = 1 << 16;
 
 /// A type as upstream prints it, without aliases (for diagnostics).
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
@@ -85,13 +104,24 @@ enum Node {
     Type(Type),
 }
 
+/// A node of the alias graph that is an alias candidate or has one below it; nodes without
+/// any get no `AliasInfo` (most attributes of a large module), only a "seen" mark.
 struct AliasInfo {
     node: Node,
     prefix: Option<&'static str>,
     depth: u32,
     deferrable: bool,
+    /// Children that have an `AliasInfo`.
     children: Vec<usize>,
+    /// The alias name, once chosen.
+    name: Option<String>,
 }
+
+/// `Printer::attr_state` / `type_state` values: not visited yet, visited with no alias
+/// candidate at or below it, or `INFO + i` for `infos[i]`.
+const UNSEEN: u32 = 0;
+const NO_ALIAS: u32 = 1;
+const INFO: u32 = 2;
 
 #[derive(Copy, Clone)]
 enum ValueName {
@@ -105,14 +135,20 @@ struct Printer<'a> {
     body: &'a Body,
     opts: PrintOptions,
     infos: Vec<AliasInfo>,
-    visited: FxHashMap<Node, usize>,
+    /// Alias-graph state of every attribute / type of the context, by `index()` (empty when
+    /// aliases were not collected).
+    attr_state: Vec<u32>,
+    type_state: Vec<u32>,
     /// Final alias names, in printing order.
     alias_order: Vec<usize>,
-    alias_names: FxHashMap<Node, String>,
     value_names: Vec<ValueName>,
-    block_ids: FxHashMap<BlockId, u32>,
+    /// Number of each block within its region, by block id (`u32::MAX`: not numbered).
+    block_ids: Vec<u32>,
     distinct_ids: std::cell::RefCell<FxHashMap<Attr, u64>>,
     resource_order: Vec<String>,
+    /// Where finished lines go (`print_module_to`); `None` keeps everything in the buffer.
+    sink: Option<&'a mut dyn std::io::Write>,
+    io_error: Option<std::io::Error>,
 }
 
 impl<'a> Printer<'a> {
@@ -122,13 +158,37 @@ impl<'a> Printer<'a> {
             body,
             opts,
             infos: Vec::new(),
-            visited: FxHashMap::default(),
+            attr_state: Vec::new(),
+            type_state: Vec::new(),
             alias_order: Vec::new(),
-            alias_names: FxHashMap::default(),
             value_names: vec![ValueName::None; body.value_capacity()],
-            block_ids: FxHashMap::default(),
+            block_ids: Vec::new(),
             distinct_ids: Default::default(),
             resource_order: Vec::new(),
+            sink: None,
+            io_error: None,
+        }
+    }
+
+    fn print_module(&mut self, root: OpId, resources: &Resources, out: &mut String) {
+        self.collect_aliases(root);
+        self.number_values(root);
+        self.print_alias_defs(false, out);
+        self.print_op(root, 0, out);
+        out.push('\n');
+        self.print_alias_defs(true, out);
+        resources.print(&self.resource_order, out);
+    }
+
+    /// Hands the buffer to the sink, if there is one (after the first error, drops it).
+    fn flush(&mut self, out: &mut String) {
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(out.as_bytes()) {
+                    self.io_error = Some(e);
+                }
+            }
+            out.clear();
         }
     }
 
@@ -150,44 +210,44 @@ impl<'a> Printer<'a> {
         }
     }
 
-    fn children(&self, node: Node) -> Vec<Node> {
+    fn children(&self, node: Node) -> SmallVec<[Node; 4]> {
         let a = Node::Attr;
         let t = Node::Type;
         match node {
             Node::Attr(attr) => match self.ctx.attr_kind(attr) {
                 AttrKind::Array(elems) => elems.iter().map(|&e| a(e)).collect(),
                 AttrKind::Dictionary(entries) => entries.iter().map(|e| a(e.1)).collect(),
-                AttrKind::Type(ty) => vec![t(*ty)],
-                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => vec![t(*ty)],
+                AttrKind::Type(ty) => smallvec![t(*ty)],
+                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => smallvec![t(*ty)],
                 AttrKind::String { ty, .. } | AttrKind::Opaque { ty, .. } => {
                     ty.iter().map(|&x| t(x)).collect()
                 }
                 AttrKind::DenseElements { ty, .. }
                 | AttrKind::DenseStrings { ty, .. }
-                | AttrKind::DenseResource { ty, .. } => vec![t(*ty)],
+                | AttrKind::DenseResource { ty, .. } => smallvec![t(*ty)],
                 AttrKind::Sparse {
                     ty,
                     indices,
                     values,
-                } => vec![t(*ty), a(*indices), a(*values)],
-                AttrKind::DenseArray { element, .. } => vec![t(*element)],
-                AttrKind::Distinct { referenced, .. } => vec![a(*referenced)],
+                } => smallvec![t(*ty), a(*indices), a(*values)],
+                AttrKind::DenseArray { element, .. } => smallvec![t(*element)],
+                AttrKind::Distinct { referenced, .. } => smallvec![a(*referenced)],
                 AttrKind::Loc(kind) => match kind {
-                    LocKind::Name { child, .. } => vec![a(child.attr())],
+                    LocKind::Name { child, .. } => smallvec![a(child.attr())],
                     LocKind::CallSite { callee, caller } => {
-                        vec![a(callee.attr()), a(caller.attr())]
+                        smallvec![a(callee.attr()), a(caller.attr())]
                     }
                     LocKind::Fused { locs, metadata } => {
-                        let mut v: Vec<Node> = locs.iter().map(|l| a(l.attr())).collect();
+                        let mut v: SmallVec<[Node; 4]> = locs.iter().map(|l| a(l.attr())).collect();
                         v.extend(metadata.iter().map(|&m| a(m)));
                         v
                     }
-                    _ => Vec::new(),
+                    _ => SmallVec::new(),
                 },
-                _ => Vec::new(),
+                _ => SmallVec::new(),
             },
             Node::Type(ty) => match self.ctx.type_kind(ty) {
-                TypeKind::Complex(e) => vec![t(*e)],
+                TypeKind::Complex(e) => smallvec![t(*e)],
                 TypeKind::Tuple(elems) => elems.iter().map(|&e| t(e)).collect(),
                 TypeKind::Function { inputs, results } => {
                     inputs.iter().chain(results.iter()).map(|&e| t(e)).collect()
@@ -197,7 +257,7 @@ impl<'a> Printer<'a> {
                 } => std::iter::once(t(*element))
                     .chain(encoding.iter().map(|&e| a(e)))
                     .collect(),
-                TypeKind::UnrankedTensor { element } => vec![t(*element)],
+                TypeKind::UnrankedTensor { element } => smallvec![t(*element)],
                 TypeKind::MemRef {
                     element,
                     layout,
@@ -213,20 +273,53 @@ impl<'a> Printer<'a> {
                 } => std::iter::once(t(*element))
                     .chain(memory_space.iter().map(|&e| a(e)))
                     .collect(),
-                TypeKind::Vector { element, .. } => vec![t(*element)],
-                _ => Vec::new(),
+                TypeKind::Vector { element, .. } => smallvec![t(*element)],
+                _ => SmallVec::new(),
             },
         }
     }
 
-    /// Visits a node; returns (its contribution to a parent's alias depth, its index).
-    fn visit(&mut self, node: Node, deferrable: bool) -> (u32, usize) {
-        if let Some(&idx) = self.visited.get(&node) {
-            if !deferrable {
-                self.mark_non_deferrable(idx);
-            }
-            return (self.contribution(idx), idx);
+    #[inline]
+    fn state(&self, node: Node) -> u32 {
+        let s = match node {
+            Node::Attr(a) => self.attr_state.get(a.index()),
+            Node::Type(t) => self.type_state.get(t.index()),
+        };
+        s.copied().unwrap_or(UNSEEN)
+    }
+
+    fn set_state(&mut self, node: Node, state: u32) {
+        match node {
+            Node::Attr(a) => self.attr_state[a.index()] = state,
+            Node::Type(t) => self.type_state[t.index()] = state,
         }
+    }
+
+    /// The alias name of a node, if it got one.
+    #[inline]
+    fn alias_name(&self, node: Node) -> Option<&str> {
+        match self.state(node) {
+            s if s >= INFO => self.infos[(s - INFO) as usize].name.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Visits a node; returns (its contribution to a parent's alias depth, its info index if
+    /// it has an alias candidate at or below it).
+    fn visit(&mut self, node: Node, deferrable: bool) -> (u32, Option<usize>) {
+        match self.state(node) {
+            NO_ALIAS => return (0, None),
+            UNSEEN => {}
+            s => {
+                let idx = (s - INFO) as usize;
+                if !deferrable {
+                    self.mark_non_deferrable(idx);
+                }
+                return (self.contribution(idx), Some(idx));
+            }
+        }
+        // The info is pushed before the children are visited so that infos stay in first-visit
+        // order; it is popped again (it is then the last one) if nothing below needs it.
         let idx = self.infos.len();
         let prefix = self.alias_prefix(node);
         self.infos.push(AliasInfo {
@@ -235,18 +328,25 @@ impl<'a> Printer<'a> {
             depth: 0,
             deferrable,
             children: Vec::new(),
+            name: None,
         });
-        self.visited.insert(node, idx);
+        self.set_state(node, INFO + idx as u32);
         let mut depth = 0;
         let mut children = Vec::new();
         for child in self.children(node) {
             let (d, ci) = self.visit(child, deferrable);
             depth = depth.max(d);
-            children.push(ci);
+            children.extend(ci);
+        }
+        if prefix.is_none() && children.is_empty() {
+            debug_assert_eq!(self.infos.len(), idx + 1);
+            self.infos.pop();
+            self.set_state(node, NO_ALIAS);
+            return (0, None);
         }
         self.infos[idx].depth = depth;
         self.infos[idx].children = children;
-        (self.contribution(idx), idx)
+        (self.contribution(idx), Some(idx))
     }
 
     fn contribution(&self, idx: usize) -> u32 {
@@ -278,6 +378,8 @@ impl<'a> Printer<'a> {
             Args(BlockId),
             Tail(OpId),
         }
+        self.attr_state = vec![UNSEEN; self.ctx.num_attrs()];
+        self.type_state = vec![UNSEEN; self.ctx.num_types()];
         let mut stack = vec![Work::Op(root)];
         while let Some(w) = stack.pop() {
             match w {
@@ -350,7 +452,7 @@ impl<'a> Printer<'a> {
                 format!("{prefix}{n}")
             };
             *n += 1;
-            self.alias_names.insert(self.infos[i].node, name);
+            self.infos[i].name = Some(name);
         }
         self.alias_order = order;
     }
@@ -362,7 +464,7 @@ impl<'a> Printer<'a> {
                 continue;
             }
             let node = self.infos[i].node;
-            let name = self.alias_names[&node].clone();
+            let name = self.infos[i].name.clone().unwrap_or_default();
             match node {
                 Node::Attr(a) => {
                     let _ = write!(out, "#{name} = ");
@@ -405,7 +507,11 @@ impl<'a> Printer<'a> {
         let mut stack: Vec<RegionId> = body.regions(root).collect();
         while let Some(region) = stack.pop() {
             for (i, b) in body.region_blocks(region).enumerate() {
-                self.block_ids.insert(b, i as u32);
+                let slot = b.as_u32() as usize;
+                if self.block_ids.len() <= slot {
+                    self.block_ids.resize(body.block_capacity().max(slot + 1), u32::MAX);
+                }
+                self.block_ids[slot] = i as u32;
                 // Only entry-block arguments are `%argN`; others share the value counter.
                 for &arg in body.block_args(b) {
                     self.value_names[arg.as_u32() as usize] = if i == 0 {
@@ -540,8 +646,15 @@ impl<'a> Printer<'a> {
         }
     }
 
+    fn block_id(&self, b: BlockId) -> Option<u32> {
+        self.block_ids
+            .get(b.as_u32() as usize)
+            .copied()
+            .filter(|&id| id != u32::MAX)
+    }
+
     fn print_block_name(&self, b: BlockId, out: &mut String) {
-        match self.block_ids.get(&b) {
+        match self.block_id(b) {
             Some(id) => {
                 let _ = write!(out, "^bb{id}");
             }
@@ -555,7 +668,7 @@ impl<'a> Printer<'a> {
         // Predecessors of each block, as block numbers.
         let mut preds: FxHashMap<BlockId, Vec<u32>> = FxHashMap::default();
         for b in body.region_blocks(region) {
-            let id = self.block_ids.get(&b).copied().unwrap_or(u32::MAX);
+            let id = self.block_id(b).unwrap_or(u32::MAX);
             for op in body.block_ops(b) {
                 for &s in body.successors(op) {
                     preds.entry(s).or_default().push(id);
@@ -617,6 +730,9 @@ impl<'a> Printer<'a> {
                 }
                 self.print_op(op, indent + 2, out);
                 out.push('\n');
+                if out.len() >= FLUSH_AT {
+                    self.flush(out);
+                }
             }
         }
         for _ in 0..indent {
@@ -629,7 +745,7 @@ impl<'a> Printer<'a> {
 
     /// A nested location: its alias if it has one, else its body.
     fn print_loc_inner(&self, loc: Location, out: &mut String) {
-        if let Some(name) = self.alias_names.get(&Node::Attr(loc.attr())) {
+        if let Some(name) = self.alias_name(Node::Attr(loc.attr())) {
             let _ = write!(out, "#{name}");
             return;
         }
@@ -683,7 +799,7 @@ impl<'a> Printer<'a> {
     // ----- types --------------------------------------------------------------------------------
 
     fn print_type(&self, ty: Type, out: &mut String) {
-        if let Some(name) = self.alias_names.get(&Node::Type(ty)) {
+        if let Some(name) = self.alias_name(Node::Type(ty)) {
             let _ = write!(out, "!{name}");
             return;
         }
@@ -821,7 +937,7 @@ impl<'a> Printer<'a> {
 
     /// Prints an attribute through its alias if it has one.
     fn print_attr_ref(&self, attr: Attr, elide: Elide, out: &mut String) {
-        if let Some(name) = self.alias_names.get(&Node::Attr(attr)) {
+        if let Some(name) = self.alias_name(Node::Attr(attr)) {
             let _ = write!(out, "#{name}");
             return;
         }

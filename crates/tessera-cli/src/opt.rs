@@ -20,6 +20,9 @@ pub struct OptOptions {
     pub verify_diagnostics: bool,
     /// `--mlir-timing`.
     pub timing: bool,
+    /// Leak the IR instead of freeing it once printed: for a process that exits right after,
+    /// where freeing millions of objects would only cost time.
+    pub skip_teardown: bool,
 }
 
 /// The outcome of a run: what to print and the exit status.
@@ -65,10 +68,24 @@ pub struct ChunkResult {
     pub ctx: Context,
     /// Time spent parsing, verifying and printing.
     pub times: [Duration; 3],
+    /// The error writing to the sink of `process_buffer_to`, if any.
+    pub io_error: Option<std::io::Error>,
 }
 
 /// Parses, verifies and prints one buffer named `file_name`.
 pub fn process_buffer(src: &str, file_name: &str, opts: &OptOptions) -> ChunkResult {
+    process_buffer_to(src, file_name, opts, None)
+}
+
+/// `process_buffer`, streaming the printed text to `sink` if one is given (the result's
+/// `output` is then empty; a write error is returned as a diagnostic-free `output: None`
+/// with the error text in `io_error`).
+pub fn process_buffer_to(
+    src: &str,
+    file_name: &str,
+    opts: &OptOptions,
+    sink: Option<&mut dyn std::io::Write>,
+) -> ChunkResult {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
     let print_opts = PrintOptions {
@@ -85,6 +102,7 @@ pub fn process_buffer(src: &str, file_name: &str, opts: &OptOptions) -> ChunkRes
                 diagnostics: vec![*d],
                 ctx,
                 times: [t1 - t0, Duration::ZERO, Duration::ZERO],
+                io_error: None,
             }
         }
     };
@@ -112,22 +130,45 @@ pub fn process_buffer(src: &str, file_name: &str, opts: &OptOptions) -> ChunkRes
             diagnostics,
             ctx,
             times: [t1 - t0, t2 - t1, Duration::ZERO],
+            io_error: None,
         };
     }
     let t2 = Instant::now();
-    let text = tessera_asm::print_module(
-        &ctx,
-        &parsed.body,
-        parsed.module,
-        &parsed.resources,
-        print_opts,
-    );
+    let mut io_error = None;
+    let text = match sink {
+        Some(sink) => {
+            if let Err(e) = tessera_asm::print_module_to(
+                &ctx,
+                &parsed.body,
+                parsed.module,
+                &parsed.resources,
+                print_opts,
+                sink,
+            )
+            .and_then(|()| sink.write_all(b"\n"))
+            {
+                io_error = Some(e);
+            }
+            String::new()
+        }
+        None => tessera_asm::print_module(
+            &ctx,
+            &parsed.body,
+            parsed.module,
+            &parsed.resources,
+            print_opts,
+        ),
+    };
+    if opts.skip_teardown {
+        std::mem::forget(parsed);
+    }
     let t3 = Instant::now();
     ChunkResult {
         output: Some(text),
         diagnostics: Vec::new(),
         ctx,
         times: [t1 - t0, t2 - t1, t3 - t2],
+        io_error,
     }
 }
 
@@ -138,17 +179,52 @@ const STACK_SIZE: usize = 1 << 30;
 /// Runs the whole tool on `src` read from `file_name`, on a thread with a stack large enough
 /// for the deepest nesting the parser accepts, whatever the caller's stack.
 pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
+    on_big_stack(|| run_on_current_thread(src, file_name, opts, None))
+}
+
+/// `run`, writing standard output to `sink` instead of returning it (`stdout` stays empty).
+/// A single buffer without `--verify-diagnostics` is printed as it goes, so a huge module is
+/// never held as text; a write error ends up in `stderr` with status 1.
+pub fn run_to(
+    src: &str,
+    file_name: &str,
+    opts: &OptOptions,
+    sink: &mut (dyn std::io::Write + Send),
+) -> OptOutput {
+    on_big_stack(|| {
+        let mut out = run_on_current_thread(src, file_name, opts, Some(&mut *sink));
+        if let Err(e) = sink
+            .write_all(out.stdout.as_bytes())
+            .and_then(|()| sink.flush())
+        {
+            out.stderr
+                .push_str(&format!("error: cannot write output: {e}\n"));
+            out.status = 1;
+        }
+        out.stdout.clear();
+        out
+    })
+}
+
+fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || run_on_current_thread(src, file_name, opts))
+            .spawn_scoped(scope, f)
             .expect("cannot spawn the worker thread")
             .join()
             .unwrap_or_else(|e| std::panic::resume_unwind(e))
     })
 }
 
-fn run_on_current_thread(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
+fn run_on_current_thread(
+    src: &str,
+    file_name: &str,
+    opts: &OptOptions,
+    sink: Option<&mut (dyn std::io::Write + Send)>,
+) -> OptOutput {
+    // Stream only when the text goes out unconditionally and unframed.
+    let mut sink = sink.filter(|_| !opts.split_input && !opts.verify_diagnostics);
     let mut out = OptOutput::default();
     let chunks: Vec<(u32, &str)> = if opts.split_input {
         split_chunks(src)
@@ -163,12 +239,23 @@ fn run_on_current_thread(src: &str, file_name: &str, opts: &OptOptions) -> OptOu
         } else {
             file_name.to_string()
         };
-        let mut result = process_buffer(text, &name, opts);
+        let mut result = match sink.as_mut() {
+            Some(s) => process_buffer_to(text, &name, opts, Some(&mut **s)),
+            None => process_buffer(text, &name, opts),
+        };
+        if let Some(e) = result.io_error.take() {
+            out.stderr
+                .push_str(&format!("error: cannot write output: {e}\n"));
+            out.status = 1;
+        }
         for (i, t) in result.times.iter().enumerate() {
             times[i] += *t;
         }
+        // Only diagnostics need the text (a copy of it): skip that for clean inputs.
         let mut sources = SourceMap::new();
-        sources.add(&name, text);
+        if opts.verify_diagnostics || !result.diagnostics.is_empty() {
+            sources.add(&name, text);
+        }
         if opts.verify_diagnostics {
             let problems =
                 crate::verify_diagnostics::check(text, &mut result.ctx, &name, &result.diagnostics);
@@ -187,16 +274,23 @@ fn run_on_current_thread(src: &str, file_name: &str, opts: &OptOptions) -> OptOu
             out.stderr.push_str(&render(&result.ctx, &sources, d));
         }
         match result.output {
+            Some(_) if sink.is_some() => {}
             Some(o) => outputs.push(o),
             None => out.status = 1,
         }
+        if opts.skip_teardown {
+            std::mem::forget(result.ctx);
+        }
     }
     if !opts.verify_diagnostics || out.status == 0 {
-        out.stdout = outputs
-            .iter()
-            .map(|o| format!("{o}\n"))
-            .collect::<Vec<_>>()
-            .join(&format!("{SPLIT_MARKER}\n"));
+        for (i, o) in outputs.iter().enumerate() {
+            if i > 0 {
+                out.stdout.push_str(SPLIT_MARKER);
+                out.stdout.push('\n');
+            }
+            out.stdout.push_str(o);
+            out.stdout.push('\n');
+        }
     }
     if opts.timing {
         let total: Duration = times.iter().sum();

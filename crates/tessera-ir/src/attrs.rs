@@ -4,7 +4,23 @@ use crate::{AffineMap, Ident, IntegerSet, Type};
 
 /// An interned attribute: equal handles are equal attributes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Attr(pub(crate) u32);
+pub struct Attr(pub(crate) std::num::NonZeroU32);
+
+impl Attr {
+    /// A dense index: distinct attributes of one context have distinct indices, all below the
+    /// context's count, so side tables can be plain vectors.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+
+    /// The handle of interning-table slot `index` (stored plus one, so that `Option<Attr>`
+    /// takes no more room than the handle).
+    #[inline]
+    pub(crate) fn from_index(index: u32) -> Self {
+        Attr(std::num::NonZeroU32::new(index + 1).expect("more than 2^32 - 1 interned values"))
+    }
+}
 
 /// An interned location (a location attribute).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

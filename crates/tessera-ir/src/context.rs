@@ -42,8 +42,8 @@ impl Context {
             registry: Registry::default(),
             next_distinct: 0,
             allow_unregistered: false,
-            unknown_loc: Location(Attr(0)),
-            empty_dict: Attr(0),
+            unknown_loc: Location(Attr::from_index(0)),
+            empty_dict: Attr::from_index(0),
         };
         ctx.unknown_loc = Location(ctx.attr(AttrKind::Loc(LocKind::Unknown)));
         ctx.empty_dict = ctx.attr(AttrKind::Dictionary(Box::new([])));
@@ -72,12 +72,17 @@ impl Context {
 
     /// Interns a type.
     pub fn ty(&mut self, kind: TypeKind) -> Type {
-        Type(self.types.intern(kind))
+        Type::from_index(self.types.intern(kind))
     }
 
     /// The structure of a type.
     pub fn type_kind(&self, ty: Type) -> &TypeKind {
-        self.types.get(ty.0)
+        self.types.get(ty.index() as u32)
+    }
+
+    /// Number of distinct types; every `Type` handle's `index()` is below it.
+    pub fn num_types(&self) -> usize {
+        self.types.len()
     }
 
     /// `iN` / `siN` / `uiN`.
@@ -146,15 +151,16 @@ impl Context {
 
     /// Interns an attribute.
     pub fn attr(&mut self, kind: AttrKind) -> Attr {
-        Attr(self.attrs.intern(kind))
+        Attr::from_index(self.attrs.intern(kind))
     }
 
     /// The structure of an attribute.
     pub fn attr_kind(&self, attr: Attr) -> &AttrKind {
-        self.attrs.get(attr.0)
+        self.attrs.get(attr.index() as u32)
     }
 
-    /// Number of distinct attributes (diagnostics and benchmarks).
+    /// Number of distinct attributes (diagnostics and benchmarks); every `Attr` handle's
+    /// `index()` is below it.
     pub fn num_attrs(&self) -> usize {
         self.attrs.len()
     }

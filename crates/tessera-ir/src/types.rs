@@ -4,7 +4,23 @@ use crate::{Attr, FloatKind, Ident};
 
 /// An interned type: equal handles are equal types.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Type(pub(crate) u32);
+pub struct Type(pub(crate) std::num::NonZeroU32);
+
+impl Type {
+    /// A dense index: distinct types of one context have distinct indices, all below the
+    /// context's count, so side tables can be plain vectors.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+
+    /// The handle of interning-table slot `index` (stored plus one, so that `Option<Type>`
+    /// takes no more room than the handle).
+    #[inline]
+    pub(crate) fn from_index(index: u32) -> Self {
+        Type(std::num::NonZeroU32::new(index + 1).expect("more than 2^32 - 1 interned values"))
+    }
+}
 
 /// Marker for a dynamic dimension (`?`) in shapes, as MLIR's `ShapedType::kDynamic`.
 pub const DYNAMIC: i64 = i64::MIN;

@@ -3,7 +3,7 @@
 use clap::Parser;
 use std::io::{Read, Write};
 use std::process::ExitCode;
-use tessera_cli::opt::{run, OptOptions};
+use tessera_cli::opt::{run_to, OptOptions};
 
 #[derive(Parser)]
 #[command(
@@ -78,20 +78,23 @@ fn main() -> ExitCode {
         split_input: args.split_input,
         verify_diagnostics: args.verify_diagnostics,
         timing: args.timing,
+        skip_teardown: true,
     };
-    let out = run(&src, &name, &opts);
-    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
-    let written = if args.output == "-" {
-        let mut stdout = std::io::stdout().lock();
-        stdout
-            .write_all(out.stdout.as_bytes())
-            .and_then(|_| stdout.flush())
+    let mut sink: Box<dyn Write + Send> = if args.output == "-" {
+        Box::new(std::io::stdout())
     } else {
-        std::fs::write(&args.output, out.stdout.as_bytes())
+        match std::fs::File::create(&args.output) {
+            Ok(f) => Box::new(f),
+            Err(e) => {
+                eprintln!("error: cannot write output: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     };
-    if let Err(e) = written {
-        eprintln!("error: cannot write output: {e}");
-        return ExitCode::FAILURE;
-    }
+    // The printer hands over 64 KiB at a time, so the sink needs no buffering of its own.
+    let out = run_to(&src, &name, &opts, &mut *sink);
+    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
+    // The input and the IR die with the process.
+    std::mem::forget(src);
     ExitCode::from(out.status as u8)
 }
