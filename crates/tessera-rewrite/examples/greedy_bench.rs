@@ -102,7 +102,10 @@ fn main() -> ExitCode {
     };
     let parse_time = t0.elapsed();
     // Find the two nested modules by symbol name.
-    let top = m.body.first_block(m.body.region(m.module, 0)).expect("module body");
+    let top = m
+        .body
+        .first_block(m.body.region(m.module, 0))
+        .expect("module body");
     let sym = |ctx: &Context, body: &tessera_ir::Body, op: OpId| -> Option<String> {
         let props = body.op_props(op)?;
         let name = ctx.dict_get(props, "sym_name")?;
@@ -128,7 +131,10 @@ fn main() -> ExitCode {
         eprintln!("error: no `module @ir` in {input}");
         return ExitCode::FAILURE;
     };
-    let num_ops = m.body.block_ops(m.body.first_block(m.body.region(ir, 0)).unwrap()).count();
+    let num_ops = m
+        .body
+        .block_ops(m.body.first_block(m.body.region(ir, 0)).unwrap())
+        .count();
     let set = patterns(&mut ctx);
     let frozen = FrozenRewritePatternSet::new(set);
     let t1 = Instant::now();
@@ -140,7 +146,13 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     if let Some(out) = output {
-        let text = print_module(&ctx, &m.body, m.module, &m.resources, PrintOptions::default());
+        let text = print_module(
+            &ctx,
+            &m.body,
+            m.module,
+            &m.resources,
+            PrintOptions::default(),
+        );
         if let Err(e) = std::fs::write(out, text + "\n") {
             eprintln!("error: cannot write {out}: {e}");
             return ExitCode::FAILURE;

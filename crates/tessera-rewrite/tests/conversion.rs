@@ -316,3 +316,50 @@ fn recursively_legal_ops_shield_their_bodies() {
         .expect("nothing to convert");
     assert_eq!(print(&ctx, &m), before);
 }
+
+#[test]
+fn block_moves_are_rolled_back_with_the_pattern_that_made_them() {
+    let mut ctx = context();
+    let mut set = ConversionPatternSet::new();
+    // Inlines test.wrap's body into the parent block, then yields an illegal op nothing can
+    // convert: the whole pattern, block surgery included, must be undone.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.wrap", 1).with_debug_name("Inline"),
+        |op, _, rw| {
+            let region = rw.body().region(op, 0);
+            let inner = rw.body().first_block(region).expect("block");
+            let block = rw.body().op_block(op).expect("attached");
+            let rest = rw.split_block(block, op);
+            rw.merge_blocks(inner, block, &[]);
+            rw.merge_blocks(rest, block, &[]);
+            let loc = rw.body().op_loc(op);
+            rw.set_insertion_point_before(op);
+            rw.build("src.never", &[], &[], &[], loc);
+            rw.erase_op(op)?;
+            Ok(())
+        },
+    );
+    let mut t = ConversionTarget::new();
+    t.add_legal_op(&mut ctx, "builtin.module");
+    t.add_legal_dialect(&mut ctx, "dst");
+    t.add_illegal_dialect(&mut ctx, "src");
+    t.add_illegal_op(&mut ctx, "test.wrap");
+    let src = r#"
+"dst.a"() : () -> ()
+"test.wrap"() ({
+  "dst.b"() : () -> ()
+  "dst.c"() : () -> ()
+}) : () -> ()
+"dst.d"() : () -> ()
+"#;
+    let mut m = parse_str(&mut ctx, src);
+    let before = print(&ctx, &m);
+    let err =
+        apply_partial_conversion(&mut ctx, &mut m.body, m.module, &t, &set, None).unwrap_err();
+    assert_eq!(
+        err[0].message,
+        "failed to legalize operation 'test.wrap' that was explicitly marked illegal"
+    );
+    assert_eq!(print(&ctx, &m), before);
+    assert!(tessera_ir::verify(&ctx, &m.body, m.module).is_ok());
+}

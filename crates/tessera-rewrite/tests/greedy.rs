@@ -630,3 +630,103 @@ fn trace_prints_the_tree_and_statistics() {
     let table = tessera_rewrite::format_stats(&outcome.stats);
     assert!(table.contains("AOfB"));
 }
+
+/// `test.wrap` with a one-block region (ending in `test.yield`) is replaced by the ops of its
+/// block: exercises split/inline/erase of blocks through the rewriter.
+#[test]
+fn block_inlining_through_the_rewriter() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.wrap", 1).with_debug_name("InlineWrap"),
+        |op, rw| {
+            let region = rw.body().region(op, 0);
+            let Some(inner) = rw.body().first_block(region) else {
+                return rw.notify_match_failure(op, "empty region");
+            };
+            let yield_op = rw.body().last_op(inner).expect("terminator");
+            let yielded: Vec<ValueId> = rw.body().operands(yield_op).collect();
+            let block = rw.body().op_block(op).expect("attached");
+            let rest = rw.split_block(block, op);
+            let args: Vec<ValueId> = rw.body().operands(op).collect();
+            rw.merge_blocks(inner, block, &args);
+            rw.erase_op(yield_op).expect("yield has no results");
+            rw.replace_op(op, &yielded);
+            rw.merge_blocks(rest, block, &[]);
+            Ok(())
+        },
+    );
+    let mut m = parse_str(
+        &mut ctx,
+        r#"
+"test.isolated"() ({
+^bb0(%x: i32):
+  %r = "test.wrap"(%x) ({
+  ^bb0(%y: i32):
+    %z = "test.effect"(%y) : (i32) -> i32
+    "test.yield"(%z) : (i32) -> ()
+  }) : (i32) -> i32
+  "test.ret"(%r) : (i32) -> ()
+}) : () -> ()
+"#,
+    );
+    let outcome = apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::new(set),
+        GreedyConfig::default(),
+    );
+    assert!(outcome.succeeded(), "{:?}", outcome.non_convergence);
+    assert_eq!(
+        print(&ctx, &m),
+        r#""builtin.module"() ({
+  "test.isolated"() ({
+  ^bb0(%arg0: i32):
+    %0 = "test.effect"(%arg0) : (i32) -> i32
+    "test.ret"(%0) : (i32) -> ()
+  }) : () -> ()
+}) : () -> ()
+"#
+    );
+    assert!(tessera_ir::verify(&ctx, &m.body, m.module).is_ok());
+}
+
+#[test]
+fn unreachable_blocks_are_erased_by_region_simplification() {
+    let mut ctx = context();
+    let src = r#"
+"test.isolated"() ({
+  "test.br"()[^bb2] : () -> ()
+^bb1:
+  %0 = "test.effect"() : () -> i32
+  "test.br"()[^bb2] : () -> ()
+^bb2:
+  "test.ret"() : () -> ()
+}) : () -> ()
+"#;
+    let mut m = parse_str(&mut ctx, src);
+    let outcome = apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::default(),
+        GreedyConfig::default(),
+    );
+    assert!(outcome.succeeded());
+    let text = print(&ctx, &m);
+    assert!(!text.contains("test.effect"), "{text}");
+    let mut m = parse_str(&mut ctx, src);
+    let config = GreedyConfig {
+        region_simplification: false,
+        ..GreedyConfig::default()
+    };
+    apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::default(),
+        config,
+    );
+    assert!(print(&ctx, &m).contains("test.effect"));
+}
