@@ -7,32 +7,87 @@ use std::fmt::Write;
 use std::sync::Arc;
 use tessera_asm::{print_module, PrintOptions};
 use tessera_ir::{
-    render, AttrKind, Context, DialectInfo, FoldResult, OpFoldResult, OpId, OpInfo, OpTraits,
-    OperationState, SourceMap,
+    render, AttrKind, Context, Diagnostic, DialectInfo, FoldResult, OpFoldResult, OpId, OpInfo,
+    OpTraits, OperationState, SourceMap, VerifyHook,
 };
 use tessera_rewrite::{
     apply_patterns_greedily, format_stats, FrozenRewritePatternSet, GreedyConfig, MatchFailure,
     MatchResult, PatternInfo, PatternRewriter, RewritePattern, RewritePatternSet, Traversal,
 };
 
+/// A verifier checking operand and result counts (`None`: any number), so patterns can rely
+/// on the shapes of the ops they match.
+fn counts(operands: Option<usize>, results: usize) -> VerifyHook {
+    Arc::new(move |ctx, body, op| {
+        let name = ctx.str(body.op_name(op));
+        if let Some(n) = operands {
+            if body.num_operands(op) != n {
+                return Err(Diagnostic::error(
+                    body.op_loc(op),
+                    format!(
+                        "'{name}' op requires {n} operand{}, but found {}",
+                        if n == 1 { "" } else { "s" },
+                        body.num_operands(op)
+                    ),
+                ));
+            }
+        } else if body.num_operands(op) > 1 {
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!("'{name}' op requires at most 1 operand"),
+            ));
+        }
+        if body.num_results(op) != results {
+            return Err(Diagnostic::error(
+                body.op_loc(op),
+                format!(
+                    "'{name}' op requires {results} result{}, but found {}",
+                    if results == 1 { "" } else { "s" },
+                    body.num_results(op)
+                ),
+            ));
+        }
+        Ok(())
+    })
+}
+
 /// Registers the Toy ops: pure ops are side-effect free (dead ones are erased), constants
 /// fold to their value, and the dialect materialises folded constants as `toy.constant`.
 pub fn register(ctx: &mut Context) {
     let pure = OpTraits::PURE;
-    for (name, traits) in [
-        ("toy.transpose", pure),
-        ("toy.reshape", pure),
-        ("toy.mul", pure | OpTraits::COMMUTATIVE),
-        ("toy.add", pure | OpTraits::COMMUTATIVE),
-        ("toy.print", OpTraits::NONE),
-        ("toy.return", OpTraits::TERMINATOR | OpTraits::RETURN_LIKE),
-        ("toy.func", OpTraits::ISOLATED_FROM_ABOVE),
+    for (name, traits, operands, results) in [
+        ("toy.transpose", pure, Some(1), 1),
+        ("toy.reshape", pure, Some(1), 1),
+        ("toy.mul", pure | OpTraits::COMMUTATIVE, Some(2), 1),
+        ("toy.add", pure | OpTraits::COMMUTATIVE, Some(2), 1),
+        ("toy.print", OpTraits::NONE, Some(1), 0),
+        (
+            "toy.return",
+            OpTraits::TERMINATOR | OpTraits::RETURN_LIKE,
+            None,
+            0,
+        ),
     ] {
         let id = ctx.ident(name);
-        ctx.register_op(OpInfo::new(id, traits));
+        let mut info = OpInfo::new(id, traits);
+        info.verify = Some(counts(operands, results));
+        ctx.register_op(info);
     }
+    let func = ctx.ident("toy.func");
+    ctx.register_op(OpInfo::new(func, OpTraits::ISOLATED_FROM_ABOVE));
     let constant = ctx.ident("toy.constant");
     let mut info = OpInfo::new(constant, pure | OpTraits::CONSTANT_LIKE);
+    let count_check = counts(Some(0), 1);
+    info.verify = Some(Arc::new(move |ctx, body, op| {
+        count_check(ctx, body, op)?;
+        match ctx.dict_get(body.op_attrs(op), "value") {
+            Some(_) => Ok(()),
+            None => Err(Diagnostic::error(
+                body.op_loc(op),
+                "'toy.constant' op requires attribute 'value'",
+            )),
+        }
+    }));
     info.fold = Some(Arc::new(|ctx, body, op, _operands| {
         match ctx.dict_get(body.op_attrs(op), "value") {
             Some(v) => FoldResult::Results(smallvec![OpFoldResult::Attr(v)]),
@@ -300,6 +355,18 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
             };
         }
     };
+    if let Err(errors) = tessera_ir::verify(&ctx, &parsed.body, parsed.module) {
+        let mut sources = SourceMap::default();
+        sources.add(name, &text);
+        for d in &errors {
+            stderr.push_str(&render(&ctx, &sources, d));
+        }
+        return CliOutput {
+            stdout,
+            stderr,
+            success: false,
+        };
+    }
     let set = patterns(&mut ctx);
     let frozen =
         FrozenRewritePatternSet::with_filters(set, &args.disable_patterns, &args.enable_patterns);
