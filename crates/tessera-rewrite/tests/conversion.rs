@@ -363,3 +363,36 @@ fn block_moves_are_rolled_back_with_the_pattern_that_made_them() {
     assert_eq!(print(&ctx, &m), before);
     assert!(tessera_ir::verify(&ctx, &m.body, m.module).is_ok());
 }
+
+#[test]
+fn unknown_op_policy_decides_ops_without_rules() {
+    let mut ctx = context();
+    let src = r#"
+"other.keep"() : () -> ()
+"other.drop"() {stale} : () -> ()
+"#;
+    let mut t = ConversionTarget::new();
+    t.add_legal_op(&mut ctx, "builtin.module");
+    // Ops with no rule are legal unless they carry `stale`.
+    t.mark_unknown_op_dynamically_legal(|ctx, body, op| {
+        ctx.dict_get(body.op_attrs(op), "stale").is_none()
+    });
+    let p = ConversionPatternSet::new();
+    let mut m = parse_str(&mut ctx, src);
+    let err = apply_full_conversion(&mut ctx, &mut m.body, m.module, &t, &p, None).unwrap_err();
+    assert_eq!(err[0].message, "failed to legalize operation 'other.drop'");
+    // A pattern that drops the attribute makes it legal.
+    let mut p = ConversionPatternSet::new();
+    p.add_fn(
+        PatternInfo::any_op(1).with_debug_name("Freshen"),
+        |op, _, rw| {
+            if rw.ctx().dict_get(rw.body().op_attrs(op), "stale").is_none() {
+                return rw.notify_match_failure(op, "not stale");
+            }
+            rw.set_attr(op, "stale", None);
+            Ok(())
+        },
+    );
+    apply_full_conversion(&mut ctx, &mut m.body, m.module, &t, &p, None).expect("converts");
+    assert!(!print(&ctx, &m).contains("stale"));
+}

@@ -730,3 +730,47 @@ fn unreachable_blocks_are_erased_by_region_simplification() {
     );
     assert!(print(&ctx, &m).contains("test.effect"));
 }
+
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "succeeded without updating, replacing or erasing its root")]
+fn debug_builds_catch_a_pattern_that_leaves_its_root_alone() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.a", 1).with_debug_name("Lazy"),
+        |_, _| Ok(()),
+    );
+    let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
+    apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::new(set),
+        GreedyConfig::default(),
+    );
+}
+
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "changed the IR and then failed to match")]
+fn debug_builds_catch_mutation_before_a_failed_match() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.a", 1).with_debug_name("Eager"),
+        |op, rw| {
+            let loc = rw.body().op_loc(op);
+            rw.build("test.junk", &[], &[], &[], loc);
+            Err(MatchFailure::because("changed my mind"))
+        },
+    );
+    let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
+    apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::new(set),
+        GreedyConfig::default(),
+    );
+}
