@@ -163,6 +163,15 @@ impl<'a> PatternRewriter<'a> {
         self.mutations
     }
 
+    /// Hands the listener a read view of the IR.
+    fn notify(&mut self, f: impl FnOnce(&mut dyn RewriteListener, Ir<'_>)) {
+        let ir = Ir {
+            ctx: self.ctx,
+            body: self.body,
+        };
+        f(&mut *self.listener, ir);
+    }
+
     fn touched(&mut self, op: OpId) {
         self.mutations += 1;
         if self.root == Some(op) {
@@ -288,13 +297,7 @@ impl<'a> PatternRewriter<'a> {
             log.push(Change::CreatedBlock(block));
         }
         self.mutations += 1;
-        self.listener.block_inserted(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            block,
-        );
+        self.notify(|l, ir| l.block_inserted(ir, block));
         block
     }
 
@@ -313,14 +316,7 @@ impl<'a> PatternRewriter<'a> {
             values.len()
         );
         self.touched(op);
-        self.listener.op_replaced(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            op,
-            values,
-        );
+        self.notify(|l, ir| l.op_replaced(ir, op, values));
         if let Some(log) = self.log.as_deref_mut() {
             for (i, &v) in values.iter().enumerate() {
                 log.map_value(self.body.result(op, i), v);
@@ -352,19 +348,11 @@ impl<'a> PatternRewriter<'a> {
     /// Erases `op` (and the ops nested in it). Fails, changing nothing, if its results are
     /// still used.
     pub fn erase_op(&mut self, op: OpId) -> Result<(), IrError> {
-        if let Some(log) = self.log.as_deref_mut() {
+        if self.log.is_some() {
             // Users may be erased later in the same conversion; the commit checks.
-            self.mutations += 1;
-            if self.root == Some(op) {
-                self.root_changed = true;
-            }
-            self.listener.op_erased(
-                Ir {
-                    ctx: self.ctx,
-                    body: self.body,
-                },
-                op,
-            );
+            self.touched(op);
+            self.notify(|l, ir| l.op_erased(ir, op));
+            let log = self.log.as_deref_mut().expect("checked above");
             log.replaced.insert(op);
             log.push(Change::ReplacedOp(op));
             return Ok(());
@@ -421,13 +409,7 @@ impl<'a> PatternRewriter<'a> {
                 });
             }
             self.touched(owner);
-            self.listener.op_modified(
-                Ir {
-                    ctx: self.ctx,
-                    body: self.body,
-                },
-                owner,
-            );
+            self.notify(|l, ir| l.op_modified(ir, owner));
         }
     }
 
@@ -450,13 +432,7 @@ impl<'a> PatternRewriter<'a> {
             log.push(Change::ModifiedOp(Box::new(snapshot)));
         }
         self.touched(op);
-        self.listener.op_modified(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            op,
-        );
+        self.notify(|l, ir| l.op_modified(ir, op));
     }
 
     /// Ends an in-place update, restoring `op` as it was when the update started.
@@ -513,31 +489,20 @@ impl<'a> PatternRewriter<'a> {
 
     /// Moves `op` to just before `before`.
     pub fn move_op_before(&mut self, op: OpId, before: OpId) {
-        self.log_op_move(op);
-        self.body.move_op_before(op, before);
-        self.touched(op);
-        self.listener.op_inserted(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            op,
-        );
+        self.move_op(op, |body| body.insert_op_before(before, op));
     }
 
     /// Moves `op` to just after `after`.
     pub fn move_op_after(&mut self, op: OpId, after: OpId) {
+        self.move_op(op, |body| body.insert_op_after(after, op));
+    }
+
+    fn move_op(&mut self, op: OpId, place: impl FnOnce(&mut Body)) {
         self.log_op_move(op);
         self.body.detach_op(op);
-        self.body.insert_op_after(after, op);
+        place(self.body);
         self.touched(op);
-        self.listener.op_inserted(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            op,
-        );
+        self.notify(|l, ir| l.op_inserted(ir, op));
     }
 
     /// Moves `block` to just before `before` (possibly in another region).
@@ -546,13 +511,7 @@ impl<'a> PatternRewriter<'a> {
         self.body.detach_block(block);
         self.body.insert_block_before(before, block);
         self.mutations += 1;
-        self.listener.block_inserted(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            block,
-        );
+        self.notify(|l, ir| l.block_inserted(ir, block));
     }
 
     /// Moves every block of `region` into `dest`, before `before` or at the end.
@@ -570,13 +529,7 @@ impl<'a> PatternRewriter<'a> {
                 None => self.body.append_block(dest, block),
             }
             self.mutations += 1;
-            self.listener.block_inserted(
-                Ir {
-                    ctx: self.ctx,
-                    body: self.body,
-                },
-                block,
-            );
+            self.notify(|l, ir| l.block_inserted(ir, block));
         }
     }
 
@@ -606,13 +559,7 @@ impl<'a> PatternRewriter<'a> {
                 None => self.body.append_op(dest, op),
             }
             self.mutations += 1;
-            self.listener.op_inserted(
-                Ir {
-                    ctx: self.ctx,
-                    body: self.body,
-                },
-                op,
-            );
+            self.notify(|l, ir| l.op_inserted(ir, op));
         }
         self.erase_block(source);
     }
@@ -702,14 +649,7 @@ impl<'a> PatternRewriter<'a> {
         reason: impl Into<Cow<'static, str>>,
     ) -> MatchResult {
         let reason = reason.into();
-        self.listener.match_failure(
-            Ir {
-                ctx: self.ctx,
-                body: self.body,
-            },
-            op,
-            &reason,
-        );
+        self.notify(|l, ir| l.match_failure(ir, op, &reason));
         Err(MatchFailure {
             reason: Some(reason),
         })
