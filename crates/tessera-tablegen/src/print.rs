@@ -332,32 +332,55 @@ impl RecordKeeper {
 
     /// The whole `--print-records` output.
     pub fn print_records(&self) -> String {
+        let parts = self.print_records_parts();
+        let mut out = String::with_capacity(parts.iter().map(String::len).sum());
+        for p in &parts {
+            out.push_str(p);
+        }
+        out
+    }
+
+    /// The `--print-records` output in consecutive pieces (written one after the other, they
+    /// are [`Self::print_records`]), so a caller can write them out without joining them.
+    ///
+    /// Records print independently, so the work is split in two halves of about the same
+    /// size (by field count) and the second half is rendered on another core.
+    pub fn print_records_parts(&self) -> Vec<String> {
         let classes = self.classes_sorted();
         let defs = self.defs_sorted();
-        let render = |recs: &[RecId], word: &str| {
-            let mut out = String::with_capacity(recs.len() * 512);
-            for &r in recs {
-                out.push_str(word);
+        let items: Vec<RecId> = classes.iter().chain(defs.iter()).copied().collect();
+        let weight = |r: RecId| 2 + self.record(r).values.len();
+        let total: usize = items.iter().map(|&r| weight(r)).sum();
+        let mut split = 0;
+        let mut acc = 0;
+        while split < items.len() && acc * 2 < total {
+            acc += weight(items[split]);
+            split += 1;
+        }
+        // Renders items[lo..hi]; the Defs banner goes before the first def, or at the very end
+        // when there are no defs.
+        let render = |lo: usize, hi: usize, last: bool, weight_sum: usize| {
+            let mut out = String::with_capacity(weight_sum * 64);
+            if lo == 0 {
+                out.push_str("------------- Classes -----------------\n");
+            }
+            for (i, &r) in items.iter().enumerate().take(hi).skip(lo) {
+                if i == classes.len() {
+                    out.push_str("------------- Defs -----------------\n");
+                }
+                out.push_str(if i < classes.len() { "class " } else { "def " });
                 self.print_record(&mut out, r);
+            }
+            if last && classes.len() == items.len() {
+                out.push_str("------------- Defs -----------------\n");
             }
             out
         };
-        // Records print independently, so the second half of the defs is rendered on another
-        // core while this thread does the classes and the first half.
-        let (first, second) = defs.split_at(defs.len() / 2);
         let (head, tail) = std::thread::scope(|s| {
-            let tail = s.spawn(|| render(second, "def "));
-            let mut head = String::from("------------- Classes -----------------\n");
-            head.push_str(&render(&classes, "class "));
-            head.push_str("------------- Defs -----------------\n");
-            head.push_str(&render(first, "def "));
-            (head, tail.join())
+            let tail = s.spawn(|| render(split, items.len(), true, total - acc));
+            (render(0, split, false, acc), tail.join())
         });
-        let mut out = head;
-        match tail {
-            Ok(t) => out.push_str(&t),
-            Err(_) => out.push_str(&render(second, "def ")),
-        }
-        out
+        let tail = tail.unwrap_or_else(|_| render(split, items.len(), true, total - acc));
+        vec![head, tail]
     }
 }

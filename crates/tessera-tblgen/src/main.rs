@@ -64,6 +64,26 @@ fn normalize_args() -> Vec<String> {
         .collect()
 }
 
+/// Writes the output pieces in order.
+fn write_parts(w: &mut impl Write, parts: &[String]) -> std::io::Result<()> {
+    for p in parts {
+        w.write_all(p.as_bytes())?;
+    }
+    w.flush()
+}
+
+/// Whether `bytes` equals the concatenation of `parts`.
+fn same_bytes(bytes: &[u8], parts: &[String]) -> bool {
+    let mut rest = bytes;
+    for p in parts {
+        match rest.strip_prefix(p.as_bytes()) {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
 fn report(msg: &str) -> ExitCode {
     eprint!("tessera-tblgen: {msg}");
     ExitCode::from(1)
@@ -120,10 +140,11 @@ fn main() -> ExitCode {
     if !rendered.is_empty() {
         eprint!("{rendered}");
     }
+    // The output comes in pieces, written one after the other without joining them.
     let out = if cli.dump_json {
-        parsed.records.dump_json()
+        vec![parsed.records.dump_json()]
     } else {
-        parsed.records.print_records()
+        parsed.records.print_records_parts()
     };
     if stats {
         eprintln!("stats: output ready after {:?}", t0.elapsed());
@@ -146,7 +167,7 @@ fn main() -> ExitCode {
     let mut write = true;
     if cli.write_if_changed && cli.output != "-" {
         if let Ok(existing) = std::fs::read(&cli.output) {
-            if existing == out.as_bytes() {
+            if same_bytes(&existing, &out) {
                 write = false;
             }
         }
@@ -155,15 +176,13 @@ fn main() -> ExitCode {
         if cli.output == "-" {
             let stdout = std::io::stdout();
             let mut lock = stdout.lock();
-            if lock
-                .write_all(out.as_bytes())
-                .and_then(|_| lock.flush())
-                .is_err()
-            {
+            if write_parts(&mut lock, &out).is_err() {
                 return report("error writing to stdout\n");
             }
         } else if errors == 0 {
-            if let Err(e) = std::fs::write(&cli.output, out.as_bytes()) {
+            let written =
+                std::fs::File::create(&cli.output).and_then(|mut f| write_parts(&mut f, &out));
+            if let Err(e) = written {
                 return report(&format!("error opening {}: {e}\n", cli.output));
             }
         }
