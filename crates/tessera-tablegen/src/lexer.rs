@@ -206,6 +206,9 @@ impl Tok {
 
 pub(crate) const EOF: i32 = -1;
 
+/// Deepest nesting of `include`s accepted.
+const MAX_INCLUDE_DEPTH: usize = 512;
+
 /// The tokenizer. It owns the [`SourceMgr`] because `include` adds buffers while lexing.
 pub struct Lexer {
     pub(crate) sm: SourceMgr,
@@ -222,6 +225,12 @@ pub struct Lexer {
     pub(crate) macros: FxHashSet<String>,
     /// Every file an `include` pulled in, for `-d`.
     pub dependencies: std::collections::BTreeSet<String>,
+    /// The same files in inclusion order, for the token stream to hand over.
+    pub(crate) dep_log: Vec<String>,
+    /// `include` words whose file name is still being lexed.
+    include_words: usize,
+    /// Set whenever `cur_str` is written, so the token stream copies it only then.
+    pub(crate) str_changed: bool,
     /// Messages reported so far (lexer and parser share this list to keep their order).
     pub msgs: Vec<Message>,
     cur: Tok,
@@ -259,6 +268,9 @@ impl Lexer {
             prep_stack: vec![Vec::new()],
             macros: set,
             dependencies: Default::default(),
+            dep_log: Vec::new(),
+            str_changed: false,
+            include_words: 0,
             msgs: Vec::new(),
             cur: Tok::Eof,
             cur_loc: Loc::NONE,
@@ -410,7 +422,13 @@ impl Lexer {
                 0x23 => {
                     if file_or_line_start {
                         if let Some(kind) = self.prep_is_directive() {
-                            return self.lex_preprocessor(kind, true);
+                            match self.lex_preprocessor(kind, true) {
+                                Some(t) => return t,
+                                None => {
+                                    file_or_line_start = false;
+                                    continue;
+                                }
+                            }
                         }
                     }
                     Tok::Paste
@@ -477,7 +495,14 @@ impl Lexer {
                         }
                     }
                     if next == b'_' as i32 || (next as u8).is_ascii_alphabetic() && next > 0 {
-                        return self.lex_identifier();
+                        match self.lex_identifier() {
+                            Some(t) => return t,
+                            // An `include` switched to the new file, which starts a line.
+                            None => {
+                                file_or_line_start = self.pos == 0;
+                                continue;
+                            }
+                        }
                     }
                     self.lex_number()
                 }
@@ -487,7 +512,14 @@ impl Lexer {
                 0x21 => self.lex_exclaim(),
                 _ => {
                     if c == b'_' as i32 || (c as u8).is_ascii_alphabetic() && c < 128 {
-                        return self.lex_identifier();
+                        match self.lex_identifier() {
+                            Some(t) => return t,
+                            // An `include` switched to the new file, which starts a line.
+                            None => {
+                                file_or_line_start = self.pos == 0;
+                                continue;
+                            }
+                        }
                     }
                     let s = self.tok_start;
                     self.error_at(s, "Unexpected character")
@@ -504,6 +536,7 @@ impl Lexer {
         // Runs between escapes are copied whole; they are valid UTF-8 because they end at
         // ASCII bytes, and escapes only produce ASCII.
         self.cur_str.clear();
+        self.str_changed = true;
         loop {
             let run = bytes[self.pos..]
                 .iter()
@@ -559,17 +592,21 @@ impl Lexer {
         while is_id_char(self.peek(0)) {
             self.pos += 1;
         }
-        self.cur_str = self.buf[start..self.pos].to_string();
+        self.cur_str.clear();
+        self.cur_str.push_str(&self.buf[start..self.pos]);
+        self.str_changed = true;
         Tok::VarName
     }
 
-    fn lex_identifier(&mut self) -> Tok {
+    /// Lexes an identifier or keyword; `None` when it was an `include` that opened its file
+    /// (the caller goes on lexing there).
+    fn lex_identifier(&mut self) -> Option<Tok> {
         let start = self.tok_start;
         while is_id_char(self.peek(0)) {
             self.pos += 1;
         }
         let word = &self.buf[start..self.pos];
-        match word {
+        Some(match word {
             "int" => Tok::Int,
             "bit" => Tok::Bit,
             "bits" => Tok::Bits,
@@ -597,24 +634,33 @@ impl Lexer {
             "dump" => Tok::Dump,
             "include" => {
                 if self.lex_include() {
-                    return Tok::Error;
+                    return Some(Tok::Error);
                 }
-                // The included file starts a line, so it may open with a directive.
-                self.lex_token(self.pos == 0)
+                return None;
             }
             _ => {
                 // Reuse the buffer: identifiers are the most frequent token.
                 self.cur_str.clear();
                 self.cur_str.push_str(&self.buf[start..self.pos]);
+                self.str_changed = true;
                 Tok::Id
             }
-        }
+        })
     }
 
     /// Handles `include "file"`: finds the file (as given, then on the include path) and
     /// switches to it. Returns true on error.
     fn lex_include(&mut self) -> bool {
+        // Upstream has no limit and crashes on a file that includes itself; refuse instead.
+        if self.include_stack.len() + self.include_words >= MAX_INCLUDE_DEPTH {
+            let s = self.tok_start;
+            self.error_at(s, "include nested too deeply");
+            return true;
+        }
+        // The file name is lexed by a nested call (`include include ...` nests further).
+        self.include_words += 1;
         let tok = self.lex_token(false);
+        self.include_words -= 1;
         if tok == Tok::Error {
             return true;
         }
@@ -652,6 +698,7 @@ impl Lexer {
         };
         let include_loc = self.loc_at(self.pos);
         let idx = self.sm.add_shared_buffer(path.clone(), text, include_loc);
+        self.dep_log.push(path.clone());
         self.dependencies.insert(path);
         self.include_stack.push((self.cur_file, self.pos));
         self.cur_file = idx;
@@ -825,6 +872,7 @@ impl Lexer {
             if c == b']' as i32 {
                 self.cur_str.clear();
                 self.cur_str.push_str(&self.buf[code_start..self.pos - 2]);
+                self.str_changed = true;
                 return Tok::CodeFragment;
             }
         }

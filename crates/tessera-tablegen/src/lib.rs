@@ -37,6 +37,7 @@ mod preprocessor;
 mod print;
 pub mod query;
 pub mod record;
+mod tokens;
 
 use std::collections::BTreeSet;
 
@@ -176,7 +177,7 @@ pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Pa
         }
     };
     let mut rk = RecordKeeper::new();
-    let mut p = parser::Parser::new(lex, &mut rk);
+    let mut p = parser::Parser::new(tokens::TokenStream::new(lex), &mut rk);
     p.warn_unused_template_args = !opts.no_warn_unused_template_args;
     let ok = p.parse_file().is_ok();
     let lex = p.lex;

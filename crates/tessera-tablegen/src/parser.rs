@@ -5,11 +5,12 @@ use rustc_hash::FxHashMap;
 
 use crate::diag::{Loc, Message, Severity};
 use crate::eval::{HasReferenceResolver, MapResolver};
-use crate::lexer::{BangOp, Lexer, Tok};
+use crate::lexer::{BangOp, Tok};
 use crate::record::{
     ArgKey, Assertion, BinOp, DumpInfo, FieldKind, Init, InitId, RecId, RecTy, Record,
     RecordKeeper, RecordKind, RecordVal, TernOp, TyId, UnOp, MAX_LIST_LEN,
 };
+use crate::tokens::TokenStream;
 
 /// Parse failure: the messages are already in the lexer's list.
 pub(crate) type PResult<T> = Result<T, ()>;
@@ -75,7 +76,7 @@ struct SubClassRef {
 
 /// Parser state for one run.
 pub(crate) struct Parser<'a> {
-    pub(crate) lex: Lexer,
+    pub(crate) lex: TokenStream,
     rk: &'a mut RecordKeeper,
     multiclasses: Vec<MultiClass>,
     mc_by_name: FxHashMap<String, usize>,
@@ -97,7 +98,7 @@ pub(crate) struct Parser<'a> {
 const MAX_PARSE_DEPTH: u32 = 1000;
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(lex: Lexer, rk: &'a mut RecordKeeper) -> Self {
+    pub(crate) fn new(lex: TokenStream, rk: &'a mut RecordKeeper) -> Self {
         Parser {
             lex,
             rk,

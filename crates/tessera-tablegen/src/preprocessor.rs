@@ -96,10 +96,11 @@ impl Lexer {
         self.buf[self.tok_start..self.pos].to_string()
     }
 
-    /// Handles a directive. With `live` set, tokens were being produced before it and the next
-    /// live token is returned; otherwise (inside a skipped region) the directive kind is
-    /// reported back as `Tok::Eof` or `Tok::Error`.
-    pub(crate) fn lex_preprocessor(&mut self, kind: Directive, live: bool) -> Tok {
+    /// Handles a directive. With `live` set, tokens were being produced before it: `None`
+    /// then means "go on lexing" (the caller loops, so runs of directives do not recurse);
+    /// otherwise (inside a skipped region) the outcome is reported back as `Tok::Eof` or
+    /// `Tok::Error`.
+    pub(crate) fn lex_preprocessor(&mut self, kind: Directive, live: bool) -> Option<Tok> {
         self.prep_eat_directive(kind);
         match kind {
             Directive::Ifdef | Directive::Ifndef => {
@@ -111,7 +112,7 @@ impl Lexer {
                 };
                 if name.is_empty() {
                     let s = self.tok_start;
-                    return self.error_at(s, format!("Expected macro name after {what}"));
+                    return Some(self.error_at(s, format!("Expected macro name after {what}")));
                 }
                 let mut defined = self.macros.contains(&name);
                 if kind == Directive::Ifndef {
@@ -128,30 +129,31 @@ impl Lexer {
                     });
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self
-                        .error_at(p, format!("Only comments are supported after {what} NAME"));
+                    return Some(
+                        self.error_at(p, format!("Only comments are supported after {what} NAME")),
+                    );
                 }
                 if !live {
-                    return Tok::Eof;
+                    return Some(Tok::Eof);
                 }
                 if defined {
-                    return self.lex_token(false);
+                    return None;
                 }
                 if self.prep_skip_region() {
-                    return self.lex_token(false);
+                    return None;
                 }
-                Tok::Error
+                Some(Tok::Error)
             }
             Directive::Else => {
                 let Some(top) = self.prep_stack.last().and_then(|s| s.last()).copied() else {
                     let s = self.tok_start;
-                    return self.error_at(s, "#else without #ifdef or #ifndef");
+                    return Some(self.error_at(s, "#else without #ifdef or #ifndef"));
                 };
                 if top.is_else {
                     let s = self.tok_start;
                     self.error_at(s, "double #else");
                     self.push_error_loc(top.pos, "Previous #else is here");
-                    return Tok::Error;
+                    return Some(Tok::Error);
                 }
                 let pos = self.loc_at(self.tok_start);
                 *self.prep_stack.last_mut().unwrap().last_mut().unwrap() = PrepControl {
@@ -161,36 +163,36 @@ impl Lexer {
                 };
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self.error_at(p, "Only comments are supported after #else");
+                    return Some(self.error_at(p, "Only comments are supported after #else"));
                 }
                 if live {
                     if self.prep_skip_region() {
-                        return self.lex_token(false);
+                        return None;
                     }
-                    return Tok::Error;
+                    return Some(Tok::Error);
                 }
-                Tok::Eof
+                Some(Tok::Eof)
             }
             Directive::Endif => {
                 if self.prep_stack.last().map(|s| s.is_empty()).unwrap_or(true) {
                     let s = self.tok_start;
-                    return self.error_at(s, "#endif without #ifdef");
+                    return Some(self.error_at(s, "#endif without #ifdef"));
                 }
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self.error_at(p, "Only comments are supported after #endif");
+                    return Some(self.error_at(p, "Only comments are supported after #endif"));
                 }
                 self.prep_stack.last_mut().unwrap().pop();
                 if live {
-                    return self.lex_token(false);
+                    return None;
                 }
-                Tok::Eof
+                Some(Tok::Eof)
             }
             Directive::Define => {
                 let name = self.prep_lex_macro_name();
                 if name.is_empty() {
                     let s = self.tok_start;
-                    return self.error_at(s, "Expected macro name after #define");
+                    return Some(self.error_at(s, "Expected macro name after #define"));
                 }
                 if !self.macros.insert(name.clone()) {
                     let s = self.tok_start;
@@ -198,9 +200,11 @@ impl Lexer {
                 }
                 if !self.prep_skip_directive_end() {
                     let p = self.pos;
-                    return self.error_at(p, "Only comments are supported after #define NAME");
+                    return Some(
+                        self.error_at(p, "Only comments are supported after #define NAME"),
+                    );
                 }
-                self.lex_token(false)
+                None
             }
         }
     }
@@ -305,7 +309,7 @@ impl Lexer {
                 match self.prep_is_directive() {
                     None | Some(Directive::Define) => {}
                     Some(kind) => {
-                        if self.lex_preprocessor(kind, false) == Tok::Error {
+                        if self.lex_preprocessor(kind, false) == Some(Tok::Error) {
                             return false;
                         }
                         if self.prep_processing_enabled() {

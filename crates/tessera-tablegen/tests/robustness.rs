@@ -124,3 +124,39 @@ fn division_by_zero_and_bad_shifts_are_errors_not_panics() {
     );
     assert!(first_error("def x { int a = !logtwo(0); }").contains("logtwo"));
 }
+
+#[test]
+fn self_including_file_is_an_error() {
+    let dir = std::env::temp_dir().join(format!("tessera-tblgen-self-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("self.td");
+    std::fs::write(&path, "include \"self.td\"\n").unwrap();
+    let opts = Options {
+        include_dirs: vec![dir.to_string_lossy().into_owned()],
+        ..Options::default()
+    };
+    let start = Instant::now();
+    let res = tessera_tablegen::parse_file(&path.to_string_lossy(), &opts);
+    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
+    let err = match res {
+        Ok(p) => p.render_messages(),
+        Err(f) => f.render(),
+    };
+    assert!(err.contains("include nested too deeply"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn nested_include_words_are_bounded() {
+    let src = "include ".repeat(5000) + "\"missing.td\"\n";
+    let err = first_error(&src);
+    assert!(err.contains("include nested too deeply"), "{err}");
+}
+
+#[test]
+fn long_runs_of_directives_do_not_recurse() {
+    // Each directive used to lex the next token recursively.
+    let mut src = "#define X\n".repeat(2_000_000);
+    src.push_str("#ifdef X\ndef ok;\n#endif\n");
+    assert_eq!(first_error(&src), "");
+}

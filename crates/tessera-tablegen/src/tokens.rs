@@ -1,0 +1,251 @@
+//! The parser's view of the lexer: tokens lexed ahead on a thread of their own.
+//!
+//! Lexing (includes, the preprocessor, comments, code blocks) needs nothing from the parser,
+//! so a worker thread runs the [`Lexer`] and hands tokens over in batches while the parser
+//! evaluates; on two cores that takes lexing off the critical path.
+//!
+//! Everything the lexer produces besides the token travels with the token that produced it:
+//! its messages (appended to the shared message list only when the parser reaches that token,
+//! so lexer and parser messages interleave exactly as in a sequential run), the files it
+//! included, and the string payload when the lexer wrote one. Nothing else flows back, so a
+//! run gives the same output and diagnostics as lexing on demand.
+//!
+//! The worker stops after the end-of-file token; should the parser ask for more (it gets
+//! `Eof` again, possibly with diagnostics), the lexer is taken back and run on demand. When
+//! the parser stops early, dropping the channel stops the worker at its next batch, so it
+//! never runs far ahead of a failed parse (the channel is bounded).
+
+use std::collections::BTreeSet;
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::thread::JoinHandle;
+
+use crate::diag::{Loc, Message, SourceMgr};
+use crate::lexer::{Lexer, Tok};
+
+/// Tokens per batch: large enough to make the hand-over cost negligible.
+const BATCH: usize = 512;
+/// Batches the worker may be ahead of the parser.
+const AHEAD: usize = 16;
+/// Stack of the lexing thread (`include` and preprocessor directives recurse).
+const LEXER_STACK: usize = 64 << 20;
+
+/// One lexed token and the ends of its parts in the batch's side tables.
+#[derive(Clone, Copy)]
+struct Token {
+    tok: Tok,
+    loc: Loc,
+    int: i64,
+    bin_bits: u32,
+    /// Whether the lexer wrote a new string payload (then `str_end` ends it in `text`).
+    has_str: bool,
+    str_end: u32,
+    msgs_end: u32,
+    deps_end: u32,
+}
+
+/// A run of tokens with their string payloads, messages and included files.
+#[derive(Default)]
+struct Batch {
+    toks: Vec<Token>,
+    text: String,
+    msgs: Vec<Message>,
+    deps: Vec<String>,
+}
+
+impl Batch {
+    fn clear(&mut self) {
+        self.toks.clear();
+        self.text.clear();
+        self.msgs.clear();
+        self.deps.clear();
+    }
+
+    /// Lexes one token into the batch.
+    fn push_next(&mut self, lex: &mut Lexer) -> Tok {
+        let tok = lex.lex();
+        let has_str = lex.str_changed;
+        if has_str {
+            self.text.push_str(&lex.cur_str);
+            lex.str_changed = false;
+        }
+        self.msgs.append(&mut lex.msgs);
+        self.deps.append(&mut lex.dep_log);
+        self.toks.push(Token {
+            tok,
+            loc: lex.loc(),
+            int: lex.cur_int,
+            bin_bits: lex.cur_bin_bits,
+            has_str,
+            str_end: self.text.len() as u32,
+            msgs_end: self.msgs.len() as u32,
+            deps_end: self.deps.len() as u32,
+        });
+        tok
+    }
+}
+
+/// The worker: lexes batches until end of file or until the parser hangs up.
+fn produce(mut lex: Lexer, tx: SyncSender<Batch>) -> Lexer {
+    loop {
+        let mut b = Batch::default();
+        b.toks.reserve(BATCH);
+        let mut at_end = false;
+        while b.toks.len() < BATCH {
+            if b.push_next(&mut lex) == Tok::Eof {
+                at_end = true;
+                break;
+            }
+        }
+        if tx.send(b).is_err() || at_end {
+            return lex;
+        }
+    }
+}
+
+/// Where tokens come from: the worker thread, or (after it stopped) the lexer itself.
+enum Source {
+    Worker(Receiver<Batch>, JoinHandle<Option<Lexer>>),
+    Inline(Box<Lexer>),
+    /// Only while switching between the two.
+    Gone,
+}
+
+/// The token interface the parser uses: the current token and its payload, plus the ordered
+/// message list that lexer and parser share.
+pub(crate) struct TokenStream {
+    source: Source,
+    batch: Batch,
+    next: usize,
+    cur: Tok,
+    cur_loc: Loc,
+    /// String payload of the current `Id`, `StrVal`, `VarName` or `CodeFragment`.
+    pub(crate) cur_str: String,
+    /// Value of the current `IntVal` / `BinaryIntVal`.
+    pub(crate) cur_int: i64,
+    /// Number of digits of the current `BinaryIntVal`.
+    pub(crate) cur_bin_bits: u32,
+    /// Messages of lexer and parser, in order.
+    pub(crate) msgs: Vec<Message>,
+    /// Every file an `include` pulled in (among the tokens consumed), for `-d`.
+    pub(crate) dependencies: BTreeSet<String>,
+}
+
+impl TokenStream {
+    /// Starts lexing on a worker thread (or inline if no thread can be started).
+    pub(crate) fn new(lex: Lexer) -> TokenStream {
+        let (tx, rx) = sync_channel(AHEAD);
+        // The lexer is sent over once the thread exists, so it is still here if it does not.
+        let (lex_tx, lex_rx) = std::sync::mpsc::channel::<Lexer>();
+        let spawned = std::thread::Builder::new()
+            .name("tblgen-lexer".into())
+            .stack_size(LEXER_STACK)
+            .spawn(move || lex_rx.recv().ok().map(|lex| produce(lex, tx)));
+        let source = match spawned {
+            Ok(handle) => match lex_tx.send(lex) {
+                Ok(()) => Source::Worker(rx, handle),
+                Err(back) => Source::Inline(Box::new(back.0)),
+            },
+            Err(_) => Source::Inline(Box::new(lex)),
+        };
+        TokenStream {
+            source,
+            batch: Batch::default(),
+            next: 0,
+            cur: Tok::Eof,
+            cur_loc: Loc::NONE,
+            cur_str: String::new(),
+            cur_int: 0,
+            cur_bin_bits: 0,
+            msgs: Vec::new(),
+            dependencies: BTreeSet::new(),
+        }
+    }
+
+    /// The current token.
+    pub(crate) fn code(&self) -> Tok {
+        self.cur
+    }
+
+    /// Location of the current token.
+    pub(crate) fn loc(&self) -> Loc {
+        self.cur_loc
+    }
+
+    /// Moves to the next token and returns its kind.
+    pub(crate) fn lex(&mut self) -> Tok {
+        if self.next == self.batch.toks.len() {
+            self.refill();
+        }
+        let k = self.next;
+        self.next += 1;
+        let t = self.batch.toks[k];
+        let (str_start, msgs_start, deps_start) = match k {
+            0 => (0, 0, 0),
+            _ => {
+                let p = &self.batch.toks[k - 1];
+                (p.str_end as usize, p.msgs_end as usize, p.deps_end as usize)
+            }
+        };
+        if t.has_str {
+            self.cur_str.clear();
+            self.cur_str
+                .push_str(&self.batch.text[str_start..t.str_end as usize]);
+        }
+        if t.msgs_end as usize > msgs_start {
+            let msgs = &self.batch.msgs[msgs_start..t.msgs_end as usize];
+            self.msgs.extend_from_slice(msgs);
+        }
+        for d in &self.batch.deps[deps_start..t.deps_end as usize] {
+            self.dependencies.insert(d.clone());
+        }
+        self.cur = t.tok;
+        self.cur_loc = t.loc;
+        self.cur_int = t.int;
+        self.cur_bin_bits = t.bin_bits;
+        t.tok
+    }
+
+    /// Gets the next batch: from the worker, or one token from the lexer once it is back.
+    fn refill(&mut self) {
+        self.next = 0;
+        if let Source::Worker(rx, _) = &self.source {
+            if let Ok(b) = rx.recv() {
+                self.batch = b;
+                return;
+            }
+            // The worker is done (end of file); take the lexer back.
+            let Source::Worker(_, handle) = std::mem::replace(&mut self.source, Source::Gone)
+            else {
+                unreachable!("matched above")
+            };
+            self.source = Source::Inline(Box::new(join(handle)));
+        }
+        let Source::Inline(lex) = &mut self.source else {
+            unreachable!("the worker hands its lexer back")
+        };
+        self.batch.clear();
+        self.batch.push_next(lex);
+    }
+
+    /// Stops lexing and gives back the source buffers and the messages.
+    pub(crate) fn into_parts(self) -> (SourceMgr, Vec<Message>) {
+        let lex = match self.source {
+            Source::Worker(rx, handle) => {
+                drop(rx);
+                join(handle)
+            }
+            Source::Inline(lex) => *lex,
+            Source::Gone => unreachable!("never left switching"),
+        };
+        (lex.into_parts().0, self.msgs)
+    }
+}
+
+/// The lexer back from a finished worker (a panic there is re-raised here).
+fn join(handle: JoinHandle<Option<Lexer>>) -> Lexer {
+    match handle.join() {
+        Ok(Some(lex)) => lex,
+        Ok(None) => unreachable!("the worker always receives the lexer before it is joined"),
+        Err(panic) => std::panic::resume_unwind(panic),
+    }
+}
