@@ -271,6 +271,36 @@ impl<'a> Parser<'a, '_> {
                 "negative integer literal not valid for unsigned integer type",
             ));
         }
+        if width <= 64 && text.len() <= 19 && !text.starts_with("0x") {
+            // Fast path: the magnitude fits a u64; same checks as below on one word.
+            let magnitude = text
+                .bytes()
+                .fold(0u64, |acc, c| acc * 10 + u64::from(c - b'0'));
+            let bits = u64::from(64 - magnitude.leading_zeros());
+            let fits = if width == 0 {
+                bits == 0
+            } else if negative {
+                bits < width as u64 || (bits == width as u64 && magnitude.is_power_of_two())
+            } else if signedness == Signedness::Signed {
+                bits < width as u64
+            } else {
+                bits <= width as u64
+            };
+            if !fits {
+                return Err(self.error_at(pos, "integer constant out of range for attribute"));
+            }
+            let mask = if width >= 64 {
+                u64::MAX
+            } else {
+                (1u64 << width.max(1)) - 1
+            };
+            let v = if negative {
+                magnitude.wrapping_neg()
+            } else {
+                magnitude
+            };
+            return Ok(IntValue::Small(if width == 0 { 0 } else { v & mask }));
+        }
         let (words, bits) = if let Some(hex) = text.strip_prefix("0x") {
             tessera_ir::num::hex_to_words(hex)
         } else {
@@ -745,9 +775,32 @@ impl<'a> Parser<'a, '_> {
         }
         let mut bytes = Vec::new();
         let mut len = 0u32;
+        let int_width = match *self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => Some(width),
+            _ => None,
+        };
         if self.eat(Tok::Colon) {
             loop {
                 let lp = self.tok.start;
+                if let Some(width) = int_width.filter(|_| self.at_integer_literal()) {
+                    // What parse_lit + encode_element do for `-?N`, without the temporaries.
+                    let negative = self.eat(Tok::Minus);
+                    let text = self.cur_text();
+                    self.bump();
+                    let value = self.int_value(element, negative, text, lp)?;
+                    let n = width.max(1).div_ceil(8) as usize;
+                    let start = bytes.len();
+                    for word in value.words() {
+                        bytes.extend_from_slice(&word.to_le_bytes());
+                    }
+                    bytes.resize(start + n.max(bytes.len() - start), 0);
+                    bytes.truncate(start + n);
+                    len += 1;
+                    if !self.eat(Tok::Comma) {
+                        break;
+                    }
+                    continue;
+                }
                 let lit = self.parse_lit()?;
                 if matches!(lit, Lit::List(_) | Lit::Str(_) | Lit::Complex(..)) {
                     return Err(self.error_at(lp, "expected integer or floating point literal"));
@@ -765,6 +818,19 @@ impl<'a> Parser<'a, '_> {
             len,
             data: bytes.into(),
         }))
+    }
+
+    /// True at `N` or `-N` (an integer token, not a float).
+    fn at_integer_literal(&self) -> bool {
+        match self.tok.kind {
+            Tok::Integer => true,
+            Tok::Minus => {
+                let mut look = crate::lexer::Lexer::new(self.src);
+                look.reset(self.tok.end as usize);
+                look.next().kind == Tok::Integer
+            }
+            _ => false,
+        }
     }
 
     fn parse_int_or_question(&mut self) -> PResult<i64> {

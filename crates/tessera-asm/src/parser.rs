@@ -65,7 +65,9 @@ pub struct Parser<'a, 'c> {
     pub(crate) src: &'a str,
     file_name: &'a str,
     file: Ident,
-    line_starts: Vec<u32>,
+    /// `(offset, 0-based line, offset of that line's start)` of the last location made:
+    /// parsing moves forward, so lines are counted incrementally from there.
+    line_cursor: (u32, u32, u32),
     /// Lines before this buffer in the file (for `--split-input-file` chunks).
     line_offset: u32,
     pub(crate) type_aliases: FxHashMap<&'a str, Type>,
@@ -82,13 +84,6 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// A parser over `src`, whose locations name `file_name`; `line_offset` is added to every
     /// line number (the chunk's first line within the file, minus one).
     pub fn new(ctx: &'c mut Context, src: &'a str, file_name: &'a str, line_offset: u32) -> Self {
-        let mut line_starts = vec![0u32];
-        line_starts.extend(
-            src.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i as u32 + 1),
-        );
         let file = ctx.ident(file_name);
         let mut lex = Lexer::new(src);
         let tok = lex.next();
@@ -100,7 +95,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             src,
             file_name,
             file,
-            line_starts,
+            line_cursor: (0, 0, 0),
             line_offset,
             type_aliases: FxHashMap::default(),
             attr_aliases: FxHashMap::default(),
@@ -159,8 +154,22 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Location of a byte offset.
     pub(crate) fn loc_at(&mut self, pos: u32) -> Location {
-        let line = self.line_starts.partition_point(|&s| s <= pos) - 1;
-        let col = pos - self.line_starts[line] + 1;
+        let pos = pos.min(self.src.len() as u32);
+        let (mut from, mut line, mut line_start) = self.line_cursor;
+        if pos < from {
+            (from, line, line_start) = (0, 0, 0);
+        }
+        for (i, &b) in self.src.as_bytes()[from as usize..pos as usize]
+            .iter()
+            .enumerate()
+        {
+            if b == b'\n' {
+                line += 1;
+                line_start = from + i as u32 + 1;
+            }
+        }
+        self.line_cursor = (pos, line, line_start);
+        let col = pos - line_start + 1;
         let file = self.file;
         self.ctx.loc(LocKind::FileLineCol {
             file,
@@ -561,15 +570,22 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     fn parse_generic_op(&mut self) -> PResult<OpId> {
         let name_tok = self.tok;
-        let raw = unescape(self.text(name_tok).as_bytes());
-        let Ok(name_str) = String::from_utf8(raw) else {
-            return Err(self.error_here("operation name must be valid UTF-8"));
+        let quoted = self.text(name_tok);
+        let unescaped;
+        let name_str: &str = if quoted.contains('\\') {
+            unescaped = String::from_utf8(unescape(quoted.as_bytes()));
+            match &unescaped {
+                Ok(s) => s,
+                Err(_) => return Err(self.error_here("operation name must be valid UTF-8")),
+            }
+        } else {
+            &quoted[1..quoted.len() - 1]
         };
         if name_str.is_empty() {
             return Err(self.error_here("empty operation name is invalid"));
         }
-        self.check_op_name_allowed(&name_str, name_tok.start)?;
-        let name = self.ctx.ident(&name_str);
+        self.check_op_name_allowed(name_str, name_tok.start)?;
+        let name = self.ctx.ident(name_str);
         self.bump();
         let loc = self.loc_at(name_tok.start);
         // Operands.
@@ -625,10 +641,13 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.expect(Tok::Colon, "':' followed by operation type")?;
         let type_pos = self.tok.start;
         let fn_ty = self.parse_type()?;
-        let (inputs, results) = match self.ctx.type_kind(fn_ty) {
-            tessera_ir::TypeKind::Function { inputs, results } => (inputs.clone(), results.clone()),
-            _ => return Err(self.error_at(type_pos, "expected function type")),
-        };
+        let (inputs, results): (SmallVec<[Type; 4]>, SmallVec<[Type; 2]>) =
+            match self.ctx.type_kind(fn_ty) {
+                tessera_ir::TypeKind::Function { inputs, results } => {
+                    (inputs.iter().copied().collect(), results.iter().copied().collect())
+                }
+                _ => return Err(self.error_at(type_pos, "expected function type")),
+            };
         if inputs.len() != operand_refs.len() {
             return Err(self.error_at(
                 type_pos,
@@ -648,7 +667,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             name,
             loc,
             operands,
-            result_types: results.iter().copied().collect(),
+            result_types: results,
             attrs,
             props,
             successors,
@@ -877,13 +896,8 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn scratch_region(&mut self) -> RegionId {
-        // Regions belong to ops; parse into a region of a throwaway op and move blocks later.
-        let name = self.ctx.ident("");
-        let loc = self.ctx.unknown_loc();
-        let mut state = OperationState::new(self.ctx, name, loc);
-        state.num_regions = 1;
-        let holder = self.body.create_op(state);
-        self.body.region(holder, 0)
+        // The op does not exist yet: parse into a detached region, move the blocks later.
+        self.body.create_detached_region()
     }
 
     fn parse_block_header(&mut self, region: RegionId) -> PResult<BlockId> {
@@ -929,14 +943,16 @@ impl<'a, 'c> Parser<'a, 'c> {
     pub(crate) fn parse_attr_dict(&mut self) -> PResult<Attr> {
         self.expect(Tok::LBrace, "'{' in attribute dictionary")?;
         let mut entries: Vec<(Ident, Attr)> = Vec::new();
-        let mut positions: Vec<u32> = Vec::new();
+        let mut positions: SmallVec<[u32; 8]> = SmallVec::new();
         self.comma_list(Tok::RBrace, "'}' in attribute dictionary", |p| {
             let t = p.tok;
-            let name = match t.kind {
-                Tok::BareIdent => p.text(t).to_string(),
+            let unescaped;
+            let name: &str = match t.kind {
+                Tok::BareIdent => p.text(t),
                 Tok::String => {
-                    let raw = unescape(p.text(t).as_bytes());
-                    String::from_utf8_lossy(&raw).into_owned()
+                    unescaped = String::from_utf8_lossy(&unescape(p.text(t).as_bytes()))
+                        .into_owned();
+                    &unescaped
                 }
                 _ if p
                     .cur_text()
@@ -944,15 +960,15 @@ impl<'a, 'c> Parser<'a, 'c> {
                     .next()
                     .is_some_and(|c| c.is_ascii_alphabetic()) =>
                 {
-                    p.text(t).to_string()
+                    p.text(t)
                 }
                 _ => return Err(p.error_here("expected attribute name")),
             };
             if name.is_empty() {
                 return Err(p.error_here("expected valid attribute name"));
             }
+            let name = p.ctx.ident(name);
             p.bump();
-            let name = p.ctx.ident(&name);
             let value = if p.eat(Tok::Equal) {
                 p.parse_attribute(None)?
             } else {

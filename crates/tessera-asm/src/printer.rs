@@ -542,13 +542,16 @@ impl<'a> Printer<'a> {
     fn print_value(&self, v: ValueId, out: &mut String) {
         match self.value_names[v.as_u32() as usize] {
             ValueName::Arg(n) => {
-                let _ = write!(out, "%arg{n}");
+                out.push_str("%arg");
+                push_u64(out, n.into());
             }
             ValueName::Result(n) => {
-                let _ = write!(out, "%{n}");
+                out.push('%');
+                push_u64(out, n.into());
                 if let ValueDef::Result(op, i) = self.body.value_def(v) {
                     if self.body.num_results(op) > 1 {
-                        let _ = write!(out, "#{i}");
+                        out.push('#');
+                        push_u64(out, i.into());
                     }
                 }
             }
@@ -620,7 +623,7 @@ impl<'a> Printer<'a> {
             self.print_type(body.value_type(v), out);
         }
         out.push_str(") -> ");
-        let results: Vec<Type> = body.results(op).map(|v| body.value_type(v)).collect();
+        let results: SmallVec<[Type; 4]> = body.results(op).map(|v| body.value_type(v)).collect();
         self.print_result_types(&results, out);
         if self.opts.debug_info {
             out.push_str(" loc(");
@@ -656,7 +659,8 @@ impl<'a> Printer<'a> {
     fn print_block_name(&self, b: BlockId, out: &mut String) {
         match self.block_id(b) {
             Some(id) => {
-                let _ = write!(out, "^bb{id}");
+                out.push_str("^bb");
+                push_u64(out, id.into());
             }
             None => out.push_str("^INVALIDBLOCK"),
         }
@@ -680,9 +684,7 @@ impl<'a> Printer<'a> {
             let is_entry = Some(b) == entry;
             let args = body.block_args(b);
             if !is_entry || !args.is_empty() || body.block_is_empty(b) {
-                for _ in 0..indent {
-                    out.push(' ');
-                }
+                push_indent(out, indent);
                 self.print_block_name(b, out);
                 if !args.is_empty() {
                     out.push('(');
@@ -725,9 +727,7 @@ impl<'a> Printer<'a> {
                 out.push('\n');
             }
             for op in body.block_ops(b) {
-                for _ in 0..indent + 2 {
-                    out.push(' ');
-                }
+                push_indent(out, indent + 2);
                 self.print_op(op, indent + 2, out);
                 out.push('\n');
                 if out.len() >= FLUSH_AT {
@@ -735,9 +735,7 @@ impl<'a> Printer<'a> {
                 }
             }
         }
-        for _ in 0..indent {
-            out.push(' ');
-        }
+        push_indent(out, indent);
         out.push('}');
     }
 
@@ -815,7 +813,7 @@ impl<'a> Printer<'a> {
             if d == DYNAMIC {
                 out.push('?');
             } else {
-                let _ = write!(out, "{d}");
+                push_i64(out, d);
             }
             if sc {
                 out.push(']');
@@ -832,7 +830,8 @@ impl<'a> Printer<'a> {
                     Signedness::Unsigned => out.push('u'),
                     Signedness::Signless => {}
                 }
-                let _ = write!(out, "i{width}");
+                out.push('i');
+                push_u64(out, (*width).into());
             }
             TypeKind::Index => out.push_str("index"),
             TypeKind::Float(k) => out.push_str(k.keyword()),
@@ -1181,7 +1180,12 @@ impl<'a> Printer<'a> {
             }
             _ => (64, true),
         };
-        out.push_str(&value.to_decimal(width, signed));
+        match value {
+            IntValue::Small(_) if width == 0 => out.push('0'),
+            IntValue::Small(v) if !signed => push_u64(out, *v),
+            IntValue::Small(_) => push_i64(out, value.as_i64(width).unwrap_or(0)),
+            IntValue::Wide(_) => out.push_str(&value.to_decimal(width, signed)),
+        }
     }
 
     fn print_element(&self, elem: Type, bytes: &[u8], out: &mut String) {
@@ -1440,15 +1444,59 @@ fn print_affine(e: &AffineExpr, strong: bool, out: &mut String) {
 /// Appends `bytes` with upstream's escaping: printable ASCII except `"` and `\` as is, `\\`
 /// doubled, everything else as `\XX`.
 pub fn escape_into(bytes: &[u8], out: &mut String) {
-    for &b in bytes {
+    let plain = |b: u8| matches!(b, 0x20..=0x7E) && b != b'\\' && b != b'"';
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let n = rest.iter().position(|&b| !plain(b)).unwrap_or(rest.len());
+        // Plain bytes are ASCII.
+        out.push_str(std::str::from_utf8(&rest[..n]).unwrap_or_default());
+        let Some(&b) = rest.get(n) else { break };
         match b {
             b'\\' => out.push_str("\\\\"),
             b'"' => out.push_str("\\22"),
-            0x20..=0x7E => out.push(b as char),
             _ => {
-                let _ = write!(out, "\\{b:02X}");
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push('\\');
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 15) as usize] as char);
             }
         }
+        rest = &rest[n + 1..];
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Digits are ASCII.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
+/// Appends `n` in decimal.
+fn push_i64(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    push_u64(out, n.unsigned_abs());
+}
+
+/// Appends `n` spaces.
+fn push_indent(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut n = n;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
     }
 }
 

@@ -790,6 +790,13 @@ impl Body {
         self.regions[region].first_block.is_none()
     }
 
+    /// Creates a region that belongs to no op: a staging area (a parser reads an op's regions
+    /// before it can create the op); move its blocks into an op's region with
+    /// `take_region_body`.
+    pub fn create_detached_region(&mut self) -> RegionId {
+        self.regions.push(RegionData::default())
+    }
+
     /// Moves all blocks of `from` to the end of `to`.
     pub fn take_region_body(&mut self, from: RegionId, to: RegionId) {
         while let Some(b) = self.first_block(from) {

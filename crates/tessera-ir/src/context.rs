@@ -247,13 +247,27 @@ impl Context {
     /// `find_duplicate_name` first where duplicates are an error.
     pub fn dictionary(&mut self, mut entries: Vec<(crate::Ident, Attr)>) -> Attr {
         let ctx = &*self;
-        entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
-        entries.dedup_by_key(|e| e.0);
+        // Printed input is already sorted: check that before sorting.
+        let sorted = entries
+            .windows(2)
+            .all(|w| ctx.str(w[0].0) < ctx.str(w[1].0));
+        if !sorted {
+            entries.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+            entries.dedup_by_key(|e| e.0);
+        }
         self.attr(AttrKind::Dictionary(entries.into_boxed_slice()))
     }
 
     /// The first name that appears twice among `entries`.
     pub fn find_duplicate_name(&self, entries: &[(Ident, Attr)]) -> Option<Ident> {
+        if entries.len() <= 16 {
+            // Small dictionaries (nearly all): no set to allocate.
+            return entries
+                .iter()
+                .enumerate()
+                .find(|&(i, (n, _))| entries[..i].iter().any(|e| e.0 == *n))
+                .map(|(_, e)| e.0);
+        }
         let mut seen = rustc_hash::FxHashSet::default();
         entries.iter().find(|(n, _)| !seen.insert(*n)).map(|e| e.0)
     }

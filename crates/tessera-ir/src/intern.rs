@@ -13,9 +13,19 @@ fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     hasher.finish()
 }
 
+/// Spreads a stored 32-bit hash over the 64 bits the table looks at (bucket bits low, tag
+/// bits high).
+#[inline]
+fn table_hash(h: u32) -> u64 {
+    u64::from(h).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// Uniquing table for owned values of type `T`.
 pub(crate) struct Interner<T> {
     items: Vec<T>,
+    /// 32 bits of each item's hash, so that growing the table rehashes nothing (a deep
+    /// attribute costs a full walk to hash, and the items are scattered in memory).
+    hashes: Vec<u32>,
     table: HashTable<u32>,
 }
 
@@ -23,6 +33,7 @@ impl<T> Default for Interner<T> {
     fn default() -> Self {
         Interner {
             items: Vec::new(),
+            hashes: Vec::new(),
             table: HashTable::new(),
         }
     }
@@ -31,16 +42,19 @@ impl<T> Default for Interner<T> {
 impl<T: Hash + Eq> Interner<T> {
     /// Returns the index of `value`, inserting it if it was not present.
     pub(crate) fn intern(&mut self, value: T) -> u32 {
-        let hash = hash_of(&value);
+        let h = hash_of(&value);
+        let h32 = (h ^ (h >> 32)) as u32;
+        let hash = table_hash(h32);
         let items = &self.items;
         if let Some(&index) = self.table.find(hash, |&i| items[i as usize] == value) {
             return index;
         }
         let index = u32::try_from(self.items.len()).expect("more than 2^32 interned values");
         self.items.push(value);
-        let items = &self.items;
+        self.hashes.push(h32);
+        let hashes = &self.hashes;
         self.table
-            .insert_unique(hash, index, |&i| hash_of(&items[i as usize]));
+            .insert_unique(hash, index, |&i| table_hash(hashes[i as usize]));
         index
     }
 
