@@ -78,7 +78,12 @@ pub struct Parser<'a, 'c> {
     block_scopes: Vec<BlockScope<'a>>,
     pub(crate) depth: u32,
     pub(crate) resources: Resources,
+    progress: Option<&'c dyn Fn(usize)>,
+    next_progress: usize,
 }
+
+/// How far apart (in bytes) a progress callback is called.
+const PROGRESS_STEP: usize = 1 << 20;
 
 impl<'a, 'c> Parser<'a, 'c> {
     /// A parser over `src`, whose locations name `file_name`; `line_offset` is added to every
@@ -105,7 +110,17 @@ impl<'a, 'c> Parser<'a, 'c> {
             block_scopes: Vec::new(),
             depth: 0,
             resources: Resources::default(),
+            progress: None,
+            next_progress: PROGRESS_STEP,
         }
+    }
+
+    /// Calls `progress(offset)` now and then while parsing: the parser has read everything
+    /// before `offset` and will look at it again only for diagnostics or for names it already
+    /// holds (a caller that maps the input can let those pages go).
+    pub fn with_progress(mut self, progress: &'c dyn Fn(usize)) -> Self {
+        self.progress = Some(progress);
+        self
     }
 
     // ----- tokens and errors ------------------------------------------------------------------
@@ -511,6 +526,12 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Parses one operation (with its results bound), returning it detached.
     pub(crate) fn parse_operation(&mut self) -> PResult<OpId> {
+        if self.tok.start as usize >= self.next_progress {
+            if let Some(progress) = self.progress {
+                progress(self.tok.start as usize);
+            }
+            self.next_progress = self.tok.start as usize + PROGRESS_STEP;
+        }
         let mut result_groups: SmallVec<[(&'a str, u32, u32); 2]> = SmallVec::new();
         if self.is(Tok::PercentIdent) {
             loop {

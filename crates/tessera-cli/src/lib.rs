@@ -3,5 +3,6 @@
 
 #![deny(missing_docs)]
 
+pub mod input;
 pub mod opt;
 pub mod verify_diagnostics;

@@ -74,7 +74,7 @@ pub struct ChunkResult {
 
 /// Parses, verifies and prints one buffer named `file_name`.
 pub fn process_buffer(src: &str, file_name: &str, opts: &OptOptions) -> ChunkResult {
-    process_buffer_to(src, file_name, opts, None)
+    process_buffer_to(src, file_name, opts, None, None)
 }
 
 /// `process_buffer`, streaming the printed text to `sink` if one is given (the result's
@@ -85,6 +85,7 @@ pub fn process_buffer_to(
     file_name: &str,
     opts: &OptOptions,
     sink: Option<&mut dyn std::io::Write>,
+    progress: Option<&dyn Fn(usize)>,
 ) -> ChunkResult {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
@@ -92,7 +93,11 @@ pub fn process_buffer_to(
         debug_info: opts.debug_info,
     };
     let t0 = Instant::now();
-    let parsed = tessera_asm::parse(&mut ctx, src, file_name);
+    let parser = tessera_asm::Parser::new(&mut ctx, src, file_name, 0);
+    let parsed = match progress {
+        Some(p) => parser.with_progress(p).parse_module(),
+        None => parser.parse_module(),
+    };
     let t1 = Instant::now();
     let parsed = match parsed {
         Ok(p) => p,
@@ -179,20 +184,22 @@ const STACK_SIZE: usize = 1 << 30;
 /// Runs the whole tool on `src` read from `file_name`, on a thread with a stack large enough
 /// for the deepest nesting the parser accepts, whatever the caller's stack.
 pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
-    on_big_stack(|| run_on_current_thread(src, file_name, opts, None))
+    on_big_stack(|| run_on_current_thread(src, file_name, opts, None, None))
 }
 
 /// `run`, writing standard output to `sink` instead of returning it (`stdout` stays empty).
 /// A single buffer without `--verify-diagnostics` is printed as it goes, so a huge module is
-/// never held as text; a write error ends up in `stderr` with status 1.
+/// never held as text; a write error ends up in `stderr` with status 1. `progress` is passed
+/// to the parser of such a buffer (see `tessera_asm::Parser::with_progress`).
 pub fn run_to(
     src: &str,
     file_name: &str,
     opts: &OptOptions,
     sink: &mut (dyn std::io::Write + Send),
+    progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
     on_big_stack(|| {
-        let mut out = run_on_current_thread(src, file_name, opts, Some(&mut *sink));
+        let mut out = run_on_current_thread(src, file_name, opts, Some(&mut *sink), progress);
         if let Err(e) = sink
             .write_all(out.stdout.as_bytes())
             .and_then(|()| sink.flush())
@@ -222,6 +229,7 @@ fn run_on_current_thread(
     file_name: &str,
     opts: &OptOptions,
     sink: Option<&mut (dyn std::io::Write + Send)>,
+    progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
     // Stream only when the text goes out unconditionally and unframed.
     let mut sink = sink.filter(|_| !opts.split_input && !opts.verify_diagnostics);
@@ -240,7 +248,13 @@ fn run_on_current_thread(
             file_name.to_string()
         };
         let mut result = match sink.as_mut() {
-            Some(s) => process_buffer_to(text, &name, opts, Some(&mut **s)),
+            Some(s) => process_buffer_to(
+                text,
+                &name,
+                opts,
+                Some(&mut **s),
+                progress.map(|p| p as &dyn Fn(usize)),
+            ),
             None => process_buffer(text, &name, opts),
         };
         if let Some(e) = result.io_error.take() {

@@ -3,6 +3,7 @@
 use clap::Parser;
 use std::io::{Read, Write};
 use std::process::ExitCode;
+use tessera_cli::input::Input;
 use tessera_cli::opt::{run_to, OptOptions};
 
 #[derive(Parser)]
@@ -39,15 +40,15 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    let (src, name) = if args.input == "-" {
+    let (input, name) = if args.input == "-" {
         let mut buf = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
             eprintln!("error: cannot read standard input: {e}");
             return ExitCode::FAILURE;
         }
-        (buf, "<stdin>".to_string())
+        (Input::from_vec(buf), "<stdin>".to_string())
     } else {
-        match std::fs::read(&args.input) {
+        match Input::read_file(&args.input) {
             Ok(b) => (b, args.input.clone()),
             Err(e) => {
                 eprintln!("error: could not open input file '{}': {e}", args.input);
@@ -55,11 +56,10 @@ fn main() -> ExitCode {
             }
         }
     };
-    let src = match String::from_utf8(src) {
+    let src = match input.as_str() {
         Ok(s) => s,
-        Err(e) => {
-            let offset = e.utf8_error().valid_up_to();
-            let bytes = e.as_bytes();
+        Err(offset) => {
+            let bytes = input.bytes();
             let line = bytes[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
             let col = offset
                 - bytes[..offset]
@@ -92,9 +92,9 @@ fn main() -> ExitCode {
         }
     };
     // The printer hands over 64 KiB at a time, so the sink needs no buffering of its own.
-    let out = run_to(&src, &name, &opts, &mut *sink);
+    // Give back input pages the parser is done with (it never looks far behind).
+    let release = |offset: usize| input.release_before(offset.saturating_sub(1 << 16));
+    let out = run_to(src, &name, &opts, &mut *sink, Some(&release));
     let _ = std::io::stderr().write_all(out.stderr.as_bytes());
-    // The input and the IR die with the process.
-    std::mem::forget(src);
     ExitCode::from(out.status as u8)
 }
