@@ -1449,7 +1449,7 @@ impl<'a> Parser<'a> {
             if self.code() != Tok::Id {
                 return self.tok_error("expected identifier in let definition");
             }
-            let name = self.str_init(&self.lex.cur_str.clone());
+            let name = self.rk.str_init(&self.lex.cur_str);
             let loc = self.lex.loc();
             self.lex.lex();
             let mut bits = self.parse_optional_range_list()?;
@@ -1560,7 +1560,7 @@ impl<'a> Parser<'a> {
             return self.tok_error("expected field identifier after let");
         }
         let id_loc = self.lex.loc();
-        let field = self.str_init(&self.lex.cur_str.clone());
+        let field = self.rk.str_init(&self.lex.cur_str);
         self.lex.lex();
         let mut bits = self.parse_optional_bit_list()?;
         bits.reverse();
@@ -1663,7 +1663,7 @@ impl<'a> Parser<'a> {
         if self.code() != Tok::Id {
             return self.tok_error("Expected identifier in foreach declaration");
         }
-        let decl = self.str_init(&self.lex.cur_str.clone());
+        let decl = self.rk.str_init(&self.lex.cur_str);
         self.lex.lex();
         if !self.consume(Tok::Equal) {
             return self.tok_error("Expected '=' in foreach declaration");
@@ -2211,7 +2211,7 @@ impl<'a> Parser<'a> {
                     if self.lex.lex() != Tok::Id {
                         return self.tok_error("expected field identifier after '.'");
                     }
-                    let fname = self.str_init(&self.lex.cur_str.clone());
+                    let fname = self.rk.str_init(&self.lex.cur_str);
                     if self.rk.field_type(result, fname).is_none() {
                         let s = self.rk.as_string(result);
                         let f = self.lex.cur_str.clone();
@@ -2301,7 +2301,7 @@ impl<'a> Parser<'a> {
         let mut names = Vec::new();
         loop {
             if self.code() == Tok::VarName {
-                let n = self.str_init(&self.lex.cur_str.clone());
+                let n = self.rk.str_init(&self.lex.cur_str);
                 args.push(self.rk.unset);
                 names.push(Some(n));
                 self.lex.lex();
@@ -2312,7 +2312,7 @@ impl<'a> Parser<'a> {
                     if self.lex.lex() != Tok::VarName {
                         return self.tok_error("expected variable name in dag literal");
                     }
-                    name = Some(self.str_init(&self.lex.cur_str.clone()));
+                    name = Some(self.rk.str_init(&self.lex.cur_str));
                     self.lex.lex();
                 }
                 args.push(v);
@@ -2368,9 +2368,9 @@ impl<'a> Parser<'a> {
                 Ok(self.str_init(&s))
             }
             Tok::CodeFragment => {
-                let s = self.lex.cur_str.clone();
+                let v = self.rk.str_init_fmt(&self.lex.cur_str, true);
                 self.lex.lex();
-                Ok(self.rk.str_init_fmt(&s, true))
+                Ok(v)
             }
             Tok::Question => {
                 self.lex.lex();
@@ -2519,7 +2519,7 @@ impl<'a> Parser<'a> {
                     if self.code() != Tok::VarName {
                         return self.tok_error("expected variable name in dag operator");
                     }
-                    op_name = Some(self.str_init(&self.lex.cur_str.clone()));
+                    op_name = Some(self.rk.str_init(&self.lex.cur_str));
                     self.lex.lex();
                 }
                 let (mut args, mut names) = (Vec::new(), Vec::new());
@@ -3332,7 +3332,7 @@ impl<'a> Parser<'a> {
         if self.lex.lex() != Tok::Id {
             return self.tok_error("first argument of !foreach/!filter must be an identifier");
         }
-        let lhs = self.str_init(&self.lex.cur_str.clone());
+        let lhs = self.rk.str_init(&self.lex.cur_str);
         self.lex.lex();
         if let Some(r) = cur {
             if self.rk.record(r).value(lhs).is_some() {
@@ -3521,7 +3521,7 @@ impl<'a> Parser<'a> {
         if self.lex.lex() != Tok::Id {
             return self.tok_error("third argument of !foldl must be an identifier");
         }
-        let a = self.str_init(&self.lex.cur_str.clone());
+        let a = self.rk.str_init(&self.lex.cur_str);
         if let Some(r) = cur {
             if self.rk.record(r).value(a).is_some() {
                 let s = self.rk.as_string(a);
@@ -3534,7 +3534,7 @@ impl<'a> Parser<'a> {
         if self.lex.lex() != Tok::Id {
             return self.tok_error("fourth argument of !foldl must be an identifier");
         }
-        let b = self.str_init(&self.lex.cur_str.clone());
+        let b = self.rk.str_init(&self.lex.cur_str);
         if let Some(r) = cur {
             if self.rk.record(r).value(b).is_some() {
                 let s = self.rk.as_string(b);

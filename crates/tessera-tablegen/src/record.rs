@@ -402,6 +402,9 @@ impl Default for RecordKeeper {
 /// the stack.
 pub(crate) const MAX_DEPTH: u32 = 2000;
 
+/// Values the intern tables have room for before they first grow.
+const INITIAL_VALUES: usize = 1 << 14;
+
 /// Integers below this are cached by value.
 const SMALL_INTS: usize = 1024;
 
@@ -418,15 +421,17 @@ impl RecordKeeper {
             sources: SourceMgr::default(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
-            inits: Vec::new(),
-            masks: Vec::new(),
-            flags: Vec::new(),
-            depths: Vec::new(),
-            hashes: Vec::new(),
-            table: vec![0; 1 << 12],
+            // Typical inputs (a dialect's Ops.td) make tens of thousands of values; starting
+            // at that size saves copying the tables as they grow.
+            inits: Vec::with_capacity(INITIAL_VALUES),
+            masks: Vec::with_capacity(INITIAL_VALUES),
+            flags: Vec::with_capacity(INITIAL_VALUES),
+            depths: Vec::with_capacity(INITIAL_VALUES),
+            hashes: Vec::with_capacity(INITIAL_VALUES),
+            table: vec![0; INITIAL_VALUES * 2],
             concat_cache: FxHashMap::default(),
             small_ints: vec![None; SMALL_INTS],
-            records: Vec::new(),
+            records: Vec::with_capacity(INITIAL_VALUES / 16),
             classes: FxHashMap::default(),
             class_order: Vec::new(),
             defs: FxHashMap::default(),
@@ -507,24 +512,37 @@ impl RecordKeeper {
 
     /// Interns a value.
     pub fn intern(&mut self, i: Init) -> InitId {
-        use std::hash::{BuildHasher, BuildHasherDefault};
-        let h = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&i);
+        let h = hash_init(&i);
+        match self.probe(h, |x| *x == i) {
+            Ok(id) => id,
+            Err(slot) => self.insert_new(i, h, slot),
+        }
+    }
+
+    /// Looks for a value with hash `h` that `eq` accepts: its id, or the free slot where a
+    /// new value with this hash goes.
+    #[inline]
+    fn probe(&self, h: u64, eq: impl Fn(&Init) -> bool) -> Result<InitId, usize> {
         let tag = h & 0xFFFF_FFFF_0000_0000;
         let mask = self.table.len() - 1;
         let mut slot = spread(h) & mask;
         loop {
             let e = self.table[slot];
             if e == 0 {
-                break;
+                return Err(slot);
             }
             if e & 0xFFFF_FFFF_0000_0000 == tag {
                 let id = ((e & 0xFFFF_FFFF) - 1) as usize;
-                if self.hashes[id] == h && self.inits[id] == i {
-                    return InitId(id as u32);
+                if self.hashes[id] == h && eq(&self.inits[id]) {
+                    return Ok(InitId(id as u32));
                 }
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// Adds a value known to be new, with its hash and the slot `probe` found for it.
+    fn insert_new(&mut self, i: Init, h: u64, slot: usize) -> InitId {
         let id = InitId(self.inits.len() as u32);
         let (mask, flag) = compute_meta(&self.masks, &self.flags, &i);
         let depth = compute_depth(&self.depths, &i);
@@ -539,7 +557,7 @@ impl RecordKeeper {
         self.flags.push(flag);
         self.depths.push(depth);
         self.hashes.push(h);
-        self.table[slot] = tag | (id.0 as u64 + 1);
+        self.table[slot] = (h & 0xFFFF_FFFF_0000_0000) | (id.0 as u64 + 1);
         if self.inits.len() * 2 > self.table.len() {
             self.grow_table();
         }
@@ -572,12 +590,20 @@ impl RecordKeeper {
 
     /// A string value.
     pub fn str_init(&mut self, s: &str) -> InitId {
-        self.intern(Init::Str(Arc::from(s), false))
+        self.str_init_fmt(s, false)
     }
 
-    /// A string value with an explicit code flag.
+    /// A string value with an explicit code flag. Strings are the most common values; an
+    /// existing one is found without building the value first.
     pub fn str_init_fmt(&mut self, s: &str, code: bool) -> InitId {
-        self.intern(Init::Str(Arc::from(s), code))
+        let h = str_hash(s, code);
+        match self.probe(
+            h,
+            |x| matches!(x, Init::Str(t, c) if **t == *s && *c == code),
+        ) {
+            Ok(id) => id,
+            Err(slot) => self.insert_new(Init::Str(Arc::from(s), code), h, slot),
+        }
     }
 
     /// An integer value.
@@ -1258,6 +1284,25 @@ fn compute_depth(depths: &[u16], i: &Init) -> u16 {
         Init::Foldl(parts, _) => parts.iter().map(d).max().unwrap_or(0),
     };
     deepest.saturating_add(1)
+}
+
+/// The intern table's hash of a value; strings use [`str_hash`] so they can be looked up
+/// from a `&str`.
+fn hash_init(i: &Init) -> u64 {
+    use std::hash::BuildHasher;
+    match i {
+        Init::Str(s, code) => str_hash(s, *code),
+        _ => rustc_hash::FxBuildHasher.hash_one(i),
+    }
+}
+
+/// Hash of a string value.
+fn str_hash(s: &str, code: bool) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write(s.as_bytes());
+    h.write_u8(code as u8);
+    h.finish()
 }
 
 /// Mixes all hash bits into the low ones used to pick a table slot.
