@@ -5,6 +5,7 @@
 use crate::resources::Resources;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
+use std::sync::Arc;
 use std::fmt::Write;
 use tessera_ir::{
     AffineExpr, AffineOp, Attr, AttrKind, BlockId, Body, Context, FloatKind, IntValue, LocKind,
@@ -40,7 +41,7 @@ pub fn print_module_to(
     root: OpId,
     resources: &Resources,
     opts: PrintOptions,
-    sink: &mut dyn std::io::Write,
+    sink: &mut (dyn std::io::Write + Send),
 ) -> std::io::Result<()> {
     let mut out = String::with_capacity(FLUSH_AT + 4096);
     let mut p = Printer::new(ctx, body, opts);
@@ -55,6 +56,10 @@ pub fn print_module_to(
 
 /// Buffered output is handed to the sink once it grows past this many bytes.
 const FLUSH_AT: usize = 1 << 16;
+
+/// Modules with at least this many ops are printed on `PRINT_THREADS` worker threads.
+const PARALLEL_MIN_OPS: usize = 20_000;
+const PRINT_THREADS: usize = 2;
 
 /// A type as upstream prints it, without aliases (for diagnostics).
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
@@ -106,6 +111,7 @@ enum Node {
 
 /// A node of the alias graph that is an alias candidate or has one below it; nodes without
 /// any get no `AliasInfo` (most attributes of a large module), only a "seen" mark.
+#[derive(Clone)]
 struct AliasInfo {
     node: Node,
     prefix: Option<&'static str>,
@@ -134,21 +140,23 @@ struct Printer<'a> {
     ctx: &'a Context,
     body: &'a Body,
     opts: PrintOptions,
-    infos: Vec<AliasInfo>,
+    infos: Arc<Vec<AliasInfo>>,
     /// Alias-graph state of every attribute / type of the context, by `index()` (empty when
     /// aliases were not collected).
-    attr_state: Vec<u32>,
-    type_state: Vec<u32>,
+    attr_state: Arc<Vec<u32>>,
+    type_state: Arc<Vec<u32>>,
     /// Final alias names, in printing order.
     alias_order: Vec<usize>,
-    value_names: Vec<ValueName>,
+    value_names: Arc<Vec<ValueName>>,
     /// Number of each block within its region, by block id (`u32::MAX`: not numbered).
-    block_ids: Vec<u32>,
+    block_ids: Arc<Vec<u32>>,
     distinct_ids: std::cell::RefCell<FxHashMap<Attr, u64>>,
     resource_order: Vec<String>,
     /// Where finished lines go (`print_module_to`); `None` keeps everything in the buffer.
-    sink: Option<&'a mut dyn std::io::Write>,
+    sink: Option<&'a mut (dyn std::io::Write + Send)>,
     io_error: Option<std::io::Error>,
+    /// The region whose top-level ops are printed by worker threads (see `print_ops_parallel`).
+    parallel_region: Option<RegionId>,
 }
 
 impl<'a> Printer<'a> {
@@ -157,22 +165,101 @@ impl<'a> Printer<'a> {
             ctx,
             body,
             opts,
-            infos: Vec::new(),
-            attr_state: Vec::new(),
-            type_state: Vec::new(),
+            infos: Arc::new(Vec::new()),
+            attr_state: Arc::new(Vec::new()),
+            type_state: Arc::new(Vec::new()),
             alias_order: Vec::new(),
-            value_names: vec![ValueName::None; body.value_capacity()],
-            block_ids: Vec::new(),
+            value_names: Arc::new(vec![ValueName::None; body.value_capacity()]),
+            block_ids: Arc::new(Vec::new()),
             distinct_ids: Default::default(),
             resource_order: Vec::new(),
             sink: None,
             io_error: None,
+            parallel_region: None,
         }
+    }
+
+    /// A printer sharing this one's aliases and numbering, for a worker thread.
+    fn fork(&self) -> Printer<'a> {
+        Printer {
+            ctx: self.ctx,
+            body: self.body,
+            opts: self.opts,
+            infos: self.infos.clone(),
+            attr_state: self.attr_state.clone(),
+            type_state: self.type_state.clone(),
+            alias_order: Vec::new(),
+            value_names: self.value_names.clone(),
+            block_ids: self.block_ids.clone(),
+            distinct_ids: Default::default(),
+            resource_order: Vec::new(),
+            sink: None,
+            io_error: None,
+            parallel_region: None,
+        }
+    }
+
+    /// Prints `ops` (each on its own line at `indent`) on worker threads, chunk by chunk,
+    /// handing the chunks to the sink in order; at most a few chunks are in memory at once.
+    fn print_ops_parallel(&mut self, ops: &[OpId], indent: usize, out: &mut String) {
+        self.flush(out);
+        // Weigh each op by the ops nested in it: a parsed op is created after everything
+        // inside it, so that is roughly the distance between consecutive ids.
+        let mut groups: Vec<&[OpId]> = Vec::new();
+        let total = (ops[ops.len() - 1].as_u32() as usize).max(ops.len());
+        let target = (total / (PRINT_THREADS * 64)).max(256);
+        let (mut start, mut weight, mut prev) = (0, 0, 0u32);
+        for (i, op) in ops.iter().enumerate() {
+            weight += (op.as_u32().saturating_sub(prev) as usize).max(1);
+            prev = op.as_u32();
+            if weight >= target || i + 1 == ops.len() {
+                groups.push(&ops[start..=i]);
+                (start, weight) = (i + 1, 0);
+            }
+        }
+        std::thread::scope(|scope| {
+            let mut receivers = Vec::new();
+            for t in 0..PRINT_THREADS {
+                let (tx, rx) = std::sync::mpsc::sync_channel::<String>(2);
+                let mut fork = self.fork();
+                let mine: Vec<&[OpId]> = groups.iter().skip(t).step_by(PRINT_THREADS).copied().collect();
+                scope.spawn(move || {
+                    for group in mine {
+                        let mut buf = String::with_capacity(FLUSH_AT);
+                        for &op in group {
+                            push_indent(&mut buf, indent);
+                            fork.print_op(op, indent, &mut buf);
+                            buf.push('\n');
+                        }
+                        if tx.send(buf).is_err() {
+                            return;
+                        }
+                    }
+                });
+                receivers.push(rx);
+            }
+            for k in 0..groups.len() {
+                // A closed channel means its worker panicked; the scope re-raises that.
+                let Ok(mut buf) = receivers[k % PRINT_THREADS].recv() else {
+                    break;
+                };
+                self.flush(&mut buf);
+            }
+        });
     }
 
     fn print_module(&mut self, root: OpId, resources: &Resources, out: &mut String) {
         self.collect_aliases(root);
         self.number_values(root);
+        // Big modules stream through worker threads, unless distinct attributes need
+        // numbering in print order.
+        if self.sink.is_some()
+            && self.ctx.num_distinct_attrs() == 0
+            && self.body.op_capacity() >= PARALLEL_MIN_OPS
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+        {
+            self.parallel_region = self.body.regions(root).next();
+        }
         self.print_alias_defs(false, out);
         self.print_op(root, 0, out);
         out.push('\n');
@@ -290,8 +377,8 @@ impl<'a> Printer<'a> {
 
     fn set_state(&mut self, node: Node, state: u32) {
         match node {
-            Node::Attr(a) => self.attr_state[a.index()] = state,
-            Node::Type(t) => self.type_state[t.index()] = state,
+            Node::Attr(a) => Arc::make_mut(&mut self.attr_state)[a.index()] = state,
+            Node::Type(t) => Arc::make_mut(&mut self.type_state)[t.index()] = state,
         }
     }
 
@@ -322,7 +409,7 @@ impl<'a> Printer<'a> {
         // order; it is popped again (it is then the last one) if nothing below needs it.
         let idx = self.infos.len();
         let prefix = self.alias_prefix(node);
-        self.infos.push(AliasInfo {
+        Arc::make_mut(&mut self.infos).push(AliasInfo {
             node,
             prefix,
             depth: 0,
@@ -340,12 +427,13 @@ impl<'a> Printer<'a> {
         }
         if prefix.is_none() && children.is_empty() {
             debug_assert_eq!(self.infos.len(), idx + 1);
-            self.infos.pop();
+            Arc::make_mut(&mut self.infos).pop();
             self.set_state(node, NO_ALIAS);
             return (0, None);
         }
-        self.infos[idx].depth = depth;
-        self.infos[idx].children = children;
+        let info = &mut Arc::make_mut(&mut self.infos)[idx];
+        info.depth = depth;
+        info.children = children;
         (self.contribution(idx), Some(idx))
     }
 
@@ -364,7 +452,7 @@ impl<'a> Printer<'a> {
             if !self.infos[i].deferrable {
                 continue;
             }
-            self.infos[i].deferrable = false;
+            Arc::make_mut(&mut self.infos)[i].deferrable = false;
             stack.extend(self.infos[i].children.iter().copied());
         }
     }
@@ -378,8 +466,8 @@ impl<'a> Printer<'a> {
             Args(BlockId),
             Tail(OpId),
         }
-        self.attr_state = vec![UNSEEN; self.ctx.num_attrs()];
-        self.type_state = vec![UNSEEN; self.ctx.num_types()];
+        self.attr_state = Arc::new(vec![UNSEEN; self.ctx.num_attrs()]);
+        self.type_state = Arc::new(vec![UNSEEN; self.ctx.num_types()]);
         let mut stack = vec![Work::Op(root)];
         while let Some(w) = stack.pop() {
             match w {
@@ -452,7 +540,7 @@ impl<'a> Printer<'a> {
                 format!("{prefix}{n}")
             };
             *n += 1;
-            self.infos[i].name = Some(name);
+            Arc::make_mut(&mut self.infos)[i].name = Some(name);
         }
         self.alias_order = order;
     }
@@ -487,12 +575,13 @@ impl<'a> Printer<'a> {
         }
         match self.body.value_def(v) {
             ValueDef::BlockArg(..) => {
-                self.value_names[v.as_u32() as usize] = ValueName::Arg(*next);
+                Arc::make_mut(&mut self.value_names)[v.as_u32() as usize] = ValueName::Arg(*next);
                 *next += 1;
             }
             ValueDef::Result(op, _) => {
                 for r in self.body.results(op) {
-                    self.value_names[r.as_u32() as usize] = ValueName::Result(*next);
+                    Arc::make_mut(&mut self.value_names)[r.as_u32() as usize] =
+                        ValueName::Result(*next);
                 }
                 *next += 1;
             }
@@ -508,13 +597,14 @@ impl<'a> Printer<'a> {
         while let Some(region) = stack.pop() {
             for (i, b) in body.region_blocks(region).enumerate() {
                 let slot = b.as_u32() as usize;
-                if self.block_ids.len() <= slot {
-                    self.block_ids.resize(body.block_capacity().max(slot + 1), u32::MAX);
+                let block_ids = Arc::make_mut(&mut self.block_ids);
+                if block_ids.len() <= slot {
+                    block_ids.resize(body.block_capacity().max(slot + 1), u32::MAX);
                 }
-                self.block_ids[slot] = i as u32;
+                block_ids[slot] = i as u32;
                 // Only entry-block arguments are `%argN`; others share the value counter.
                 for &arg in body.block_args(b) {
-                    self.value_names[arg.as_u32() as usize] = if i == 0 {
+                    Arc::make_mut(&mut self.value_names)[arg.as_u32() as usize] = if i == 0 {
                         next_arg += 1;
                         ValueName::Arg(next_arg - 1)
                     } else {
@@ -525,7 +615,8 @@ impl<'a> Printer<'a> {
                 for op in body.block_ops(b) {
                     if body.num_results(op) > 0 {
                         for r in body.results(op) {
-                            self.value_names[r.as_u32() as usize] = ValueName::Result(next_value);
+                            Arc::make_mut(&mut self.value_names)[r.as_u32() as usize] =
+                                ValueName::Result(next_value);
                         }
                         next_value += 1;
                     }
@@ -725,6 +816,13 @@ impl<'a> Printer<'a> {
                     }
                 }
                 out.push('\n');
+            }
+            if self.parallel_region == Some(region) {
+                let ops: Vec<OpId> = body.block_ops(b).collect();
+                if !ops.is_empty() {
+                    self.print_ops_parallel(&ops, indent + 2, out);
+                }
+                continue;
             }
             for op in body.block_ops(b) {
                 push_indent(out, indent + 2);

@@ -84,7 +84,7 @@ pub fn process_buffer_to(
     src: &str,
     file_name: &str,
     opts: &OptOptions,
-    sink: Option<&mut dyn std::io::Write>,
+    sink: Option<&mut (dyn std::io::Write + Send)>,
     progress: Option<&dyn Fn(usize)>,
 ) -> ChunkResult {
     let mut ctx = Context::new();

@@ -304,6 +304,12 @@ impl Context {
         self.dictionary(entries)
     }
 
+    /// Number of `distinct` attributes created so far (printers number them in print order,
+    /// which only a sequential printer can do).
+    pub fn num_distinct_attrs(&self) -> u64 {
+        self.next_distinct
+    }
+
     /// A fresh `distinct[...]<referenced>` attribute, unequal to every other.
     pub fn distinct_attr(&mut self, referenced: Attr) -> Attr {
         let id = self.next_distinct;
