@@ -188,7 +188,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let file = self.file;
         self.ctx.loc(LocKind::FileLineCol {
             file,
-            line: line as u32 + 1 + self.line_offset,
+            line: line + 1 + self.line_offset,
             col,
         })
     }
@@ -664,9 +664,10 @@ impl<'a, 'c> Parser<'a, 'c> {
         let fn_ty = self.parse_type()?;
         let (inputs, results): (SmallVec<[Type; 4]>, SmallVec<[Type; 2]>) =
             match self.ctx.type_kind(fn_ty) {
-                tessera_ir::TypeKind::Function { inputs, results } => {
-                    (inputs.iter().copied().collect(), results.iter().copied().collect())
-                }
+                tessera_ir::TypeKind::Function { inputs, results } => (
+                    inputs.iter().copied().collect(),
+                    results.iter().copied().collect(),
+                ),
                 _ => return Err(self.error_at(type_pos, "expected function type")),
             };
         if inputs.len() != operand_refs.len() {
@@ -971,8 +972,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             let name: &str = match t.kind {
                 Tok::BareIdent => p.text(t),
                 Tok::String => {
-                    unescaped = String::from_utf8_lossy(&unescape(p.text(t).as_bytes()))
-                        .into_owned();
+                    unescaped =
+                        String::from_utf8_lossy(&unescape(p.text(t).as_bytes())).into_owned();
                     &unescaped
                 }
                 _ if p

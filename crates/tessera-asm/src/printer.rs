@@ -5,8 +5,8 @@
 use crate::resources::Resources;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
-use std::sync::Arc;
 use std::fmt::Write;
+use std::sync::Arc;
 use tessera_ir::{
     AffineExpr, AffineOp, Attr, AttrKind, BlockId, Body, Context, FloatKind, IntValue, LocKind,
     Location, OpId, RegionId, Signedness, Type, TypeKind, ValueDef, ValueId, DYNAMIC,
@@ -222,7 +222,12 @@ impl<'a> Printer<'a> {
             for t in 0..PRINT_THREADS {
                 let (tx, rx) = std::sync::mpsc::sync_channel::<String>(2);
                 let mut fork = self.fork();
-                let mine: Vec<&[OpId]> = groups.iter().skip(t).step_by(PRINT_THREADS).copied().collect();
+                let mine: Vec<&[OpId]> = groups
+                    .iter()
+                    .skip(t)
+                    .step_by(PRINT_THREADS)
+                    .copied()
+                    .collect();
                 scope.spawn(move || {
                     for group in mine {
                         let mut buf = String::with_capacity(FLUSH_AT);

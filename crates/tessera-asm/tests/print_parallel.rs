@@ -44,7 +44,10 @@ fn parallel_printing_matches_sequential() {
             &mut streamed,
         )
         .unwrap();
-        assert!(parsed.body.op_capacity() >= 20_000, "big enough for workers");
+        assert!(
+            parsed.body.op_capacity() >= 20_000,
+            "big enough for workers"
+        );
         assert!(String::from_utf8(streamed).unwrap() == sequential);
     }
 }
