@@ -182,7 +182,6 @@ struct DriverState {
     chain_ids: FxHashMap<SmallVec<[u32; 4]>, u32>,
     /// Set while a non-recursive pattern rewrites: the chain its output gets.
     tagging: Option<u32>,
-    tag_root: Option<OpId>,
     trace: Option<TraceLog>,
 }
 
@@ -202,7 +201,6 @@ impl DriverState {
             chains: vec![SmallVec::new()],
             chain_ids,
             tagging: None,
-            tag_root: None,
             trace: trace.then(TraceLog::default),
         }
     }
@@ -305,9 +303,10 @@ impl DriverState {
         id
     }
 
-    fn produced_by(&self, op: OpId, pattern: u32) -> bool {
+    /// True if chain entry `entry` is recorded for `op`.
+    fn chain_has(&self, op: OpId, entry: u32) -> bool {
         let chain = self.chain_of[op];
-        chain != 0 && self.chains[chain as usize].binary_search(&pattern).is_ok()
+        chain != 0 && self.chains[chain as usize].binary_search(&entry).is_ok()
     }
 
     fn log_event(&mut self, ir: Ir<'_>, what: &str, op: OpId) {
@@ -321,9 +320,10 @@ impl DriverState {
 }
 
 impl RewriteListener for DriverState {
-    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId) {
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, moved: bool) {
         self.log_event(ir, "Insert  ", op);
-        if let Some(chain) = self.tagging {
+        // Only what a pattern creates is its output; moving an op does not make it so.
+        if let (Some(chain), false) = (self.tagging, moved) {
             self.chain_of[op] = chain;
         }
         if self.strictness == Strictness::ExistingAndNewOps {
@@ -334,11 +334,6 @@ impl RewriteListener for DriverState {
 
     fn op_modified(&mut self, ir: Ir<'_>, op: OpId) {
         self.log_event(ir, "Modified", op);
-        if let (Some(chain), Some(root)) = (self.tagging, self.tag_root) {
-            if root == op {
-                self.chain_of[op] = chain;
-            }
-        }
         self.add(ir.body, op);
     }
 
@@ -407,7 +402,6 @@ struct Driver<'p> {
     /// Applications per pattern in the current pass.
     pass_counts: Vec<u64>,
     pass_folds: u64,
-    recursion_seen: FxHashSet<(u32, OpId)>,
 }
 
 impl<'p> Driver<'p> {
@@ -437,7 +431,6 @@ impl<'p> Driver<'p> {
             },
             pass_counts: vec![0; n],
             pass_folds: 0,
-            recursion_seen: FxHashSet::default(),
         }
     }
 
@@ -525,6 +518,9 @@ impl<'p> Driver<'p> {
 
     /// Fills the worklist for one pass over `regions`.
     fn seed(&mut self, ctx: &mut Context, body: &mut Body, regions: &[RegionId]) {
+        // A fresh folder per pass, as upstream: patterns may have changed or moved constants.
+        self.state.constants.clear();
+        self.state.constant_key.clear();
         self.state.worklist.clear();
         for (_, p) in self.state.position.iter_mut() {
             *p = NOT_QUEUED;
@@ -567,18 +563,16 @@ impl<'p> Driver<'p> {
         }
     }
 
-    fn trace_line(&mut self, text: &str) {
-        if let Some(t) = self.state.trace.as_mut() {
-            t.line(text);
-        }
-    }
-
     /// Processes the worklist until it is empty (or the rewrite cap is hit). Returns whether
     /// anything changed.
     fn process_worklist(&mut self, ctx: &mut Context, body: &mut Body) -> bool {
         let mut changed = false;
         let mut rewrites: u64 = 0;
-        while let Some(entry) = self.state.pop() {
+        loop {
+            if self.config.max_rewrites.is_some_and(|max| rewrites >= max) {
+                break;
+            }
+            let Some(entry) = self.state.pop() else { break };
             let Some(op) = entry else { continue };
             if body.is_erased(op) {
                 continue;
@@ -624,9 +618,6 @@ impl<'p> Driver<'p> {
                 self.end_op("success", "pattern matched");
             } else {
                 self.end_op("failure", "pattern failed to match");
-            }
-            if self.config.max_rewrites.is_some_and(|max| rewrites >= max) {
-                break;
             }
         }
         changed
@@ -721,28 +712,26 @@ impl<'p> Driver<'p> {
     }
 
     fn apply_patterns(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> Option<usize> {
+        let body_name = body.op_name(op);
         let candidates = self.applicator.candidates(body.op_name(op));
         let patterns = self.applicator.patterns().patterns();
         let timing = !self.outcome.stats.is_empty();
         for &index in candidates {
             let pattern: &Pattern = &patterns[index as usize];
             let bounded = pattern.info().has_bounded_recursion;
-            if !bounded && self.state.produced_by(op, index) {
-                if self.recursion_seen.insert((index, op)) {
-                    self.outcome.recursion.push(RecursionReport {
-                        pattern: pattern.debug_name().to_string(),
-                        op,
-                        op_name: ctx.str(body.op_name(op)).to_string(),
-                    });
-                }
-                if self.state.trace.is_some() {
-                    self.trace_line(&format!(
-                        "* Pattern {} : skipped : recursive application to its own output",
+            // Chains record, per non-recursive pattern p, entry 2p for "p produced this"
+            // and 2p+1 for "p already applied again to its own output".
+            let (produced, recursed) = (2 * index, 2 * index + 1);
+            if !bounded && self.state.chain_has(op, recursed) {
+                if let Some(t) = self.state.trace.as_mut() {
+                    t.line(&format!(
+                        "* Pattern {} : skipped : it already applied recursively to its own output",
                         pattern.debug_name()
                     ));
                 }
                 continue;
             }
+            let is_recursion = !bounded && self.state.chain_has(op, produced);
             if let Some(t) = self.state.trace.as_mut() {
                 let generated: Vec<&str> = pattern
                     .info()
@@ -764,16 +753,19 @@ impl<'p> Driver<'p> {
                 None
             } else {
                 let chain = self.state.chain_of[op];
-                Some(self.state.chain_with(chain, index))
+                let chain = self.state.chain_with(chain, produced);
+                Some(if is_recursion {
+                    self.state.chain_with(chain, recursed)
+                } else {
+                    chain
+                })
             };
-            self.state.tag_root = Some(op);
             let start = timing.then(Instant::now);
             let result = {
                 let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
                 crate::applicator::try_pattern(pattern, op, &mut rw)
             };
             self.state.tagging = None;
-            self.state.tag_root = None;
             if let Some(start) = start {
                 let s = &mut self.outcome.stats[index as usize];
                 s.tried += 1;
@@ -788,6 +780,13 @@ impl<'p> Driver<'p> {
                 Ok(()) => {
                     if let Some(t) = self.state.trace.as_mut() {
                         t.result("success", "pattern applied successfully");
+                    }
+                    if is_recursion {
+                        self.outcome.recursion.push(RecursionReport {
+                            pattern: pattern.debug_name().to_string(),
+                            op,
+                            op_name: ctx.str(body_name).to_string(),
+                        });
                     }
                     return Some(index as usize);
                 }
@@ -879,7 +878,34 @@ impl<'p> Driver<'p> {
         if dead.is_empty() {
             return false;
         }
-        // Values of dead blocks may be used by other dead blocks: cut those uses first.
+        // Values of dead blocks may be used by other dead blocks, but not by live code (that
+        // only happens in graph regions): then leave the region alone.
+        let dead_set: FxHashSet<BlockId> = dead.iter().copied().collect();
+        let in_dead_block = |mut owner: OpId| {
+            // Climb to the op directly in this region.
+            while body.op_region(owner) != Some(region) {
+                match body.parent_op(owner) {
+                    Some(p) => owner = p,
+                    None => return false,
+                }
+            }
+            body.op_block(owner).is_some_and(|b| dead_set.contains(&b))
+        };
+        let escapes = dead.iter().any(|&b| {
+            let mut values: Vec<ValueId> = body.block_args(b).to_vec();
+            for op in body.block_ops(b) {
+                walk(body, op, WalkOrder::PreOrder, |o| {
+                    values.extend(body.results(o));
+                    WalkControl::Advance
+                });
+            }
+            values
+                .iter()
+                .any(|&v| body.uses(v).any(|u| !in_dead_block(body.use_owner(u))))
+        });
+        if escapes {
+            return false;
+        }
         let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
         for &b in &dead {
             let ops: Vec<OpId> = rw.body().block_ops(b).collect();
@@ -892,21 +918,9 @@ impl<'p> Driver<'p> {
                 }
             }
         }
-        let used_outside = dead.iter().any(|&b| {
-            rw.body()
-                .block_args(b)
-                .iter()
-                .any(|&a| rw.body().has_uses(a))
-                || rw
-                    .body()
-                    .block_ops(b)
-                    .any(|op| rw.body().has_result_uses(op))
-        });
-        if used_outside {
-            return true;
-        }
         for b in dead {
-            rw.erase_block(b);
+            // Nothing outside the dead blocks uses them (checked above).
+            let _ = rw.erase_block(b);
         }
         true
     }
@@ -1035,7 +1049,7 @@ pub fn apply_op_patterns(
     }
     let changed = driver.process_worklist(ctx, body);
     driver.outcome.changed = changed;
-    driver.outcome.converged = driver.state.worklist.is_empty();
+    driver.outcome.converged = driver.state.worklist.iter().all(Option::is_none);
     driver.outcome.iterations = 1;
     driver.outcome.all_erased = ops.iter().all(|&op| body.is_erased(op));
     driver.finish()

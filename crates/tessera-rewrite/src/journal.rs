@@ -39,7 +39,14 @@ impl OpSnapshot {
         body.set_op_loc(op, self.loc);
         body.set_op_attrs(op, self.attrs);
         body.set_op_props(op, self.props);
-        if !body.operands(op).eq(self.operands.iter().copied()) {
+        if body.num_operands(op) == self.operands.len() {
+            // Operand by operand keeps the use ids, which older log entries refer to.
+            for (i, &v) in self.operands.iter().enumerate() {
+                if body.operand(op, i) != v {
+                    body.set_operand(op, i, v);
+                }
+            }
+        } else {
             body.set_operands(op, &self.operands);
         }
         // In-place updates may retarget successors but not change how many there are.
@@ -119,7 +126,11 @@ pub(crate) enum Change {
         value: ValueId,
         old: Type,
     },
-    Mapped(ValueId),
+    /// `from` was mapped; it was mapped to `previous` before.
+    Mapped {
+        from: ValueId,
+        previous: Option<ValueId>,
+    },
 }
 
 /// The change log and pending replacements of one conversion.
@@ -146,8 +157,8 @@ impl ChangeLog {
 
     pub(crate) fn map_value(&mut self, from: ValueId, to: ValueId) {
         if from != to {
-            self.mapping.insert(from, to);
-            self.changes.push(Change::Mapped(from));
+            let previous = self.mapping.insert(from, to);
+            self.changes.push(Change::Mapped { from, previous });
         }
     }
 
@@ -210,9 +221,14 @@ impl ChangeLog {
                     pos.restore(body, block)
                 }
                 Change::ValueType { value, old } => body.set_value_type(value, old),
-                Change::Mapped(v) => {
-                    self.mapping.remove(&v);
-                }
+                Change::Mapped { from, previous } => match previous {
+                    Some(p) => {
+                        self.mapping.insert(from, p);
+                    }
+                    None => {
+                        self.mapping.remove(&from);
+                    }
+                },
             }
         }
     }

@@ -25,8 +25,8 @@ pub struct Ir<'a> {
 /// Notifications about an op that goes away (`op_replaced`, `op_erased`) arrive while it
 /// is still intact, so a listener can look at its operands and users.
 pub trait RewriteListener {
-    /// `op` was inserted into a block (created, or moved from elsewhere).
-    fn op_inserted(&mut self, _ir: Ir<'_>, _op: OpId) {}
+    /// `op` was inserted into a block: newly created, or `moved` from elsewhere.
+    fn op_inserted(&mut self, _ir: Ir<'_>, _op: OpId, _moved: bool) {}
     /// `block` was inserted into a region (created, or moved from elsewhere).
     fn block_inserted(&mut self, _ir: Ir<'_>, _block: BlockId) {}
     /// `op` was updated in place.
@@ -247,7 +247,7 @@ impl<'a> PatternRewriter<'a> {
         };
         let listener = &mut *self.listener;
         walk(self.body, op, WalkOrder::PreOrder, |o| {
-            listener.op_inserted(ir, o);
+            listener.op_inserted(ir, o, false);
             WalkControl::Advance
         });
     }
@@ -418,7 +418,12 @@ impl<'a> PatternRewriter<'a> {
     /// Starts an in-place update of `op`; end it with `finalize_op_modification` or
     /// `cancel_op_modification`.
     pub fn start_op_modification(&mut self, op: OpId) {
-        self.pending.push(OpSnapshot::take(self.body, op));
+        let snapshot = OpSnapshot::take(self.body, op);
+        // Logged now, not at finalize: a pattern that fails mid-update is rolled back too.
+        if let Some(log) = self.log.as_deref_mut() {
+            log.push(Change::ModifiedOp(Box::new(snapshot.clone())));
+        }
+        self.pending.push(snapshot);
     }
 
     /// Ends an in-place update, keeping the changes, and reports `op` as modified.
@@ -427,10 +432,7 @@ impl<'a> PatternRewriter<'a> {
             debug_assert!(false, "finalize_op_modification without start");
             return;
         };
-        let snapshot = self.pending.remove(pos);
-        if let Some(log) = self.log.as_deref_mut() {
-            log.push(Change::ModifiedOp(Box::new(snapshot)));
-        }
+        self.pending.remove(pos);
         self.touched(op);
         self.notify(|l, ir| l.op_modified(ir, op));
     }
@@ -502,7 +504,7 @@ impl<'a> PatternRewriter<'a> {
         self.body.detach_op(op);
         place(self.body);
         self.touched(op);
-        self.notify(|l, ir| l.op_inserted(ir, op));
+        self.notify(|l, ir| l.op_inserted(ir, op, true));
     }
 
     /// Moves `block` to just before `before` (possibly in another region).
@@ -559,9 +561,10 @@ impl<'a> PatternRewriter<'a> {
                 None => self.body.append_op(dest, op),
             }
             self.mutations += 1;
-            self.notify(|l, ir| l.op_inserted(ir, op));
+            self.notify(|l, ir| l.op_inserted(ir, op, true));
         }
-        self.erase_block(source);
+        // Its arguments were replaced and its ops moved: nothing can still use it.
+        let _ = self.erase_block(source);
     }
 
     /// Appends the ops of `source` to `dest` (see `inline_block_before`).
@@ -578,15 +581,17 @@ impl<'a> PatternRewriter<'a> {
         let mut cur = Some(before);
         while let Some(op) = cur {
             cur = self.body.next_op(op);
-            self.log_op_move(op);
-            self.body.detach_op(op);
-            self.body.append_op(new_block, op);
+            self.move_op(op, |body| body.append_op(new_block, op));
         }
         new_block
     }
 
-    /// Erases `block` and its ops; its arguments and ops' results must be unused outside it.
-    pub fn erase_block(&mut self, block: BlockId) {
+    /// Erases `block` and its ops. Fails, changing nothing, if its arguments or its ops'
+    /// results are used outside it.
+    pub fn erase_block(&mut self, block: BlockId) -> Result<(), IrError> {
+        if values_used_outside(self.body, block) {
+            return Err(IrError::BlockInUse(block));
+        }
         self.mutations += 1;
         let ops: Vec<OpId> = self.body.block_ops(block).collect();
         let ir = Ir {
@@ -602,14 +607,19 @@ impl<'a> PatternRewriter<'a> {
         }
         self.listener.block_erased(ir, block);
         if let Some(log) = self.log.as_deref_mut() {
+            // The ops go with the block at commit; until then they count as erased.
+            for op in ops {
+                log.replaced.insert(op);
+                log.push(Change::ReplacedOp(op));
+            }
             log.push(Change::ErasedBlock(
                 block,
                 BlockPosition::of(self.body, block),
             ));
             self.body.detach_block(block);
-            return;
+            return Ok(());
         }
-        let _ = self.body.erase_block(block);
+        self.body.erase_block(block)
     }
 
     // ----- types ------------------------------------------------------------------------------
@@ -654,4 +664,32 @@ impl<'a> PatternRewriter<'a> {
             reason: Some(reason),
         })
     }
+}
+
+/// True if a value defined in `block` (an argument, or a result of an op in it at any depth)
+/// is used by an op outside `block`.
+pub(crate) fn values_used_outside(body: &Body, block: BlockId) -> bool {
+    let inside = |mut op: OpId| loop {
+        match body.op_block(op) {
+            Some(b) if b == block => return true,
+            Some(b) => match body.block_parent_op(b) {
+                Some(p) => op = p,
+                None => return false,
+            },
+            None => return false,
+        }
+    };
+    let used_outside = |v: ValueId| body.uses(v).any(|u| !inside(body.use_owner(u)));
+    if body.block_args(block).iter().any(|&a| used_outside(a)) {
+        return true;
+    }
+    body.block_ops(block).any(|op| {
+        !walk(body, op, WalkOrder::PreOrder, |o| {
+            if body.results(o).any(used_outside) {
+                WalkControl::Interrupt
+            } else {
+                WalkControl::Advance
+            }
+        })
+    })
 }

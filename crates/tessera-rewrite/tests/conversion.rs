@@ -396,3 +396,100 @@ fn unknown_op_policy_decides_ops_without_rules() {
     apply_full_conversion(&mut ctx, &mut m.body, m.module, &t, &p, None).expect("converts");
     assert!(!print(&ctx, &m).contains("stale"));
 }
+
+#[test]
+fn analysis_after_signature_and_in_place_changes_restores_use_lists() {
+    let mut ctx = context();
+    let mut set = ConversionPatternSet::new();
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.isolated", 1).with_debug_name("Signature"),
+        |op, _, rw| {
+            let region = rw.body().region(op, 0);
+            rw.convert_region_types(region)?;
+            let unit = rw.ctx_mut().unit_attr();
+            rw.set_attr(op, "converted", Some(unit));
+            Ok(())
+        },
+    );
+    // Points the return at the (converted) block argument in place.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "src.ret", 1).with_debug_name("Ret"),
+        |op, operands, rw| {
+            let v = operands[0];
+            rw.set_operand(op, 0, v);
+            let unit = rw.ctx_mut().unit_attr();
+            rw.set_attr(op, "done", Some(unit));
+            Ok(())
+        },
+    );
+    let mut t = ConversionTarget::new();
+    t.add_legal_op(&mut ctx, "builtin.module");
+    t.add_dynamically_legal_op(&mut ctx, "test.isolated", |ctx, body, op| {
+        ctx.dict_get(body.op_attrs(op), "converted").is_some()
+    });
+    t.add_dynamically_legal_op(&mut ctx, "src.ret", |ctx, body, op| {
+        ctx.dict_get(body.op_attrs(op), "done").is_some()
+    });
+    let tc = widen(&mut ctx);
+    let src = r#"
+"test.isolated"() ({
+^bb0(%a: i32):
+  "src.ret"(%a) : (i32) -> ()
+}) : () -> ()
+"#;
+    let mut m = parse_str(&mut ctx, src);
+    let before = print(&ctx, &m);
+    let ops = apply_analysis_conversion(&mut ctx, &mut m.body, m.module, &t, &set, Some(&tc))
+        .expect("analysis");
+    assert_eq!(ops.len(), 3);
+    assert_eq!(print(&ctx, &m), before);
+    assert!(tessera_ir::verify(&ctx, &m.body, m.module).is_ok());
+    // The argument has exactly its one use again.
+    let iso = m
+        .body
+        .first_op(m.body.first_block(m.body.region(m.module, 0)).unwrap())
+        .unwrap();
+    let arg = m
+        .body
+        .block_args(m.body.first_block(m.body.region(iso, 0)).unwrap())[0];
+    assert_eq!(m.body.uses(arg).count(), 1);
+}
+
+#[test]
+fn ops_of_a_block_erased_during_conversion_are_not_legalized() {
+    let mut ctx = context();
+    let mut set = ConversionPatternSet::new();
+    // Erases the second block of test.cfg and marks the op converted.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.cfg", 1).with_debug_name("DropBlock"),
+        |op, _, rw| {
+            let region = rw.body().region(op, 0);
+            let entry = rw.body().first_block(region).expect("entry");
+            let second = rw.body().next_block(entry).expect("second");
+            rw.erase_block(second)?;
+            let unit = rw.ctx_mut().unit_attr();
+            rw.set_attr(op, "converted", Some(unit));
+            Ok(())
+        },
+    );
+    let mut t = ConversionTarget::new();
+    t.add_legal_op(&mut ctx, "builtin.module");
+    t.add_legal_dialect(&mut ctx, "dst");
+    t.add_illegal_dialect(&mut ctx, "src");
+    t.add_dynamically_legal_op(&mut ctx, "test.cfg", |ctx, body, op| {
+        ctx.dict_get(body.op_attrs(op), "converted").is_some()
+    });
+    let src = r#"
+"test.cfg"() ({
+  "dst.ret"() : () -> ()
+^bb1:
+  %0 = "src.dead"() : () -> i32
+  "src.dead_use"(%0) : (i32) -> ()
+}) : () -> ()
+"#;
+    let mut m = parse_str(&mut ctx, src);
+    apply_full_conversion(&mut ctx, &mut m.body, m.module, &t, &set, None).expect("converts");
+    let text = print(&ctx, &m);
+    assert!(!text.contains("src.dead"), "{text}");
+    assert!(tessera_ir::verify(&ctx, &m.body, m.module).is_ok());
+}

@@ -451,7 +451,9 @@ fn recursion_on_own_output_is_reported_not_looped() {
         &patterns,
         GreedyConfig::default(),
     );
-    assert_eq!(outcome.rewrites, 1);
+    // It applies to the original op, once more to its own output (the recursion reported),
+    // and never again down that chain.
+    assert_eq!(outcome.rewrites, 2);
     assert!(outcome.converged);
     assert!(!outcome.succeeded());
     assert_eq!(outcome.recursion.len(), 1);
@@ -525,7 +527,7 @@ fn op_list_driver_touches_only_the_given_ops() {
 struct Recorder(Vec<String>);
 
 impl RewriteListener for Recorder {
-    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId) {
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, _moved: bool) {
         self.0
             .push(format!("insert {}", ir.ctx.str(ir.body.op_name(op))));
     }
@@ -772,5 +774,102 @@ fn debug_builds_catch_mutation_before_a_failed_match() {
         m.module,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
+    );
+}
+
+#[test]
+fn producing_the_root_kind_is_not_recursion_unless_the_pattern_applies_again() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    // Rebuilds `test.s` without its `stale` attribute: its output has the same name but no
+    // longer matches.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.s", 1).with_debug_name("Strip"),
+        |op, rw| {
+            let attrs = rw.body().op_attrs(op);
+            if rw.ctx().dict_get(attrs, "stale").is_none() {
+                return rw.notify_match_failure(op, "nothing to strip");
+            }
+            let new = replace_with_renamed(rw, op, "test.s");
+            rw.set_attr(new, "stale", None);
+            Ok(())
+        },
+    );
+    let mut m = parse_str(&mut ctx, r#""test.s"() {stale} : () -> ()"#);
+    let outcome = apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::new(set),
+        GreedyConfig::default(),
+    );
+    assert!(outcome.succeeded(), "{:?}", outcome.recursion);
+    assert_eq!(outcome.rewrites, 1);
+    assert!(!print(&ctx, &m).contains("stale"));
+}
+
+#[test]
+fn constants_changed_by_patterns_are_not_merged_with_stale_entries() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    // Turns the constant 1 marked `bump` into 2 in place, and gives its other user a fresh 1.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.constant", 1).with_debug_name("Bump"),
+        |op, rw| {
+            let attrs = rw.body().op_attrs(op);
+            if rw.ctx().dict_get(attrs, "bump").is_none() {
+                return rw.notify_match_failure(op, "not marked");
+            }
+            let ty = rw.body().value_type(rw.body().result(op, 0));
+            let two = rw.ctx_mut().integer_attr(ty, 2);
+            let one = rw.ctx_mut().integer_attr(ty, 1);
+            let loc = rw.body().op_loc(op);
+            let fresh = rw.build("test.constant", &[], &[ty], &[("value", one)], loc);
+            let fresh_value = rw.body().result(fresh, 0);
+            let result = rw.body().result(op, 0);
+            rw.replace_uses_where(result, fresh_value, |body, u| {
+                body.op_attrs(body.use_owner(u)) != body.op_attrs(op)
+                    && body.num_operands(body.use_owner(u)) == 1
+            });
+            rw.modify_op_in_place(op, |ctx, body| {
+                let a = ctx.dict_with(body.op_attrs(op), "value", Some(two));
+                let a = ctx.dict_with(a, "bump", None);
+                body.set_op_attrs(op, a);
+            });
+            Ok(())
+        },
+    );
+    let mut m = parse_str(
+        &mut ctx,
+        r#"
+"test.isolated"() ({
+  %0 = "test.constant"() {bump, value = 1 : i32} : () -> i32
+  "test.effect"(%0) : (i32) -> ()
+  "test.effect"(%0, %0) : (i32, i32) -> ()
+  "test.ret"() : () -> ()
+}) : () -> ()
+"#,
+    );
+    let outcome = apply_patterns_greedily(
+        &mut ctx,
+        &mut m.body,
+        m.module,
+        &FrozenRewritePatternSet::new(set),
+        GreedyConfig::default(),
+    );
+    assert!(outcome.succeeded());
+    let text = print(&ctx, &m);
+    assert_eq!(
+        text,
+        r#""builtin.module"() ({
+  "test.isolated"() ({
+    %0 = "test.constant"() {value = 1 : i32} : () -> i32
+    %1 = "test.constant"() {value = 2 : i32} : () -> i32
+    "test.effect"(%0) : (i32) -> ()
+    "test.effect"(%1, %1) : (i32, i32) -> ()
+    "test.ret"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+"#
     );
 }

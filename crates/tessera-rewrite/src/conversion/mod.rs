@@ -392,13 +392,23 @@ impl<'c> Converter<'c> {
             }
         };
         let replaced = self.log.replaced_in_order();
-        // Check first: nothing may still use the results of an erased op.
+        // Check first: nothing may still use the results of an erased op, or a replacement
+        // that was itself erased.
         for &op in &replaced {
             for (i, r) in body.results(op).enumerate() {
                 let live = body
                     .uses(r)
                     .any(|u| !is_dead(&self.log, body, body.use_owner(u)));
-                if live && self.log.lookup(r) == r {
+                if !live {
+                    continue;
+                }
+                let to = self.log.lookup(r);
+                let gone = match body.value_def(to) {
+                    tessera_ir::ValueDef::Result(def, _) => is_dead(&self.log, body, def),
+                    tessera_ir::ValueDef::BlockArg(b, _) => erased_blocks.contains(&b),
+                    tessera_ir::ValueDef::Placeholder => true,
+                };
+                if to == r || gone {
                     return Err(Diagnostic::error(
                         body.op_loc(op),
                         format!(
@@ -458,10 +468,13 @@ impl<'c> Converter<'c> {
                 }
             }
         }
-        // Drop what dead ops use, then erase them and the erased blocks.
+        // Drop what dead ops use, then erase them and the erased blocks. Only outermost dead
+        // ops are listed (the rest go with them); ops of erased blocks are among the
+        // replaced ones.
         let mut dead_ops: Vec<OpId> = Vec::new();
+        let mut seen: FxHashSet<OpId> = FxHashSet::default();
         for &op in &replaced {
-            if body.is_erased(op) {
+            if body.is_erased(op) || !seen.insert(op) {
                 continue;
             }
             let nested = body
@@ -470,9 +483,6 @@ impl<'c> Converter<'c> {
             if !nested {
                 dead_ops.push(op);
             }
-        }
-        for &b in &erased_blocks {
-            dead_ops.extend(body.block_ops(b));
         }
         for &op in &dead_ops {
             for o in tessera_ir::walk::collect_ops(body, op, WalkOrder::PreOrder) {
@@ -483,7 +493,8 @@ impl<'c> Converter<'c> {
             body.detach_op(op);
         }
         for &op in &dead_ops {
-            let _ = body.erase_op(op);
+            let erased = body.erase_op(op);
+            debug_assert!(erased.is_ok(), "checked before committing: {erased:?}");
         }
         for &b in &erased_blocks {
             let _ = body.erase_block(b);
