@@ -235,7 +235,13 @@ impl<'a> Lexer<'a> {
                 }
                 Tok::BareIdent
             }
-            _ => return self.error(start, "unexpected character"),
+            _ => {
+                // The whole character, so that token text stays valid UTF-8.
+                while self.src.get(self.pos).is_some_and(|&b| b & 0xC0 == 0x80) {
+                    self.pos += 1;
+                }
+                return self.error(start, "unexpected character");
+            }
         };
         self.tok(kind, start)
     }

@@ -134,7 +134,10 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     pub(crate) fn text(&self, t: Token) -> &'a str {
-        &self.src[t.start as usize..t.end as usize]
+        // Tokens end on character boundaries; an empty text is the safe answer otherwise.
+        self.src
+            .get(t.start as usize..t.end as usize)
+            .unwrap_or_default()
     }
 
     pub(crate) fn cur_text(&self) -> &'a str {
