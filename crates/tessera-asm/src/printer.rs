@@ -151,7 +151,9 @@ struct Printer<'a> {
     /// Number of each block within its region, by block id (`u32::MAX`: not numbered).
     block_ids: Arc<Vec<u32>>,
     distinct_ids: std::cell::RefCell<FxHashMap<Attr, u64>>,
-    resource_order: Vec<String>,
+    /// Keys of the `dense_resource` blobs printed so far, in first-use order (upstream
+    /// prints the used builtin blobs in that order).
+    resource_order: std::cell::RefCell<Vec<String>>,
     /// Where finished lines go (`print_module_to`); `None` keeps everything in the buffer.
     sink: Option<&'a mut (dyn std::io::Write + Send)>,
     io_error: Option<std::io::Error>,
@@ -172,7 +174,7 @@ impl<'a> Printer<'a> {
             value_names: Arc::new(vec![ValueName::None; body.value_capacity()]),
             block_ids: Arc::new(Vec::new()),
             distinct_ids: Default::default(),
-            resource_order: Vec::new(),
+            resource_order: Default::default(),
             sink: None,
             io_error: None,
             parallel_region: None,
@@ -192,7 +194,7 @@ impl<'a> Printer<'a> {
             value_names: self.value_names.clone(),
             block_ids: self.block_ids.clone(),
             distinct_ids: Default::default(),
-            resource_order: Vec::new(),
+            resource_order: Default::default(),
             sink: None,
             io_error: None,
             parallel_region: None,
@@ -256,10 +258,11 @@ impl<'a> Printer<'a> {
     fn print_module(&mut self, root: OpId, resources: &Resources, out: &mut String) {
         self.collect_aliases(root);
         self.number_values(root);
-        // Big modules stream through worker threads, unless distinct attributes need
-        // numbering in print order.
+        // Big modules stream through worker threads, unless distinct attributes or resource
+        // blobs need numbering or ordering in print order.
         if self.sink.is_some()
             && self.ctx.num_distinct_attrs() == 0
+            && resources.dialect.is_empty()
             && self.body.op_capacity() >= PARALLEL_MIN_OPS
             && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
         {
@@ -269,7 +272,7 @@ impl<'a> Printer<'a> {
         self.print_op(root, 0, out);
         out.push('\n');
         self.print_alias_defs(true, out);
-        resources.print(&self.resource_order, out);
+        resources.print(&self.resource_order.borrow(), out);
     }
 
     /// Hands the buffer to the sink, if there is one (after the first error, drops it).
@@ -1158,7 +1161,13 @@ impl<'a> Printer<'a> {
                 return;
             }
             AttrKind::DenseResource { ty, handle } => {
-                let _ = write!(out, "dense_resource<{}>", ctx.str(*handle));
+                let key = ctx.str(*handle);
+                let mut order = self.resource_order.borrow_mut();
+                if !order.iter().any(|k| k == key) {
+                    order.push(key.to_string());
+                }
+                drop(order);
+                let _ = write!(out, "dense_resource<{key}>");
                 typed = Some(*ty);
             }
             AttrKind::Sparse {

@@ -53,13 +53,20 @@ impl Resources {
                 dialect.push((group.clone(), kept));
             }
         }
-        if dialect.is_empty() && self.external.is_empty() {
+        // Upstream drops external groups without entries.
+        let external: Groups = self
+            .external
+            .iter()
+            .filter(|g| !g.1.is_empty())
+            .cloned()
+            .collect();
+        if dialect.is_empty() && external.is_empty() {
             return;
         }
         out.push_str("\n{-#\n");
         let sections: Vec<(&str, &Groups)> = [
             ("dialect_resources", &dialect),
-            ("external_resources", &self.external),
+            ("external_resources", &external),
         ]
         .into_iter()
         .filter(|(_, g)| !g.is_empty())
@@ -70,7 +77,7 @@ impl Resources {
                 let _ = writeln!(out, "    {}: {{", key_text(group));
                 for (ei, (k, v)) in entries.iter().enumerate() {
                     let comma = if ei + 1 < entries.len() { "," } else { "" };
-                    let _ = writeln!(out, "      {}: {v}{comma}", key_text(k));
+                    let _ = writeln!(out, "      {}: {}{comma}", key_text(k), value_text(v));
                 }
                 let comma = if gi + 1 < groups.len() { "," } else { "" };
                 let _ = writeln!(out, "    }}{comma}");
@@ -80,6 +87,17 @@ impl Resources {
         }
         out.push_str("#-}\n");
     }
+}
+
+/// A value as upstream prints it: strings re-escaped its way, `true`/`false` as they are.
+fn value_text(v: &str) -> String {
+    if !v.starts_with('"') {
+        return v.to_string();
+    }
+    let mut s = String::from("\"");
+    crate::printer::escape_into(&crate::lexer::unescape(v.as_bytes()), &mut s);
+    s.push('"');
+    s
 }
 
 fn key_text(k: &str) -> String {

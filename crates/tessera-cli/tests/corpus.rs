@@ -27,7 +27,6 @@ fn inputs(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 /// Round-trip comparisons that still differ from upstream (input file, mode).
 const KNOWN_ROUNDTRIP: &[&str] = &[
     "attr_dense.mlir",
-    "attr_dense_resource.mlir",
     "attr_distinct.mlir",
     "attr_float_types.mlir",
     "attr_location.mlir",
@@ -35,8 +34,6 @@ const KNOWN_ROUNDTRIP: &[&str] = &[
     "lenient_inputs.mlir",
     "location_aliases.mlir",
     "locations.mlir",
-    "resources.mlir",
-    "split_basic.split.mlir",
 ];
 
 /// Invalid-input files whose diagnostics do not all match upstream's yet.
