@@ -294,6 +294,12 @@ impl<'a> Printer<'a> {
             Node::Attr(a) => match self.ctx.attr_kind(a) {
                 AttrKind::AffineMap(_) => Some("map"),
                 AttrKind::IntegerSet(_) => Some("set"),
+                // Upstream gives `distinct[N]<>` (of `unit`) no alias.
+                AttrKind::Distinct { referenced, .. }
+                    if matches!(self.ctx.attr_kind(*referenced), AttrKind::Unit) =>
+                {
+                    None
+                }
                 AttrKind::Distinct { .. } => Some("distinct"),
                 AttrKind::Loc(_) => Some("loc"),
                 _ => None,

@@ -27,7 +27,6 @@ fn inputs(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 /// Round-trip comparisons that still differ from upstream (input file, mode).
 const KNOWN_ROUNDTRIP: &[&str] = &[
     "attr_dense.mlir",
-    "attr_distinct.mlir",
     "attr_float_types.mlir",
     "attr_location.mlir",
     "attr_sparse.mlir",
