@@ -344,17 +344,8 @@ pub struct RecordKeeper {
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
-    /// Per value: a 64-bit summary of the variable names it mentions (bit = name id mod 64).
-    /// A resolver whose names miss every bit cannot change the value, so it is skipped.
-    masks: Vec<u64>,
-    /// Per value: whether it holds parts that change in a final resolution (`!cast`,
-    /// `!exists`, anonymous names) even without any variable.
-    flags: Vec<bool>,
-    /// Nesting depth of each value, so absurdly deep values are refused before the recursive
-    /// printers and checks could overflow the stack.
-    depths: Vec<u16>,
-    /// Hash of each value, parallel to `inits`, so the table can grow without rehashing.
-    hashes: Vec<u64>,
+    /// Per value: its hash and the summaries resolution and the depth limit use.
+    meta: Vec<ValueMeta>,
     /// Open-addressing table: high 32 bits of the hash, low 32 bits the value id + 1 (0 is
     /// empty). A map keyed by the values themselves would store every value twice; the hash
     /// tag avoids touching values that cannot match.
@@ -424,10 +415,7 @@ impl RecordKeeper {
             // Typical inputs (a dialect's Ops.td) make tens of thousands of values; starting
             // at that size saves copying the tables as they grow.
             inits: Vec::with_capacity(INITIAL_VALUES),
-            masks: Vec::with_capacity(INITIAL_VALUES),
-            flags: Vec::with_capacity(INITIAL_VALUES),
-            depths: Vec::with_capacity(INITIAL_VALUES),
-            hashes: Vec::with_capacity(INITIAL_VALUES),
+            meta: Vec::with_capacity(INITIAL_VALUES),
             table: vec![0; INITIAL_VALUES * 2],
             concat_cache: FxHashMap::default(),
             small_ints: vec![None; SMALL_INTS],
@@ -533,7 +521,7 @@ impl RecordKeeper {
             }
             if e & 0xFFFF_FFFF_0000_0000 == tag {
                 let id = ((e & 0xFFFF_FFFF) - 1) as usize;
-                if self.hashes[id] == h && eq(&self.inits[id]) {
+                if self.meta[id].hash == h && eq(&self.inits[id]) {
                     return Ok(InitId(id as u32));
                 }
             }
@@ -544,19 +532,15 @@ impl RecordKeeper {
     /// Adds a value known to be new, with its hash and the slot `probe` found for it.
     fn insert_new(&mut self, i: Init, h: u64, slot: usize) -> InitId {
         let id = InitId(self.inits.len() as u32);
-        let (mask, flag) = compute_meta(&self.masks, &self.flags, &i);
-        let depth = compute_depth(&self.depths, &i);
-        if depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
+        let meta = compute_meta(&self.meta, &i, h);
+        if meta.depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
             self.fatal = Some(Diagnostic::error(
                 Loc::NONE,
                 format!("value nesting deeper than {MAX_VALUE_DEPTH} levels"),
             ));
         }
         self.inits.push(i);
-        self.masks.push(mask);
-        self.flags.push(flag);
-        self.depths.push(depth);
-        self.hashes.push(h);
+        self.meta.push(meta);
         self.table[slot] = (h & 0xFFFF_FFFF_0000_0000) | (id.0 as u64 + 1);
         if self.inits.len() * 2 > self.table.len() {
             self.grow_table();
@@ -568,7 +552,7 @@ impl RecordKeeper {
         let size = self.table.len() * 2;
         let mask = size - 1;
         let mut table = vec![0u64; size];
-        for (id, &h) in self.hashes.iter().enumerate() {
+        for (id, h) in self.meta.iter().map(|m| m.hash).enumerate() {
             let mut slot = spread(h) & mask;
             while table[slot] != 0 {
                 slot = (slot + 1) & mask;
@@ -580,7 +564,8 @@ impl RecordKeeper {
 
     /// Precomputed: the variable-name summary and the final-sensitivity of a value.
     pub(crate) fn meta(&self, i: InitId) -> (u64, bool) {
-        (self.masks[i.0 as usize], self.flags[i.0 as usize])
+        let m = &self.meta[i.0 as usize];
+        (m.mask, m.flag)
     }
 
     /// The value behind a handle.
@@ -1257,35 +1242,6 @@ pub(crate) fn located_messages(
     out
 }
 
-/// Nesting depth of a value: one more than its deepest part.
-fn compute_depth(depths: &[u16], i: &Init) -> u16 {
-    let d = |x: &InitId| depths[x.0 as usize];
-    let deepest = match i {
-        Init::Unset
-        | Init::Bit(_)
-        | Init::Int(_)
-        | Init::Str(..)
-        | Init::Def(_)
-        | Init::AnonName(_) => 0,
-        Init::Var(n, _) => d(n),
-        Init::Bits(b) => b.iter().map(d).max().unwrap_or(0),
-        Init::List(e, _) => e.iter().map(d).max().unwrap_or(0),
-        Init::Dag(op, _, args, _) => args.iter().map(d).max().unwrap_or(0).max(d(op)),
-        Init::VarBit(v, _)
-        | Init::Arg(v, _)
-        | Init::Un(_, v, _)
-        | Init::IsA(_, v)
-        | Init::Exists(_, v) => d(v),
-        Init::Field(v, n, _) => d(v).max(d(n)),
-        Init::VarDef(_, args) => args.iter().map(d).max().unwrap_or(0),
-        Init::Bin(_, a, b, _) => d(a).max(d(b)),
-        Init::Tern(_, a, b, c, _) => d(a).max(d(b)).max(d(c)),
-        Init::Cond(c, v, _) => c.iter().chain(v.iter()).map(d).max().unwrap_or(0),
-        Init::Foldl(parts, _) => parts.iter().map(d).max().unwrap_or(0),
-    };
-    deepest.saturating_add(1)
-}
-
 /// The intern table's hash of a value; strings use [`str_hash`] so they can be looked up
 /// from a `&str`.
 fn hash_init(i: &Init) -> u64 {
@@ -1315,29 +1271,46 @@ pub(crate) fn name_bit(name: InitId) -> u64 {
     1u64 << (name.0 % 64)
 }
 
-/// Summary of a value for resolution pruning: the union of the name bits of every variable
-/// inside it, and whether it holds anything a final resolution changes by itself.
-fn compute_meta(masks: &[u64], flags: &[bool], i: &Init) -> (u64, bool) {
+/// What the intern table keeps beside each value.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ValueMeta {
+    /// The value's hash, so the table can grow without rehashing.
+    hash: u64,
+    /// The union of the name bits of every variable inside: a resolver whose names miss
+    /// every bit cannot change the value, so it is skipped.
+    mask: u64,
+    /// Nesting depth (one more than the deepest part), so absurdly deep values are refused
+    /// before the recursive printers and checks could overflow the stack.
+    depth: u16,
+    /// Whether the value holds parts that change in a final resolution (`!cast`, `!exists`,
+    /// anonymous names) even without any variable.
+    flag: bool,
+}
+
+/// The summary of a new value from those of its parts, in one walk over them.
+fn compute_meta(metas: &[ValueMeta], i: &Init, hash: u64) -> ValueMeta {
+    let depth = |x: &InitId| metas[x.0 as usize].depth;
     let mut mask = 0u64;
     let mut flag = false;
+    let mut deepest = 0u16;
     let mut add = |x: &InitId| {
-        mask |= masks[x.0 as usize];
-        flag |= flags[x.0 as usize];
+        let m = &metas[x.0 as usize];
+        mask |= m.mask;
+        flag |= m.flag;
+        deepest = deepest.max(m.depth);
     };
+    let mut extra_depth = 0u16;
+    let mut var_mask = None;
     match i {
         Init::Unset | Init::Bit(_) | Init::Int(_) | Init::Str(..) | Init::Def(_) => {}
+        // A variable's own summary is its name bit, whatever the name holds.
         Init::Var(n, _) => {
-            return (name_bit(*n), false);
+            var_mask = Some(name_bit(*n));
+            extra_depth = depth(n);
         }
-        Init::AnonName(_) => return (0, true),
-        Init::Exists(_, v) => {
-            add(v);
-            flag = true;
-        }
-        Init::Un(op, v, _) => {
-            add(v);
-            flag |= *op == UnOp::Cast;
-        }
+        Init::AnonName(_) => var_mask = Some(0),
+        Init::Exists(_, v) => add(v),
+        Init::Un(_, v, _) => add(v),
         Init::Bits(b) => b.iter().for_each(add),
         Init::List(e, _) => e.iter().for_each(add),
         Init::Dag(op, _, args, _) => {
@@ -1345,7 +1318,12 @@ fn compute_meta(masks: &[u64], flags: &[bool], i: &Init) -> (u64, bool) {
             args.iter().for_each(add);
         }
         Init::VarDef(_, args) => args.iter().for_each(add),
-        Init::VarBit(v, _) | Init::Field(v, _, _) | Init::Arg(v, _) | Init::IsA(_, v) => add(v),
+        Init::VarBit(v, _) | Init::Arg(v, _) | Init::IsA(_, v) => add(v),
+        // The field name counts for depth only.
+        Init::Field(v, n, _) => {
+            add(v);
+            extra_depth = depth(n);
+        }
         Init::Bin(_, a, b, _) => {
             add(a);
             add(b);
@@ -1361,5 +1339,18 @@ fn compute_meta(masks: &[u64], flags: &[bool], i: &Init) -> (u64, bool) {
         }
         Init::Foldl(parts, _) => parts.iter().for_each(add),
     }
-    (mask, flag)
+    if let Some(m) = var_mask {
+        mask = m;
+    }
+    // Final resolutions change these by themselves: casts, `!exists`, anonymous names.
+    flag |= matches!(
+        i,
+        Init::Un(UnOp::Cast, ..) | Init::Exists(..) | Init::AnonName(_)
+    );
+    ValueMeta {
+        hash,
+        mask,
+        depth: deepest.max(extra_depth).saturating_add(1),
+        flag,
+    }
 }

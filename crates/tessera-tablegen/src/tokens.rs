@@ -29,18 +29,22 @@ const AHEAD: usize = 16;
 /// Stack of the lexing thread (`include` and preprocessor directives recurse).
 const LEXER_STACK: usize = 64 << 20;
 
-/// One lexed token and the ends of its parts in the batch's side tables.
+/// One lexed token and where its parts are in the batch's side tables.
 #[derive(Clone, Copy)]
 struct Token {
     tok: Tok,
-    loc: Loc,
-    int: i64,
-    bin_bits: u32,
-    /// Whether the lexer wrote a new string payload (then `str_end` ends it in `text`).
+    /// Whether the lexer wrote a new string payload: `text[str_start..str_end]`.
     has_str: bool,
+    /// Whether messages or included files came with the token (they end at `msgs_end` and
+    /// `deps_end` and start where the previous token's end).
+    side: bool,
+    loc: Loc,
+    bin_bits: u32,
+    str_start: u32,
     str_end: u32,
     msgs_end: u32,
     deps_end: u32,
+    int: i64,
 }
 
 /// A run of tokens with their string payloads, messages and included files.
@@ -64,21 +68,27 @@ impl Batch {
     fn push_next(&mut self, lex: &mut Lexer) -> Tok {
         let tok = lex.lex();
         let has_str = lex.str_changed;
+        let str_start = self.text.len() as u32;
         if has_str {
             self.text.push_str(&lex.cur_str);
             lex.str_changed = false;
         }
-        self.msgs.append(&mut lex.msgs);
-        self.deps.append(&mut lex.dep_log);
+        let side = !lex.msgs.is_empty() || !lex.dep_log.is_empty();
+        if side {
+            self.msgs.append(&mut lex.msgs);
+            self.deps.append(&mut lex.dep_log);
+        }
         self.toks.push(Token {
             tok,
-            loc: lex.loc(),
-            int: lex.cur_int,
-            bin_bits: lex.cur_bin_bits,
             has_str,
+            side,
+            loc: lex.loc(),
+            bin_bits: lex.cur_bin_bits,
+            str_start,
             str_end: self.text.len() as u32,
             msgs_end: self.msgs.len() as u32,
             deps_end: self.deps.len() as u32,
+            int: lex.cur_int,
         });
         tok
     }
@@ -179,30 +189,37 @@ impl TokenStream {
         let k = self.next;
         self.next += 1;
         let t = self.batch.toks[k];
-        let (str_start, msgs_start, deps_start) = match k {
-            0 => (0, 0, 0),
-            _ => {
-                let p = &self.batch.toks[k - 1];
-                (p.str_end as usize, p.msgs_end as usize, p.deps_end as usize)
-            }
-        };
         if t.has_str {
             self.cur_str.clear();
             self.cur_str
-                .push_str(&self.batch.text[str_start..t.str_end as usize]);
+                .push_str(&self.batch.text[t.str_start as usize..t.str_end as usize]);
         }
-        if t.msgs_end as usize > msgs_start {
-            let msgs = &self.batch.msgs[msgs_start..t.msgs_end as usize];
-            self.msgs.extend_from_slice(msgs);
-        }
-        for d in &self.batch.deps[deps_start..t.deps_end as usize] {
-            self.dependencies.insert(d.clone());
+        if t.side {
+            self.take_side(k);
         }
         self.cur = t.tok;
         self.cur_loc = t.loc;
         self.cur_int = t.int;
         self.cur_bin_bits = t.bin_bits;
         t.tok
+    }
+
+    /// Appends the messages and included files that came with token `k`.
+    #[cold]
+    fn take_side(&mut self, k: usize) {
+        let t = self.batch.toks[k];
+        let (msgs_start, deps_start) = match k {
+            0 => (0, 0),
+            _ => {
+                let p = &self.batch.toks[k - 1];
+                (p.msgs_end as usize, p.deps_end as usize)
+            }
+        };
+        let msgs = &self.batch.msgs[msgs_start..t.msgs_end as usize];
+        self.msgs.extend_from_slice(msgs);
+        for d in &self.batch.deps[deps_start..t.deps_end as usize] {
+            self.dependencies.insert(d.clone());
+        }
     }
 
     /// Gets the next batch: from the worker, or one token from the lexer once it is back.
