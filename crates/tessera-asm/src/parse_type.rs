@@ -82,6 +82,10 @@ impl<'a> Parser<'a, '_> {
             Some((d, rest)) => (d, rest.to_string(), true),
             None => (text, String::new(), false),
         };
+        if dialect.is_empty() {
+            // `#.x` / `!.x`: upstream points just past the dot.
+            return Err(self.error_at(t.start + 2, "invalid dialect namespace '\"\"'"));
+        }
         let src = self.src.as_bytes();
         let mut pos = t.end as usize;
         if src.get(pos) == Some(&b'<') {

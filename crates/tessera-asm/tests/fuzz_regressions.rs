@@ -36,3 +36,20 @@ fn non_ascii_character_where_an_attribute_name_is_expected() {
     check("\"foo.op\"() {\u{e9} = 1} : () -> ()");
     check("\u{1F600}");
 }
+
+#[test]
+fn empty_dialect_namespace_is_an_error() {
+    // `#.1` parsed as an opaque attribute of dialect "" and printed as `#<1>`, which does not
+    // parse; upstream rejects the empty namespace.
+    check("\"foo.op\"() {b = #.1 : f8E4M3FNUZ} : () -> ()");
+    for src in [
+        "\"foo.op\"() {c = #.x} : () -> ()",
+        "\"foo.op\"() {c = #.x<1>} : () -> ()",
+        "\"foo.op\"() : () -> !.x",
+    ] {
+        let mut ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        let err = tessera_asm::parse(&mut ctx, src, "t.mlir").err().expect("an error");
+        assert_eq!(err.message, "invalid dialect namespace '\"\"'");
+    }
+}
