@@ -49,7 +49,9 @@ fn empty_dialect_namespace_is_an_error() {
     ] {
         let mut ctx = Context::new();
         ctx.set_allow_unregistered_dialects(true);
-        let err = tessera_asm::parse(&mut ctx, src, "t.mlir").err().expect("an error");
+        let err = tessera_asm::parse(&mut ctx, src, "t.mlir")
+            .err()
+            .expect("an error");
         assert_eq!(err.message, "invalid dialect namespace '\"\"'");
     }
 }
