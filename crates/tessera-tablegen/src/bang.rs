@@ -266,8 +266,14 @@ impl RecordKeeper {
         if let Some(&r) = self.concat_cache.get(&(a, b)) {
             return Some(r);
         }
-        let (Init::Str(x, cx), Init::Str(y, cy)) = (self.init(a), self.init(b)) else {
+        let (Init::Str(x, _), Init::Str(y, _)) = (self.init(a), self.init(b)) else {
             return None;
+        };
+        if !self.affordable((x.len() + y.len()) as u64) {
+            return Some(self.unset);
+        }
+        let (Init::Str(x, cx), Init::Str(y, cy)) = (self.init(a), self.init(b)) else {
+            unreachable!("matched above")
         };
         let mut s = String::with_capacity(x.len() + y.len());
         s.push_str(x);
@@ -290,6 +296,11 @@ impl RecordKeeper {
 
     /// `!listconcat` of two values, folded right away when both are lists.
     pub(crate) fn list_concat(&mut self, a: InitId, b: InitId) -> InitId {
+        if let (Init::List(x, _), Init::List(y, _)) = (self.init(a), self.init(b)) {
+            if !self.affordable(4 * (x.len() + y.len()) as u64) {
+                return self.unset;
+            }
+        }
         if let (Init::List(x, elt), Init::List(y, _)) = (self.init(a), self.init(b)) {
             let mut v = x.to_vec();
             v.extend_from_slice(y);
@@ -357,7 +368,7 @@ impl RecordKeeper {
             BinOp::ListSplat => {
                 let Some(n) = self.as_int(rhs) else { return u };
                 let Some(t) = self.type_of(lhs) else { return u };
-                if !self.check_len(n, cur) {
+                if !self.check_len(n, cur) || !self.affordable(4 * n as u64) {
                     return u;
                 }
                 self.list_init(vec![lhs; n as usize], t)
@@ -434,6 +445,9 @@ impl RecordKeeper {
                 };
                 if l.is_empty() {
                     return self.str_init("");
+                }
+                if !self.affordable((l.len() as u64).saturating_mul(delim.len() as u64 + 20)) {
+                    return u;
                 }
                 let mut out = String::new();
                 if elt == self.string_ty {

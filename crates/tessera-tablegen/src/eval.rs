@@ -257,6 +257,15 @@ impl RecordKeeper {
         if self.fatal.is_some() {
             return i;
         }
+        if self.steps_left == 0 {
+            let locs = r
+                .cur_rec()
+                .map(|c| self.record(c).locs.clone())
+                .unwrap_or_else(|| vec![Loc::NONE]);
+            self.charge_step(locs);
+            return i;
+        }
+        self.steps_left -= 1;
         self.depth += 1;
         let out = self.resolve_inner(i, r);
         self.depth -= 1;

@@ -47,6 +47,26 @@ pub use record::{
     RecordVal, TernOp, TyId, UnOp,
 };
 
+/// Bounds on one evaluation, so hostile input (a loop over millions of elements, lists doubled
+/// over and over) ends with an error instead of exhausting time or memory. Upstream has no
+/// such bounds; the defaults are far above what real `.td` files need.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Approximate bytes of values and records evaluation may create.
+    pub max_bytes: u64,
+    /// Evaluation steps (values rebuilt by resolution, `foreach` iterations).
+    pub max_steps: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_bytes: 1 << 30,
+            max_steps: 1 << 32,
+        }
+    }
+}
+
 /// Command-line style options of a run.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -56,6 +76,8 @@ pub struct Options {
     pub macros: Vec<String>,
     /// `--no-warn-on-unused-template-args`: do not warn about unused template arguments.
     pub no_warn_unused_template_args: bool,
+    /// Resource bounds of the evaluation.
+    pub limits: Limits,
 }
 
 /// A successful parse. It may still carry errors that upstream reports without stopping
@@ -177,6 +199,8 @@ pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Pa
         }
     };
     let mut rk = RecordKeeper::new();
+    rk.bytes_left = opts.limits.max_bytes;
+    rk.steps_left = opts.limits.max_steps;
     let mut p = parser::Parser::new(tokens::TokenStream::new(lex), &mut rk);
     p.warn_unused_template_args = !opts.no_warn_unused_template_args;
     let ok = p.parse_file().is_ok();
@@ -203,7 +227,15 @@ pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Pa
 /// [`parse_source`]) and prints the records; it must never panic or overflow the stack.
 pub fn fuzz_entry(data: &[u8]) {
     let text = String::from_utf8_lossy(data);
-    if let Ok(parsed) = parse_source("fuzz.td", &text, &Options::default()) {
+    // Small bounds keep every input fast; hitting them is an ordinary error.
+    let opts = Options {
+        limits: Limits {
+            max_bytes: 64 << 20,
+            max_steps: 1 << 20,
+        },
+        ..Options::default()
+    };
+    if let Ok(parsed) = parse_source("fuzz.td", &text, &opts) {
         let _ = parsed.records.print_records();
         let _ = parsed.records.dump_json();
     }

@@ -613,6 +613,8 @@ impl<'a> Parser<'a> {
         };
         let mut dest = dest;
         for &elt in items.iter() {
+            self.rk.charge_step(l.loc);
+            self.check_fatal()?;
             if let Some(iv) = l.iter_var {
                 let Init::Var(n, _) = *self.rk.init(iv) else {
                     continue;

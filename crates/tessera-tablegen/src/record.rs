@@ -365,6 +365,9 @@ pub struct RecordKeeper {
     /// Output of `dump` statements and of warnings, in order (written to stderr by the driver).
     pub(crate) notes: Vec<crate::diag::Message>,
     pub(crate) depth: u32,
+    /// What evaluation may still use before it is stopped (see [`crate::Limits`]).
+    pub(crate) bytes_left: u64,
+    pub(crate) steps_left: u64,
     /// `?`
     pub unset: InitId,
     /// `0` as a bit.
@@ -392,6 +395,12 @@ impl Default for RecordKeeper {
 /// Deepest nesting of value resolution before giving up with an error instead of overflowing
 /// the stack.
 pub(crate) const MAX_DEPTH: u32 = 2000;
+
+/// What a value, a record and one of its fields cost against the memory limit, besides the
+/// elements of lists, strings and the like (roughly what they occupy).
+const VALUE_BYTES: u64 = 64;
+const RECORD_BYTES: u64 = 256;
+const FIELD_BYTES: u64 = 48;
 
 /// Values the intern tables have room for before they first grow.
 const INITIAL_VALUES: usize = 1 << 14;
@@ -430,6 +439,8 @@ impl RecordKeeper {
             fatal: None,
             notes: Vec::new(),
             depth: 0,
+            bytes_left: crate::Limits::default().max_bytes,
+            steps_left: crate::Limits::default().max_steps,
             unset: InitId(0),
             false_bit: InitId(0),
             true_bit: InitId(0),
@@ -532,6 +543,7 @@ impl RecordKeeper {
     /// Adds a value known to be new, with its hash and the slot `probe` found for it.
     fn insert_new(&mut self, i: Init, h: u64, slot: usize) -> InitId {
         let id = InitId(self.inits.len() as u32);
+        self.charge_bytes(VALUE_BYTES + payload_bytes(&i));
         let meta = compute_meta(&self.meta, &i, h);
         if meta.depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
             self.fatal = Some(Diagnostic::error(
@@ -707,7 +719,39 @@ impl RecordKeeper {
         self.class_order.push(r);
     }
 
+    /// Counts `n` bytes against the evaluation's memory limit; past it, evaluation stops with
+    /// a fatal error.
+    pub(crate) fn charge_bytes(&mut self, n: u64) {
+        match self.bytes_left.checked_sub(n) {
+            Some(left) => self.bytes_left = left,
+            None => {
+                self.bytes_left = 0;
+                self.fatal(Loc::NONE, "evaluation exceeds its memory limit");
+            }
+        }
+    }
+
+    /// Whether a value of about `n` bytes may still be built; if not, evaluation stops with
+    /// the memory-limit error before anything is allocated.
+    pub(crate) fn affordable(&mut self, n: u64) -> bool {
+        if n > self.bytes_left {
+            self.charge_bytes(n);
+            return false;
+        }
+        true
+    }
+
+    /// Counts one evaluation step (a value rebuilt, a loop iteration) against the limit.
+    pub(crate) fn charge_step(&mut self, locs: impl AtLocs) {
+        match self.steps_left.checked_sub(1) {
+            Some(left) => self.steps_left = left,
+            None => self.fatal(locs, "evaluation exceeds its step limit"),
+        }
+    }
+
     pub(crate) fn add_def(&mut self, r: RecId) {
+        let fields = self.record(r).values.len() as u64;
+        self.charge_bytes(RECORD_BYTES + fields * FIELD_BYTES);
         // A def's superclasses are final now, so its type can be cached.
         let t = self.record_type(r);
         self.record_mut(r).ty_cache = Some(t);
@@ -1240,6 +1284,20 @@ pub(crate) fn located_messages(
         });
     }
     out
+}
+
+/// Bytes held by a value's variable-size parts.
+fn payload_bytes(i: &Init) -> u64 {
+    let ids = |n: usize| 4 * n as u64;
+    match i {
+        Init::Str(s, _) => s.len() as u64,
+        Init::Bits(b) => ids(b.len()),
+        Init::List(e, _) => ids(e.len()),
+        Init::Dag(_, _, args, names) => ids(args.len()) + 8 * names.len() as u64,
+        Init::VarDef(_, args) => ids(args.len()),
+        Init::Cond(c, v, _) => ids(c.len() + v.len()),
+        _ => 0,
+    }
 }
 
 /// The intern table's hash of a value; strings use [`str_hash`] so they can be looked up

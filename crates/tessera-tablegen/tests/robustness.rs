@@ -161,3 +161,60 @@ fn long_runs_of_directives_do_not_recurse() {
     src.push_str("#ifdef X\ndef ok;\n#endif\n");
     assert_eq!(first_error(&src), "");
 }
+
+/// Runs `src` under small resource limits and returns the first error text.
+fn first_error_limited(src: &str, max_bytes: u64, max_steps: u64) -> String {
+    let opts = Options {
+        limits: tessera_tablegen::Limits {
+            max_bytes,
+            max_steps,
+        },
+        ..Options::default()
+    };
+    let start = Instant::now();
+    let res = parse_source("hostile.td", src, &opts);
+    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
+    match res {
+        Ok(p) => p
+            .messages
+            .iter()
+            .find(|m| m.severity == tessera_tablegen::Severity::Error)
+            .map(|m| m.text.clone())
+            .unwrap_or_default(),
+        Err(f) => f.diagnostic.first_error().to_string(),
+    }
+}
+
+#[test]
+fn repeatedly_doubled_lists_hit_the_memory_limit() {
+    let mut src = String::from("defvar l0 = !range(1000);\n");
+    for k in 1..40 {
+        src.push_str(&format!("defvar l{k} = !listconcat(l{0}, l{0});\n", k - 1));
+    }
+    let err = first_error_limited(&src, 64 << 20, 1 << 20);
+    assert!(err.contains("memory limit"), "{err}");
+}
+
+#[test]
+fn repeatedly_doubled_strings_hit_the_memory_limit() {
+    let mut src = String::from("defvar s0 = \"0123456789\";\n");
+    for k in 1..40 {
+        src.push_str(&format!("defvar s{k} = !strconcat(s{0}, s{0});\n", k - 1));
+    }
+    src.push_str("def x { string s = !interleave([s20, s20], s20); }\n");
+    let err = first_error_limited(&src, 64 << 20, 1 << 20);
+    assert!(err.contains("memory limit"), "{err}");
+}
+
+#[test]
+fn loops_that_build_nothing_hit_the_step_limit() {
+    let src = "defvar l = !range(3000);\nforeach i = l in foreach j = l in defvar z = 1;\n";
+    let err = first_error_limited(src, 64 << 20, 1 << 20);
+    assert!(err.contains("step limit"), "{err}");
+}
+
+#[test]
+fn millions_of_defs_hit_the_memory_limit() {
+    let err = first_error_limited("foreach i = 0...4000000 in def d#i;\n", 16 << 20, 1 << 30);
+    assert!(err.contains("memory limit"), "{err}");
+}

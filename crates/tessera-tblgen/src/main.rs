@@ -96,6 +96,7 @@ fn main() -> ExitCode {
         include_dirs: cli.include.clone(),
         macros: cli.defines.clone(),
         no_warn_unused_template_args: cli.no_warn_on_unused_template_args,
+        ..Default::default()
     };
     let parsed = if cli.input == "-" {
         let mut text = String::new();
