@@ -3,12 +3,23 @@
 mod common;
 
 use common::{context, op_names, parse_str, print};
+use tessera_asm::ParsedModule;
 use tessera_ir::{Body, Context, Ident, OpId, OperationState, ValueId};
 use tessera_rewrite::{
-    apply_op_patterns, apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, Ir,
-    MatchFailure, PatternApplicator, PatternBenefit, PatternInfo, PatternRewriter, RewriteListener,
-    RewritePatternSet, Strictness, Traversal,
+    apply_op_patterns, apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig,
+    GreedyOutcome, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternInfo,
+    PatternRewriter, RewriteListener, RewritePatternSet, Strictness, Traversal,
 };
+
+/// Runs the greedy driver on the module's body.
+fn run(
+    ctx: &mut Context,
+    m: &mut ParsedModule,
+    patterns: &FrozenRewritePatternSet,
+    config: GreedyConfig,
+) -> GreedyOutcome {
+    apply_patterns_greedily(ctx, &mut m.body, m.module, patterns, config)
+}
 
 /// A pattern set where `root` ops are replaced by an op named `to` with the same operands
 /// and result types.
@@ -117,10 +128,9 @@ fn highest_benefit_pattern_applies() {
     rename(&mut set, &mut ctx, "high", "test.a", "test.high", 2);
     rename(&mut set, &mut ctx, "tie", "test.a", "test.tie", 2);
     let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
@@ -229,10 +239,9 @@ const FOLD_INPUT: &str = r#"
 fn folding_materializes_and_deduplicates_constants() {
     let mut ctx = context();
     let mut m = parse_str(&mut ctx, FOLD_INPUT);
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::default(),
         GreedyConfig::default(),
     );
@@ -259,10 +268,9 @@ fn folding_can_be_turned_off() {
         fold: false,
         ..GreedyConfig::default()
     };
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::default(),
         config,
     );
@@ -288,10 +296,9 @@ fn fold_to_an_existing_value_and_erase_dead_ops() {
 }) : () -> ()
 "#,
     );
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::default(),
         GreedyConfig::default(),
     );
@@ -360,13 +367,7 @@ fn bottom_up_and_top_down_differ_where_order_matters() {
     let mut ctx = context();
     let patterns = order_sensitive_patterns(&mut ctx);
     let mut m = parse_str(&mut ctx, ORDER_INPUT);
-    let outcome = apply_patterns_greedily(
-        &mut ctx,
-        &mut m.body,
-        m.module,
-        &patterns,
-        GreedyConfig::default(),
-    );
+    let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
     assert!(outcome.succeeded());
     // Bottom-up: the last op of the block is processed first, so test.a sees test.b.
     assert_eq!(
@@ -379,7 +380,7 @@ fn bottom_up_and_top_down_differ_where_order_matters() {
         traversal: Traversal::TopDown,
         ..GreedyConfig::default()
     };
-    let outcome = apply_patterns_greedily(&mut ctx, &mut m.body, m.module, &patterns, config);
+    let outcome = run(&mut ctx, &mut m, &patterns, config);
     assert!(outcome.succeeded());
     // Top-down: test.b is rewritten first, and test.a no longer matches.
     assert_eq!(
@@ -409,13 +410,7 @@ fn max_iterations_reports_the_patterns_that_kept_firing() {
         max_rewrites: Some(5),
         ..GreedyConfig::default()
     };
-    let outcome = apply_patterns_greedily(
-        &mut ctx,
-        &mut m.body,
-        m.module,
-        &FrozenRewritePatternSet::new(set),
-        config,
-    );
+    let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
     assert!(!outcome.converged);
     assert_eq!(outcome.iterations, 3);
     let nc = outcome.non_convergence.expect("reported");
@@ -444,13 +439,7 @@ fn recursion_on_own_output_is_reported_not_looped() {
     let mut ctx = context();
     let patterns = grow_pattern(&mut ctx, false);
     let mut m = parse_str(&mut ctx, r#""test.grow"() : () -> ()"#);
-    let outcome = apply_patterns_greedily(
-        &mut ctx,
-        &mut m.body,
-        m.module,
-        &patterns,
-        GreedyConfig::default(),
-    );
+    let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
     // It applies to the original op, once more to its own output (the recursion reported),
     // and never again down that chain.
     assert_eq!(outcome.rewrites, 2);
@@ -468,7 +457,7 @@ fn recursion_on_own_output_is_reported_not_looped() {
         max_rewrites: Some(10),
         ..GreedyConfig::default()
     };
-    let outcome = apply_patterns_greedily(&mut ctx, &mut m.body, m.module, &patterns, config);
+    let outcome = run(&mut ctx, &mut m, &patterns, config);
     assert!(outcome.recursion.is_empty());
     assert!(!outcome.converged);
     assert_eq!(outcome.rewrites, 20);
@@ -493,7 +482,7 @@ fn strictness_limits_which_ops_are_processed() {
             strictness,
             ..GreedyConfig::default()
         };
-        let outcome = apply_patterns_greedily(&mut ctx, &mut m.body, m.module, &patterns, config);
+        let outcome = run(&mut ctx, &mut m, &patterns, config);
         assert!(outcome.succeeded());
         op_names(&ctx, &m)
     };
@@ -607,7 +596,7 @@ fn trace_prints_the_tree_and_statistics() {
         traversal: Traversal::TopDown,
         ..GreedyConfig::default()
     };
-    let outcome = apply_patterns_greedily(&mut ctx, &mut m.body, m.module, &patterns, config);
+    let outcome = run(&mut ctx, &mut m, &patterns, config);
     let t = &outcome.trace;
     for needle in [
         "Processing operation : 'test.a'",
@@ -672,10 +661,9 @@ fn block_inlining_through_the_rewriter() {
 }) : () -> ()
 "#,
     );
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
@@ -708,10 +696,9 @@ fn unreachable_blocks_are_erased_by_region_simplification() {
 }) : () -> ()
 "#;
     let mut m = parse_str(&mut ctx, src);
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::default(),
         GreedyConfig::default(),
     );
@@ -723,10 +710,9 @@ fn unreachable_blocks_are_erased_by_region_simplification() {
         region_simplification: false,
         ..GreedyConfig::default()
     };
-    apply_patterns_greedily(
+    run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::default(),
         config,
     );
@@ -744,10 +730,9 @@ fn debug_builds_catch_a_pattern_that_leaves_its_root_alone() {
         |_, _| Ok(()),
     );
     let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
-    apply_patterns_greedily(
+    run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
@@ -768,10 +753,9 @@ fn debug_builds_catch_mutation_before_a_failed_match() {
         },
     );
     let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
-    apply_patterns_greedily(
+    run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
@@ -796,10 +780,9 @@ fn producing_the_root_kind_is_not_recursion_unless_the_pattern_applies_again() {
         },
     );
     let mut m = parse_str(&mut ctx, r#""test.s"() {stale} : () -> ()"#);
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
@@ -850,10 +833,9 @@ fn constants_changed_by_patterns_are_not_merged_with_stale_entries() {
 }) : () -> ()
 "#,
     );
-    let outcome = apply_patterns_greedily(
+    let outcome = run(
         &mut ctx,
-        &mut m.body,
-        m.module,
+        &mut m,
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
