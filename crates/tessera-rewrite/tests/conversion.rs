@@ -493,3 +493,32 @@ fn ops_of_a_block_erased_during_conversion_are_not_legalized() {
     assert!(!text.contains("src.dead"), "{text}");
     assert!(tessera_ir::verify(&ctx, &m.body, m.module).is_ok());
 }
+
+#[test]
+fn definitions_are_converted_before_uses_in_later_blocks() {
+    let mut ctx = context();
+    // In layout order the use (in ^bb1) comes before its definition (in ^bb2); converting
+    // in that order would leave a pair of casts behind. The one cast that must stay bridges
+    // the unconverted `other.def` (used twice, cast once).
+    let src = r#"
+"test.isolated"() ({
+  "test.br"()[^bb2] : () -> ()
+^bb1:
+  "src.ret"(%0) : (i32) -> ()
+^bb2:
+  %1 = "other.def"() : () -> i32
+  %0 = "src.add"(%1, %1) : (i32, i32) -> i32
+  "test.br"()[^bb1] : () -> ()
+}) : () -> ()
+"#;
+    let mut m = parse_str(&mut ctx, src);
+    let (t, p, tc) = (target(&mut ctx), src_to_dst(&mut ctx), widen(&mut ctx));
+    apply_partial_conversion(&mut ctx, &mut m.body, m.module, &t, &p, Some(&tc)).expect("converts");
+    let text = print(&ctx, &m);
+    assert_eq!(
+        text.matches("unrealized_conversion_cast").count(),
+        1,
+        "{text}"
+    );
+    assert!(text.contains("\"dst.ret\"(%"), "{text}");
+}

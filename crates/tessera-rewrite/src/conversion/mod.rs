@@ -18,7 +18,7 @@ use crate::rewriter::{NoopListener, PatternRewriter};
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 use std::ops::{Deref, DerefMut};
-use tessera_ir::walk::{walk, WalkControl, WalkOrder};
+use tessera_ir::walk::WalkOrder;
 use tessera_ir::{BlockId, Body, Context, Diagnostic, InsertPoint, OpId, RegionId, ValueId};
 
 /// A pattern for dialect conversion. It receives the op's operands remapped to their
@@ -520,6 +520,60 @@ impl<'c> Converter<'c> {
     }
 }
 
+/// The ops to convert: parents before the ops nested in them, and within a region, blocks in
+/// depth-first order along successors from the entry block (so definitions come before the
+/// uses they dominate), unreachable blocks last. Ops nested in recursively legal ops are left
+/// out.
+fn conversion_order(
+    ctx: &Context,
+    body: &Body,
+    root: OpId,
+    target: &ConversionTarget,
+) -> Vec<OpId> {
+    let mut out = Vec::new();
+    // Explicit stack of ops whose regions are still to be listed: nesting depth is
+    // unbounded.
+    let mut stack = vec![root];
+    while let Some(op) = stack.pop() {
+        out.push(op);
+        if target.is_legal(ctx, body, op) == Some(true)
+            && target.is_recursively_legal(ctx, body, op)
+        {
+            continue;
+        }
+        let mut nested = Vec::new();
+        for region in body.regions(op) {
+            for block in region_block_order(body, region) {
+                nested.extend(body.block_ops(block));
+            }
+        }
+        stack.extend(nested.into_iter().rev());
+    }
+    out
+}
+
+/// The blocks of `region` in depth-first pre-order along successors, then the unreachable
+/// ones in layout order.
+fn region_block_order(body: &Body, region: RegionId) -> Vec<BlockId> {
+    let Some(entry) = body.first_block(region) else {
+        return Vec::new();
+    };
+    let mut order = Vec::new();
+    let mut seen: FxHashSet<BlockId> = FxHashSet::default();
+    let mut stack = vec![entry];
+    while let Some(b) = stack.pop() {
+        if !seen.insert(b) {
+            continue;
+        }
+        order.push(b);
+        if let Some(term) = body.last_op(b) {
+            stack.extend(body.successors(term).iter().rev().copied());
+        }
+    }
+    order.extend(body.region_blocks(region).filter(|b| !seen.contains(b)));
+    order
+}
+
 /// Where to put an op that uses `v`: right after its definition.
 fn after_definition(body: &Body, v: ValueId) -> InsertPoint {
     match body.value_def(v) {
@@ -547,6 +601,8 @@ fn remap_operands(
 ) -> Option<SmallVec<[ValueId; 4]>> {
     let originals: SmallVec<[ValueId; 4]> = rw.body().operands(op).collect();
     let mut out = SmallVec::new();
+    // One cast per (value, type) for this op, however often the value is used.
+    let mut casts: SmallVec<[(ValueId, tessera_ir::Type, ValueId); 2]> = SmallVec::new();
     for x in originals {
         let v = rw.lookup_value(x);
         let Some(converter) = converter else {
@@ -559,9 +615,14 @@ fn remap_operands(
             out.push(v);
             continue;
         }
+        if let Some(&(_, _, cast)) = casts.iter().find(|c| c.0 == v && c.1 == want) {
+            out.push(cast);
+            continue;
+        }
         let loc = rw.body().op_loc(op);
         rw.set_insertion_point_before(op);
         let cast = converter.materialize_target(rw, want, &[v], loc)?;
+        casts.push((v, want, cast));
         out.push(cast);
     }
     Some(out)
@@ -597,18 +658,7 @@ pub fn apply_conversion(
         rewrites: 0,
     };
 
-    // The ops to convert, parents first; nested ops of recursively legal ops are skipped.
-    let mut ops = Vec::new();
-    walk(body, root, WalkOrder::PreOrder, |op| {
-        ops.push(op);
-        if target.is_legal(ctx, body, op) == Some(true)
-            && target.is_recursively_legal(ctx, body, op)
-        {
-            WalkControl::Skip
-        } else {
-            WalkControl::Advance
-        }
-    });
+    let ops = conversion_order(ctx, body, root, target);
 
     let mut outcome = ConversionOutcome::default();
     let mut errors = Vec::new();
