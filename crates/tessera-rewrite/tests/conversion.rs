@@ -522,3 +522,44 @@ fn definitions_are_converted_before_uses_in_later_blocks() {
     );
     assert!(text.contains("\"dst.ret\"(%"), "{text}");
 }
+
+#[test]
+fn folding_legalizes_ops_without_patterns() {
+    let mut ctx = context();
+    let mut t = ConversionTarget::new();
+    t.add_legal_op(&mut ctx, "builtin.module");
+    t.add_legal_op(&mut ctx, "test.constant");
+    t.add_legal_op(&mut ctx, "test.effect");
+    t.add_illegal_op(&mut ctx, "test.add");
+    let p = ConversionPatternSet::new();
+    let mut m = parse_str(
+        &mut ctx,
+        r#"%0 = "test.constant"() {value = 1 : i32} : () -> i32
+%1 = "test.constant"() {value = 2 : i32} : () -> i32
+%2 = "test.add"(%0, %1) : (i32, i32) -> i32
+"test.effect"(%2) : (i32) -> ()"#,
+    );
+    apply_full_conversion(&mut ctx, &mut m.body, m.module, &t, &p, None).expect("folds");
+    assert_eq!(
+        print(&ctx, &m),
+        r#""builtin.module"() ({
+  %0 = "test.constant"() {value = 1 : i32} : () -> i32
+  %1 = "test.constant"() {value = 2 : i32} : () -> i32
+  %2 = "test.constant"() {value = 3 : i32} : () -> i32
+  "test.effect"(%2) : (i32) -> ()
+}) : () -> ()
+"#
+    );
+    // Not foldable and no pattern: the conversion fails and changes nothing.
+    let src = r#""test.isolated"() ({
+^bb0(%x: i32):
+  %0 = "test.add"(%x, %x) : (i32, i32) -> i32
+  "test.effect"(%0) : (i32) -> ()
+}) : () -> ()"#;
+    t.add_legal_op(&mut ctx, "test.isolated");
+    let mut m = parse_str(&mut ctx, src);
+    let before = print(&ctx, &m);
+    let err = apply_full_conversion(&mut ctx, &mut m.body, m.module, &t, &p, None).unwrap_err();
+    assert_eq!(err[0].message, "failed to legalize operation 'test.add'");
+    assert_eq!(print(&ctx, &m), before);
+}

@@ -276,6 +276,8 @@ struct Converter<'c> {
     log: ChangeLog,
     /// Patterns on the current legalisation chain.
     active: Vec<usize>,
+    /// Folds on the current legalisation chain.
+    fold_depth: usize,
     rewrites: u64,
 }
 
@@ -291,8 +293,11 @@ impl<'c> Converter<'c> {
         if self.target.is_legal(ctx, body, op) == Some(true) {
             return true;
         }
-        if self.active.len() >= MAX_LEGALIZATION_DEPTH {
+        if self.active.len() + self.fold_depth >= MAX_LEGALIZATION_DEPTH {
             return false;
+        }
+        if self.legalize_with_fold(ctx, body, op) {
+            return true;
         }
         let name = body.op_name(op);
         for i in 0..self.order.len() {
@@ -321,6 +326,96 @@ impl<'c> Converter<'c> {
             self.log.rollback(body, mark);
         }
         false
+    }
+
+    /// Folds `op` with its registered hook, as upstream does before trying patterns: an
+    /// in-place fold is legalised again; folded results replace the op, and the constants
+    /// materialised for them must be legal. Rolled back unless it all works out.
+    fn legalize_with_fold(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> bool {
+        let Some(info) = ctx.op_info(body.op_name(op)) else {
+            return false;
+        };
+        if info.traits.contains(tessera_ir::OpTraits::CONSTANT_LIKE) {
+            return false;
+        }
+        let Some(hook) = info.fold.clone() else {
+            return false;
+        };
+        let operand_consts: SmallVec<[Option<tessera_ir::Attr>; 4]> = body
+            .operands(op)
+            .map(|v| {
+                body.defining_op(v)
+                    .and_then(|d| crate::greedy::constant_value(ctx, body, d))
+            })
+            .collect();
+        let mark = self.log.mark();
+        // The hook may update the op in place: log its state first.
+        self.log.push(crate::journal::Change::ModifiedOp(Box::new(
+            crate::journal::OpSnapshot::take(body, op),
+        )));
+        let results = match hook(ctx, body, op, &operand_consts) {
+            tessera_ir::FoldResult::Failure => {
+                self.log.rollback(body, mark);
+                return false;
+            }
+            tessera_ir::FoldResult::InPlace => {
+                self.fold_depth += 1;
+                let ok = self.legalize(ctx, body, op);
+                self.fold_depth -= 1;
+                if !ok {
+                    self.log.rollback(body, mark);
+                }
+                return ok;
+            }
+            tessera_ir::FoldResult::Results(r) => r,
+        };
+        if results.len() != body.num_results(op) {
+            self.log.rollback(body, mark);
+            return false;
+        }
+        let materialize = ctx
+            .dialect_of(body.op_name(op))
+            .and_then(|d| d.materialize_constant.clone());
+        let loc = body.op_loc(op);
+        let mut values: SmallVec<[ValueId; 2]> = SmallVec::new();
+        let mut created: SmallVec<[OpId; 2]> = SmallVec::new();
+        for (i, r) in results.iter().enumerate() {
+            match *r {
+                tessera_ir::OpFoldResult::Value(v) => values.push(v),
+                tessera_ir::OpFoldResult::Attr(a) => {
+                    let ty = body.value_type(body.result(op, i));
+                    match materialize.as_ref().and_then(|m| m(ctx, body, a, ty, loc)) {
+                        Some(c) if body.num_results(c) == 1 => {
+                            created.push(c);
+                            values.push(body.result(c, 0));
+                        }
+                        other => {
+                            for c in created.into_iter().chain(other) {
+                                let _ = body.erase_op(c);
+                            }
+                            self.log.rollback(body, mark);
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        let mut listener = NoopListener;
+        {
+            let mut rw = PatternRewriter::with_log(ctx, body, &mut listener, &mut self.log);
+            rw.set_insertion_point_before(op);
+            for &c in &created {
+                rw.insert(c);
+            }
+            rw.replace_op(op, &values);
+        }
+        self.fold_depth += 1;
+        let ok = created.iter().all(|&c| self.legalize(ctx, body, c));
+        self.fold_depth -= 1;
+        if !ok {
+            self.log.rollback(body, mark);
+        }
+        ok
     }
 
     /// Runs pattern `index` on `op`. Returns whether it applied.
@@ -655,6 +750,7 @@ pub fn apply_conversion(
         order,
         log: ChangeLog::default(),
         active: Vec::new(),
+        fold_depth: 0,
         rewrites: 0,
     };
 
