@@ -172,6 +172,45 @@ impl<'a> PatternRewriter<'a> {
         f(&mut *self.listener, ir);
     }
 
+    /// Reports the erasure of `ops` (the ops of one block, in order) and everything nested
+    /// in them, then of `block` if given, in upstream's order: within a block, ops back to
+    /// front; an op after its regions' blocks; a block after its ops.
+    fn notify_erased(&mut self, ops: &[OpId], block: Option<BlockId>) {
+        enum Step {
+            Op(OpId, bool),
+            Block(BlockId),
+        }
+        let body: &Body = self.body;
+        let ir = Ir {
+            ctx: self.ctx,
+            body,
+        };
+        // A stack holds the remaining steps in reverse: nesting depth is unbounded.
+        let mut stack: Vec<Step> = Vec::new();
+        if let Some(b) = block {
+            stack.push(Step::Block(b));
+        }
+        stack.extend(ops.iter().map(|&o| Step::Op(o, false)));
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Op(op, true) => self.listener.op_erased(ir, op),
+                Step::Block(b) => self.listener.block_erased(ir, b),
+                Step::Op(op, false) => {
+                    stack.push(Step::Op(op, true));
+                    // Regions and blocks last to first; each block's ops are pushed in order
+                    // so they pop back to front, after which the block itself is reported.
+                    let regions: SmallVec<[RegionId; 2]> = body.regions(op).collect();
+                    for &r in &regions {
+                        for b in body.region_blocks(r) {
+                            stack.push(Step::Block(b));
+                            stack.extend(body.block_ops(b).map(|o| Step::Op(o, false)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     fn touched(&mut self, op: OpId) {
         self.mutations += 1;
         if self.root == Some(op) {
@@ -366,15 +405,7 @@ impl<'a> PatternRewriter<'a> {
     }
 
     fn erase_now(&mut self, op: OpId) {
-        let ir = Ir {
-            ctx: self.ctx,
-            body: self.body,
-        };
-        let listener = &mut *self.listener;
-        walk(self.body, op, WalkOrder::PostOrder, |o| {
-            listener.op_erased(ir, o);
-            WalkControl::Advance
-        });
+        self.notify_erased(&[op], None);
         self.body
             .erase_op(op)
             .expect("results were replaced before erasing");
@@ -594,18 +625,7 @@ impl<'a> PatternRewriter<'a> {
         }
         self.mutations += 1;
         let ops: Vec<OpId> = self.body.block_ops(block).collect();
-        let ir = Ir {
-            ctx: self.ctx,
-            body: self.body,
-        };
-        for &op in ops.iter().rev() {
-            let listener = &mut *self.listener;
-            walk(self.body, op, WalkOrder::PostOrder, |o| {
-                listener.op_erased(ir, o);
-                WalkControl::Advance
-            });
-        }
-        self.listener.block_erased(ir, block);
+        self.notify_erased(&ops, Some(block));
         if let Some(log) = self.log.as_deref_mut() {
             // The ops go with the block at commit; until then they count as erased.
             for op in ops {

@@ -516,6 +516,9 @@ fn op_list_driver_touches_only_the_given_ops() {
 struct Recorder(Vec<String>);
 
 impl RewriteListener for Recorder {
+    fn block_erased(&mut self, _ir: Ir<'_>, _block: tessera_ir::BlockId) {
+        self.0.push("erase block".to_string());
+    }
     fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, _moved: bool) {
         self.0
             .push(format!("insert {}", ir.ctx.str(ir.body.op_name(op))));
@@ -853,5 +856,45 @@ fn constants_changed_by_patterns_are_not_merged_with_stale_entries() {
   }) : () -> ()
 }) : () -> ()
 "#
+    );
+}
+
+#[test]
+fn erasing_reports_nested_ops_and_blocks_in_upstream_order() {
+    let mut ctx = context();
+    let mut m = parse_str(
+        &mut ctx,
+        r#""test.outer"() ({
+  "test.a1"() : () -> ()
+  "test.a2"() : () -> ()
+^bb1:
+  "test.b1"() : () -> ()
+  "test.b2"() : () -> ()
+}, {
+  "test.c1"() : () -> ()
+}) : () -> ()"#,
+    );
+    let outer = m
+        .body
+        .first_op(m.body.first_block(m.body.region(m.module, 0)).unwrap())
+        .unwrap();
+    let mut rec = Recorder::default();
+    {
+        let mut rw = PatternRewriter::new(&mut ctx, &mut m.body, &mut rec);
+        rw.erase_op(outer).expect("no uses");
+    }
+    assert_eq!(
+        rec.0,
+        [
+            "erase test.c1",
+            "erase block",
+            "erase test.b2",
+            "erase test.b1",
+            "erase block",
+            "erase test.a2",
+            "erase test.a1",
+            "erase block",
+            "erase test.outer"
+        ]
     );
 }
