@@ -8,21 +8,32 @@ use tessera_ir::{
     Type, TypeKind, DYNAMIC,
 };
 
-/// An elements literal before its type is known.
-enum Lit {
-    Int {
-        negative: bool,
-        text: String,
-        pos: u32,
-    },
-    Float {
-        text: String,
-        pos: u32,
-    },
-    Bool(bool),
-    Str(Vec<u8>),
-    Complex(Box<Lit>, Box<Lit>),
-    List(Vec<Lit>),
+/// What kind of token an elements-literal scalar is.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ElemKind {
+    Int,
+    Float,
+    True,
+    False,
+    Str,
+}
+
+/// One scalar token of an elements literal: its kind, whether a `-` preceded it, and its span.
+#[derive(Copy, Clone)]
+struct Elem {
+    kind: ElemKind,
+    negative: bool,
+    start: u32,
+    end: u32,
+}
+
+/// An elements literal before its type is known: scalar tokens in order (complex pairs as
+/// two), the shape of the `[...]` nesting (empty for a single element), or a hex string.
+#[derive(Default)]
+struct TensorLit {
+    shape: Vec<i64>,
+    elems: Vec<Elem>,
+    hex: Option<Elem>,
 }
 
 impl<'a> Parser<'a, '_> {
@@ -199,18 +210,9 @@ impl<'a> Parser<'a, '_> {
                 None => self.ctx.float_type(FloatKind::F64),
             };
             let TypeKind::Float(kind) = *self.ctx.type_kind(ty) else {
-                return Err(
-                    self.error_at(start, "floating point value not valid for specified type")
-                );
+                return Err(self.error_here("floating point value not valid for specified type"));
             };
-            let full = if negative {
-                format!("-{text}")
-            } else {
-                text.to_string()
-            };
-            let Some(bits) = kind.parse_decimal(&full) else {
-                return Err(self.error_at(start, "invalid floating point value"));
-            };
+            let bits = self.float_from_literal(kind, negative, text, t.start)?;
             return Ok(self.ctx.attr(AttrKind::Float {
                 ty,
                 bits: [bits as u64, (bits >> 64) as u64],
@@ -222,30 +224,7 @@ impl<'a> Parser<'a, '_> {
         };
         match *self.ctx.type_kind(ty) {
             TypeKind::Float(kind) => {
-                if let Some(hex) = text.strip_prefix("0x") {
-                    if negative {
-                        return Err(self.error_at(
-                            start,
-                            "hexadecimal float literal should not have a leading minus",
-                        ));
-                    }
-                    let (words, bits) = tessera_ir::num::hex_to_words(hex);
-                    if bits > kind.bit_width() as u64 {
-                        return Err(self
-                            .error_at(start, "hexadecimal float constant out of range for type"));
-                    }
-                    let v = words[0] as u128 | ((*words.get(1).unwrap_or(&0) as u128) << 64);
-                    return Ok(self.ctx.attr(AttrKind::Float {
-                        ty,
-                        bits: [v as u64, (v >> 64) as u64],
-                    }));
-                }
-                let full = if negative {
-                    format!("-{text}")
-                } else {
-                    text.to_string()
-                };
-                let bits = kind.parse_decimal(&full).unwrap_or(0);
+                let bits = self.float_from_int_literal(kind, negative, text, t.start)?;
                 Ok(self.ctx.attr(AttrKind::Float {
                     ty,
                     bits: [bits as u64, (bits >> 64) as u64],
@@ -257,6 +236,56 @@ impl<'a> Parser<'a, '_> {
             }
             _ => Err(self.error_at(start, "integer literal not valid for specified type")),
         }
+    }
+
+    /// A float literal's bits in `kind`: through `double`, as upstream's parser does.
+    fn float_from_literal(
+        &mut self,
+        kind: FloatKind,
+        negative: bool,
+        text: &str,
+        pos: u32,
+    ) -> PResult<u128> {
+        let full = if negative {
+            format!("-{text}")
+        } else {
+            text.to_string()
+        };
+        match kind.parse_literal(&full) {
+            Some(bits) => Ok(bits),
+            None => Err(self.error_at(pos, "floating point value too large")),
+        }
+    }
+
+    /// An integer literal used as a float: only hexadecimal bit patterns are allowed.
+    fn float_from_int_literal(
+        &mut self,
+        kind: FloatKind,
+        negative: bool,
+        text: &str,
+        pos: u32,
+    ) -> PResult<u128> {
+        let Some(hex) = text.strip_prefix("0x") else {
+            let loc = self.loc_at(pos);
+            return Err(Box::new(
+                tessera_ir::Diagnostic::error(
+                    loc,
+                    "unexpected decimal integer literal for a floating point value",
+                )
+                .with_note(loc, "add a trailing dot to make the literal a float"),
+            ));
+        };
+        if negative {
+            return Err(self.error_at(
+                pos,
+                "hexadecimal float literal should not have a leading minus",
+            ));
+        }
+        let (words, bits) = tessera_ir::num::hex_to_words(hex);
+        if bits > kind.bit_width() as u64 {
+            return Err(self.error_at(pos, "hexadecimal float constant out of range for type"));
+        }
+        Ok(words[0] as u128 | ((*words.get(1).unwrap_or(&0) as u128) << 64))
     }
 
     /// Converts integer literal text to a value of type `ty`, checking the range.
@@ -344,153 +373,253 @@ impl<'a> Parser<'a, '_> {
     }
 
     // ----- elements attributes -------------------------------------------------------------
+    //
+    // As upstream's `TensorLiteralParser`: the literal is parsed into a flat list of scalar
+    // tokens (a complex `(a, b)` contributes two) and the shape of its nesting; only once the
+    // type is known are the tokens interpreted for the element type.
 
-    fn parse_lit(&mut self) -> PResult<Lit> {
-        self.enter()?;
-        let r = self.parse_lit_inner();
-        self.leave();
-        r
+    /// Parses a tensor literal; with `allow_hex` a string at the top is kept as hex storage.
+    fn parse_tensor_literal(&mut self, allow_hex: bool) -> PResult<TensorLit> {
+        let mut lit = TensorLit::default();
+        if allow_hex && self.is(Tok::String) {
+            lit.hex = Some(self.literal_elem(false, ElemKind::Str));
+            self.bump();
+            return Ok(lit);
+        }
+        if self.is(Tok::LSquare) {
+            let mut shape = Vec::new();
+            self.parse_literal_list(&mut lit.elems, &mut shape)?;
+            lit.shape = shape;
+        } else {
+            self.parse_literal_element(&mut lit.elems)?;
+        }
+        Ok(lit)
     }
 
-    fn parse_lit_inner(&mut self) -> PResult<Lit> {
-        match self.tok.kind {
-            Tok::LSquare => {
+    fn literal_elem(&self, negative: bool, kind: ElemKind) -> Elem {
+        Elem {
+            kind,
+            negative,
+            start: self.tok.start,
+            end: self.tok.end,
+        }
+    }
+
+    fn parse_literal_element(&mut self, out: &mut Vec<Elem>) -> PResult<()> {
+        let kind = match self.tok.kind {
+            Tok::Integer => ElemKind::Int,
+            Tok::Float => ElemKind::Float,
+            Tok::String => ElemKind::Str,
+            Tok::BareIdent if self.cur_text() == "true" => ElemKind::True,
+            Tok::BareIdent if self.cur_text() == "false" => ElemKind::False,
+            Tok::Minus => {
                 self.bump();
-                let mut items = Vec::new();
-                self.comma_list(Tok::RSquare, "']'", |p| {
-                    items.push(p.parse_lit()?);
-                    Ok(())
-                })?;
-                Ok(Lit::List(items))
+                let kind = match self.tok.kind {
+                    Tok::Integer => ElemKind::Int,
+                    Tok::Float => ElemKind::Float,
+                    _ => return Err(self.error_here("expected integer or floating point literal")),
+                };
+                out.push(self.literal_elem(true, kind));
+                self.bump();
+                return Ok(());
             }
             Tok::LParen => {
                 self.bump();
-                let re = self.parse_lit()?;
-                self.expect(Tok::Comma, "',' between complex parts")?;
-                let im = self.parse_lit()?;
-                self.expect(Tok::RParen, "')' after complex parts")?;
-                Ok(Lit::Complex(Box::new(re), Box::new(im)))
+                self.parse_literal_element(out)?;
+                self.expect_msg(Tok::Comma, "expected ',' between complex elements")?;
+                self.parse_literal_element(out)?;
+                return self.expect_msg(Tok::RParen, "expected ')' after complex elements");
             }
-            Tok::String => {
-                let s = unescape(self.cur_text().as_bytes());
-                self.bump();
-                Ok(Lit::Str(s))
-            }
-            Tok::BareIdent if matches!(self.cur_text(), "true" | "false") => {
-                let v = self.cur_text() == "true";
-                self.bump();
-                Ok(Lit::Bool(v))
-            }
-            Tok::Minus | Tok::Integer | Tok::Float => {
-                let pos = self.tok.start;
-                let negative = self.eat(Tok::Minus);
-                let t = self.tok;
-                let text = self.text(t).to_string();
-                match t.kind {
-                    Tok::Integer => {
-                        self.bump();
-                        Ok(Lit::Int {
-                            negative,
-                            text,
-                            pos,
-                        })
-                    }
-                    Tok::Float => {
-                        self.bump();
-                        let text = if negative { format!("-{text}") } else { text };
-                        Ok(Lit::Float { text, pos })
-                    }
-                    _ => Err(self.error_here("expected integer or floating point literal")),
-                }
-            }
-            _ => Err(self.error_here("expected element literal of primitive type")),
-        }
+            _ => return Err(self.error_here("expected element literal of primitive type")),
+        };
+        out.push(self.literal_elem(false, kind));
+        self.bump();
+        Ok(())
     }
 
-    fn parse_shaped_type_suffix(&mut self) -> PResult<Type> {
-        self.expect(Tok::Colon, "':'")?;
+    /// Parses `[...]`, setting `dims` to the shape of the list.
+    fn parse_literal_list(&mut self, out: &mut Vec<Elem>, dims: &mut Vec<i64>) -> PResult<()> {
+        self.enter()?;
+        self.bump();
+        let mut size = 0i64;
+        let mut inner: Option<Vec<i64>> = None;
+        if !self.eat(Tok::RSquare) {
+            loop {
+                let mut this = Vec::new();
+                if self.is(Tok::LSquare) {
+                    self.parse_literal_list(out, &mut this)?;
+                } else {
+                    self.parse_literal_element(out)?;
+                }
+                size += 1;
+                match &inner {
+                    None => inner = Some(this),
+                    Some(prev) if *prev != this => {
+                        return Err(self.error_here(
+                            "tensor literal is invalid; ranks are not consistent between elements",
+                        ))
+                    }
+                    _ => {}
+                }
+                if !self.eat(Tok::Comma) {
+                    break;
+                }
+            }
+            self.expect_msg(Tok::RSquare, "expected ']'")?;
+        }
+        self.leave();
+        dims.clear();
+        dims.push(size);
+        dims.extend(inner.unwrap_or_default());
+        Ok(())
+    }
+
+    /// Parses `: type` after an elements literal; the type must be shaped with a static shape.
+    /// Returns where the type starts (upstream reports shape mismatches there) and the type.
+    fn parse_elements_literal_type(&mut self) -> PResult<(u32, Type)> {
+        self.expect_msg(Tok::Colon, "expected ':'")?;
         let pos = self.tok.start;
         let ty = self.parse_type()?;
         match self.ctx.type_kind(ty) {
-            TypeKind::RankedTensor { .. } | TypeKind::Vector { .. } => {}
-            _ => return Err(self.error_at(pos, "elements literal must be a shaped type")),
+            TypeKind::RankedTensor { .. }
+            | TypeKind::UnrankedTensor { .. }
+            | TypeKind::Vector { .. }
+            | TypeKind::MemRef { .. }
+            | TypeKind::UnrankedMemRef { .. } => {}
+            _ => return Err(self.error_here("elements literal must be a shaped type")),
         }
         if self.ctx.num_elements(ty).is_none() {
-            return Err(self.error_at(pos, "elements literal type must have static shape"));
+            return Err(self.error_here("elements literal type must have static shape"));
         }
-        Ok(ty)
+        Ok((pos, ty))
     }
 
     fn parse_dense(&mut self) -> PResult<Attr> {
-        let kw = self.tok.start;
         self.bump();
-        self.expect(Tok::Less, "'<' after 'dense'")?;
-        // Hex form: dense<"0x...">.
+        self.expect_msg(Tok::Less, "expected '<' after 'dense'")?;
         let lit = if self.is(Tok::Greater) {
-            None
+            TensorLit::default()
         } else {
-            Some((self.tok.start, self.parse_lit()?))
+            self.parse_tensor_literal(true)?
         };
-        self.expect(Tok::Greater, "'>'")?;
-        let ty = self.parse_shaped_type_suffix()?;
-        let shape: Vec<i64> = self.ctx.type_kind(ty).shape().unwrap().to_vec();
+        self.expect_msg(Tok::Greater, "expected '>'")?;
+        let (type_pos, ty) = self.parse_elements_literal_type()?;
+        self.tensor_literal_attr(&lit, type_pos, ty)
+    }
+
+    /// Builds the attribute for a parsed literal and its type (`TensorLiteralParser::getAttr`).
+    fn tensor_literal_attr(&mut self, lit: &TensorLit, type_pos: u32, ty: Type) -> PResult<Attr> {
         let elem = self.ctx.type_kind(ty).element_type().unwrap();
+        let shape: Vec<i64> = self.ctx.type_kind(ty).shape().unwrap().to_vec();
         let num = self.ctx.num_elements(ty).unwrap();
-        let Some((lit_pos, lit)) = lit else {
-            if num != 0 {
-                return Err(self.error_at(kw, "expected non-empty elements literal"));
-            }
-            return Ok(self.empty_dense(ty, elem));
-        };
-        if let Lit::Str(s) = &lit {
-            if s.starts_with(b"0x")
-                && !matches!(self.ctx.type_kind(elem), TypeKind::Opaque { .. })
-                && self.is_numeric_elem(elem)
-            {
-                return self.dense_from_hex(ty, elem, num, s.clone(), lit_pos);
+        let numeric = self.is_numeric_elem(elem);
+        if let Some(hex) = lit.hex {
+            if numeric {
+                return self.dense_from_hex(ty, elem, num, hex, type_pos);
             }
         }
-        // Collect the literal's shape and leaves.
-        let mut leaves = Vec::new();
-        let lit_shape = literal_shape(&lit, &mut leaves).map_err(|m| self.error_at(lit_pos, m))?;
-        let splat = lit_shape.is_empty();
-        if !splat && lit_shape != shape {
+        if !lit.shape.is_empty() && lit.shape != shape {
             return Err(self.error_at(
-                lit_pos,
+                type_pos,
                 format!(
                     "inferred shape of elements literal ([{}]) does not match type ([{}])",
-                    join_dims(&lit_shape),
+                    join_dims(&lit.shape),
                     join_dims(&shape)
                 ),
             ));
         }
-        if !self.is_numeric_elem(elem) {
-            // Strings.
-            let mut data = Vec::new();
-            for leaf in leaves {
-                match leaf {
-                    Lit::Str(s) => data.push(s.clone().into_boxed_slice()),
-                    _ => return Err(self.error_at(lit_pos, "expected string elements")),
-                }
+        if lit.hex.is_none() && lit.elems.is_empty() && num != 0 {
+            let t = self.type_text(ty);
+            return Err(self.error_at(
+                type_pos,
+                format!("parsed zero elements, but type ('{t}') expected at least 1"),
+            ));
+        }
+        if !numeric {
+            return self.dense_strings(ty, num, lit, type_pos);
+        }
+        let (scalar, per) = match *self.ctx.type_kind(elem) {
+            TypeKind::Complex(inner) => (inner, 2usize),
+            _ => (elem, 1),
+        };
+        let count = lit.elems.len();
+        if per == 2 {
+            let splat = lit.shape.is_empty() && num != 0;
+            if splat && count != 2 {
+                let t = self.type_text(elem);
+                return Err(self.error_at(
+                    type_pos,
+                    format!("parsed {count} elements, but type ('{t}') expected 2 elements"),
+                ));
             }
-            let splat = data.len() == 1 && num != 1 || (data.len() == 1);
-            let all_same = data.windows(2).all(|w| w[0] == w[1]);
-            let (data, splat) = if !splat && all_same && !data.is_empty() {
-                (vec![data[0].clone()], true)
-            } else {
-                (data, splat)
-            };
-            return Ok(self.ctx.attr(AttrKind::DenseStrings {
-                ty,
-                data: data.into(),
-                splat,
-            }));
+            if !lit.shape.is_empty() && count as u64 != num * 2 {
+                let t = self.type_text(ty);
+                return Err(self.error_at(
+                    type_pos,
+                    format!(
+                        "parsed {count} elements, but type ('{t}') expected {} elements",
+                        num * 2
+                    ),
+                ));
+            }
         }
         let mut bytes = Vec::new();
-        for leaf in &leaves {
-            self.encode_element(elem, leaf, &mut bytes, lit_pos)?;
+        for e in &lit.elems {
+            self.encode_scalar(scalar, *e, &mut bytes)?;
         }
-        Ok(self.make_dense(ty, elem, bytes, leaves.len() == 1))
+        let values = count / per;
+        if values != 1 && (values as u64) < num {
+            // Upstream reads past its buffer here (a literal of complex pairs for a real type).
+            return Err(self.error_at(
+                type_pos,
+                format!("parsed {values} elements, but type expected {num}"),
+            ));
+        }
+        let width = element_storage_bytes(self.ctx, elem);
+        if values != 1 {
+            // More values than elements (pairs for a real type): the extra ones are unused.
+            bytes.truncate(width * num as usize);
+        }
+        Ok(self.make_dense(ty, elem, bytes, values == 1 || num == 1))
+    }
+
+    /// Dense strings: every token's text between its first and last character, unescaped (as
+    /// upstream reads non-string tokens too).
+    fn dense_strings(
+        &mut self,
+        ty: Type,
+        num: u64,
+        lit: &TensorLit,
+        type_pos: u32,
+    ) -> PResult<Attr> {
+        let toks: Vec<Elem> = match lit.hex {
+            Some(h) => vec![h],
+            None => lit.elems.clone(),
+        };
+        let data: Vec<Box<[u8]>> = toks
+            .iter()
+            .map(|e| {
+                let text = &self.src.as_bytes()[e.start as usize..e.end as usize];
+                if text.len() >= 2 {
+                    unescape(text).into_boxed_slice()
+                } else {
+                    Box::default()
+                }
+            })
+            .collect();
+        if data.len() != 1 && data.len() as u64 != num {
+            return Err(self.error_at(
+                type_pos,
+                format!("parsed {} elements, but type expected {num}", data.len()),
+            ));
+        }
+        let splat = data.len() == 1 || (!data.is_empty() && data.windows(2).all(|w| w[0] == w[1]));
+        let data = if splat { vec![data[0].clone()] } else { data };
+        Ok(self.ctx.attr(AttrKind::DenseStrings {
+            ty,
+            data: data.into(),
+            splat,
+        }))
     }
 
     fn is_numeric_elem(&self, elem: Type) -> bool {
@@ -498,7 +627,7 @@ impl<'a> Parser<'a, '_> {
             TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_) => true,
             TypeKind::Complex(inner) => matches!(
                 self.ctx.type_kind(*inner),
-                TypeKind::Integer { .. } | TypeKind::Float(_)
+                TypeKind::Integer { .. } | TypeKind::Index | TypeKind::Float(_)
             ),
             _ => false,
         }
@@ -542,112 +671,123 @@ impl<'a> Parser<'a, '_> {
         ty: Type,
         elem: Type,
         num: u64,
-        s: Vec<u8>,
-        pos: u32,
+        tok: Elem,
+        type_pos: u32,
     ) -> PResult<Attr> {
-        let hex = &s[2..];
-        if !hex.len().is_multiple_of(2) || !hex.iter().all(|c| c.is_ascii_hexdigit()) {
+        let text = &self.src.as_bytes()[tok.start as usize..tok.end as usize];
+        let hex = text
+            .strip_prefix(b"\"0x")
+            .and_then(|t| t.strip_suffix(b"\""))
+            .filter(|h| h.len().is_multiple_of(2) && h.iter().all(|c| c.is_ascii_hexdigit()));
+        let Some(hex) = hex else {
             return Err(self.error_at(
-                pos,
+                tok.start,
                 "expected string containing hex digits starting with `0x`",
             ));
-        }
+        };
         let mut raw: Vec<u8> = hex
             .chunks(2)
             .map(|c| u8::from_str_radix(std::str::from_utf8(c).unwrap(), 16).unwrap())
             .collect();
         let width = element_storage_bytes(self.ctx, elem);
         let is_bool = matches!(self.ctx.type_kind(elem), TypeKind::Integer { width: 1, .. });
+        let bad_size = |p: &mut Self| {
+            let t = p.type_text(ty);
+            Err(p.error_at(
+                type_pos,
+                format!("elements hex data size is invalid for provided type: '{t}'"),
+            ))
+        };
+        let splat;
         if is_bool {
-            // Booleans are bit-packed in the hex form.
-            let expect = num.div_ceil(8) as usize;
-            if raw.len() != expect && raw.len() != 1 {
-                return Err(
-                    self.error_at(pos, "elements hex data size is invalid for provided type")
-                );
-            }
-            let count = if raw.len() == 1 && num != 1 && expect != 1 {
-                1
+            // Booleans are bit-packed in the hex form; one all-zeros/all-ones byte is a splat.
+            if raw.len() == 1 && (raw[0] == 0 || raw[0] == 0xFF) {
+                raw = vec![(raw[0] != 0) as u8];
+                splat = true;
+            } else if raw.len() as u64 == num.div_ceil(8) {
+                raw = (0..num as usize)
+                    .map(|i| (raw[i / 8] >> (i % 8)) & 1)
+                    .collect();
+                splat = num == 1;
             } else {
-                num as usize
-            };
-            raw = (0..count).map(|i| (raw[i / 8] >> (i % 8)) & 1).collect();
-        } else if raw.len() != width * num as usize && raw.len() != width {
-            return Err(self.error_at(pos, "elements hex data size is invalid for provided type"));
+                return bad_size(self);
+            }
+        } else if raw.len() == width {
+            splat = true;
+        } else if raw.len() as u64 == width as u64 * num {
+            splat = num == 1;
+        } else {
+            return bad_size(self);
         }
-        let splat = raw.len() == width;
         Ok(self.make_dense(ty, elem, raw, splat))
     }
 
-    fn encode_element(
-        &mut self,
-        elem: Type,
-        lit: &Lit,
-        out: &mut Vec<u8>,
-        pos: u32,
-    ) -> PResult<()> {
+    /// Appends the storage of one scalar token interpreted as `elem` (not complex).
+    fn encode_scalar(&mut self, elem: Type, e: Elem, out: &mut Vec<u8>) -> PResult<()> {
+        let text = &self.src[e.start as usize..e.end as usize];
         match *self.ctx.type_kind(elem) {
-            TypeKind::Complex(inner) => match lit {
-                Lit::Complex(re, im) => {
-                    self.encode_element(inner, re, out, pos)?;
-                    self.encode_element(inner, im, out, pos)
-                }
-                _ => Err(self.error_at(pos, "expected complex element")),
-            },
             TypeKind::Float(kind) => {
-                let bits = match lit {
-                    Lit::Float { text, .. } => kind.parse_decimal(text).unwrap_or(0),
-                    Lit::Int {
-                        negative,
-                        text,
-                        pos,
-                    } => {
-                        if let Some(hex) = text.strip_prefix("0x") {
-                            let (w, _) = tessera_ir::num::hex_to_words(hex);
-                            w[0] as u128 | ((*w.get(1).unwrap_or(&0) as u128) << 64)
-                        } else {
-                            let full = if *negative {
-                                format!("-{text}")
-                            } else {
-                                text.clone()
-                            };
-                            let _ = pos;
-                            kind.parse_decimal(&full).unwrap_or(0)
-                        }
+                let bits = match e.kind {
+                    ElemKind::Int if text.starts_with("0x") => {
+                        let text = text.to_string();
+                        self.float_from_int_literal(kind, e.negative, &text, e.start)?
                     }
-                    Lit::Bool(b) => kind.from_f64(*b as u8 as f64),
-                    _ => return Err(self.error_at(pos, "expected floating point element")),
+                    ElemKind::Float => {
+                        let text = text.to_string();
+                        self.float_from_literal(kind, e.negative, &text, e.start)?
+                    }
+                    _ => {
+                        return Err(
+                            self.error_here("expected floating-point elements, but parsed integer")
+                        )
+                    }
                 };
                 let n = kind.bit_width().div_ceil(8) as usize;
                 out.extend_from_slice(&bits.to_le_bytes()[..n]);
                 Ok(())
             }
             TypeKind::Integer { .. } | TypeKind::Index => {
-                let w = match *self.ctx.type_kind(elem) {
-                    TypeKind::Integer { width, .. } => width,
-                    _ => 64,
-                };
-                let value = match lit {
-                    Lit::Bool(b) => {
-                        if w != 1 {
-                            return Err(
-                                self.error_at(pos, "expected integer elements, but parsed boolean")
-                            );
-                        }
-                        IntValue::Small(*b as u64)
+                let (w, unsigned) = match *self.ctx.type_kind(elem) {
+                    TypeKind::Integer { width, signedness } => {
+                        (width, signedness == Signedness::Unsigned)
                     }
-                    Lit::Int {
-                        negative,
-                        text,
-                        pos,
-                    } => self.int_value(elem, *negative, text, *pos)?,
-                    Lit::Float { pos, .. } => {
+                    _ => (64, false),
+                };
+                if e.negative && unsigned {
+                    return Err(self.error_at(
+                        e.start,
+                        "expected unsigned integer elements, but parsed negative value",
+                    ));
+                }
+                let value = match e.kind {
+                    ElemKind::Float => {
                         return Err(self.error_at(
-                            *pos,
+                            e.start,
                             "expected integer elements, but parsed floating-point",
                         ))
                     }
-                    _ => return Err(self.error_at(pos, "expected integer elements")),
+                    ElemKind::True | ElemKind::False => {
+                        if w != 1 {
+                            return Err(self.error_at(
+                                e.start,
+                                "expected i1 type for 'true' or 'false' values",
+                            ));
+                        }
+                        IntValue::Small((e.kind == ElemKind::True) as u64)
+                    }
+                    ElemKind::Int => {
+                        let text = text.to_string();
+                        self.int_value(elem, e.negative, &text, e.start)
+                            .map_err(|mut d| {
+                                d.message = "integer constant out of range for type".into();
+                                d
+                            })?
+                    }
+                    ElemKind::Str => {
+                        return Err(
+                            self.error_at(e.start, "expected integer elements, but parsed string")
+                        )
+                    }
                 };
                 let n = (w.max(1).div_ceil(8)) as usize;
                 let mut bytes = Vec::with_capacity(n);
@@ -658,7 +798,7 @@ impl<'a> Parser<'a, '_> {
                 out.extend_from_slice(&bytes[..n]);
                 Ok(())
             }
-            _ => Err(self.error_at(pos, "invalid element type")),
+            _ => Err(self.error_at(e.start, "invalid element type")),
         }
     }
 
@@ -681,80 +821,114 @@ impl<'a> Parser<'a, '_> {
     }
 
     fn parse_sparse(&mut self) -> PResult<Attr> {
+        let kw = self.tok.start;
         self.bump();
-        self.expect(Tok::Less, "'<'")?;
-        let mut parts = None;
-        if !self.is(Tok::Greater) {
-            let ip = self.tok.start;
-            let idx = self.parse_lit()?;
-            self.expect(Tok::Comma, "','")?;
-            let vp = self.tok.start;
-            let vals = self.parse_lit()?;
-            parts = Some((ip, idx, vp, vals));
-        }
-        self.expect(Tok::Greater, "'>'")?;
-        let ty = self.parse_shaped_type_suffix()?;
-        let elem = self.ctx.type_kind(ty).element_type().unwrap();
-        let rank = self.ctx.type_kind(ty).shape().unwrap().len() as i64;
+        self.expect_msg(Tok::Less, "Expected '<' after 'sparse'")?;
         let i64t = self.ctx.int_type(64);
-        let (indices, values) = match parts {
-            None => {
-                let it = self.ctx.ty(TypeKind::RankedTensor {
-                    shape: Box::new([0, rank]),
-                    element: i64t,
-                    encoding: None,
-                });
-                let vt = self.ctx.ty(TypeKind::RankedTensor {
-                    shape: Box::new([0]),
-                    element: elem,
-                    encoding: None,
-                });
-                (self.empty_dense(it, i64t), self.empty_dense(vt, elem))
-            }
-            Some((ip, idx, vp, vals)) => {
-                let mut leaves = Vec::new();
-                let ishape = literal_shape(&idx, &mut leaves).map_err(|m| self.error_at(ip, m))?;
-                let ishape: Vec<i64> = if ishape.len() == 1 {
-                    vec![1, ishape[0]]
-                } else {
-                    ishape
-                };
-                let it = self.ctx.ty(TypeKind::RankedTensor {
-                    shape: ishape.into(),
-                    element: i64t,
-                    encoding: None,
-                });
-                let mut bytes = Vec::new();
-                for l in &leaves {
-                    self.encode_element(i64t, l, &mut bytes, ip)?;
-                }
-                let indices = self.make_dense(
-                    it,
-                    i64t,
-                    bytes,
-                    leaves.len() == 1 && self.ctx.num_elements(it) != Some(1),
-                );
-                let mut vleaves = Vec::new();
-                let vshape =
-                    literal_shape(&vals, &mut vleaves).map_err(|m| self.error_at(vp, m))?;
-                let vt = self.ctx.ty(TypeKind::RankedTensor {
-                    shape: vshape.into(),
-                    element: elem,
-                    encoding: None,
-                });
-                let mut vbytes = Vec::new();
-                for l in &vleaves {
-                    self.encode_element(elem, l, &mut vbytes, vp)?;
-                }
-                let values = self.make_dense(vt, elem, vbytes, vleaves.len() == 1);
-                (indices, values)
-            }
+        if self.eat(Tok::Greater) {
+            // All elements are zero: empty indices and values.
+            let (_, ty) = self.parse_elements_literal_type()?;
+            let elem = self.ctx.type_kind(ty).element_type().unwrap();
+            let rank = self.ctx.type_kind(ty).shape().unwrap().len() as i64;
+            let it = self.tensor_type(vec![0, rank], i64t);
+            let vt = self.tensor_type(vec![0], elem);
+            let indices = self.empty_dense(it, i64t);
+            let values = self.empty_dense(vt, elem);
+            return Ok(self.ctx.attr(AttrKind::Sparse {
+                ty,
+                indices,
+                values,
+            }));
+        }
+        let ip = self.tok.start;
+        let idx = self.parse_tensor_literal(false)?;
+        self.expect_msg(Tok::Comma, "expected ','")?;
+        let vp = self.tok.start;
+        let vals = self.parse_tensor_literal(true)?;
+        self.expect_msg(Tok::Greater, "expected '>'")?;
+        let (_, ty) = self.parse_elements_literal_type()?;
+        let elem = self.ctx.type_kind(ty).element_type().unwrap();
+        let shape: Vec<i64> = self.ctx.type_kind(ty).shape().unwrap().to_vec();
+        let rank = shape.len() as i64;
+        // A single index (no list) is one index for every dimension.
+        let ishape = if idx.shape.is_empty() {
+            vec![1, rank]
+        } else {
+            idx.shape.clone()
         };
+        let it = self.tensor_type(ishape.clone(), i64t);
+        let indices = self.tensor_literal_attr(&idx, ip, it)?;
+        let vshape = if vals.shape.is_empty() {
+            vec![ishape[0]]
+        } else {
+            vals.shape.clone()
+        };
+        let vt = self.tensor_type(vshape.clone(), elem);
+        let values = self.tensor_literal_attr(&vals, vp, vt)?;
+        // SparseElementsAttr::verify.
+        if vshape.len() != 1 {
+            return Err(self.error_at(kw, "expected 1-d tensor for sparse element values"));
+        }
+        let shape_ok = match ishape.len() {
+            2 => ishape[1] == rank,
+            1 => rank == 1,
+            _ => false,
+        } && ishape[0] == vshape[0];
+        if !shape_ok {
+            return Err(self.error_at(
+                kw,
+                format!(
+                    "expected shape ([{}]); inferred shape of indices literal ([{}]); inferred \
+                     shape of values literal ([{}])",
+                    join_dims(&shape),
+                    join_dims(&ishape),
+                    join_dims(&vshape)
+                ),
+            ));
+        }
+        if let AttrKind::DenseElements { data, splat, .. } = self.ctx.attr_kind(indices) {
+            let words: Vec<u64> = data
+                .chunks(8)
+                .map(|c| u64::from_le_bytes(c.try_into().unwrap()))
+                .collect();
+            let rank = rank as usize;
+            let (splat, count) = (*splat, ishape[0] as usize);
+            for i in 0..if splat { 1 } else { count } {
+                let index: Vec<u64> = if splat {
+                    vec![words[0]; rank]
+                } else {
+                    words[i * rank..(i + 1) * rank].to_vec()
+                };
+                if !index.iter().zip(&shape).all(|(&x, &d)| x < d as u64) {
+                    let t = self.type_text(ty);
+                    let list = index
+                        .iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    return Err(self.error_at(
+                        kw,
+                        format!(
+                            "sparse index #{i} is not contained within the value shape, with \
+                             index=[{list}], and type='{t}'"
+                        ),
+                    ));
+                }
+            }
+        }
         Ok(self.ctx.attr(AttrKind::Sparse {
             ty,
             indices,
             values,
         }))
+    }
+
+    fn tensor_type(&mut self, shape: Vec<i64>, element: Type) -> Type {
+        self.ctx.ty(TypeKind::RankedTensor {
+            shape: shape.into(),
+            element,
+            encoding: None,
+        })
     }
 
     fn parse_dense_array(&mut self) -> PResult<Attr> {
@@ -801,11 +975,37 @@ impl<'a> Parser<'a, '_> {
                     }
                     continue;
                 }
-                let lit = self.parse_lit()?;
-                if matches!(lit, Lit::List(_) | Lit::Str(_) | Lit::Complex(..)) {
-                    return Err(self.error_at(lp, "expected integer or floating point literal"));
+                let negative = self.eat(Tok::Minus);
+                let (t, text) = (self.tok, self.cur_text());
+                let float_kind = match self.ctx.type_kind(element) {
+                    TypeKind::Float(kind) => Some(*kind),
+                    _ => None,
+                };
+                match (float_kind, t.kind) {
+                    (Some(kind), Tok::Integer | Tok::Float) => {
+                        self.bump();
+                        let bits = if t.kind == Tok::Integer {
+                            self.float_from_int_literal(kind, negative, text, t.start)?
+                        } else {
+                            self.float_from_literal(kind, negative, text, t.start)?
+                        };
+                        let n = kind.bit_width().div_ceil(8) as usize;
+                        bytes.extend_from_slice(&bits.to_le_bytes()[..n]);
+                    }
+                    (None, Tok::BareIdent) if !negative && matches!(text, "true" | "false") => {
+                        if int_width != Some(1) {
+                            return Err(
+                                self.error_here("expected i1 type for 'true' or 'false' values")
+                            );
+                        }
+                        bytes.push((text == "true") as u8);
+                        self.bump();
+                    }
+                    (Some(_), _) => {
+                        return Err(self.error_here("expected integer or floating point literal"))
+                    }
+                    _ => return Err(self.error_here("expected integer literal")),
                 }
-                self.encode_element(element, &lit, &mut bytes, lp)?;
                 len += 1;
                 if !self.eat(Tok::Comma) {
                     break;
@@ -1086,34 +1286,6 @@ impl<'a> Parser<'a, '_> {
                 }
             }
             _ => Err(self.error_here("expected affine expression")),
-        }
-    }
-}
-
-fn literal_shape<'l>(lit: &'l Lit, leaves: &mut Vec<&'l Lit>) -> Result<Vec<i64>, String> {
-    match lit {
-        Lit::List(items) => {
-            let mut inner: Option<Vec<i64>> = None;
-            for item in items {
-                let s = literal_shape(item, leaves)?;
-                match &inner {
-                    None => inner = Some(s),
-                    Some(prev) if *prev != s => {
-                        return Err(
-                            "tensor literal is invalid; ranks are not consistent between elements"
-                                .to_string(),
-                        )
-                    }
-                    _ => {}
-                }
-            }
-            let mut shape = vec![items.len() as i64];
-            shape.extend(inner.unwrap_or_default());
-            Ok(shape)
-        }
-        other => {
-            leaves.push(other);
-            Ok(Vec::new())
         }
     }
 }

@@ -201,20 +201,77 @@ impl<'a, 'c> Parser<'a, 'c> {
         Box::new(Diagnostic::error(loc, msg))
     }
 
+    /// An error at the current token (one character back at the end of the input), as
+    /// upstream's `emitError()`.
     pub(crate) fn error_here(&mut self, msg: impl Into<String>) -> Box<Diagnostic> {
         if self.tok.kind == Tok::Error {
             let why = self.lex.error;
             return self.error_at(self.tok.start, why);
         }
-        self.error_at(self.tok.start, msg)
+        let mut pos = self.tok.start;
+        if self.tok.kind == Tok::Eof {
+            pos = pos.saturating_sub(1);
+        }
+        self.error_at(pos, msg)
+    }
+
+    /// An error about the current token not being the expected one, placed as upstream's
+    /// `emitWrongTokenError`: right after the previous token when only spaces separate them,
+    /// or at the end of the last earlier line with code (before a `//` comment on it), so that
+    /// "expected ..." points at where the missing token belongs.
+    pub(crate) fn error_wrong_token(&mut self, msg: impl Into<String>) -> Box<Diagnostic> {
+        if self.tok.kind == Tok::Error {
+            let why = self.lex.error;
+            return self.error_at(self.tok.start, why);
+        }
+        let bytes = self.src.as_bytes();
+        let mut orig = self.tok.start as usize;
+        if self.tok.kind == Tok::Eof {
+            orig = orig.saturating_sub(1);
+        }
+        let mut end = orig;
+        loop {
+            while end > 0 && matches!(bytes[end - 1], b' ' | b'\t') {
+                end -= 1;
+            }
+            if end == 0 {
+                return self.error_at(orig as u32, msg);
+            }
+            if !matches!(bytes[end - 1], b'\n' | b'\r') {
+                return self.error_at(end as u32, msg);
+            }
+            end -= 1;
+            // Drop a `//` comment on the line before.
+            let line_start = bytes[..end]
+                .iter()
+                .rposition(|&b| b == b'\n' || b == b'\r')
+                .unwrap_or(0);
+            if let Some(c) = bytes[line_start..end].windows(2).position(|w| w == b"//") {
+                end = line_start + c;
+            }
+        }
     }
 
     pub(crate) fn expect(&mut self, kind: Tok, what: &str) -> PResult<()> {
         if self.eat(kind) {
             Ok(())
         } else {
-            Err(self.error_here(format!("expected {what}")))
+            Err(self.error_wrong_token(format!("expected {what}")))
         }
+    }
+
+    /// Consumes `kind` or reports `msg` as upstream's `parseToken` does.
+    pub(crate) fn expect_msg(&mut self, kind: Tok, msg: &str) -> PResult<()> {
+        if self.eat(kind) {
+            Ok(())
+        } else {
+            Err(self.error_wrong_token(msg))
+        }
+    }
+
+    /// A type as diagnostics quote it.
+    pub(crate) fn type_text(&self, ty: Type) -> String {
+        crate::printer::type_to_string(self.ctx, ty)
     }
 
     pub(crate) fn enter(&mut self) -> PResult<()> {

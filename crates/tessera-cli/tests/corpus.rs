@@ -26,10 +26,7 @@ fn inputs(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 
 /// Round-trip comparisons that still differ from upstream (input file, mode).
 const KNOWN_ROUNDTRIP: &[&str] = &[
-    "attr_dense.mlir",
-    "attr_float_types.mlir",
     "attr_location.mlir",
-    "attr_sparse.mlir",
     "lenient_inputs.mlir",
     "location_aliases.mlir",
     "locations.mlir",
@@ -41,9 +38,7 @@ const KNOWN_INVALID: &[&str] = &[
     "aliases.mlir",
     "attributes.mlir",
     "blocks.mlir",
-    "dense.mlir",
     "float_literals.mlir",
-    "function_type.mlir",
     "integer_width.mlir",
     "lexer.mlir",
     "locations.mlir",

@@ -404,8 +404,18 @@ impl FloatKind {
         }
     }
 
+    /// The value of a decimal literal as MLIR's parser computes it: rounded to the nearest
+    /// `double` first (overflow gives infinity), then to this format. This double rounding is
+    /// why `0.1 : f80` is not the f80 nearest to 0.1. Returns `None` if the text is not a
+    /// decimal literal.
+    pub fn parse_literal(self, text: &str) -> Option<u128> {
+        let bits = FloatKind::F64.parse_decimal(text)?;
+        Some(self.from_f64(f64::from_bits(bits as u64)))
+    }
+
     /// Parses a decimal literal (`[-+]?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?`), rounding to
-    /// nearest, ties to even. Returns `None` if the text is not such a literal.
+    /// nearest, ties to even (APFloat's exact string conversion). Returns `None` if the text is
+    /// not such a literal.
     pub fn parse_decimal(self, text: &str) -> Option<u128> {
         let bytes = text.as_bytes();
         let mut i = 0;
