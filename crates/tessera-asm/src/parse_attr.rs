@@ -1190,6 +1190,10 @@ impl<'a> Parser<'a, '_> {
                 constraints.push((expr, is_eq));
                 Ok(())
             })?;
+            if constraints.is_empty() {
+                // `()` means "always true": upstream builds the set `0 == 0`.
+                constraints.push((AffineExpr::Constant(0), true));
+            }
             return Ok(Err(IntegerSet {
                 num_dims,
                 num_symbols,

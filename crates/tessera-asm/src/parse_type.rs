@@ -278,7 +278,8 @@ impl<'a> Parser<'a, '_> {
         }
         let (shape, _) = self.parse_dims(true, false)?;
         let element = self.parse_element_type()?;
-        let encoding = if self.eat(Tok::Comma) {
+        // The encoding is optional even after the comma (`tensor<4xi32, >` has none).
+        let encoding = if self.eat(Tok::Comma) && !self.is(Tok::Greater) {
             Some(self.parse_attribute(None)?)
         } else {
             None

@@ -1109,10 +1109,8 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
                 let name = self.ctx.ident(&text);
                 let child = if self.eat(Tok::LParen) {
+                    // Upstream 19 accepts a NameLoc child that is itself a NameLoc.
                     let c = self.parse_location_body()?;
-                    if matches!(self.ctx.loc_kind(c), LocKind::Name { .. }) {
-                        return Err(self.error_here("child of NameLoc cannot be another NameLoc"));
-                    }
                     self.expect(Tok::RParen, "')' after child location of NameLoc")?;
                     c
                 } else {

@@ -326,23 +326,26 @@ impl<'a> Printer<'a> {
                 AttrKind::DenseElements { ty, .. }
                 | AttrKind::DenseStrings { ty, .. }
                 | AttrKind::DenseResource { ty, .. } => smallvec![t(*ty)],
-                AttrKind::Sparse {
-                    ty,
-                    indices,
-                    values,
-                } => smallvec![t(*ty), a(*indices), a(*values)],
+                // Upstream visits only the type: the indices and values print inline.
+                AttrKind::Sparse { ty, .. } => smallvec![t(*ty)],
                 AttrKind::DenseArray { element, .. } => smallvec![t(*element)],
                 AttrKind::Distinct { referenced, .. } => smallvec![a(*referenced)],
                 AttrKind::Loc(kind) => match kind {
+                    // Upstream does not print (so does not visit) an unknown child.
+                    LocKind::Name { child, .. }
+                        if matches!(self.ctx.loc_kind(*child), LocKind::Unknown) =>
+                    {
+                        SmallVec::new()
+                    }
                     LocKind::Name { child, .. } => smallvec![a(child.attr())],
                     LocKind::CallSite { callee, caller } => {
                         smallvec![a(callee.attr()), a(caller.attr())]
                     }
-                    LocKind::Fused { locs, metadata } => {
-                        let mut v: SmallVec<[Node; 4]> = locs.iter().map(|l| a(l.attr())).collect();
-                        v.extend(metadata.iter().map(|&m| a(m)));
-                        v
-                    }
+                    LocKind::Fused { locs, metadata } => metadata
+                        .iter()
+                        .map(|&m| a(m))
+                        .chain(locs.iter().map(|l| a(l.attr())))
+                        .collect(),
                     _ => SmallVec::new(),
                 },
                 _ => SmallVec::new(),
@@ -432,11 +435,11 @@ impl<'a> Printer<'a> {
             name: None,
         });
         self.set_state(node, INFO + idx as u32);
-        let mut depth = 0;
+        let mut max_child = 0;
         let mut children = Vec::new();
         for child in self.children(node) {
             let (d, ci) = self.visit(child, deferrable);
-            depth = depth.max(d);
+            max_child = max_child.max(d);
             children.extend(ci);
         }
         if prefix.is_none() && children.is_empty() {
@@ -445,19 +448,21 @@ impl<'a> Printer<'a> {
             self.set_state(node, NO_ALIAS);
             return (0, None);
         }
+        // Upstream's alias depth: 1 for an aliased leaf, one more than the deepest child
+        // otherwise (levels without an alias count too), 0 with nothing aliased below.
+        let depth = if max_child > 0 {
+            max_child + 1
+        } else {
+            u32::from(prefix.is_some())
+        };
         let info = &mut Arc::make_mut(&mut self.infos)[idx];
         info.depth = depth;
         info.children = children;
-        (self.contribution(idx), Some(idx))
+        (depth, Some(idx))
     }
 
     fn contribution(&self, idx: usize) -> u32 {
-        let info = &self.infos[idx];
-        if info.prefix.is_some() {
-            info.depth + 1
-        } else {
-            info.depth
-        }
+        self.infos[idx].depth
     }
 
     fn mark_non_deferrable(&mut self, idx: usize) {

@@ -25,12 +25,7 @@ fn inputs(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 }
 
 /// Round-trip comparisons that still differ from upstream (input file, mode).
-const KNOWN_ROUNDTRIP: &[&str] = &[
-    "attr_location.mlir",
-    "lenient_inputs.mlir",
-    "location_aliases.mlir",
-    "locations.mlir",
-];
+const KNOWN_ROUNDTRIP: &[&str] = &[];
 
 /// Invalid-input files whose diagnostics do not all match upstream's yet.
 const KNOWN_INVALID: &[&str] = &[
