@@ -199,9 +199,12 @@ impl<'a> Lexer<'a> {
                             self.pos += 1;
                         }
                     }
+                    // Upstream points at the character after the `@`.
                     _ => {
-                        return self
-                            .error(start, "@ identifier expected to start with letter or '_'")
+                        return self.error(
+                            start + 1,
+                            "@ identifier expected to start with letter or '_'",
+                        )
                     }
                 }
                 Tok::AtIdent
@@ -305,8 +308,10 @@ impl<'a> Lexer<'a> {
         self.pos = start + 1;
         loop {
             match self.src.get(self.pos) {
-                None | Some(b'\n') | Some(b'\r') => {
-                    return self.error(start, "expected '\"' in string literal")
+                // Upstream points at the line break (or the end of the input); a `\r` is
+                // part of the string.
+                None | Some(b'\n') | Some(0x0B) | Some(0x0C) => {
+                    return self.error(self.pos, "expected '\"' in string literal")
                 }
                 Some(b'"') => {
                     self.pos += 1;

@@ -475,10 +475,10 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// Parses `: type` after an elements literal; the type must be shaped with a static shape.
-    /// Returns where the type starts (upstream reports shape mismatches there) and the type.
+    /// Returns where the `:` is (upstream reports shape mismatches there) and the type.
     fn parse_elements_literal_type(&mut self) -> PResult<(u32, Type)> {
-        self.expect_msg(Tok::Colon, "expected ':'")?;
         let pos = self.tok.start;
+        self.expect_msg(Tok::Colon, "expected ':'")?;
         let ty = self.parse_type()?;
         match self.ctx.type_kind(ty) {
             TypeKind::RankedTensor { .. }

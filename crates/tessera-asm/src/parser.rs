@@ -309,6 +309,26 @@ impl<'a, 'c> Parser<'a, 'c> {
         }
     }
 
+    /// Parses `elem (, elem)*` up to `close` as upstream's `parseCommaSeparatedList` with a
+    /// delimiter: a missing `close` is reported as `msg` (not "expected ',' or ...").
+    pub(crate) fn delimited_list(
+        &mut self,
+        close: Tok,
+        msg: &str,
+        mut elem: impl FnMut(&mut Self) -> PResult<()>,
+    ) -> PResult<()> {
+        if self.eat(close) {
+            return Ok(());
+        }
+        loop {
+            elem(self)?;
+            if !self.eat(Tok::Comma) {
+                break;
+            }
+        }
+        self.expect_msg(close, msg)
+    }
+
     // ----- top level ----------------------------------------------------------------------------
 
     /// Parses a whole buffer.
@@ -1026,7 +1046,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         self.expect(Tok::LBrace, "'{' in attribute dictionary")?;
         let mut entries: Vec<(Ident, Attr)> = Vec::new();
         let mut positions: SmallVec<[u32; 8]> = SmallVec::new();
-        self.comma_list(Tok::RBrace, "'}' in attribute dictionary", |p| {
+        self.delimited_list(Tok::RBrace, "expected '}' in attribute dictionary", |p| {
             let t = p.tok;
             let unescaped;
             let name: &str = match t.kind {

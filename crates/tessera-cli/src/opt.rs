@@ -279,29 +279,31 @@ fn run_on_current_thread(
                     out.stderr.push_str(&render(&result.ctx, &sources, &p));
                 }
             }
-            if let Some(o) = result.output {
-                outputs.push(o);
-            }
+            outputs.push(result.output.unwrap_or_default());
             continue;
         }
         for d in &result.diagnostics {
             out.stderr.push_str(&render(&result.ctx, &sources, d));
         }
+        // A failed chunk has empty output, but upstream still separates it from the others.
         match result.output {
             Some(_) if sink.is_some() => {}
             Some(o) => outputs.push(o),
-            None => out.status = 1,
+            None => {
+                out.status = 1;
+                outputs.push(String::new());
+            }
         }
         if opts.skip_teardown {
             std::mem::forget(result.ctx);
         }
     }
-    if !opts.verify_diagnostics || out.status == 0 {
-        for (i, o) in outputs.iter().enumerate() {
-            if i > 0 {
-                out.stdout.push_str(SPLIT_MARKER);
-                out.stdout.push('\n');
-            }
+    for (i, o) in outputs.iter().enumerate() {
+        if i > 0 {
+            out.stdout.push_str(SPLIT_MARKER);
+            out.stdout.push('\n');
+        }
+        if !o.is_empty() {
             out.stdout.push_str(o);
             out.stdout.push('\n');
         }

@@ -33,7 +33,6 @@ const KNOWN_INVALID: &[&str] = &[
     "aliases.mlir",
     "attributes.mlir",
     "blocks.mlir",
-    "float_literals.mlir",
     "integer_width.mlir",
     "lexer.mlir",
     "locations.mlir",

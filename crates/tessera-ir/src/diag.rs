@@ -111,14 +111,21 @@ impl SourceMap {
 /// Renders a diagnostic and its notes, each with its source line and caret when known.
 pub fn render(ctx: &Context, sources: &SourceMap, diag: &Diagnostic) -> String {
     let mut out = String::new();
-    render_one(ctx, sources, diag, &mut out);
+    render_one(ctx, sources, diag, true, &mut out);
     for note in &diag.notes {
-        render_one(ctx, sources, note, &mut out);
+        // Upstream shows a note's source line only when it points elsewhere.
+        render_one(ctx, sources, note, note.loc != diag.loc, &mut out);
     }
     out
 }
 
-fn render_one(ctx: &Context, sources: &SourceMap, diag: &Diagnostic, out: &mut String) {
+fn render_one(
+    ctx: &Context,
+    sources: &SourceMap,
+    diag: &Diagnostic,
+    show_source: bool,
+    out: &mut String,
+) {
     match ctx.file_line_col(diag.loc) {
         Some((file, line, col)) => {
             let file = ctx.str(file);
@@ -128,7 +135,7 @@ fn render_one(ctx: &Context, sources: &SourceMap, diag: &Diagnostic, out: &mut S
                 diag.severity.label(),
                 diag.message
             );
-            if let Some(text) = sources.line(file, line) {
+            if let Some(text) = sources.line(file, line).filter(|_| show_source) {
                 let _ = writeln!(out, "{text}");
                 // Upstream measures the caret column in bytes but keeps tabs so it lines up.
                 let mut caret = String::new();
