@@ -120,13 +120,13 @@ impl<'a> Parser<'a, '_> {
                     let ty = self.parse_type()?;
                     Ok(self.ctx.type_attr(ty))
                 }
-                _ => Err(self.error_here("expected attribute value")),
+                _ => Err(self.error_wrong_token("expected attribute value")),
             },
             _ if self.at_type() => {
                 let ty = self.parse_type()?;
                 Ok(self.ctx.type_attr(ty))
             }
-            _ => Err(self.error_here("expected attribute value")),
+            _ => Err(self.error_wrong_token("expected attribute value")),
         }
     }
 
@@ -168,7 +168,7 @@ impl<'a> Parser<'a, '_> {
             self.bump();
             return match self.attr_aliases.get(text) {
                 Some(&a) => Ok(a),
-                None => Err(self.error_at(t.start, format!("undefined symbol alias id '{text}'"))),
+                None => Err(self.error_wrong_token(format!("undefined symbol alias id '{text}'"))),
             };
         }
         let (dialect, body) = self.parse_dialect_symbol_body()?;
@@ -191,7 +191,6 @@ impl<'a> Parser<'a, '_> {
     }
 
     fn parse_number_attr(&mut self) -> PResult<Attr> {
-        let start = self.tok.start;
         let negative = self.eat(Tok::Minus);
         let t = self.tok;
         if !matches!(t.kind, Tok::Integer | Tok::Float) {
@@ -231,10 +230,10 @@ impl<'a> Parser<'a, '_> {
                 }))
             }
             TypeKind::Integer { .. } | TypeKind::Index => {
-                let value = self.int_value(ty, negative, text, start)?;
+                let value = self.int_value(ty, negative, text, t.start)?;
                 Ok(self.ctx.attr(AttrKind::Integer { ty, value }))
             }
-            _ => Err(self.error_at(start, "integer literal not valid for specified type")),
+            _ => Err(self.error_at(t.start, "integer literal not valid for specified type")),
         }
     }
 
@@ -309,7 +308,10 @@ impl<'a> Parser<'a, '_> {
             let fits = if width == 0 {
                 bits == 0
             } else if negative {
-                bits < width as u64 || (bits == width as u64 && magnitude.is_power_of_two())
+                // `-0` too: upstream negates and then finds the sign bit clear.
+                magnitude != 0
+                    && (bits < width as u64
+                        || (bits == width as u64 && magnitude.is_power_of_two()))
             } else if signedness == Signedness::Signed {
                 bits < width as u64
             } else {
@@ -341,8 +343,8 @@ impl<'a> Parser<'a, '_> {
         let fits = if width == 0 {
             bits == 0
         } else if negative {
-            // magnitude <= 2^(width-1)
-            bits < width as u64 || (bits == width as u64 && is_power_of_two(&words))
+            // 0 < magnitude <= 2^(width-1)
+            bits > 0 && (bits < width as u64 || (bits == width as u64 && is_power_of_two(&words)))
         } else if signedness == Signedness::Signed {
             bits < width as u64
         } else {

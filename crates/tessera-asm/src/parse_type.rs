@@ -62,7 +62,7 @@ impl<'a> Parser<'a, '_> {
             self.bump();
             return match self.type_aliases.get(text) {
                 Some(&ty) => Ok(ty),
-                None => Err(self.error_at(t.start, format!("undefined symbol alias id '{text}'"))),
+                None => Err(self.error_wrong_token(format!("undefined symbol alias id '{text}'"))),
             };
         }
         let (dialect, body) = self.parse_dialect_symbol_body()?;

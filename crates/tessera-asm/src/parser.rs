@@ -420,9 +420,13 @@ impl<'a, 'c> Parser<'a, 'c> {
                 return Err(self.error_at(pos, "operation location alias was never defined"));
             };
             let Some(loc) = self.ctx.as_location(attr) else {
-                return Err(
-                    self.error_at(pos, "expected location, but found a different attribute")
-                );
+                return Err(self.error_at(
+                    pos,
+                    format!(
+                        "expected location, but found '{}'",
+                        crate::printer::attr_to_string(self.ctx, attr)
+                    ),
+                ));
             };
             match user {
                 LocUse::Op(op) => self.body.set_op_loc(op, loc),
@@ -649,6 +653,12 @@ impl<'a, 'c> Parser<'a, 'c> {
         if !result_groups.is_empty() {
             let expected: u32 = result_groups.iter().map(|g| g.1).sum();
             let actual = self.body.num_results(op) as u32;
+            if actual == 0 {
+                return Err(self.error_at(
+                    result_groups[0].2,
+                    "cannot name an operation with no results",
+                ));
+            }
             if expected != actual {
                 return Err(self.error_at(
                     result_groups[0].2,
@@ -922,7 +932,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Ok(());
         }
         self.bump();
-        self.expect(Tok::LParen, "'(' in inline location")?;
+        self.expect(Tok::LParen, "'(' in location")?;
         if self.is(Tok::HashIdent) {
             let t = self.tok;
             let name = &self.text(t)[1..];
@@ -932,7 +942,10 @@ impl<'a, 'c> Parser<'a, 'c> {
                     let Some(loc) = self.ctx.as_location(attr) else {
                         return Err(self.error_at(
                             t.start,
-                            "expected location, but found a different attribute",
+                            format!(
+                                "expected location, but found '{}'",
+                                crate::printer::attr_to_string(self.ctx, attr)
+                            ),
                         ));
                     };
                     match user {
@@ -949,7 +962,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 LocUse::Value(v) => self.body.set_value_loc(v, loc),
             }
         }
-        self.expect(Tok::RParen, "')' in inline location")
+        self.expect(Tok::RParen, "')' in location")
     }
 
     // ----- regions and blocks --------------------------------------------------------------
@@ -1106,13 +1119,16 @@ impl<'a, 'c> Parser<'a, 'c> {
                 self.bump();
                 let Some(&attr) = self.attr_aliases.get(name) else {
                     return Err(
-                        self.error_at(t.start, format!("undefined symbol alias id '{name}'"))
+                        self.error_wrong_token(format!("undefined symbol alias id '{name}'"))
                     );
                 };
                 self.ctx.as_location(attr).ok_or_else(|| {
                     self.error_at(
                         t.start,
-                        "expected location, but found a different attribute",
+                        format!(
+                            "expected location, but found '{}'",
+                            crate::printer::attr_to_string(self.ctx, attr)
+                        ),
                     )
                 })
             }
@@ -1148,7 +1164,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     self.expect(Tok::LParen, "'(' in callsite location")?;
                     let callee = self.parse_location_body()?;
                     if !self.eat_keyword("at") {
-                        return Err(self.error_here("expected 'at' in callsite"));
+                        return Err(self.error_wrong_token("expected 'at' in callsite location"));
                     }
                     let caller = self.parse_location_body()?;
                     self.expect(Tok::RParen, "')' in callsite location")?;

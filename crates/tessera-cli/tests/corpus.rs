@@ -33,12 +33,9 @@ const KNOWN_INVALID: &[&str] = &[
     "aliases.mlir",
     "attributes.mlir",
     "blocks.mlir",
-    "integer_width.mlir",
     "lexer.mlir",
-    "locations.mlir",
     "punctuation.mlir",
     "resources.mlir",
-    "result_count.mlir",
     "types.mlir",
     "undefined_value.mlir",
 ];
