@@ -213,10 +213,6 @@ const MAX_INCLUDE_DEPTH: usize = 512;
 pub struct Lexer {
     pub(crate) sm: SourceMgr,
     pub(crate) buf: Arc<str>,
-    /// Whether `buf` holds a NUL byte (each one is reported, so fast scans must stop there).
-    buf_has_nul: bool,
-    /// Whether `buf` holds a carriage return (a lone one ends a line comment).
-    buf_has_cr: bool,
     pub(crate) cur_file: usize,
     pub(crate) pos: usize,
     pub(crate) tok_start: usize,
@@ -244,8 +240,6 @@ pub struct Lexer {
     /// Files already read, by the name written in `include`: the path found and the text.
     /// Guarded headers are included many times; each inclusion reuses the first read.
     include_cache: FxHashMap<String, (String, Arc<str>)>,
-    /// Per buffer (by text address): whether it holds a NUL byte, a carriage return.
-    buf_flags: FxHashMap<usize, (bool, bool)>,
     /// Memoized skips of `#ifdef`/`#ifndef`/`#else` regions (see `prep_skip_region`).
     pub(crate) skip_memo: FxHashMap<crate::preprocessor::SkipKey, crate::preprocessor::SkipEnd>,
 }
@@ -258,8 +252,6 @@ impl Lexer {
         let set: FxHashSet<String> = macros.iter().cloned().collect();
         Ok(Lexer {
             sm,
-            buf_has_nul: buf.as_bytes().contains(&0),
-            buf_has_cr: buf.as_bytes().contains(&b'\r'),
             buf,
             cur_file: main,
             pos: 0,
@@ -278,7 +270,6 @@ impl Lexer {
             cur_int: 0,
             cur_bin_bits: 0,
             include_cache: FxHashMap::default(),
-            buf_flags: FxHashMap::default(),
             skip_memo: FxHashMap::default(),
         })
     }
@@ -370,12 +361,6 @@ impl Lexer {
     }
 
     fn set_buf(&mut self, text: Arc<str>) {
-        let key = Arc::as_ptr(&text) as *const u8 as usize;
-        let bytes = text.as_bytes();
-        (self.buf_has_nul, self.buf_has_cr) = *self
-            .buf_flags
-            .entry(key)
-            .or_insert_with(|| (bytes.contains(&0), bytes.contains(&b'\r')));
         self.buf = text;
     }
 
@@ -602,9 +587,7 @@ impl Lexer {
     /// (the caller goes on lexing there).
     fn lex_identifier(&mut self) -> Option<Tok> {
         let start = self.tok_start;
-        while is_id_char(self.peek(0)) {
-            self.pos += 1;
-        }
+        self.pos = id_end(self.buf.as_bytes(), self.pos);
         let word = &self.buf[start..self.pos];
         Some(match word {
             "int" => Tok::Int,
@@ -712,11 +695,12 @@ impl Lexer {
         let len = self.buf.len();
         let start = self.pos.min(len);
         let nl = crate::preprocessor::find_byte(&self.buf, start, b'\n').unwrap_or(len);
-        if !self.buf_has_cr {
+        // A lone carriage return also ends the comment; look for one only up to `nl` (a
+        // fast search first, as carriage returns are rare).
+        if !self.buf.as_bytes()[start..nl].contains(&b'\r') {
             self.pos = nl;
             return;
         }
-        // A lone carriage return also ends the comment; look for one only up to `nl`.
         let cr = self.buf.as_bytes()[start..nl]
             .iter()
             .position(|&b| b == b'\r');
@@ -845,13 +829,20 @@ impl Lexer {
         self.pos += 1;
         let code_start = self.pos;
         loop {
-            // Jump to the next `}` (code blocks are long; NULs, which need a diagnostic each,
-            // take the character-by-character path below).
-            if !self.buf_has_nul {
-                match crate::preprocessor::find_byte(&self.buf, self.pos, b'}') {
+            // Jump to the next `}` (code blocks are long), unless a NUL is on the way: each
+            // needs its diagnostic, so those stretches go character by character below.
+            let bytes = self.buf.as_bytes();
+            let end = crate::preprocessor::find_byte(&self.buf, self.pos, b'}');
+            let from = self.pos.min(bytes.len());
+            let stretch = &bytes[from..end.unwrap_or(bytes.len())];
+            if stretch.contains(&0) {
+                // Nothing before the NUL can end the block.
+                self.pos = from + stretch.iter().position(|&b| b == 0).unwrap_or(0);
+            } else {
+                match end {
                     Some(k) => self.pos = k,
                     None => {
-                        self.pos = self.buf.len();
+                        self.pos = bytes.len();
                         break;
                     }
                 }
@@ -894,6 +885,28 @@ impl Lexer {
             None => self.error_at(start - 1, "Unknown operator"),
         }
     }
+}
+
+/// Whether each byte can continue an identifier (`[A-Za-z0-9_]`).
+static ID_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b == b'_' || b.is_ascii_alphanumeric();
+        c += 1;
+    }
+    t
+};
+
+/// The end of the identifier characters starting at `pos`.
+#[inline]
+fn id_end(bytes: &[u8], pos: usize) -> usize {
+    let rest = &bytes[pos.min(bytes.len())..];
+    pos + rest
+        .iter()
+        .position(|&b| !ID_CHAR[b as usize])
+        .unwrap_or(rest.len())
 }
 
 pub(crate) fn is_id_char(c: i32) -> bool {

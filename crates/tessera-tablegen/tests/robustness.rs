@@ -218,3 +218,10 @@ fn millions_of_defs_hit_the_memory_limit() {
     let err = first_error_limited("foreach i = 0...4000000 in def d#i;\n", 16 << 20, 1 << 30);
     assert!(err.contains("memory limit"), "{err}");
 }
+
+#[test]
+fn nul_far_into_a_code_block_is_reported_in_linear_time() {
+    let src = format!("def A {{ code c = [{{{}\0}}]; }}\n", "x".repeat(2_000_000));
+    let err = first_error(&src);
+    assert!(err.contains("NUL character"), "{err}");
+}
