@@ -2,7 +2,9 @@
 //! resulting records through [`RecordKeeper`].
 //!
 //! The phases live in their own modules: [`lexer`] (tokens, comments, `include`) with the
-//! preprocessor beside it, the parser (declarations, classes, multiclasses, `foreach`, `if`,
+//! preprocessor beside it, run on a thread of its own ahead of the parser (the token stream
+//! hands tokens over in batches, each with the messages it produced, so output and diagnostics
+//! are those of a sequential run), the parser (declarations, classes, multiclasses, `foreach`, `if`,
 //! `let`, `defset`, `defvar`, `deftype`, `assert`, `dump`), [`record`] (types, interned
 //! values, records), the evaluator (late binding through resolvers) and the bang-operator
 //! folds, then the printers: `--print-records` ([`RecordKeeper::print_records`]) and
@@ -12,7 +14,8 @@
 //! Errors are values: [`parse_file`] and [`parse_source`] return a [`Failure`] holding
 //! [`Diagnostic`]s (rendered in upstream's `file:line:col: error: ...` shape with the source
 //! line, a caret and `Included from` lines) instead of panicking, and hostile input (deep
-//! recursion, huge ranges, absurd nesting) is refused with an error.
+//! recursion, huge ranges, absurd nesting, self-inclusion, runaway growth past [`Limits`]) is
+//! refused with an error.
 //!
 //! ```no_run
 //! let opts = tessera_tablegen::Options::default();
