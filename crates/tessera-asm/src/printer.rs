@@ -531,8 +531,26 @@ impl<'a> Printer<'a> {
                     for v in body.results(op) {
                         self.visit(Node::Type(body.value_type(v)), false);
                     }
-                    for &(_, value) in self.ctx.dict_entries(body.op_attrs(op)) {
-                        self.visit(Node::Attr(value), false);
+                    let attrs = self.ctx.dict_entries(body.op_attrs(op));
+                    let props = body
+                        .op_props(op)
+                        .filter(|_| upstream_registers_op(self.ctx.str(body.op_name(op))))
+                        .map(|p| self.ctx.dict_entries(p))
+                        .unwrap_or(&[]);
+                    if props.is_empty() {
+                        for &(_, value) in attrs {
+                            self.visit(Node::Attr(value), false);
+                        }
+                    } else {
+                        // Upstream visits `op->getAttrs()`, which for a registered op is the
+                        // discardable attributes merged with the inherent ones (its
+                        // properties), sorted by name.
+                        let mut all: Vec<(tessera_ir::Ident, Attr)> =
+                            attrs.iter().chain(props.iter()).copied().collect();
+                        all.sort_by(|a, b| self.ctx.str(a.0).cmp(self.ctx.str(b.0)));
+                        for (_, value) in all {
+                            self.visit(Node::Attr(value), false);
+                        }
                     }
                 }
             }
@@ -1658,5 +1676,66 @@ fn print_dialect_symbol(prefix: char, dialect: &str, body: &str, out: &mut Strin
         out.push('<');
         out.push_str(body);
         out.push('>');
+    }
+}
+
+/// Dialects that upstream `mlir-opt` 19 registers (`mlir-opt --show-dialects`). An op of one
+/// of them that upstream accepts is a registered op (these dialects reject unknown ops), so
+/// upstream's alias pass sees its properties as inherent attributes; an unregistered op's
+/// properties are printed but not visited for aliases.
+const UPSTREAM_DIALECTS: &[&str] = &[
+    "acc",
+    "affine",
+    "amdgpu",
+    "amx",
+    "arith",
+    "arm_neon",
+    "arm_sme",
+    "arm_sve",
+    "async",
+    "bufferization",
+    "builtin",
+    "cf",
+    "complex",
+    "dlti",
+    "emitc",
+    "func",
+    "gpu",
+    "index",
+    "irdl",
+    "linalg",
+    "llvm",
+    "math",
+    "memref",
+    "mesh",
+    "ml_program",
+    "mpi",
+    "nvgpu",
+    "nvvm",
+    "omp",
+    "pdl",
+    "pdl_interp",
+    "polynomial",
+    "ptr",
+    "quant",
+    "rocdl",
+    "scf",
+    "shape",
+    "sparse_tensor",
+    "spirv",
+    "tensor",
+    "tosa",
+    "transform",
+    "ub",
+    "vector",
+    "x86vector",
+    "xegpu",
+];
+
+/// Whether upstream `mlir-opt` 19 would hold the op named `name` as a registered op.
+fn upstream_registers_op(name: &str) -> bool {
+    match name.split_once('.') {
+        Some((dialect, _)) => UPSTREAM_DIALECTS.contains(&dialect),
+        None => false,
     }
 }
