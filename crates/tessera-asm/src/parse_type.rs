@@ -88,7 +88,8 @@ impl<'a> Parser<'a, '_> {
         }
         let src = self.src.as_bytes();
         let mut pos = t.end as usize;
-        if src.get(pos) == Some(&b'<') {
+        let angled = src.get(pos) == Some(&b'<');
+        if angled {
             let start = pos;
             let mut depth = 0i32;
             loop {
@@ -137,7 +138,7 @@ impl<'a> Parser<'a, '_> {
         } else {
             self.bump();
         }
-        if !pretty && body.is_empty() {
+        if !pretty && !angled {
             return Err(self.error_at(t.start, "expected '<' in dialect type"));
         }
         Ok((dialect, body))
