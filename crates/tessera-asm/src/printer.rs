@@ -302,6 +302,13 @@ impl<'a> Printer<'a> {
                 }
                 AttrKind::Distinct { .. } => Some("distinct"),
                 AttrKind::Loc(_) => Some("loc"),
+                // The alias upstream's sparse_tensor dialect gives its encodings.
+                AttrKind::Opaque { dialect, body, .. }
+                    if self.ctx.str(*dialect) == "sparse_tensor"
+                        && body.starts_with("encoding<") =>
+                {
+                    Some("sparse")
+                }
                 _ => None,
             },
             Node::Type(t) => match self.ctx.type_kind(t) {
