@@ -231,6 +231,15 @@ impl<'a> Parser<'a> {
 
     fn qualify_name_uncached(&mut self, rec: RecId, name: InitId, scoper: &str) -> InitId {
         let rn = self.rk.record(rec).name;
+        // Usually both parts are plain strings: one concatenation, interned once.
+        if let (Init::Str(r, false), Init::Str(n, code)) = (self.rk.init(rn), self.rk.init(name)) {
+            let mut s = String::with_capacity(r.len() + scoper.len() + n.len());
+            s.push_str(r);
+            s.push_str(scoper);
+            s.push_str(n);
+            let code = *code;
+            return self.rk.str_init_fmt(&s, code);
+        }
         let sc = self.str_init(scoper);
         let a = self.rk.str_concat(rn, sc);
         let b = self.rk.str_concat(a, name);

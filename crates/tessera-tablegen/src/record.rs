@@ -496,7 +496,13 @@ impl RecordKeeper {
 
     /// A record type from unsorted classes (sorted by name, as upstream does).
     pub fn record_ty(&mut self, mut classes: Vec<RecId>) -> TyId {
-        classes.sort_by_key(|a| self.record_name(*a));
+        if classes.len() > 1 {
+            // Class names are strings; compare them in place rather than printing each one.
+            classes.sort_by(|a, b| match (self.name_str(*a), self.name_str(*b)) {
+                (Some(x), Some(y)) => x.cmp(y),
+                _ => self.record_name(*a).cmp(&self.record_name(*b)),
+            });
+        }
         self.ty(RecTy::Record(classes.into_boxed_slice()))
     }
 
@@ -689,6 +695,11 @@ impl RecordKeeper {
         let id = RecId(self.records.len() as u32);
         self.records.push(rec);
         id
+    }
+
+    /// The record's name when it is a string value already (it is for classes and defs).
+    fn name_str(&self, r: RecId) -> Option<&str> {
+        self.as_str(self.record(r).name)
     }
 
     /// The record's name as a string (`anonymous_N` for not-yet-final anonymous records).

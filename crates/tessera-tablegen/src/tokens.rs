@@ -25,7 +25,7 @@ use crate::lexer::{Lexer, Tok};
 /// Tokens per batch: large enough to make the hand-over cost negligible.
 const BATCH: usize = 512;
 /// Batches the worker may be ahead of the parser.
-const AHEAD: usize = 16;
+const AHEAD: usize = 256;
 /// Stack of the lexing thread (`include` and preprocessor directives recurse).
 const LEXER_STACK: usize = 64 << 20;
 
