@@ -126,6 +126,17 @@ mod arena {
         let (start, end) = range();
         (start..end).contains(&(p as usize))
     }
+
+    /// Grows `[p, p + old)` to `new` bytes in place if it is the last block handed out.
+    pub(super) fn grow_last(p: *mut u8, old: usize, new: usize) -> bool {
+        let (_, end) = range();
+        let Some(stop) = (p as usize).checked_add(new).filter(|&e| e <= end) else {
+            return false;
+        };
+        let last = p as usize + old;
+        NEXT.compare_exchange(last, stop, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    }
 }
 
 /// Elsewhere everything comes from the system allocator.
@@ -135,6 +146,9 @@ mod arena {
         std::ptr::null_mut()
     }
     pub(super) fn contains(_p: *mut u8) -> bool {
+        false
+    }
+    pub(super) fn grow_last(_p: *mut u8, _old: usize, _new: usize) -> bool {
         false
     }
 }
@@ -158,8 +172,9 @@ fn large_class(size: usize) -> Option<(usize, usize)> {
 }
 
 /// A large block: a freed one of its size, else fresh from the arena while it lasts, else
-/// from the system allocator.
-fn alloc_large(layout: Layout) -> *mut u8 {
+/// from the system allocator. The flag tells whether the memory is known to be zero (fresh
+/// arena memory has never been written).
+fn alloc_large(layout: Layout) -> (*mut u8, bool) {
     if layout.align() <= GRAIN {
         if let Some((class, rounded)) = large_class(layout.size()) {
             if let Ok(mut free) = LARGE_FREE.lock() {
@@ -167,17 +182,17 @@ fn alloc_large(layout: Layout) -> *mut u8 {
                 if head != 0 {
                     // SAFETY: free blocks hold the address of the next one in their first word.
                     free[class] = unsafe { ptr::read(head as *const usize) };
-                    return head as *mut u8;
+                    return (head as *mut u8, false);
                 }
             }
             let p = arena::bump(rounded, GRAIN);
             if !p.is_null() {
-                return p;
+                return (p, true);
             }
         }
     }
     // SAFETY: a valid layout of non-zero size (callers never ask for zero bytes).
-    unsafe { System.alloc(layout) }
+    (unsafe { System.alloc(layout) }, false)
 }
 
 /// The usable size of a large block: its class size for arena blocks.
@@ -287,7 +302,7 @@ unsafe impl GlobalAlloc for SizeClasses {
                 .try_with(|l| unsafe { l.alloc(c) })
                 // SAFETY: a valid non-zero layout; the block joins the class when freed.
                 .unwrap_or_else(|_| unsafe { System.alloc(class_layout(c)) }),
-            None => alloc_large(layout),
+            None => alloc_large(layout).0,
         }
     }
 
@@ -306,15 +321,18 @@ unsafe impl GlobalAlloc for SizeClasses {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        // Blocks are reused after being freed, so every one is zeroed here.
-        // SAFETY: as for `alloc`; the block has at least `layout.size()` writable bytes.
-        unsafe {
-            let p = self.alloc(layout);
-            if !p.is_null() {
-                ptr::write_bytes(p, 0, layout.size());
-            }
-            p
+        // Small blocks and reused large ones may hold old data; fresh arena memory is zero
+        // (and stays untouched, so unused parts of a big zeroed table cost nothing).
+        let (p, zero) = match class_of(layout.size(), layout.align()) {
+            // SAFETY: as for `alloc`.
+            Some(_) => (unsafe { self.alloc(layout) }, false),
+            None => alloc_large(layout),
+        };
+        if !p.is_null() && !zero {
+            // SAFETY: the block has at least `layout.size()` writable bytes.
+            unsafe { ptr::write_bytes(p, 0, layout.size()) };
         }
+        p
     }
 
     #[inline]
@@ -325,14 +343,21 @@ unsafe impl GlobalAlloc for SizeClasses {
             // The block already has room for the new size.
             (Some(a), Some(b)) if a == b => p,
             (None, None) if arena::contains(p) => {
-                if new_size <= large_capacity(p, layout) {
+                let capacity = large_capacity(p, layout);
+                if new_size <= capacity {
                     return p;
+                }
+                // The most recent block can grow into the untouched space after it.
+                if let Some((_, rounded)) = large_class(new_size) {
+                    if arena::grow_last(p, capacity, rounded) {
+                        return p;
+                    }
                 }
                 // SAFETY: the caller guarantees the new layout is valid; the old block holds
                 // `layout.size()` initialized bytes and is not used again.
                 unsafe {
                     let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
-                    let q = alloc_large(new_layout);
+                    let q = alloc_large(new_layout).0;
                     if !q.is_null() {
                         ptr::copy_nonoverlapping(p, q, layout.size());
                         dealloc_large(p, layout);
