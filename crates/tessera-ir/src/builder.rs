@@ -54,18 +54,7 @@ impl Builder {
         attrs: &[(&str, Attr)],
         loc: Location,
     ) -> OpId {
-        let entries = attrs.iter().map(|(n, a)| (ctx.ident(n), *a)).collect();
-        let attrs = ctx.dictionary(entries);
-        let state = OperationState {
-            name: ctx.ident(name),
-            loc,
-            operands: SmallVec::from_slice(operands),
-            result_types: SmallVec::from_slice(result_types),
-            attrs,
-            props: None,
-            successors: SmallVec::new(),
-            num_regions: 0,
-        };
+        let state = OperationState::simple(ctx, name, operands, result_types, attrs, loc);
         self.create(body, state)
     }
 }
@@ -79,6 +68,29 @@ impl OperationState {
             operands: SmallVec::new(),
             result_types: SmallVec::new(),
             attrs: ctx.empty_dict(),
+            props: None,
+            successors: SmallVec::new(),
+            num_regions: 0,
+        }
+    }
+
+    /// A state for an op without regions, successors or properties, interning the name and
+    /// the attribute names.
+    pub fn simple(
+        ctx: &mut Context,
+        name: &str,
+        operands: &[ValueId],
+        result_types: &[Type],
+        attrs: &[(&str, Attr)],
+        loc: Location,
+    ) -> Self {
+        let entries = attrs.iter().map(|(n, a)| (ctx.ident(n), *a)).collect();
+        OperationState {
+            name: ctx.ident(name),
+            loc,
+            operands: SmallVec::from_slice(operands),
+            result_types: SmallVec::from_slice(result_types),
+            attrs: ctx.dictionary(entries),
             props: None,
             successors: SmallVec::new(),
             num_regions: 0,

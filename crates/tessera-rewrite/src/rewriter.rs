@@ -306,13 +306,7 @@ impl<'a> PatternRewriter<'a> {
         attrs: &[(&str, Attr)],
         loc: Location,
     ) -> OpId {
-        let entries = attrs.iter().map(|(n, a)| (self.ctx.ident(n), *a)).collect();
-        let attrs = self.ctx.dictionary(entries);
-        let name = self.ctx.ident(name);
-        let mut state = OperationState::new(self.ctx, name, loc);
-        state.operands = SmallVec::from_slice(operands);
-        state.result_types = SmallVec::from_slice(result_types);
-        state.attrs = attrs;
+        let state = OperationState::simple(self.ctx, name, operands, result_types, attrs, loc);
         self.create(state)
     }
 
