@@ -10,6 +10,7 @@
 //! through a chain of other patterns); such attempts are reported instead of looping.
 
 use crate::applicator::PatternApplicator;
+use crate::fold::{fold_op, Folded};
 use crate::pattern::Pattern;
 use crate::pattern_set::FrozenRewritePatternSet;
 use crate::rewriter::{Ir, PatternRewriter, RewriteListener};
@@ -20,10 +21,7 @@ use smallvec::SmallVec;
 use std::time::Instant;
 use tessera_asm::{op_to_string, PrintOptions};
 use tessera_ir::walk::{walk, WalkControl, WalkOrder};
-use tessera_ir::{
-    Attr, BlockId, Body, Context, FoldResult, Ident, OpFoldResult, OpId, OpTraits, RegionId, Type,
-    ValueId,
-};
+use tessera_ir::{Attr, BlockId, Body, Context, Ident, OpId, OpTraits, RegionId, Type, ValueId};
 
 /// Order in which the worklist is seeded.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -521,9 +519,9 @@ impl<'p> Driver<'p> {
         // A fresh folder per pass, as upstream: patterns may have changed or moved constants.
         self.state.constants.clear();
         self.state.constant_key.clear();
-        self.state.worklist.clear();
-        for (_, p) in self.state.position.iter_mut() {
-            *p = NOT_QUEUED;
+        // Only ops still queued (a rewrite cap stopped the last pass) have a position to clear.
+        for op in self.state.worklist.drain(..).flatten() {
+            self.state.position[op] = NOT_QUEUED;
         }
         let mut ops = Vec::new();
         for &r in regions {
@@ -600,14 +598,12 @@ impl<'p> Driver<'p> {
                 continue;
             }
 
-            if self.config.fold {
-                if let Some(true) = self.try_fold(ctx, body, op) {
-                    changed = true;
-                    self.outcome.folds += 1;
-                    self.pass_folds += 1;
-                    self.end_op("success", "operation was folded");
-                    continue;
-                }
+            if self.config.fold && self.try_fold(ctx, body, op) {
+                changed = true;
+                self.outcome.folds += 1;
+                self.pass_folds += 1;
+                self.end_op("success", "operation was folded");
+                continue;
             }
 
             if let Some(index) = self.apply_patterns(ctx, body, op) {
@@ -630,85 +626,28 @@ impl<'p> Driver<'p> {
         }
     }
 
-    /// Folds `op` with its registered hook. `Some(true)` if it was folded (replaced or
-    /// updated in place).
-    fn try_fold(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> Option<bool> {
-        let info = ctx.op_info(body.op_name(op))?;
-        if info.traits.contains(OpTraits::CONSTANT_LIKE) {
-            return None;
-        }
-        let hook = info.fold.clone()?;
-        let operand_consts: SmallVec<[Option<Attr>; 4]> = body
-            .operands(op)
-            .map(|v| {
-                body.defining_op(v)
-                    .and_then(|d| constant_value(ctx, body, d))
-            })
-            .collect();
-        let result = hook(ctx, body, op, &operand_consts);
-        let results = match result {
-            FoldResult::Failure => return Some(false),
-            FoldResult::InPlace => {
+    /// Folds `op` with its registered hook. True if it was folded (replaced or updated in
+    /// place).
+    fn try_fold(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> bool {
+        let (values, created) = match fold_op(ctx, body, op, |_| {}) {
+            Folded::Unchanged => return false,
+            Folded::InPlace => {
                 self.state.op_modified(Ir { ctx, body }, op);
-                return Some(true);
+                return true;
             }
-            FoldResult::Results(r) => r,
+            Folded::Replaced { values, created } => (values, created),
         };
-        if results.len() != body.num_results(op) {
-            return Some(false);
-        }
-        // Folding to its own results means "nothing to do".
-        if results
-            .iter()
-            .enumerate()
-            .all(|(i, r)| *r == OpFoldResult::Value(body.result(op, i)))
-        {
-            return Some(false);
-        }
-        let materialize = ctx
-            .dialect_of(body.op_name(op))
-            .and_then(|d| d.materialize_constant.clone());
-        let loc = body.op_loc(op);
-        let mut replacements: SmallVec<[ValueId; 2]> = SmallVec::new();
-        let mut created: SmallVec<[OpId; 2]> = SmallVec::new();
-        let mut ok = true;
-        for (i, r) in results.iter().enumerate() {
-            match *r {
-                OpFoldResult::Value(v) => replacements.push(v),
-                OpFoldResult::Attr(a) => {
-                    let ty = body.value_type(body.result(op, i));
-                    let made = materialize.as_ref().and_then(|m| m(ctx, body, a, ty, loc));
-                    match made {
-                        Some(c) if body.num_results(c) == 1 => {
-                            created.push(c);
-                            replacements.push(body.result(c, 0));
-                        }
-                        Some(c) => {
-                            let _ = body.erase_op(c);
-                            ok = false;
-                            break;
-                        }
-                        None => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        if !ok {
-            for c in created {
-                let _ = body.erase_op(c);
-            }
-            return Some(false);
+        // Folding to its own results means "nothing to do" (no constants were made then).
+        if values.iter().copied().eq(body.results(op)) {
+            return false;
         }
         let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
         rw.set_insertion_point_before(op);
         for c in created {
             rw.insert(c);
         }
-        rw.replace_op(op, &replacements);
-        Some(true)
+        rw.replace_op(op, &values);
+        true
     }
 
     fn apply_patterns(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> Option<usize> {

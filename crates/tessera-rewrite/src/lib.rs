@@ -9,6 +9,7 @@
 
 mod applicator;
 pub mod conversion;
+mod fold;
 mod greedy;
 mod journal;
 mod pattern;

@@ -12,7 +12,8 @@ mod type_converter;
 pub use target::{ConversionTarget, Legality, LegalityCallback};
 pub use type_converter::{unrealized_cast, ConversionFn, MaterializationFn, TypeConverter};
 
-use crate::journal::ChangeLog;
+use crate::fold::{fold_op, Folded};
+use crate::journal::{Change, ChangeLog, OpSnapshot};
 use crate::pattern::{short_type_name, MatchFailure, MatchResult, PatternInfo, RewritePattern};
 use crate::rewriter::{NoopListener, PatternRewriter};
 use rustc_hash::FxHashSet;
@@ -332,33 +333,18 @@ impl<'c> Converter<'c> {
     /// in-place fold is legalised again; folded results replace the op, and the constants
     /// materialised for them must be legal. Rolled back unless it all works out.
     fn legalize_with_fold(&mut self, ctx: &mut Context, body: &mut Body, op: OpId) -> bool {
-        let Some(info) = ctx.op_info(body.op_name(op)) else {
-            return false;
-        };
-        if info.traits.contains(tessera_ir::OpTraits::CONSTANT_LIKE) {
-            return false;
-        }
-        let Some(hook) = info.fold.clone() else {
-            return false;
-        };
-        let operand_consts: SmallVec<[Option<tessera_ir::Attr>; 4]> = body
-            .operands(op)
-            .map(|v| {
-                body.defining_op(v)
-                    .and_then(|d| crate::greedy::constant_value(ctx, body, d))
-            })
-            .collect();
         let mark = self.log.mark();
+        let log = &mut self.log;
         // The hook may update the op in place: log its state first.
-        self.log.push(crate::journal::Change::ModifiedOp(Box::new(
-            crate::journal::OpSnapshot::take(body, op),
-        )));
-        let results = match hook(ctx, body, op, &operand_consts) {
-            tessera_ir::FoldResult::Failure => {
+        let folded = fold_op(ctx, body, op, |body| {
+            log.push(Change::ModifiedOp(Box::new(OpSnapshot::take(body, op))))
+        });
+        let (values, created) = match folded {
+            Folded::Unchanged => {
                 self.log.rollback(body, mark);
                 return false;
             }
-            tessera_ir::FoldResult::InPlace => {
+            Folded::InPlace => {
                 self.fold_depth += 1;
                 let ok = self.legalize(ctx, body, op);
                 self.fold_depth -= 1;
@@ -367,39 +353,8 @@ impl<'c> Converter<'c> {
                 }
                 return ok;
             }
-            tessera_ir::FoldResult::Results(r) => r,
+            Folded::Replaced { values, created } => (values, created),
         };
-        if results.len() != body.num_results(op) {
-            self.log.rollback(body, mark);
-            return false;
-        }
-        let materialize = ctx
-            .dialect_of(body.op_name(op))
-            .and_then(|d| d.materialize_constant.clone());
-        let loc = body.op_loc(op);
-        let mut values: SmallVec<[ValueId; 2]> = SmallVec::new();
-        let mut created: SmallVec<[OpId; 2]> = SmallVec::new();
-        for (i, r) in results.iter().enumerate() {
-            match *r {
-                tessera_ir::OpFoldResult::Value(v) => values.push(v),
-                tessera_ir::OpFoldResult::Attr(a) => {
-                    let ty = body.value_type(body.result(op, i));
-                    match materialize.as_ref().and_then(|m| m(ctx, body, a, ty, loc)) {
-                        Some(c) if body.num_results(c) == 1 => {
-                            created.push(c);
-                            values.push(body.result(c, 0));
-                        }
-                        other => {
-                            for c in created.into_iter().chain(other) {
-                                let _ = body.erase_op(c);
-                            }
-                            self.log.rollback(body, mark);
-                            return false;
-                        }
-                    }
-                }
-            }
-        }
         let mut listener = NoopListener;
         {
             let mut rw = PatternRewriter::with_log(ctx, body, &mut listener, &mut self.log);
@@ -471,21 +426,9 @@ impl<'c> Converter<'c> {
     /// Carries out the deferred replacements, or explains why they cannot be.
     fn commit(&mut self, ctx: &mut Context, body: &mut Body) -> Result<(), Diagnostic> {
         let erased_blocks: FxHashSet<BlockId> = self.log.erased_blocks().into_iter().collect();
-        let is_dead = |log: &ChangeLog, body: &Body, mut op: OpId| loop {
-            if log.replaced.contains(&op) {
-                return true;
-            }
-            let Some(block) = body.op_block(op) else {
-                return false;
-            };
-            if erased_blocks.contains(&block) {
-                return true;
-            }
-            match body.block_parent_op(block) {
-                Some(p) => op = p,
-                None => return false,
-            }
-        };
+        // Erasing a block marks its ops replaced, so "replaced or inside a replaced op" is
+        // exactly "gone at commit".
+        let is_dead = |log: &ChangeLog, body: &Body, op: OpId| log.is_replaced(body, op);
         let replaced = self.log.replaced_in_order();
         // Check first: nothing may still use the results of an erased op, or a replacement
         // that was itself erased.
