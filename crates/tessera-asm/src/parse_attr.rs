@@ -1113,12 +1113,17 @@ impl<'a> Parser<'a, '_> {
 
     // ----- affine ------------------------------------------------------------------------------
 
-    /// `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`.
-    fn parse_affine_map_or_set(&mut self) -> PResult<Result<AffineMap, IntegerSet>> {
-        let mut names: Vec<(String, AffineExpr)> = Vec::new();
-        self.expect(Tok::LParen, "'(' at start of dimensional identifiers list")?;
-        let mut num_dims = 0u32;
-        self.comma_list(Tok::RParen, "')'", |p| {
+    /// The dimension or symbol identifiers of an affine map or set, up to `close`: each must
+    /// be new, and gets `make(position)`. Returns how many there were.
+    fn affine_ident_list(
+        &mut self,
+        close: Tok,
+        what: &str,
+        names: &mut Vec<(String, AffineExpr)>,
+        make: fn(u32) -> AffineExpr,
+    ) -> PResult<u32> {
+        let mut count = 0u32;
+        self.comma_list(close, what, |p| {
             if !p.is(Tok::BareIdent) {
                 return Err(p.error_here("expected bare identifier"));
             }
@@ -1126,26 +1131,23 @@ impl<'a> Parser<'a, '_> {
             if names.iter().any(|(x, _)| *x == n) {
                 return Err(p.error_here("redefinition of identifier '".to_string() + &n + "'"));
             }
-            names.push((n, AffineExpr::Dim(num_dims)));
-            num_dims += 1;
+            names.push((n, make(count)));
+            count += 1;
             p.bump();
             Ok(())
         })?;
+        Ok(count)
+    }
+
+    /// `(dims)[syms] -> (exprs)` or `(dims)[syms] : (constraints)`.
+    fn parse_affine_map_or_set(&mut self) -> PResult<Result<AffineMap, IntegerSet>> {
+        let mut names: Vec<(String, AffineExpr)> = Vec::new();
+        self.expect(Tok::LParen, "'(' at start of dimensional identifiers list")?;
+        let num_dims = self.affine_ident_list(Tok::RParen, "')'", &mut names, AffineExpr::Dim)?;
         let mut num_symbols = 0u32;
         if self.eat(Tok::LSquare) {
-            self.comma_list(Tok::RSquare, "']'", |p| {
-                if !p.is(Tok::BareIdent) {
-                    return Err(p.error_here("expected bare identifier"));
-                }
-                let n = p.cur_text().to_string();
-                if names.iter().any(|(x, _)| *x == n) {
-                    return Err(p.error_here("redefinition of identifier '".to_string() + &n + "'"));
-                }
-                names.push((n, AffineExpr::Symbol(num_symbols)));
-                num_symbols += 1;
-                p.bump();
-                Ok(())
-            })?;
+            num_symbols =
+                self.affine_ident_list(Tok::RSquare, "']'", &mut names, AffineExpr::Symbol)?;
         }
         if self.eat(Tok::Arrow) {
             self.expect(Tok::LParen, "'(' at start of affine map range")?;
