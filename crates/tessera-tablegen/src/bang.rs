@@ -4,8 +4,8 @@
 use crate::diag::Loc;
 use crate::eval::{MapResolver, TrackUnresolvedResolver};
 use crate::record::{
-    ArgKey, BinOp, Init, InitId, RecId, RecTy, Record, RecordKeeper, RecordKind, TernOp, UnOp,
-    MAX_LIST_LEN,
+    ArgKey, BinOp, Init, InitId, RecId, RecTy, Record, RecordKeeper, RecordKind, TernOp, TyId,
+    UnOp, MAX_LIST_LEN,
 };
 
 impl RecordKeeper {
@@ -13,6 +13,18 @@ impl RecordKeeper {
     fn rec_loc(&self, cur: Option<RecId>) -> Vec<Loc> {
         cur.map(|c| self.record(c).locs.clone())
             .unwrap_or_else(|| vec![Loc::NONE])
+    }
+
+    /// The fatal error of a `!cast` whose result has type `got` where `want` was asked for.
+    fn cast_type_mismatch(&mut self, cur: Option<RecId>, want: TyId, got: TyId, cast: InitId) {
+        let loc = self.rec_loc(cur);
+        let msg = format!(
+            "Expected type '{}', got '{}' in: {}\n",
+            self.ty_string(want),
+            self.ty_string(got),
+            self.as_string(cast)
+        );
+        self.fatal(loc, msg);
     }
 
     fn as_int_conv(&mut self, i: InitId) -> Option<i64> {
@@ -103,14 +115,7 @@ impl RecordKeeper {
                         let di = self.def_init(d);
                         let dt = self.record_type(d);
                         if !self.ty_is_a(dt, ty) {
-                            let loc = self.rec_loc(cur);
-                            let msg = format!(
-                                "Expected type '{}', got '{}' in: {}\n",
-                                self.ty_string(ty),
-                                self.ty_string(dt),
-                                self.as_string(u)
-                            );
-                            self.fatal(loc, msg);
+                            self.cast_type_mismatch(cur, ty, dt, u);
                         }
                         return di;
                     }
@@ -167,14 +172,7 @@ impl RecordKeeper {
                         return u;
                     };
                     if !self.ty_is_a(ot, ty) {
-                        let loc = self.rec_loc(cur);
-                        let msg = format!(
-                            "Expected type '{}', got '{}' in: {}\n",
-                            self.ty_string(ty),
-                            self.ty_string(ot),
-                            self.as_string(u)
-                        );
-                        self.fatal(loc, msg);
+                        self.cast_type_mismatch(cur, ty, ot, u);
                         return u;
                     }
                     return dop;

@@ -3504,6 +3504,24 @@ impl<'a> Parser<'a> {
         Ok(r)
     }
 
+    /// Lexes one of `!foldl`'s variable names (its `ordinal` argument, the `side` variable),
+    /// which must not name a field of the record being defined.
+    fn foldl_variable(&mut self, cur: Option<RecId>, ordinal: &str, side: &str) -> PResult<InitId> {
+        if self.lex.lex() != Tok::Id {
+            return self.tok_error(format!(
+                "{ordinal} argument of !foldl must be an identifier"
+            ));
+        }
+        let name = self.rk.str_init(&self.lex.cur_str);
+        if let Some(r) = cur {
+            if self.rk.record(r).value(name).is_some() {
+                let s = self.rk.as_string(name);
+                return self.tok_error(format!("{side} !foldl variable '{s}' already defined"));
+            }
+        }
+        Ok(name)
+    }
+
     fn parse_foldl(&mut self, cur: Option<RecId>) -> PResult<InitId> {
         self.lex.lex();
         if !self.consume(Tok::LParen) {
@@ -3529,29 +3547,11 @@ impl<'a> Parser<'a> {
         if self.code() != Tok::Comma {
             return self.tok_error("expected ',' in !foldl");
         }
-        if self.lex.lex() != Tok::Id {
-            return self.tok_error("third argument of !foldl must be an identifier");
-        }
-        let a = self.rk.str_init(&self.lex.cur_str);
-        if let Some(r) = cur {
-            if self.rk.record(r).value(a).is_some() {
-                let s = self.rk.as_string(a);
-                return self.tok_error(format!("left !foldl variable '{s}' already defined"));
-            }
-        }
+        let a = self.foldl_variable(cur, "third", "left")?;
         if self.lex.lex() != Tok::Comma {
             return self.tok_error("expected ',' in !foldl");
         }
-        if self.lex.lex() != Tok::Id {
-            return self.tok_error("fourth argument of !foldl must be an identifier");
-        }
-        let b = self.rk.str_init(&self.lex.cur_str);
-        if let Some(r) = cur {
-            if self.rk.record(r).value(b).is_some() {
-                let s = self.rk.as_string(b);
-                return self.tok_error(format!("right !foldl variable '{s}' already defined"));
-            }
-        }
+        let b = self.foldl_variable(cur, "fourth", "right")?;
         if self.lex.lex() != Tok::Comma {
             return self.tok_error("expected ',' in !foldl");
         }
