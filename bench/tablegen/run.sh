@@ -22,7 +22,9 @@ for f in Dialect/*/IR/*Ops.td; do
   fi
 done
 
-now_ns() { date +%s%N; }
+# Bash's own clock, in microseconds: forking `date` (or a command substitution) around every
+# run would add the harness's own millisecond to each measurement, for both tools alike.
+now_us() { now=${EPOCHREALTIME/[.,]/}; }
 
 # Each round runs both tools file by file, interleaved, so that machine noise hits both alike;
 # the reported total for each tool is its best round.
@@ -32,16 +34,16 @@ for ((r = 0; r < ROUNDS; r++)); do
   l=0
   m=0
   for f in "${FILES[@]}"; do
-    t0=$(now_ns)
+    now_us; t0=$now
     "$LLVM_TBLGEN" -I "$MLIR_INCLUDE" -I "${f%/*}" "$f" -o /dev/null
-    t1=$(now_ns)
+    now_us; t1=$now
     "$MINE" -I "$MLIR_INCLUDE" -I "${f%/*}" "$f" -o /dev/null
-    t2=$(now_ns)
+    now_us; t2=$now
     l=$((l + t1 - t0))
     m=$((m + t2 - t1))
   done
-  l=$((l / 1000000))
-  m=$((m / 1000000))
+  l=$((l / 1000))
+  m=$((m / 1000))
   if [ -z "$best_llvm" ] || [ "$l" -lt "$best_llvm" ]; then best_llvm=$l; fi
   if [ -z "$best_mine" ] || [ "$m" -lt "$best_mine" ]; then best_mine=$m; fi
 done
