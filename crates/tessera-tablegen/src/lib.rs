@@ -2,7 +2,7 @@
 //! resulting records through [`RecordKeeper`].
 //!
 //! The phases live in their own modules: [`lexer`] (tokens, comments, `include`) with the
-//! preprocessor beside it, run on a thread of its own ahead of the parser (the token stream
+//! preprocessor beside it, run on another thread ahead of the parser (the token stream
 //! hands tokens over in batches, each with the messages it produced, so output and diagnostics
 //! are those of a sequential run), the parser (declarations, classes, multiclasses, `foreach`, `if`,
 //! `let`, `defset`, `defvar`, `deftype`, `assert`, `dump`), [`record`] (types, interned
@@ -159,52 +159,65 @@ pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
 
 /// Evaluates source text; `name` is used in diagnostics (`-` for stdin, as upstream prints
 /// `<stdin>`).
+///
+/// Evaluation runs on a thread of its own with a large stack (deeply nested input recurses
+/// deeply), while the calling thread lexes ahead of it. The result comes back over a channel
+/// rather than by joining the thread: on the benchmark's small inputs, unmapping the finished
+/// thread's stack and waiting for it cost a tenth of a run.
 pub fn parse_source(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
-    let name = name.to_string();
-    let text = text.to_string();
-    let opts = opts.clone();
-    // Deeply nested input recurses deeply; give the evaluator a large stack of its own.
-    let worker = std::thread::Builder::new()
+    let lex = new_lexer(name, text, opts)?;
+    let (producer, tokens) = tokens::TokenStream::channel();
+    let (result_tx, result_rx) = std::sync::mpsc::channel();
+    let opts_for_worker = opts.clone();
+    let spawned = std::thread::Builder::new()
+        .name("tblgen-eval".into())
         .stack_size(512 << 20)
-        .spawn(move || parse_on_this_thread(&name, &text, &opts));
-    match worker {
-        Ok(handle) => match handle.join() {
-            Ok(r) => r,
-            Err(_) => Err(Failure {
-                diagnostic: Diagnostic::error(Loc::NONE, "internal error while evaluating input"),
-                sources: SourceMgr::default(),
-                dependencies: BTreeSet::new(),
-            }),
-        },
-        Err(_) => Err(Failure {
+        .spawn(move || {
+            let _ = result_tx.send(evaluate(tokens, &opts_for_worker));
+        });
+    if spawned.is_err() {
+        return Err(Failure {
             diagnostic: Diagnostic::error(Loc::NONE, "could not start evaluation thread"),
             sources: SourceMgr::default(),
             dependencies: BTreeSet::new(),
-        }),
+        });
     }
+    producer.run(lex);
+    result_rx.recv().unwrap_or_else(|_| {
+        Err(Failure {
+            diagnostic: Diagnostic::error(Loc::NONE, "internal error while evaluating input"),
+            sources: SourceMgr::default(),
+            dependencies: BTreeSet::new(),
+        })
+    })
 }
 
-/// Like [`parse_source`] but on the calling thread (callers with their own big stack, such as
-/// fuzz targets, can use this directly).
+/// Like [`parse_source`] but evaluating on the calling thread (callers with their own big
+/// stack, such as fuzz targets, can use this directly); lexing gets a thread of its own.
 pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
+    let lex = new_lexer(name, text, opts)?;
+    evaluate(tokens::TokenStream::spawn(lex), opts)
+}
+
+/// The lexer for the main buffer.
+fn new_lexer(name: &str, text: &str, opts: &Options) -> Result<lexer::Lexer, Failure> {
     let mut sm = SourceMgr::default();
     sm.include_dirs = opts.include_dirs.clone();
     let shown = if name == "-" { "<stdin>" } else { name };
     let main = sm.add_buffer(shown.to_string(), text.to_string(), Loc::NONE);
-    let lex = match lexer::Lexer::new(sm, main, &opts.macros) {
-        Ok(l) => l,
-        Err(msg) => {
-            return Err(Failure {
-                diagnostic: Diagnostic::error(Loc::NONE, msg),
-                sources: SourceMgr::default(),
-                dependencies: BTreeSet::new(),
-            })
-        }
-    };
+    lexer::Lexer::new(sm, main, &opts.macros).map_err(|msg| Failure {
+        diagnostic: Diagnostic::error(Loc::NONE, msg),
+        sources: SourceMgr::default(),
+        dependencies: BTreeSet::new(),
+    })
+}
+
+/// Parses and evaluates the token stream into records.
+fn evaluate(tokens: tokens::TokenStream, opts: &Options) -> Result<Parsed, Failure> {
     let mut rk = RecordKeeper::new();
     rk.bytes_left = opts.limits.max_bytes;
     rk.steps_left = opts.limits.max_steps;
-    let mut p = parser::Parser::new(tokens::TokenStream::new(lex), &mut rk);
+    let mut p = parser::Parser::new(tokens, &mut rk);
     p.warn_unused_template_args = !opts.no_warn_unused_template_args;
     let ok = p.parse_file().is_ok();
     let lex = p.lex;

@@ -1,8 +1,10 @@
-//! The parser's view of the lexer: tokens lexed ahead on a thread of their own.
+//! The parser's view of the lexer: tokens lexed ahead on another thread.
 //!
 //! Lexing (includes, the preprocessor, comments, code blocks) needs nothing from the parser,
-//! so a worker thread runs the [`Lexer`] and hands tokens over in batches while the parser
-//! evaluates; on two cores that takes lexing off the critical path.
+//! so a producer runs the [`Lexer`] on one thread and hands tokens over in batches while the
+//! parser evaluates on another; on two cores that takes lexing off the critical path. The
+//! producer is the calling thread of `parse_source` (the evaluator gets a thread with a big
+//! stack) or a worker thread of its own ([`TokenStream::spawn`]).
 //!
 //! Everything the lexer produces besides the token travels with the token that produced it:
 //! its messages (appended to the shared message list only when the parser reaches that token,
@@ -10,14 +12,13 @@
 //! included, and the string payload when the lexer wrote one. Nothing else flows back, so a
 //! run gives the same output and diagnostics as lexing on demand.
 //!
-//! The worker stops after the end-of-file token; should the parser ask for more (it gets
-//! `Eof` again, possibly with diagnostics), the lexer is taken back and run on demand. When
-//! the parser stops early, dropping the channel stops the worker at its next batch, so it
-//! never runs far ahead of a failed parse (the channel is bounded).
+//! The producer stops after the end-of-file token and passes the lexer back; should the parser
+//! ask for more (it gets `Eof` again, possibly with diagnostics), it runs the lexer on demand.
+//! When the parser stops early, dropping the batch receiver stops the producer at its next
+//! batch, so it never runs far ahead of a failed parse (the channel is bounded).
 
 use std::collections::BTreeSet;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::thread::JoinHandle;
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
 
 use crate::diag::{Loc, Message, SourceMgr};
 use crate::lexer::{Lexer, Tok};
@@ -94,7 +95,23 @@ impl Batch {
     }
 }
 
-/// The worker: lexes batches until end of file or until the parser hangs up.
+/// The sending end of a token stream: batches, then the lexer itself.
+pub(crate) struct Producer {
+    batches: SyncSender<Batch>,
+    lexer_back: Sender<Lexer>,
+}
+
+impl Producer {
+    /// Lexes batches until end of file or until the parser hangs up, then passes the lexer
+    /// (with its source buffers) back to the parser.
+    pub(crate) fn run(self, lex: Lexer) {
+        let lex = produce(lex, self.batches);
+        // The parser is gone only if it failed; its result reports that.
+        let _ = self.lexer_back.send(lex);
+    }
+}
+
+/// Lexes batches until end of file or until the parser hangs up.
 fn produce(mut lex: Lexer, tx: SyncSender<Batch>) -> Lexer {
     loop {
         let mut b = Batch::default();
@@ -112,9 +129,10 @@ fn produce(mut lex: Lexer, tx: SyncSender<Batch>) -> Lexer {
     }
 }
 
-/// Where tokens come from: the worker thread, or (after it stopped) the lexer itself.
+/// Where tokens come from: a producer, or (after it stopped) the lexer itself.
 enum Source {
-    Worker(Receiver<Batch>, JoinHandle<Option<Lexer>>),
+    /// Batches, then the lexer once the producer is done with it.
+    Producer(Receiver<Batch>, Receiver<Lexer>),
     Inline(Box<Lexer>),
     /// Only while switching between the two.
     Gone,
@@ -141,22 +159,44 @@ pub(crate) struct TokenStream {
 }
 
 impl TokenStream {
-    /// Starts lexing on a worker thread (or inline if no thread can be started).
-    pub(crate) fn new(lex: Lexer) -> TokenStream {
-        let (tx, rx) = sync_channel(AHEAD);
+    /// A stream fed by a [`Producer`] on another thread (see [`Producer::run`]).
+    pub(crate) fn channel() -> (Producer, TokenStream) {
+        let (batches, rx) = sync_channel(AHEAD);
+        let (lexer_back, back_rx) = channel();
+        let producer = Producer {
+            batches,
+            lexer_back,
+        };
+        (
+            producer,
+            TokenStream::with_source(Source::Producer(rx, back_rx)),
+        )
+    }
+
+    /// Starts lexing on a worker thread of its own (or inline if no thread can be started).
+    pub(crate) fn spawn(lex: Lexer) -> TokenStream {
+        let (producer, stream) = TokenStream::channel();
         // The lexer is sent over once the thread exists, so it is still here if it does not.
-        let (lex_tx, lex_rx) = std::sync::mpsc::channel::<Lexer>();
+        let (lex_tx, lex_rx) = channel::<Lexer>();
         let spawned = std::thread::Builder::new()
             .name("tblgen-lexer".into())
             .stack_size(LEXER_STACK)
-            .spawn(move || lex_rx.recv().ok().map(|lex| produce(lex, tx)));
-        let source = match spawned {
-            Ok(handle) => match lex_tx.send(lex) {
-                Ok(()) => Source::Worker(rx, handle),
-                Err(back) => Source::Inline(Box::new(back.0)),
-            },
-            Err(_) => Source::Inline(Box::new(lex)),
+            .spawn(move || {
+                if let Ok(lex) = lex_rx.recv() {
+                    producer.run(lex);
+                }
+            });
+        let unsent = match spawned {
+            Ok(_) => lex_tx.send(lex).err().map(|back| back.0),
+            Err(_) => Some(lex),
         };
+        match unsent {
+            None => stream,
+            Some(lex) => TokenStream::with_source(Source::Inline(Box::new(lex))),
+        }
+    }
+
+    fn with_source(source: Source) -> TokenStream {
         TokenStream {
             source,
             batch: Batch::default(),
@@ -222,23 +262,23 @@ impl TokenStream {
         }
     }
 
-    /// Gets the next batch: from the worker, or one token from the lexer once it is back.
+    /// Gets the next batch: from the producer, or one token from the lexer once it is back.
     fn refill(&mut self) {
         self.next = 0;
-        if let Source::Worker(rx, _) = &self.source {
+        if let Source::Producer(rx, _) = &self.source {
             if let Ok(b) = rx.recv() {
                 self.batch = b;
                 return;
             }
-            // The worker is done (end of file); take the lexer back.
-            let Source::Worker(_, handle) = std::mem::replace(&mut self.source, Source::Gone)
+            // The producer is done (end of file); take the lexer back.
+            let Source::Producer(_, back) = std::mem::replace(&mut self.source, Source::Gone)
             else {
                 unreachable!("matched above")
             };
-            self.source = Source::Inline(Box::new(join(handle)));
+            self.source = Source::Inline(Box::new(take_back(&back)));
         }
         let Source::Inline(lex) = &mut self.source else {
-            unreachable!("the worker hands its lexer back")
+            unreachable!("the producer hands its lexer back")
         };
         self.batch.clear();
         self.batch.push_next(lex);
@@ -247,9 +287,9 @@ impl TokenStream {
     /// Stops lexing and gives back the source buffers and the messages.
     pub(crate) fn into_parts(self) -> (SourceMgr, Vec<Message>) {
         let lex = match self.source {
-            Source::Worker(rx, handle) => {
+            Source::Producer(rx, back) => {
                 drop(rx);
-                join(handle)
+                take_back(&back)
             }
             Source::Inline(lex) => *lex,
             Source::Gone => unreachable!("never left switching"),
@@ -258,11 +298,11 @@ impl TokenStream {
     }
 }
 
-/// The lexer back from a finished worker (a panic there is re-raised here).
-fn join(handle: JoinHandle<Option<Lexer>>) -> Lexer {
-    match handle.join() {
-        Ok(Some(lex)) => lex,
-        Ok(None) => unreachable!("the worker always receives the lexer before it is joined"),
-        Err(panic) => std::panic::resume_unwind(panic),
+/// The lexer back from a finished producer. A producer only fails to send it back by
+/// panicking, which the caller of `parse_source` sees first; this thread follows.
+fn take_back(back: &Receiver<Lexer>) -> Lexer {
+    match back.recv() {
+        Ok(lex) => lex,
+        Err(_) => panic!("the lexing thread stopped without passing its lexer back"),
     }
 }
