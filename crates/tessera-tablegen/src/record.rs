@@ -3,7 +3,6 @@
 //! Values are hash-consed like upstream's `Init` objects, so two equal values always share one
 //! [`InitId`] and "did resolution change anything" is a plain id comparison.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
@@ -1221,18 +1220,12 @@ impl RecordKeeper {
 
     /// All classes, sorted by name (the print order).
     pub fn classes_sorted(&self) -> Vec<RecId> {
-        let mut v: BTreeMap<&str, RecId> = BTreeMap::new();
-        for (k, r) in &self.classes {
-            v.insert(k, *r);
-        }
-        v.into_values().collect()
+        sorted_by_name(&self.classes)
     }
 
     /// All defs, sorted by name (the print order).
     pub fn defs_sorted(&self) -> Vec<RecId> {
-        let mut v: Vec<(&str, RecId)> = self.defs.iter().map(|(k, r)| (&**k, *r)).collect();
-        v.sort_unstable_by(|a, b| a.0.cmp(b.0));
-        v.into_iter().map(|(_, r)| r).collect()
+        sorted_by_name(&self.defs)
     }
 
     /// All classes in definition order.
@@ -1295,6 +1288,23 @@ pub(crate) fn located_messages(
         });
     }
     out
+}
+
+/// The records of a name table in byte order of their names. The first eight bytes of each name,
+/// as a big-endian integer, decide most comparisons without touching the strings.
+fn sorted_by_name(table: &FxHashMap<Arc<str>, RecId>) -> Vec<RecId> {
+    let prefix = |s: &str| {
+        let mut b = [0u8; 8];
+        let n = s.len().min(8);
+        b[..n].copy_from_slice(&s.as_bytes()[..n]);
+        u64::from_be_bytes(b)
+    };
+    let mut v: Vec<(u64, &str, RecId)> = table
+        .iter()
+        .map(|(k, &r)| (prefix(k), &**k, r))
+        .collect();
+    v.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+    v.into_iter().map(|(_, _, r)| r).collect()
 }
 
 /// Bytes held by a value's variable-size parts.
