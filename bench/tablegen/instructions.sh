@@ -6,14 +6,13 @@
 #   FILTER        regex on the file list (default: all)
 #   LLVM_TBLGEN   upstream binary (default /usr/lib/llvm-19/bin/llvm-tblgen)
 #   MLIR_INCLUDE  include root     (default /usr/lib/llvm-19/include)
+#   STATIC        1 (default): the static build of bench/tablegen/build.sh; 0: dynamic
 set -eu
 cd "$(dirname "$0")/../.."
 LLVM_TBLGEN=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen}
 MLIR_INCLUDE=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
 FILTER=${FILTER:-.}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-tblgen}
-cargo build --release -q -p tessera-tblgen
-MINE="$CARGO_TARGET_DIR/release/tessera-tblgen"
+MINE=$(bench/tablegen/build.sh)
 command -v valgrind >/dev/null || { echo "error: valgrind not installed" >&2; exit 2; }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT

@@ -5,14 +5,13 @@
 #   ROUNDS        rounds per tool (default 5)
 #   LLVM_TBLGEN   upstream binary (default /usr/lib/llvm-19/bin/llvm-tblgen)
 #   MLIR_INCLUDE  include root     (default /usr/lib/llvm-19/include)
+#   STATIC        1 (default): time the static build of bench/tablegen/build.sh; 0: dynamic
 set -eu
 cd "$(dirname "$0")/../.."
 LLVM_TBLGEN=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen}
 MLIR_INCLUDE=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
 ROUNDS=${ROUNDS:-5}
-export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/work/target-tblgen}
-cargo build --release -q -p tessera-tblgen
-MINE="$CARGO_TARGET_DIR/release/tessera-tblgen"
+MINE=$(bench/tablegen/build.sh)
 
 cd "$MLIR_INCLUDE/mlir"
 FILES=()
