@@ -6,6 +6,7 @@
 #   --json        compare --dump-json output instead (as parsed JSON values)
 #   LLVM_TBLGEN   upstream binary (default /usr/lib/llvm-19/bin/llvm-tblgen)
 #   MLIR_INCLUDE  include root     (default /usr/lib/llvm-19/include)
+#   STATIC        1 (default): check the static build of bench/tablegen/build.sh; 0: dynamic
 set -u
 cd "$(dirname "$0")/.."
 LLVM_TBLGEN=${LLVM_TBLGEN:-/usr/lib/llvm-19/bin/llvm-tblgen}
@@ -21,8 +22,8 @@ if [ ! -x "$LLVM_TBLGEN" ]; then
   echo "error: $LLVM_TBLGEN not found (apt-get install llvm-19 libmlir-19-dev)" >&2
   exit 2
 fi
-cargo build --release -q -p tessera-tblgen || exit 2
-MINE="$CARGO_TARGET_DIR/release/tessera-tblgen"
+# The binary the benchmark times (static on x86_64 Linux; STATIC=0 for the dynamic one).
+MINE=$(bench/tablegen/build.sh) || exit 2
 
 WORK=${KEEP:-$(mktemp -d)}
 mkdir -p "$WORK"

@@ -2,7 +2,7 @@
 # Load-independent companion of run.sh: instruction counts under callgrind for llvm-tblgen 19 and
 # tessera-tblgen --print-records on the same files (the standalone Dialect/*/IR/*Ops.td files).
 # For tessera-tblgen it reports the total over its threads and the busiest thread, which is
-# close to the critical path (the parser thread; the printer's second half reuses its slot).
+# close to the critical path (the evaluation thread).
 #   FILTER        regex on the file list (default: all)
 #   LLVM_TBLGEN   upstream binary (default /usr/lib/llvm-19/bin/llvm-tblgen)
 #   MLIR_INCLUDE  include root     (default /usr/lib/llvm-19/include)
