@@ -1299,10 +1299,7 @@ fn sorted_by_name(table: &FxHashMap<Arc<str>, RecId>) -> Vec<RecId> {
         b[..n].copy_from_slice(&s.as_bytes()[..n]);
         u64::from_be_bytes(b)
     };
-    let mut v: Vec<(u64, &str, RecId)> = table
-        .iter()
-        .map(|(k, &r)| (prefix(k), &**k, r))
-        .collect();
+    let mut v: Vec<(u64, &str, RecId)> = table.iter().map(|(k, &r)| (prefix(k), &**k, r)).collect();
     v.sort_unstable_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
     v.into_iter().map(|(_, _, r)| r).collect()
 }
