@@ -653,14 +653,18 @@ impl RecordKeeper {
                         self.var_init(si, ty)
                     }
                     (Init::Str(from, _), Init::Str(to, _), Init::Str(text, _)) => {
+                        if from.is_empty() {
+                            // An empty string occurs everywhere: llvm-tblgen 19 never finishes
+                            // (it keeps inserting the replacement); refuse instead.
+                            let loc = self.rec_loc(cur);
+                            self.error(loc, "!subst: the string to replace is empty");
+                            return u;
+                        }
                         let mut val = text.to_string();
                         let mut idx = 0usize;
                         while let Some(found) = find_from(&val, &from, idx) {
                             val.replace_range(found..found + from.len(), &to);
                             idx = found + to.len();
-                            if from.is_empty() && to.is_empty() {
-                                break;
-                            }
                         }
                         self.str_init(&val)
                     }

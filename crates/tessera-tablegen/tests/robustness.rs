@@ -225,3 +225,20 @@ fn nul_far_into_a_code_block_is_reported_in_linear_time() {
     let err = first_error(&src);
     assert!(err.contains("NUL character"), "{err}");
 }
+
+#[test]
+fn subst_of_the_empty_string_is_refused() {
+    // llvm-tblgen 19 never finishes on these (the empty string is found again after every
+    // replacement); found by the fuzzer as an out-of-memory.
+    let err = first_error("def x { string s = !subst(\"\", \"y\", \"ab\"); }\n");
+    assert_eq!(err, "!subst: the string to replace is empty");
+    let late = "class C<string p> { string r = !subst(p, \"\", \"a.b\"); }\ndef y : C<\"\">;\n";
+    assert_eq!(first_error(late), "!subst: the string to replace is empty");
+    // A non-empty pattern still works when it arrives late.
+    assert_eq!(
+        first_error(
+            "class C<string p> { string r = !subst(p, \"-\", \"a.b\"); }\ndef z : C<\".\">;\n"
+        ),
+        ""
+    );
+}
