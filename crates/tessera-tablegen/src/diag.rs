@@ -215,12 +215,15 @@ pub enum Severity {
     Warning,
     /// Extra context attached to the previous message.
     Note,
+    /// Context for the previous error that upstream prints as an `error:` of its own without
+    /// counting it (`The latest preprocessor control is here`).
+    ErrorContext,
 }
 
 impl Severity {
     fn word(self) -> &'static str {
         match self {
-            Severity::Error => "error",
+            Severity::Error | Severity::ErrorContext => "error",
             Severity::Warning => "warning",
             Severity::Note => "note",
         }

@@ -396,7 +396,11 @@ impl Lexer {
         let end = self.buf.len();
         self.error_at(end, "Reached EOF without matching #endif");
         if let Some(top) = top {
-            self.push_error_loc(top.pos, "The latest preprocessor control is here");
+            self.msgs.push(crate::diag::Message {
+                severity: crate::diag::Severity::ErrorContext,
+                loc: top.pos,
+                text: "The latest preprocessor control is here".to_string(),
+            });
         }
         self.tok_start = self.pos;
     }

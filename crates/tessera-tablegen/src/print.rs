@@ -357,11 +357,12 @@ impl RecordKeeper {
             acc += weight(items[split]);
             split += 1;
         }
-        // Renders items[lo..hi]; the Defs banner goes before the first def, or at the very end
-        // when there are no defs.
+        // Renders items[lo..hi]; the Classes banner opens the first half (even when both halves
+        // are empty), the Defs banner goes before the first def, or at the very end when there
+        // are no defs.
         let render = |lo: usize, hi: usize, last: bool, weight_sum: usize| {
             let mut out = String::with_capacity(weight_sum * 64);
-            if lo == 0 {
+            if !last {
                 out.push_str("------------- Classes -----------------\n");
             }
             for (i, &r) in items.iter().enumerate().take(hi).skip(lo) {

@@ -162,3 +162,21 @@ fn record_api_exposes_order_superclasses_dags_and_locations() {
     assert!(rk.value_as_int(z, "d").is_err());
     assert!(rk.value_as_string(z, "missing").is_err());
 }
+
+#[test]
+fn preprocessor_context_line_is_shown_as_an_error_but_not_counted() {
+    // llvm-tblgen 19 prints both lines as `error:` and reports "1 errors.".
+    let (count, shown) = match parse_source("test.td", "#ifdef X\n#else\n", &Options::default()) {
+        Ok(p) => (p.error_count(), p.render_messages()),
+        Err(f) => (f.diagnostic.error_count(), f.render()),
+    };
+    assert_eq!(count, 1, "{shown}");
+    assert!(
+        shown.contains("error: Reached EOF without matching #endif"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("error: The latest preprocessor control is here"),
+        "{shown}"
+    );
+}
