@@ -799,7 +799,9 @@ impl<'a> Parser<'a> {
                             self.rk.ty_string(arg_ty),
                             self.rk.as_string(val)
                         );
-                        return self.error(loc, msg);
+                        // A fatal error upstream: it exits here, with no follow-on errors.
+                        self.rk.fatal(loc, msg);
+                        return self.check_fatal();
                     }
                 }
             }
