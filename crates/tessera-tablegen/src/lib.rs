@@ -161,29 +161,25 @@ pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
 /// `<stdin>`).
 ///
 /// Evaluation runs on a thread of its own with a large stack (deeply nested input recurses
-/// deeply), while the calling thread lexes ahead of it. The result comes back over a channel
-/// rather than by joining the thread: on the benchmark's small inputs, unmapping the finished
-/// thread's stack and waiting for it cost a tenth of a run.
+/// deeply), while the calling thread lexes ahead of it: the evaluator starts at once instead
+/// of waiting for a lexing thread to be spawned and to deliver its first batch.
 pub fn parse_source(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
     let lex = new_lexer(name, text, opts)?;
     let (producer, tokens) = tokens::TokenStream::channel();
-    let (result_tx, result_rx) = std::sync::mpsc::channel();
     let opts_for_worker = opts.clone();
     let spawned = std::thread::Builder::new()
         .name("tblgen-eval".into())
         .stack_size(512 << 20)
-        .spawn(move || {
-            let _ = result_tx.send(evaluate(tokens, &opts_for_worker));
-        });
-    if spawned.is_err() {
+        .spawn(move || evaluate(tokens, &opts_for_worker));
+    let Ok(handle) = spawned else {
         return Err(Failure {
             diagnostic: Diagnostic::error(Loc::NONE, "could not start evaluation thread"),
             sources: SourceMgr::default(),
             dependencies: BTreeSet::new(),
         });
-    }
+    };
     producer.run(lex);
-    result_rx.recv().unwrap_or_else(|_| {
+    handle.join().unwrap_or_else(|_| {
         Err(Failure {
             diagnostic: Diagnostic::error(Loc::NONE, "internal error while evaluating input"),
             sources: SourceMgr::default(),

@@ -19,6 +19,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::thread::JoinHandle;
 
 use crate::diag::{Loc, Message, SourceMgr};
 use crate::lexer::{Lexer, Tok};
@@ -154,6 +155,8 @@ pub(crate) struct TokenStream {
     pub(crate) cur_bin_bits: u32,
     /// Messages of lexer and parser, in order.
     pub(crate) msgs: Vec<Message>,
+    /// The lexing thread of [`TokenStream::spawn`], joined once it has passed the lexer back.
+    worker: Option<JoinHandle<()>>,
     /// Every file an `include` pulled in (among the tokens consumed), for `-d`.
     pub(crate) dependencies: BTreeSet<String>,
 }
@@ -186,12 +189,12 @@ impl TokenStream {
                     producer.run(lex);
                 }
             });
-        let unsent = match spawned {
-            Ok(_) => lex_tx.send(lex).err().map(|back| back.0),
-            Err(_) => Some(lex),
+        let (unsent, worker) = match spawned {
+            Ok(handle) => (lex_tx.send(lex).err().map(|back| back.0), Some(handle)),
+            Err(_) => (Some(lex), None),
         };
         match unsent {
-            None => stream,
+            None => TokenStream { worker, ..stream },
             Some(lex) => TokenStream::with_source(Source::Inline(Box::new(lex))),
         }
     }
@@ -208,6 +211,7 @@ impl TokenStream {
             cur_bin_bits: 0,
             msgs: Vec::new(),
             dependencies: BTreeSet::new(),
+            worker: None,
         }
     }
 
@@ -294,6 +298,10 @@ impl TokenStream {
             Source::Inline(lex) => *lex,
             Source::Gone => unreachable!("never left switching"),
         };
+        if let Some(worker) = self.worker {
+            // It has sent the lexer back, so it is finishing; a panic there was reported.
+            let _ = worker.join();
+        }
         (lex.into_parts().0, self.msgs)
     }
 }
