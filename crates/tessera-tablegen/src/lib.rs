@@ -36,6 +36,7 @@ mod eval;
 pub mod json;
 pub mod lexer;
 mod parser;
+mod placement;
 mod preprocessor;
 mod print;
 pub mod query;
@@ -43,8 +44,11 @@ pub mod record;
 mod tokens;
 
 use std::collections::BTreeSet;
+use std::sync::mpsc::{RecvError, TryRecvError};
+use std::sync::Arc;
 
 pub use diag::{Diagnostic, Loc, Message, Severity, SourceMgr};
+pub use print::{Pieces, PrintPlan};
 pub use record::{
     ArgKey, BinOp, FieldKind, Init, InitId, RecId, RecTy, Record, RecordKeeper, RecordKind,
     RecordVal, TernOp, TyId, UnOp,
@@ -81,6 +85,35 @@ pub struct Options {
     pub no_warn_unused_template_args: bool,
     /// Resource bounds of the evaluation.
     pub limits: Limits,
+    /// Output to render as part of the run, into [`Parsed::output`].
+    pub render: Render,
+}
+
+/// Output that [`parse_source`] renders once evaluation is done (see [`Options::render`]).
+///
+/// Rendering there rather than afterwards lets the evaluating thread, which has the records
+/// in its cache and is already running, render one half of `--print-records` while the
+/// calling thread renders the other: no thread has to be started for it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Render {
+    /// Nothing; the caller prints what it needs from [`Parsed::records`].
+    #[default]
+    Nothing,
+    /// `--print-records` ([`RecordKeeper::print_records`]).
+    PrintRecords,
+    /// `--dump-json` ([`RecordKeeper::dump_json`]).
+    DumpJson,
+}
+
+impl Render {
+    /// The rendering of `rk` in pieces, without help from another thread.
+    fn all(self, rk: &RecordKeeper) -> Vec<String> {
+        match self {
+            Render::Nothing => Vec::new(),
+            Render::PrintRecords => rk.print_records_parts(),
+            Render::DumpJson => vec![rk.dump_json()],
+        }
+    }
 }
 
 /// A successful parse. It may still carry errors that upstream reports without stopping
@@ -93,6 +126,9 @@ pub struct Parsed {
     pub dependencies: BTreeSet<String>,
     /// Warnings, notes (from `dump`) and non-fatal errors in order.
     pub messages: Vec<Message>,
+    /// The output [`Options::render`] asked for, in pieces to be written one after the other
+    /// (empty for [`Render::Nothing`]).
+    pub output: Vec<String>,
 }
 
 impl Parsed {
@@ -161,38 +197,94 @@ pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
 /// `<stdin>`).
 ///
 /// Evaluation runs on a thread of its own with a large stack (deeply nested input recurses
-/// deeply), while the calling thread lexes ahead of it: the evaluator starts at once instead
-/// of waiting for a lexing thread to be spawned and to deliver its first batch.
+/// deeply), started on another CPU, while the calling thread lexes ahead of it. When it is
+/// done it shares the records with the calling thread and renders its part of
+/// [`Options::render`]; the calling thread renders the rest.
 pub fn parse_source(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
     let lex = new_lexer(name, text, opts)?;
     let (producer, tokens) = tokens::TokenStream::channel();
+    let (share, shared) = std::sync::mpsc::sync_channel::<Arc<Evaluated>>(1);
     let opts_for_worker = opts.clone();
-    let spawned = std::thread::Builder::new()
+    let builder = std::thread::Builder::new()
         .name("tblgen-eval".into())
-        .stack_size(512 << 20)
-        .spawn(move || evaluate(tokens, &opts_for_worker));
+        .stack_size(512 << 20);
+    let spawned = placement::spawn_beside(builder, move || {
+        let opts = opts_for_worker;
+        let parsed = evaluate(tokens, &opts)?;
+        let plan = (opts.render == Render::PrintRecords).then(|| parsed.records.print_plan());
+        let evaluated = Arc::new(Evaluated { parsed, plan });
+        let _ = share.send(evaluated.clone());
+        let records = &evaluated.parsed.records;
+        Ok(match &evaluated.plan {
+            Some(plan) => Rendered::Pieces(plan.render_pieces(records)),
+            None => Rendered::Whole(opts.render.all(records)),
+        })
+    });
     let Ok(handle) = spawned else {
-        return Err(Failure {
-            diagnostic: Diagnostic::error(Loc::NONE, "could not start evaluation thread"),
-            sources: SourceMgr::default(),
-            dependencies: BTreeSet::new(),
-        });
+        return Err(internal_failure("could not start evaluation thread"));
     };
     producer.run(lex);
-    handle.join().unwrap_or_else(|_| {
-        Err(Failure {
-            diagnostic: Diagnostic::error(Loc::NONE, "internal error while evaluating input"),
-            sources: SourceMgr::default(),
-            dependencies: BTreeSet::new(),
-        })
+    // Polling first: the evaluation usually ends within the polling budget (see `placement`).
+    let evaluated = placement::poll_for(|| match shared.try_recv() {
+        Ok(e) => Some(Ok(e)),
+        Err(TryRecvError::Empty) => None,
+        Err(TryRecvError::Disconnected) => Some(Err(RecvError)),
     })
+    .unwrap_or_else(|| placement::wait_here(|| shared.recv()));
+    let here = evaluated.as_ref().ok().and_then(|e| {
+        let plan = e.plan.as_ref()?;
+        Some(plan.render_pieces(&e.parsed.records))
+    });
+    placement::poll_for(|| handle.is_finished().then_some(()));
+    let rest = match placement::wait_here(|| handle.join()) {
+        Ok(Ok(rest)) => rest,
+        Ok(Err(failure)) => return Err(failure),
+        Err(_) => return Err(internal_failure("internal error while evaluating input")),
+    };
+    // The evaluation thread has ended, so this is the last reference.
+    let Some(Evaluated { mut parsed, plan }) = evaluated.ok().and_then(Arc::into_inner) else {
+        return Err(internal_failure("internal error while evaluating input"));
+    };
+    parsed.output = match rest {
+        Rendered::Pieces(there) => plan
+            .map(|plan| plan.assemble(here.into_iter().chain([there])))
+            .unwrap_or_default(),
+        Rendered::Whole(output) => output,
+    };
+    Ok(parsed)
+}
+
+/// What the evaluation thread shares with the calling thread of [`parse_source`].
+struct Evaluated {
+    parsed: Parsed,
+    /// The pieces of `--print-records` the two threads share, when that is rendered.
+    plan: Option<PrintPlan>,
+}
+
+/// What the evaluation thread rendered.
+enum Rendered {
+    /// Its share of the pieces of the print plan.
+    Pieces(Pieces),
+    /// The whole output.
+    Whole(Vec<String>),
+}
+
+/// A failure without a source location.
+fn internal_failure(message: &str) -> Failure {
+    Failure {
+        diagnostic: Diagnostic::error(Loc::NONE, message),
+        sources: SourceMgr::default(),
+        dependencies: BTreeSet::new(),
+    }
 }
 
 /// Like [`parse_source`] but evaluating on the calling thread (callers with their own big
 /// stack, such as fuzz targets, can use this directly); lexing gets a thread of its own.
 pub fn parse_on_this_thread(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
     let lex = new_lexer(name, text, opts)?;
-    evaluate(tokens::TokenStream::spawn(lex), opts)
+    let mut parsed = evaluate(tokens::TokenStream::spawn(lex), opts)?;
+    parsed.output = opts.render.all(&parsed.records);
+    Ok(parsed)
 }
 
 /// The lexer for the main buffer.
@@ -232,6 +324,7 @@ fn evaluate(tokens: tokens::TokenStream, opts: &Options) -> Result<Parsed, Failu
         records: rk,
         dependencies: deps,
         messages: msgs,
+        output: Vec::new(),
     })
 }
 

@@ -181,14 +181,14 @@ impl TokenStream {
         let (producer, stream) = TokenStream::channel();
         // The lexer is sent over once the thread exists, so it is still here if it does not.
         let (lex_tx, lex_rx) = channel::<Lexer>();
-        let spawned = std::thread::Builder::new()
+        let builder = std::thread::Builder::new()
             .name("tblgen-lexer".into())
-            .stack_size(LEXER_STACK)
-            .spawn(move || {
-                if let Ok(lex) = lex_rx.recv() {
-                    producer.run(lex);
-                }
-            });
+            .stack_size(LEXER_STACK);
+        let spawned = crate::placement::spawn_beside(builder, move || {
+            if let Ok(lex) = lex_rx.recv() {
+                producer.run(lex);
+            }
+        });
         let (unsent, worker) = match spawned {
             Ok(handle) => (lex_tx.send(lex).err().map(|back| back.0), Some(handle)),
             Err(_) => (Some(lex), None),

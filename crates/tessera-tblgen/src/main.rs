@@ -96,6 +96,11 @@ fn main() -> ExitCode {
         include_dirs: cli.include.clone(),
         macros: cli.defines.clone(),
         no_warn_unused_template_args: cli.no_warn_on_unused_template_args,
+        render: if cli.dump_json {
+            tessera_tablegen::Render::DumpJson
+        } else {
+            tessera_tablegen::Render::PrintRecords
+        },
         ..Default::default()
     };
     let parsed = if cli.input == "-" {
@@ -124,7 +129,7 @@ fn main() -> ExitCode {
             }
         }
     };
-    let parsed = match parsed {
+    let mut parsed = match parsed {
         Ok(p) => p,
         Err(f) => {
             eprint!("{}", f.render());
@@ -142,11 +147,7 @@ fn main() -> ExitCode {
         eprint!("{rendered}");
     }
     // The output comes in pieces, written one after the other without joining them.
-    let out = if cli.dump_json {
-        vec![parsed.records.dump_json()]
-    } else {
-        parsed.records.print_records_parts()
-    };
+    let out = std::mem::take(&mut parsed.output);
     if stats {
         eprintln!("stats: output ready after {:?}", t0.elapsed());
     }
