@@ -18,7 +18,9 @@
 //! batch, so it never runs far ahead of a failed parse (the channel is bounded).
 
 use std::collections::BTreeSet;
-use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender};
+use std::sync::mpsc::{
+    channel, sync_channel, Receiver, Sender, SyncSender, TryRecvError, TrySendError,
+};
 use std::thread::JoinHandle;
 
 use crate::diag::{Loc, Message, SourceMgr};
@@ -26,8 +28,11 @@ use crate::lexer::{Lexer, Tok};
 
 /// Tokens per batch: large enough to make the hand-over cost negligible.
 const BATCH: usize = 512;
-/// Batches the worker may be ahead of the parser.
-const AHEAD: usize = 256;
+/// Batches the producer may be ahead of the parser: some milliseconds of evaluation, so the
+/// parser never waits for a producer that had to wait itself. Consumed batches go back to the
+/// producer, so a run uses about this many batches whatever its size (every new one was fresh
+/// memory for the kernel to zero: 4 MiB of them for SPIRVOps.td when the lead was 256).
+const AHEAD: usize = 16;
 /// Stack of the lexing thread (`include` and preprocessor directives recurse).
 const LEXER_STACK: usize = 64 << 20;
 
@@ -100,22 +105,25 @@ impl Batch {
 pub(crate) struct Producer {
     batches: SyncSender<Batch>,
     lexer_back: Sender<Lexer>,
+    /// Batches the parser is done with, to be filled again.
+    recycled: Receiver<Batch>,
 }
 
 impl Producer {
     /// Lexes batches until end of file or until the parser hangs up, then passes the lexer
     /// (with its source buffers) back to the parser.
     pub(crate) fn run(self, lex: Lexer) {
-        let lex = produce(lex, self.batches);
+        let lex = produce(lex, self.batches, self.recycled);
         // The parser is gone only if it failed; its result reports that.
         let _ = self.lexer_back.send(lex);
     }
 }
 
 /// Lexes batches until end of file or until the parser hangs up.
-fn produce(mut lex: Lexer, tx: SyncSender<Batch>) -> Lexer {
+fn produce(mut lex: Lexer, tx: SyncSender<Batch>, recycled: Receiver<Batch>) -> Lexer {
     loop {
-        let mut b = Batch::default();
+        let mut b = recycled.try_recv().unwrap_or_default();
+        b.clear();
         b.toks.reserve(BATCH);
         let mut at_end = false;
         while b.toks.len() < BATCH {
@@ -124,16 +132,39 @@ fn produce(mut lex: Lexer, tx: SyncSender<Batch>) -> Lexer {
                 break;
             }
         }
-        if tx.send(b).is_err() || at_end {
+        if !send(&tx, b) || at_end {
             return lex;
         }
     }
 }
 
+/// Hands a batch to the parser, waiting while the channel is full; false if the parser is
+/// gone. The wait polls first (see [`crate::placement::poll_for`]): woken from a blocking
+/// send, this thread was queued on the parser's CPU, behind the parser.
+fn send(tx: &SyncSender<Batch>, b: Batch) -> bool {
+    let mut pending = Some(b);
+    let polled = crate::placement::poll_for(|| match tx.try_send(pending.take()?) {
+        Ok(()) => Some(true),
+        Err(TrySendError::Full(back)) => {
+            pending = Some(back);
+            None
+        }
+        Err(TrySendError::Disconnected(_)) => Some(false),
+    });
+    polled.unwrap_or_else(|| {
+        crate::placement::wait_here(|| pending.take().is_some_and(|b| tx.send(b).is_ok()))
+    })
+}
+
 /// Where tokens come from: a producer, or (after it stopped) the lexer itself.
 enum Source {
     /// Batches, then the lexer once the producer is done with it.
-    Producer(Receiver<Batch>, Receiver<Lexer>),
+    Producer {
+        batches: Receiver<Batch>,
+        lexer_back: Receiver<Lexer>,
+        /// Where consumed batches go back to the producer.
+        recycle: Sender<Batch>,
+    },
     Inline(Box<Lexer>),
     /// Only while switching between the two.
     Gone,
@@ -166,14 +197,18 @@ impl TokenStream {
     pub(crate) fn channel() -> (Producer, TokenStream) {
         let (batches, rx) = sync_channel(AHEAD);
         let (lexer_back, back_rx) = channel();
+        let (recycle, recycled) = channel();
         let producer = Producer {
             batches,
             lexer_back,
+            recycled,
         };
-        (
-            producer,
-            TokenStream::with_source(Source::Producer(rx, back_rx)),
-        )
+        let source = Source::Producer {
+            batches: rx,
+            lexer_back: back_rx,
+            recycle,
+        };
+        (producer, TokenStream::with_source(source))
     }
 
     /// Starts lexing on a worker thread of its own (or inline if no thread can be started).
@@ -269,17 +304,31 @@ impl TokenStream {
     /// Gets the next batch: from the producer, or one token from the lexer once it is back.
     fn refill(&mut self) {
         self.next = 0;
-        if let Source::Producer(rx, _) = &self.source {
-            if let Ok(b) = rx.recv() {
-                self.batch = b;
+        if let Source::Producer {
+            batches, recycle, ..
+        } = &self.source
+        {
+            // Polling first: woken from a blocking receive by the producer, this thread was
+            // queued on the producer's CPU (see `placement`).
+            let next = crate::placement::poll_for(|| match batches.try_recv() {
+                Ok(b) => Some(Some(b)),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(None),
+            })
+            .unwrap_or_else(|| crate::placement::wait_here(|| batches.recv().ok()));
+            if let Some(b) = next {
+                let used = std::mem::replace(&mut self.batch, b);
+                // The producer may be gone already; then the batch is simply dropped.
+                let _ = recycle.send(used);
                 return;
             }
             // The producer is done (end of file); take the lexer back.
-            let Source::Producer(_, back) = std::mem::replace(&mut self.source, Source::Gone)
+            let Source::Producer { lexer_back, .. } =
+                std::mem::replace(&mut self.source, Source::Gone)
             else {
                 unreachable!("matched above")
             };
-            self.source = Source::Inline(Box::new(take_back(&back)));
+            self.source = Source::Inline(Box::new(take_back(&lexer_back)));
         }
         let Source::Inline(lex) = &mut self.source else {
             unreachable!("the producer hands its lexer back")
@@ -291,9 +340,14 @@ impl TokenStream {
     /// Stops lexing and gives back the source buffers and the messages.
     pub(crate) fn into_parts(self) -> (SourceMgr, Vec<Message>) {
         let lex = match self.source {
-            Source::Producer(rx, back) => {
-                drop(rx);
-                take_back(&back)
+            Source::Producer {
+                batches,
+                lexer_back,
+                ..
+            } => {
+                // The producer stops at its next batch and passes the lexer back.
+                drop(batches);
+                take_back(&lexer_back)
             }
             Source::Inline(lex) => *lex,
             Source::Gone => unreachable!("never left switching"),
