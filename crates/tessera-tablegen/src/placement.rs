@@ -6,9 +6,15 @@
 //! (in most runs) until load balancing moved it to the idle CPU: lexing and evaluation then
 //! ran one after the other. Moving the still-queued thread to another CPU right after the
 //! spawn starts it within about 0.1 ms (measured with a C program doing the same, 40 runs of
-//! each: 30-90 us against 1-3 ms). Once running, the thread restores the parent's CPU mask, so
-//! the scheduler stays free to move it later; should it start before the parent moved it, it
-//! is left alone.
+//! each: 30-90 us against 1-3 ms). A new thread often starts at once, preempting its parent
+//! on the parent's CPU, before it could be moved (4 runs in 6); it then waits for the parent
+//! to move it. Once running where it was put, the thread restores the parent's CPU mask, so
+//! the scheduler stays free to move it later.
+//!
+//! The threads of a run hand work to each other (token batches, the evaluated records);
+//! a thread that blocks to wait for the other was, when woken, queued on the waker's CPU
+//! just the same. [`poll_for`], [`receive`] and [`wait_here`] keep waiting threads where they
+//! are.
 //!
 //! Elsewhere [`spawn_beside`] is an ordinary spawn.
 
@@ -69,9 +75,11 @@ mod imp {
     use std::sync::{Arc, Mutex};
     use std::thread::{Builder, JoinHandle};
 
-    /// Whether the parent has moved the child (`Some(true)`), or the child started first and
-    /// must not be moved (`Some(false)`); `None` until one of the two happens.
-    type Handshake = Arc<Mutex<Option<bool>>>;
+    /// Whether the parent has moved the child, which then restores its mask. The parent holds
+    /// the lock from before the spawn until it has moved the child: a child that starts at
+    /// once (a new thread often preempts its parent on the parent's CPU) waits for that, and
+    /// is woken where it was moved to.
+    type Handshake = Arc<Mutex<bool>>;
 
     pub(super) fn spawn_beside<F, T>(builder: Builder, f: F) -> io::Result<JoinHandle<T>>
     where
@@ -81,22 +89,19 @@ mod imp {
         let Some((mask, other)) = mask_and_other_cpu() else {
             return builder.spawn(f);
         };
-        let handshake: Handshake = Arc::new(Mutex::new(None));
+        let handshake: Handshake = Arc::new(Mutex::new(false));
         let in_child = handshake.clone();
+        let Ok(mut moved) = handshake.lock() else {
+            return builder.spawn(f);
+        };
         let handle = builder.spawn(move || {
-            if let Ok(mut moved) = in_child.lock() {
-                if *moved == Some(true) {
-                    set_own_mask(&mask);
-                }
-                *moved = Some(false);
+            if in_child.lock().is_ok_and(|moved| *moved) {
+                set_own_mask(&mask);
             }
             f()
         })?;
-        if let Ok(mut moved) = handshake.lock() {
-            if moved.is_none() && move_to(&handle, other) {
-                *moved = Some(true);
-            }
-        }
+        *moved = move_to(&handle, other);
+        drop(moved);
         Ok(handle)
     }
 
