@@ -178,6 +178,13 @@ impl std::fmt::Debug for Parsed {
     }
 }
 
+/// Sets work for threads that wait for each other during a run (once per process): called
+/// between polls, it returns whether it found any. `tessera-tblgen` faults in the memory its
+/// allocator hands out next with it.
+pub fn set_idle_work(work: fn() -> bool) {
+    let _ = placement::IDLE_WORK.set(work);
+}
+
 /// Reads and evaluates a file.
 pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
     match std::fs::read(path) {

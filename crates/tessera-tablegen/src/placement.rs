@@ -48,6 +48,7 @@ const SPIN_BUDGET: Duration = Duration::from_millis(20);
 /// a CPU that another thread wants.
 pub(crate) fn poll_for<T>(mut poll: impl FnMut() -> Option<T>) -> Option<T> {
     let start = Instant::now();
+    let idle = IDLE_WORK.get().copied();
     loop {
         if let Some(v) = poll() {
             return Some(v);
@@ -55,9 +56,14 @@ pub(crate) fn poll_for<T>(mut poll: impl FnMut() -> Option<T>) -> Option<T> {
         if start.elapsed() > SPIN_BUDGET {
             return None;
         }
-        std::thread::yield_now();
+        if !idle.is_some_and(|work| work()) {
+            std::thread::yield_now();
+        }
     }
 }
+
+/// Work a waiting thread may do between polls (see [`crate::set_idle_work`]).
+pub(crate) static IDLE_WORK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
 
 /// Runs `wait` (something that blocks until another thread has work for this one) with the
 /// calling thread held on its current CPU, so that the wake-up brings it back there, instead

@@ -92,6 +92,9 @@ fn report(msg: &str) -> ExitCode {
 fn main() -> ExitCode {
     let t0 = std::time::Instant::now();
     let cli = Cli::parse_from(normalize_args());
+    // Threads waiting for each other fault in the allocator's next huge page meanwhile, so
+    // the thread that allocates there does not wait for the kernel (see `alloc.rs`).
+    tessera_tablegen::set_idle_work(alloc::prefault_ahead);
     let opts = tessera_tablegen::Options {
         include_dirs: cli.include.clone(),
         macros: cli.defines.clone(),
