@@ -11,6 +11,12 @@
 //! `--dump-json` ([`RecordKeeper::dump_json`]). Evaluation follows upstream step by step, so
 //! anonymous records get the same `anonymous_N` numbers and unresolved values print the same.
 //!
+//! A run is a few milliseconds on two threads, so where and when they run matters as much as
+//! the work: the `placement` module starts the evaluating thread on another CPU and keeps
+//! waiting threads from being queued behind the thread that wakes them, and [`parse_source`]
+//! can render the output itself ([`Options::render`]), the two threads sharing the pieces of
+//! a [`PrintPlan`].
+//!
 //! Errors are values: [`parse_file`] and [`parse_source`] return a [`Failure`] holding
 //! [`Diagnostic`]s (rendered in upstream's `file:line:col: error: ...` shape with the source
 //! line, a caret and `Included from` lines) instead of panicking, and hostile input (deep
@@ -44,7 +50,6 @@ pub mod record;
 mod tokens;
 
 use std::collections::BTreeSet;
-use std::sync::mpsc::{RecvError, TryRecvError};
 use std::sync::Arc;
 
 pub use diag::{Diagnostic, Loc, Message, Severity, SourceMgr};
@@ -232,12 +237,7 @@ pub fn parse_source(name: &str, text: &str, opts: &Options) -> Result<Parsed, Fa
     };
     producer.run(lex);
     // Polling first: the evaluation usually ends within the polling budget (see `placement`).
-    let evaluated = placement::poll_for(|| match shared.try_recv() {
-        Ok(e) => Some(Ok(e)),
-        Err(TryRecvError::Empty) => None,
-        Err(TryRecvError::Disconnected) => Some(Err(RecvError)),
-    })
-    .unwrap_or_else(|| placement::wait_here(|| shared.recv()));
+    let evaluated = placement::receive(&shared);
     let here = evaluated.as_ref().ok().and_then(|e| {
         let plan = e.plan.as_ref()?;
         Some(plan.render_pieces(&e.parsed.records))

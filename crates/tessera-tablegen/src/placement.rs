@@ -19,6 +19,7 @@
 //! Elsewhere [`spawn_beside`] is an ordinary spawn.
 
 use std::io;
+use std::sync::mpsc::{Receiver, RecvError, TryRecvError};
 use std::thread::{Builder, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -64,6 +65,16 @@ pub(crate) fn poll_for<T>(mut poll: impl FnMut() -> Option<T>) -> Option<T> {
 
 /// Work a waiting thread may do between polls (see [`crate::set_idle_work`]).
 pub(crate) static IDLE_WORK: std::sync::OnceLock<fn() -> bool> = std::sync::OnceLock::new();
+
+/// Receives from `rx`: polls first ([`poll_for`]), then blocks through [`wait_here`].
+pub(crate) fn receive<T>(rx: &Receiver<T>) -> Result<T, RecvError> {
+    poll_for(|| match rx.try_recv() {
+        Ok(v) => Some(Ok(v)),
+        Err(TryRecvError::Empty) => None,
+        Err(TryRecvError::Disconnected) => Some(Err(RecvError)),
+    })
+    .unwrap_or_else(|| wait_here(|| rx.recv()))
+}
 
 /// Runs `wait` (something that blocks until another thread has work for this one) with the
 /// calling thread held on its current CPU, so that the wake-up brings it back there, instead
@@ -191,22 +202,50 @@ mod imp {
 mod tests {
     use super::*;
 
+    /// The calling thread's allowed CPUs.
+    #[cfg(target_os = "linux")]
+    fn mask() -> Vec<usize> {
+        // SAFETY: as in `mask_and_cpu`.
+        let mut m: libc::cpu_set_t = unsafe { std::mem::zeroed() };
+        let size = std::mem::size_of::<libc::cpu_set_t>();
+        assert_eq!(unsafe { libc::sched_getaffinity(0, size, &mut m) }, 0);
+        (0..libc::CPU_SETSIZE as usize)
+            .filter(|&c| unsafe { libc::CPU_ISSET(c, &m) })
+            .collect()
+    }
+    #[cfg(not(target_os = "linux"))]
+    fn mask() -> Vec<usize> {
+        Vec::new()
+    }
+
+    #[test]
+    fn waiting_here_pins_the_thread_for_the_wait_only() {
+        let before = mask();
+        let during = wait_here(mask);
+        if cfg!(target_os = "linux") {
+            assert_eq!(during.len(), 1, "pinned to one CPU while waiting");
+            assert!(before.contains(&during[0]));
+        }
+        assert_eq!(mask(), before, "the mask is restored");
+    }
+
+    #[test]
+    fn polling_returns_the_value_or_gives_up_after_its_budget() {
+        let mut tries = 0;
+        assert_eq!(
+            poll_for(|| {
+                tries += 1;
+                (tries == 5).then_some(tries)
+            }),
+            Some(5)
+        );
+        let start = Instant::now();
+        assert_eq!(poll_for(|| None::<()>), None);
+        assert!(start.elapsed() >= SPIN_BUDGET);
+    }
+
     #[test]
     fn the_helper_runs_and_ends_with_the_parents_cpu_mask() {
-        #[cfg(target_os = "linux")]
-        fn mask() -> Vec<usize> {
-            // SAFETY: as in `mask_and_other_cpu`.
-            let mut m: libc::cpu_set_t = unsafe { std::mem::zeroed() };
-            let size = std::mem::size_of::<libc::cpu_set_t>();
-            assert_eq!(unsafe { libc::sched_getaffinity(0, size, &mut m) }, 0);
-            (0..libc::CPU_SETSIZE as usize)
-                .filter(|&c| unsafe { libc::CPU_ISSET(c, &m) })
-                .collect()
-        }
-        #[cfg(not(target_os = "linux"))]
-        fn mask() -> Vec<usize> {
-            Vec::new()
-        }
         for _ in 0..20 {
             let parent = mask();
             let h = spawn_beside(Builder::new(), mask).expect("spawn");

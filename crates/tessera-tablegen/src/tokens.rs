@@ -18,9 +18,7 @@
 //! batch, so it never runs far ahead of a failed parse (the channel is bounded).
 
 use std::collections::BTreeSet;
-use std::sync::mpsc::{
-    channel, sync_channel, Receiver, Sender, SyncSender, TryRecvError, TrySendError,
-};
+use std::sync::mpsc::{channel, sync_channel, Receiver, Sender, SyncSender, TrySendError};
 use std::thread::JoinHandle;
 
 use crate::diag::{Loc, Message, SourceMgr};
@@ -310,13 +308,7 @@ impl TokenStream {
         {
             // Polling first: woken from a blocking receive by the producer, this thread was
             // queued on the producer's CPU (see `placement`).
-            let next = crate::placement::poll_for(|| match batches.try_recv() {
-                Ok(b) => Some(Some(b)),
-                Err(TryRecvError::Empty) => None,
-                Err(TryRecvError::Disconnected) => Some(None),
-            })
-            .unwrap_or_else(|| crate::placement::wait_here(|| batches.recv().ok()));
-            if let Some(b) = next {
+            if let Ok(b) = crate::placement::receive(batches) {
                 let used = std::mem::replace(&mut self.batch, b);
                 // The producer may be gone already; then the batch is simply dropped.
                 let _ = recycle.send(used);
