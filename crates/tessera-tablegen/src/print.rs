@@ -352,9 +352,13 @@ impl RecordKeeper {
             let there = s.spawn(|| plan.render_pieces(self));
             (plan.render_pieces(self), there.join())
         });
-        // A panic there leaves its pieces to this thread.
-        let there = there.unwrap_or_else(|_| plan.render_pieces(self));
-        plan.assemble([here, there])
+        match there {
+            Ok(there) => plan.assemble([here, there]),
+            // A panic there may have lost pieces it had taken: render them all here.
+            Err(_) => (0..plan.weights.len())
+                .map(|k| self.render_piece(&plan, k))
+                .collect(),
+        }
     }
 
     /// The records in print order, cut into pieces for [`PrintPlan::render_pieces`].
