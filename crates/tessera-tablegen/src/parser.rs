@@ -157,8 +157,13 @@ impl<'a> Parser<'a> {
 
     /// Turns a pending evaluation failure into a parse failure.
     fn check_fatal(&mut self) -> PResult<()> {
-        if let Some(d) = self.rk.fatal.take() {
+        if let Some(mut d) = self.rk.fatal.take() {
             self.flush_notes();
+            // Folding outside any record (a `defvar`, a `foreach` range) has no record to
+            // point at: the error goes where parsing noticed it.
+            if let Some(first) = d.messages.first_mut().filter(|m| m.loc == Loc::NONE) {
+                first.loc = self.lex.loc();
+            }
             self.lex.msgs.extend(d.messages);
             self.fatal_seen = true;
             return Err(());

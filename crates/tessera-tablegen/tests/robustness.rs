@@ -242,3 +242,21 @@ fn subst_of_the_empty_string_is_refused() {
         ""
     );
 }
+
+#[test]
+fn errors_of_folds_outside_records_point_into_the_source() {
+    // Upstream 19 aborts on a negative count; outside a record there is no record location to
+    // borrow, so the error points where parsing noticed it.
+    let failure = parse_source(
+        "splat.td",
+        "defvar x = !listsplat(\"\", -1);\n",
+        &Options::default(),
+    )
+    .map(|_| ())
+    .expect_err("negative count");
+    let text = failure.render();
+    assert!(
+        text.starts_with("splat.td:1:30: error: list of -1 elements is too large"),
+        "{text}"
+    );
+}
