@@ -33,11 +33,11 @@ struct Cli {
     /// Only write the output file if it changed.
     #[arg(long)]
     write_if_changed: bool,
-    /// Print all records to stdout (the default action).
-    #[arg(long)]
+    /// Print all records to stdout (the default action). The last action given wins.
+    #[arg(long, overrides_with = "dump_json")]
     print_records: bool,
-    /// Dump all records as machine-readable JSON.
-    #[arg(long)]
+    /// Dump all records as machine-readable JSON. The last action given wins.
+    #[arg(long, overrides_with = "print_records")]
     dump_json: bool,
     /// Disable unused template argument warnings.
     #[arg(long)]
@@ -91,7 +91,14 @@ fn report(msg: &str) -> ExitCode {
 
 fn main() -> ExitCode {
     let t0 = std::time::Instant::now();
-    let cli = Cli::parse_from(normalize_args());
+    let cli = match Cli::try_parse_from(normalize_args()) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // Help and version are not errors; a bad command line is status 1, as upstream's.
+            return ExitCode::from(if e.use_stderr() { 1 } else { 0 });
+        }
+    };
     // Threads waiting for each other fault in the allocator's next huge page meanwhile, so
     // the thread that allocates there does not wait for the kernel (see `alloc.rs`).
     tessera_tablegen::set_idle_work(alloc::prefault_ahead);

@@ -1,0 +1,139 @@
+//! The command line of `tessera-tblgen`, as build systems use it: llvm-tblgen's flags and exit
+//! statuses.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn tblgen(args: &[&str], dir: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("tessera-tblgen runs")
+}
+
+/// A fresh directory with `main.td` including `inc/part.td`.
+fn workspace(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("tessera-tblgen-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    std::fs::write(dir.join("inc/part.td"), "class Part { int size = 4; }\n").unwrap();
+    std::fs::write(
+        dir.join("main.td"),
+        "include \"part.td\"\ndef Wheel : Part { let size = 5; }\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn the_last_action_given_wins() {
+    let dir = workspace("action");
+    let json_last = tblgen(
+        &["-I", "inc", "--print-records", "--dump-json", "main.td"],
+        &dir,
+    );
+    assert!(
+        text(&json_last.stdout).starts_with('{'),
+        "{}",
+        text(&json_last.stdout)
+    );
+    let records_last = tblgen(
+        &["-I", "inc", "-dump-json", "-print-records", "main.td"],
+        &dir,
+    );
+    let out = text(&records_last.stdout);
+    assert!(out.starts_with("------------- Classes"), "{out}");
+    assert!(
+        out.contains("def Wheel {\t// Part\n  int size = 5;\n}"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_command_line_is_status_1_and_help_is_not_an_error() {
+    let dir = workspace("args");
+    assert_eq!(tblgen(&["-D"], &dir).status.code(), Some(1));
+    assert_eq!(
+        tblgen(&["--no-such-flag", "main.td"], &dir).status.code(),
+        Some(1)
+    );
+    assert_eq!(tblgen(&["--help"], &dir).status.code(), Some(0));
+}
+
+#[test]
+fn dependency_file_names_the_output_and_every_include() {
+    let dir = workspace("depfile");
+    let run = tblgen(
+        &["-I", "inc", "main.td", "-o", "out.txt", "-d", "out.d"],
+        &dir,
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let deps = std::fs::read_to_string(dir.join("out.d")).unwrap();
+    assert_eq!(deps, "out.txt: inc/part.td\n");
+    // Upstream refuses -d without -o.
+    let run = tblgen(&["-I", "inc", "main.td", "-d", "out.d"], &dir);
+    assert_eq!(run.status.code(), Some(1));
+}
+
+#[test]
+fn write_if_changed_leaves_an_identical_output_alone() {
+    let dir = workspace("unchanged");
+    let out = dir.join("out.txt");
+    assert!(tblgen(&["-I", "inc", "main.td", "-o", "out.txt"], &dir)
+        .status
+        .success());
+    let old = std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000);
+    std::fs::File::options()
+        .write(true)
+        .open(&out)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    let args = [
+        "-I",
+        "inc",
+        "main.td",
+        "-o",
+        "out.txt",
+        "--write-if-changed",
+    ];
+    assert!(tblgen(&args, &dir).status.success());
+    assert_eq!(std::fs::metadata(&out).unwrap().modified().unwrap(), old);
+    // A different output is written.
+    std::fs::write(&out, "stale").unwrap();
+    assert!(tblgen(&args, &dir).status.success());
+    assert!(std::fs::read_to_string(&out).unwrap().contains("def Wheel"));
+}
+
+#[test]
+fn input_from_stdin_and_errors_fail_the_run() {
+    let dir = workspace("stdin");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"def X : Missing;\n")
+        .unwrap();
+    let run = child.wait_with_output().unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let err = text(&run.stderr);
+    assert!(
+        err.starts_with("<stdin>:1:9: error: Couldn't find class 'Missing'"),
+        "{err}"
+    );
+}
