@@ -13,8 +13,29 @@ fn tblgen(args: &[&str], dir: &Path) -> Output {
         .expect("tessera-tblgen runs")
 }
 
-/// A fresh directory with `main.td` including `inc/part.td`.
-fn workspace(name: &str) -> PathBuf {
+/// A fresh directory with `main.td` including `inc/part.td`, removed when dropped.
+struct Workspace(PathBuf);
+
+impl std::ops::Deref for Workspace {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for Workspace {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn workspace(name: &str) -> Workspace {
     let dir =
         std::env::temp_dir().join(format!("tessera-tblgen-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -25,7 +46,7 @@ fn workspace(name: &str) -> PathBuf {
         "include \"part.td\"\ndef Wheel : Part { let size = 5; }\n",
     )
     .unwrap();
-    dir
+    Workspace(dir)
 }
 
 fn text(bytes: &[u8]) -> String {
