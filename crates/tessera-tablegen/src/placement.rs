@@ -160,16 +160,21 @@ mod imp {
         (here < libc::CPU_SETSIZE as usize).then_some((mask, here))
     }
 
-    /// Whether at most as many threads are running as `mask` allows CPUs, this one and the
-    /// process that started ours (a shell still returning from `fork`) included. When every
-    /// CPU is busy (a parallel build), one run spread over two CPUs does worse than two runs
-    /// on one CPU each. With two runs at a time on two CPUs the 42 dialect files took 268-283
-    /// ms when every evaluation thread was moved, 242-255 ms with this check and 213-225 ms
-    /// with no moves (218-236 ms before placement existed); with four at a time, 265-300,
-    /// 235-252 and 222-249 ms. The count is a snapshot, so some moves on a busy machine
-    /// remain; on an idle one this check never declined a move that helped (286 ms either way
-    /// against 327 ms without moves, run one after the other).
+    /// Whether a CPU is likely free. When every CPU is busy (a parallel build), one run spread
+    /// over two CPUs does worse than two runs on one CPU each: with two runs at a time on two
+    /// CPUs the 42 dialect files took 268-283 ms when every evaluation thread was moved, and
+    /// 213-225 ms with no moves.
+    ///
+    /// The kernel's pressure-stall information says it best: the share of the last ten
+    /// seconds in which some task waited for a CPU was 3-4% during one run after another and
+    /// 26-38% with two at a time. Without it (kernels before 4.20, or PSI disabled), a
+    /// snapshot of the running threads, this one and the shell that started ours included,
+    /// against the CPUs allowed; a snapshot still let some moves through on a busy machine
+    /// (242-255 ms in the same test).
     fn machine_is_idle(mask: &libc::cpu_set_t) -> bool {
+        if let Some(pressure) = cpu_pressure() {
+            return pressure < BUSY_PRESSURE;
+        }
         // SAFETY: `mask` is a valid set.
         let allowed = usize::try_from(unsafe { libc::CPU_COUNT(mask) }).unwrap_or(0);
         // The fourth field of /proc/loadavg is "running/total" scheduling entities.
@@ -178,6 +183,20 @@ mod imp {
             field.split('/').next()?.parse::<usize>().ok()
         });
         running.is_some_and(|r| r <= allowed)
+    }
+
+    /// Percent of the last ten seconds with some task waiting for a CPU above which the
+    /// machine counts as busy.
+    const BUSY_PRESSURE: f64 = 10.0;
+
+    /// `some avg10` of /proc/pressure/cpu, if the kernel provides it.
+    fn cpu_pressure() -> Option<f64> {
+        let text = std::fs::read_to_string("/proc/pressure/cpu").ok()?;
+        let some = text.lines().find(|l| l.starts_with("some "))?;
+        some.split_whitespace()
+            .find_map(|field| field.strip_prefix("avg10="))?
+            .parse()
+            .ok()
     }
 
     /// The calling thread's CPU mask and an allowed CPU other than the one it runs on.
