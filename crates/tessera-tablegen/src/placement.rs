@@ -191,7 +191,11 @@ mod imp {
 
     /// `some avg10` of /proc/pressure/cpu, if the kernel provides it.
     fn cpu_pressure() -> Option<f64> {
-        let text = std::fs::read_to_string("/proc/pressure/cpu").ok()?;
+        parse_pressure(&std::fs::read_to_string("/proc/pressure/cpu").ok()?)
+    }
+
+    /// The `some avg10` value of a pressure file's text.
+    pub(super) fn parse_pressure(text: &str) -> Option<f64> {
         let some = text.lines().find(|l| l.starts_with("some "))?;
         some.split_whitespace()
             .find_map(|field| field.strip_prefix("avg10="))?
@@ -294,6 +298,16 @@ mod tests {
         );
         // Never ready: ends when the budget is spent or the CPU is wanted elsewhere.
         assert_eq!(poll_for(|| None::<()>), None);
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn cpu_pressure_is_read_from_the_some_line() {
+        let text = "some avg10=37.77 avg60=13.05 avg300=4.94 total=202743180\n\
+                    full avg10=0.00 avg60=0.00 avg300=0.00 total=0\n";
+        assert_eq!(imp::parse_pressure(text), Some(37.77));
+        assert_eq!(imp::parse_pressure("full avg10=1.00\n"), None);
+        assert_eq!(imp::parse_pressure("some avg10=x\n"), None);
     }
 
     #[test]
