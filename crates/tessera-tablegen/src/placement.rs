@@ -138,10 +138,7 @@ mod imp {
         let Some((mask, here)) = mask_and_cpu() else {
             return wait();
         };
-        // SAFETY: as in `mask_and_cpu`; `here` is below CPU_SETSIZE.
-        let mut one: libc::cpu_set_t = unsafe { zeroed() };
-        unsafe { libc::CPU_SET(here, &mut one) };
-        set_own_mask(&one);
+        set_own_mask(&only(here));
         let r = wait();
         set_own_mask(&mask);
         r
@@ -214,11 +211,19 @@ mod imp {
             .map(|cpu| (mask, cpu))
     }
 
-    /// Restricts the thread of `handle` to `cpu`; whether that worked.
-    fn move_to<T>(handle: &JoinHandle<T>, cpu: usize) -> bool {
-        // SAFETY: as above, and `cpu < CPU_SETSIZE` (it came from a set).
+    /// The set of `cpu` alone; `cpu` is below CPU_SETSIZE (it came from a set or from
+    /// `mask_and_cpu`).
+    fn only(cpu: usize) -> libc::cpu_set_t {
+        // SAFETY: cpu_set_t is a plain bit array; all zeros is the empty set, and `cpu` is in
+        // range.
         let mut one: libc::cpu_set_t = unsafe { zeroed() };
         unsafe { libc::CPU_SET(cpu, &mut one) };
+        one
+    }
+
+    /// Restricts the thread of `handle` to `cpu`; whether that worked.
+    fn move_to<T>(handle: &JoinHandle<T>, cpu: usize) -> bool {
+        let one = only(cpu);
         // SAFETY: the handle keeps the thread joinable, so its pthread_t is valid; the pointer
         // and size describe `one`.
         let r = unsafe {
