@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 use tessera_asm::PrintOptions;
-use tessera_ir::{render, Context, Diagnostic, Severity, SourceMap};
+use tessera_ir::{Context, Diagnostic, Severity, SourceMap};
 
 /// What the tool was asked to do.
 #[derive(Clone, Debug, Default)]
@@ -268,7 +268,7 @@ fn run_on_current_thread(
         // Only diagnostics need the text (a copy of it): skip that for clean inputs.
         let mut sources = SourceMap::new();
         if opts.verify_diagnostics || !result.diagnostics.is_empty() {
-            sources.add(&name, text);
+            sources.add(name.as_str(), text);
         }
         if opts.verify_diagnostics {
             let problems =
@@ -276,14 +276,14 @@ fn run_on_current_thread(
             if !problems.is_empty() {
                 out.status = 1;
                 for p in problems {
-                    out.stderr.push_str(&render(&result.ctx, &sources, &p));
+                    p.render_to(&mut out.stderr, &sources, Some(&result.ctx));
                 }
             }
             outputs.push(result.output.unwrap_or_default());
             continue;
         }
         for d in &result.diagnostics {
-            out.stderr.push_str(&render(&result.ctx, &sources, d));
+            d.render_to(&mut out.stderr, &sources, Some(&result.ctx));
         }
         // A failed chunk has empty output, but upstream still separates it from the others.
         match result.output {

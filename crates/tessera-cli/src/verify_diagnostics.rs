@@ -1,7 +1,7 @@
 //! `--verify-diagnostics`: compares produced diagnostics with `// expected-error {{...}}`
 //! annotations in the input, as upstream's `SourceMgrDiagnosticVerifierHandler` does.
 
-use tessera_ir::{Context, Diagnostic, Severity};
+use tessera_ir::{Context, DiagLoc, Diagnostic, Severity};
 
 struct Expected {
     severity: Severity,
@@ -88,7 +88,10 @@ pub fn check(src: &str, ctx: &mut Context, file: &str, produced: &[Diagnostic]) 
         }
     }
     for d in all {
-        let line = ctx.file_line_col(d.loc).map(|(_, l, _)| l).unwrap_or(0);
+        let line = match d.loc {
+            DiagLoc::Ir(loc) => ctx.file_line_col(loc).map_or(0, |(_, l, _)| l),
+            DiagLoc::Source(_) | DiagLoc::Unknown => 0,
+        };
         match expected.iter_mut().find(|e| {
             !e.matched
                 && e.severity == d.severity
