@@ -20,6 +20,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::time::Instant;
 use tessera_asm::{op_to_string, PrintOptions};
+use tessera_ir::op_queries::{constant_value, is_trivially_dead};
 use tessera_ir::walk::{walk, WalkControl, WalkOrder};
 use tessera_ir::{Attr, BlockId, Body, Context, Ident, OpId, OpTraits, RegionId, Type, ValueId};
 
@@ -357,31 +358,6 @@ impl RewriteListener for DriverState {
         if let Some(t) = self.trace.as_mut() {
             t.line(&format!("** Failure : {reason}"));
         }
-    }
-}
-
-/// The constant an op produces, if it is a registered constant-like op with a `value`.
-pub fn constant_value(ctx: &Context, body: &Body, op: OpId) -> Option<Attr> {
-    let info = ctx.op_info(body.op_name(op))?;
-    if !info.traits.contains(OpTraits::CONSTANT_LIKE) || body.num_results(op) != 1 {
-        return None;
-    }
-    body.op_props(op)
-        .and_then(|p| ctx.dict_get(p, "value"))
-        .or_else(|| ctx.dict_get(body.op_attrs(op), "value"))
-}
-
-/// True if `op` can be erased without changing behaviour: its results are unused, it is
-/// registered as pure, and it is not a terminator.
-pub fn is_trivially_dead(ctx: &Context, body: &Body, op: OpId) -> bool {
-    if body.has_result_uses(op) {
-        return false;
-    }
-    match ctx.op_info(body.op_name(op)) {
-        Some(info) => {
-            info.traits.contains(OpTraits::PURE) && !info.traits.contains(OpTraits::TERMINATOR)
-        }
-        None => false,
     }
 }
 

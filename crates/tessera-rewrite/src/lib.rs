@@ -19,9 +19,8 @@ mod trace;
 
 pub use applicator::{ApplyHooks, NoHooks, PatternApplicator};
 pub use greedy::{
-    apply_op_patterns, apply_patterns_greedily, apply_with_applicator, constant_value,
-    is_trivially_dead, GreedyConfig, GreedyOutcome, NonConvergence, RecursionReport, Strictness,
-    Traversal,
+    apply_op_patterns, apply_patterns_greedily, apply_with_applicator, GreedyConfig, GreedyOutcome,
+    NonConvergence, RecursionReport, Strictness, Traversal,
 };
 pub use pattern::{
     MatchFailure, MatchResult, Pattern, PatternBenefit, PatternInfo, PatternRoot, RewritePattern,
