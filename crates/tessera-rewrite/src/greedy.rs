@@ -15,6 +15,7 @@ use crate::pattern::Pattern;
 use crate::pattern_set::FrozenRewritePatternSet;
 use crate::rewriter::{Ir, PatternRewriter, RewriteListener};
 use crate::trace::{PatternStats, TraceLog, RULE};
+use crate::worklist::Worklist;
 use cranelift_entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
@@ -161,13 +162,10 @@ impl GreedyOutcome {
     }
 }
 
-const NOT_QUEUED: u32 = u32::MAX;
-
 /// The driver's view of the IR while patterns run: worklist, scope and bookkeeping. It is the
 /// rewriter's listener, so it sees every change.
 struct DriverState {
-    worklist: Vec<Option<OpId>>,
-    position: SecondaryMap<OpId, u32>,
+    worklist: Worklist,
     scope: FxHashSet<RegionId>,
     strictness: Strictness,
     /// Ops the driver may process under strict modes.
@@ -189,8 +187,7 @@ impl DriverState {
         let mut chain_ids = FxHashMap::default();
         chain_ids.insert(SmallVec::new(), 0);
         DriverState {
-            worklist: Vec::with_capacity(64),
-            position: SecondaryMap::with_default(NOT_QUEUED),
+            worklist: Worklist::new(),
             scope: FxHashSet::default(),
             strictness,
             allowed: SecondaryMap::new(),
@@ -205,14 +202,9 @@ impl DriverState {
     }
 
     fn push_single(&mut self, op: OpId) {
-        if self.position[op] != NOT_QUEUED {
-            return;
+        if self.strictness == Strictness::AnyOp || self.allowed[op] {
+            self.worklist.push(op);
         }
-        if self.strictness != Strictness::AnyOp && !self.allowed[op] {
-            return;
-        }
-        self.position[op] = self.worklist.len() as u32;
-        self.worklist.push(Some(op));
     }
 
     /// Queues `op` and its ancestors up to the scope, if `op` is in scope.
@@ -242,22 +234,6 @@ impl DriverState {
                 }
                 None => return,
             }
-        }
-    }
-
-    fn pop(&mut self) -> Option<Option<OpId>> {
-        let op = self.worklist.pop()?;
-        if let Some(op) = op {
-            self.position[op] = NOT_QUEUED;
-        }
-        Some(op)
-    }
-
-    fn remove(&mut self, op: OpId) {
-        let pos = self.position[op];
-        if pos != NOT_QUEUED {
-            self.worklist[pos as usize] = None;
-            self.position[op] = NOT_QUEUED;
         }
     }
 
@@ -348,7 +324,7 @@ impl RewriteListener for DriverState {
     fn op_erased(&mut self, ir: Ir<'_>, op: OpId) {
         self.log_event(ir, "Erase   ", op);
         self.add_operand_defs(ir.body, op);
-        self.remove(op);
+        self.worklist.remove(op);
         if let Some(key) = self.constant_key.remove(&op) {
             self.constants.remove(&key);
         }
@@ -495,10 +471,8 @@ impl<'p> Driver<'p> {
         // A fresh folder per pass, as upstream: patterns may have changed or moved constants.
         self.state.constants.clear();
         self.state.constant_key.clear();
-        // Only ops still queued (a rewrite cap stopped the last pass) have a position to clear.
-        for op in self.state.worklist.drain(..).flatten() {
-            self.state.position[op] = NOT_QUEUED;
-        }
+        // Ops are still queued only if a rewrite cap stopped the last pass.
+        self.state.worklist.clear();
         let mut ops = Vec::new();
         for &r in regions {
             let blocks: Vec<BlockId> = body.region_blocks(r).collect();
@@ -529,11 +503,6 @@ impl<'p> Driver<'p> {
         }
         if self.config.traversal == Traversal::TopDown {
             self.state.worklist.reverse();
-            for (i, op) in self.state.worklist.iter().enumerate() {
-                if let Some(op) = op {
-                    self.state.position[*op] = i as u32;
-                }
-            }
         }
     }
 
@@ -546,8 +515,9 @@ impl<'p> Driver<'p> {
             if self.config.max_rewrites.is_some_and(|max| rewrites >= max) {
                 break;
             }
-            let Some(entry) = self.state.pop() else { break };
-            let Some(op) = entry else { continue };
+            let Some(op) = self.state.worklist.pop() else {
+                break;
+            };
             if body.is_erased(op) {
                 continue;
             }
@@ -957,14 +927,9 @@ pub fn apply_op_patterns(
     }
     // Process in the given order.
     driver.state.worklist.reverse();
-    for (i, op) in driver.state.worklist.iter().enumerate() {
-        if let Some(op) = op {
-            driver.state.position[*op] = i as u32;
-        }
-    }
     let changed = driver.process_worklist(ctx, body);
     driver.outcome.changed = changed;
-    driver.outcome.converged = driver.state.worklist.iter().all(Option::is_none);
+    driver.outcome.converged = driver.state.worklist.is_empty();
     driver.outcome.iterations = 1;
     driver.outcome.all_erased = ops.iter().all(|&op| body.is_erased(op));
     driver.finish()

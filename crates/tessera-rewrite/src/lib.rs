@@ -16,6 +16,7 @@ mod pattern;
 mod pattern_set;
 mod rewriter;
 mod trace;
+mod worklist;
 
 pub use applicator::{ApplyHooks, NoHooks, PatternApplicator};
 pub use greedy::{
