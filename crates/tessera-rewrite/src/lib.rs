@@ -26,6 +26,6 @@ pub use greedy::{
 pub use pattern::{
     MatchFailure, MatchResult, Pattern, PatternBenefit, PatternInfo, PatternRoot, RewritePattern,
 };
-pub use pattern_set::{FrozenRewritePatternSet, RewritePatternSet};
+pub use pattern_set::{FrozenRewritePatternSet, PatternFilter, RewritePatternSet};
 pub use rewriter::{Ir, NoopListener, PatternRewriter, RewriteListener};
 pub use trace::{format_stats, PatternStats};

@@ -7,7 +7,7 @@ use tessera_asm::ParsedModule;
 use tessera_ir::{Body, Context, Ident, OpId, OperationState, ValueId};
 use tessera_rewrite::{
     apply_op_patterns, apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig,
-    GreedyOutcome, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternInfo,
+    GreedyOutcome, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternFilter, PatternInfo,
     PatternRewriter, RewriteListener, RewritePatternSet, Strictness, Traversal,
 };
 
@@ -83,7 +83,8 @@ fn candidates_ordered_by_benefit_then_insertion_with_match_any_merged() {
             .with_debug_name("impossible"),
         |_, _| Ok(()),
     );
-    let frozen = FrozenRewritePatternSet::with_filters(set, &["never"], &[]);
+    let frozen =
+        FrozenRewritePatternSet::with_filter(set, &PatternFilter::new().disable(["never"]));
     let applicator = PatternApplicator::new(frozen);
     let a = ctx.ident("test.a");
     let b = ctx.ident("test.b");
@@ -167,51 +168,44 @@ fn filters_by_name_and_label_disabled_wins() {
             .map(|p| p.debug_name().to_string())
             .collect()
     };
-    let none: &[&str] = &[];
+    let filtered = |ctx: &mut Context, filter: PatternFilter| {
+        kept(FrozenRewritePatternSet::with_filter(build(ctx), &filter))
+    };
+    assert_eq!(filtered(&mut ctx, PatternFilter::new()), ["A", "B", "C"]);
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            none,
-            none
-        )),
-        ["A", "B", "C"]
-    );
-    assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            &["extra"],
-            none
-        )),
+        filtered(&mut ctx, PatternFilter::new().disable(["extra"])),
         ["A", "C"]
     );
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            none,
-            &["canon"]
-        )),
+        filtered(&mut ctx, PatternFilter::new().enable(["canon"])),
         ["A", "B"]
     );
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            &["B"],
-            &["canon"]
-        )),
+        filtered(
+            &mut ctx,
+            PatternFilter::new().disable(["B"]).enable(["canon"])
+        ),
         ["A"]
     );
+    // Disabled wins, whichever order the lists were given in.
+    let both = PatternFilter {
+        disabled: vec!["canon".into()],
+        enabled: vec!["canon".into(), "C".into()],
+    };
+    assert_eq!(filtered(&mut ctx, both), ["C"]);
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            &["canon"],
-            &["canon", "C"]
-        )),
+        filtered(
+            &mut ctx,
+            PatternFilter::new()
+                .enable(["canon", "C"])
+                .disable(["canon"])
+        ),
         ["C"]
     );
     // Labels given on insertion count like the pattern's own.
     let mut set = RewritePatternSet::new();
     set.add_with_labels(&mut ctx, &["group"], NamedPattern);
-    let f = FrozenRewritePatternSet::with_filters(set, none, &["group"]);
+    let f = FrozenRewritePatternSet::with_filter(set, &PatternFilter::new().enable(["group"]));
     assert_eq!(kept(f), ["NamedPattern"]);
 }
 

@@ -12,7 +12,8 @@ use tessera_ir::{
 };
 use tessera_rewrite::{
     apply_patterns_greedily, format_stats, FrozenRewritePatternSet, GreedyConfig, MatchFailure,
-    MatchResult, PatternInfo, PatternRewriter, RewritePattern, RewritePatternSet, Traversal,
+    MatchResult, PatternFilter, PatternInfo, PatternRewriter, RewritePattern, RewritePatternSet,
+    Traversal,
 };
 
 /// A verifier checking operand and result counts (`None`: any number), so patterns can rely
@@ -368,8 +369,11 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
         };
     }
     let set = patterns(&mut ctx);
-    let frozen =
-        FrozenRewritePatternSet::with_filters(set, &args.disable_patterns, &args.enable_patterns);
+    let filter = PatternFilter {
+        disabled: args.disable_patterns,
+        enabled: args.enable_patterns,
+    };
+    let frozen = FrozenRewritePatternSet::with_filter(set, &filter);
     let config = GreedyConfig {
         traversal: if args.top_down {
             Traversal::TopDown
