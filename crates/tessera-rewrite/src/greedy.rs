@@ -13,7 +13,7 @@ use crate::applicator::PatternApplicator;
 use crate::fold::{fold_op, Folded};
 use crate::pattern::Pattern;
 use crate::pattern_set::FrozenRewritePatternSet;
-use crate::rewriter::{Ir, PatternRewriter, RewriteListener};
+use crate::rewriter::{InsertKind, Ir, PatternRewriter, RewriteListener};
 use crate::trace::{PatternStats, TraceLog, RULE};
 use crate::worklist::Worklist;
 use cranelift_entity::SecondaryMap;
@@ -295,10 +295,10 @@ impl DriverState {
 }
 
 impl RewriteListener for DriverState {
-    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, moved: bool) {
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, kind: InsertKind) {
         self.log_event(ir, "Insert  ", op);
         // Only what a pattern creates is its output; moving an op does not make it so.
-        if let (Some(chain), false) = (self.tagging, moved) {
+        if let (Some(chain), InsertKind::Created) = (self.tagging, kind) {
             self.chain_of[op] = chain;
         }
         if self.strictness == Strictness::ExistingAndNewOps {

@@ -27,5 +27,5 @@ pub use pattern::{
     MatchFailure, MatchResult, Pattern, PatternBenefit, PatternInfo, PatternRoot, RewritePattern,
 };
 pub use pattern_set::{FrozenRewritePatternSet, PatternFilter, RewritePatternSet};
-pub use rewriter::{Ir, NoopListener, PatternRewriter, RewriteListener};
+pub use rewriter::{InsertKind, Ir, NoopListener, PatternRewriter, RewriteListener};
 pub use trace::{format_stats, PatternStats};

@@ -7,8 +7,8 @@ use tessera_asm::ParsedModule;
 use tessera_ir::{Body, Context, Ident, OpId, OperationState, ValueId};
 use tessera_rewrite::{
     apply_op_patterns, apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig,
-    GreedyOutcome, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternFilter, PatternInfo,
-    PatternRewriter, RewriteListener, RewritePatternSet, Strictness, Traversal,
+    GreedyOutcome, InsertKind, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternFilter,
+    PatternInfo, PatternRewriter, RewriteListener, RewritePatternSet, Strictness, Traversal,
 };
 
 /// Runs the greedy driver on the module's body.
@@ -509,13 +509,26 @@ fn op_list_driver_touches_only_the_given_ops() {
 #[derive(Default)]
 struct Recorder(Vec<String>);
 
+fn verb(kind: InsertKind) -> &'static str {
+    match kind {
+        InsertKind::Created => "insert",
+        InsertKind::Moved => "move",
+    }
+}
+
 impl RewriteListener for Recorder {
     fn block_erased(&mut self, _ir: Ir<'_>, _block: tessera_ir::BlockId) {
         self.0.push("erase block".to_string());
     }
-    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, _moved: bool) {
-        self.0
-            .push(format!("insert {}", ir.ctx.str(ir.body.op_name(op))));
+    fn block_inserted(&mut self, _ir: Ir<'_>, _block: tessera_ir::BlockId, kind: InsertKind) {
+        self.0.push(format!("{} block", verb(kind)));
+    }
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, kind: InsertKind) {
+        self.0.push(format!(
+            "{} {}",
+            verb(kind),
+            ir.ctx.str(ir.body.op_name(op))
+        ));
     }
     fn op_modified(&mut self, ir: Ir<'_>, op: OpId) {
         self.0
@@ -581,6 +594,17 @@ fn rewriter_reports_every_change_and_cancels_updates() {
         ]
     );
     assert_eq!(op_names(&ctx, &m), ["test.b", "test.user"]);
+    // Moving an op or a block is told apart from creating one.
+    rec.0.clear();
+    let b = m.body.first_op(block).unwrap();
+    {
+        let mut rw = PatternRewriter::new(&mut ctx, &mut m.body, &mut rec);
+        rw.move_op_before(user, b);
+        let region = rw.body().region(m.module, 0);
+        let fresh = rw.create_block(region, None, &[]);
+        rw.move_block_before(fresh, block);
+    }
+    assert_eq!(rec.0, ["move test.user", "insert block", "move block"]);
 }
 
 #[test]
