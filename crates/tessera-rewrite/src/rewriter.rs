@@ -73,6 +73,8 @@ pub struct PatternRewriter<'a> {
     root_changed: bool,
     /// Mutations since the current pattern started (to catch mutation before a failed match).
     mutations: u32,
+    /// The current pattern already told the listener why it failed.
+    failure_reported: bool,
 }
 
 impl<'a> PatternRewriter<'a> {
@@ -92,6 +94,7 @@ impl<'a> PatternRewriter<'a> {
             root: None,
             root_changed: false,
             mutations: 0,
+            failure_reported: false,
         }
     }
 
@@ -159,6 +162,7 @@ impl<'a> PatternRewriter<'a> {
         self.root = Some(root);
         self.root_changed = false;
         self.mutations = 0;
+        self.failure_reported = false;
         if self.body.op_block(root).is_some() {
             self.point = InsertPoint::Before(root);
         }
@@ -682,10 +686,23 @@ impl<'a> PatternRewriter<'a> {
         reason: impl Into<Cow<'static, str>>,
     ) -> MatchResult {
         let reason = reason.into();
+        self.failure_reported = true;
         self.notify(|l, ir| l.match_failure(ir, op, &reason));
         Err(MatchFailure {
             reason: Some(reason),
         })
+    }
+
+    /// Tells the listener the reason of a failure the pattern returned without reporting it
+    /// (a `match_op` cannot: it only reads the IR), so every reason reaches traces once.
+    pub(crate) fn report_returned_failure(&mut self, op: OpId, failure: &MatchFailure) {
+        if self.failure_reported {
+            return;
+        }
+        if let Some(reason) = &failure.reason {
+            self.failure_reported = true;
+            self.notify(|l, ir| l.match_failure(ir, op, reason));
+        }
     }
 }
 

@@ -643,6 +643,62 @@ fn trace_prints_the_tree_and_statistics() {
     assert!(table.contains("AOfB"));
 }
 
+/// A pattern split into `match_op` and `rewrite`: matches `test.a` only with a `go`
+/// attribute, and says why not otherwise.
+struct NeedsGo;
+
+impl tessera_rewrite::RewritePattern for NeedsGo {
+    fn info(&self, ctx: &mut Context) -> PatternInfo {
+        PatternInfo::for_op(ctx, "test.a", 2)
+    }
+
+    fn match_op(&self, op: OpId, rw: &PatternRewriter<'_>) -> tessera_rewrite::MatchResult {
+        match rw.ctx().dict_get(rw.body().op_attrs(op), "go") {
+            Some(_) => Ok(()),
+            None => Err(MatchFailure::because("no go attribute")),
+        }
+    }
+
+    fn rewrite(&self, op: OpId, rw: &mut PatternRewriter<'_>) {
+        replace_with_renamed(rw, op, "test.went");
+    }
+}
+
+#[test]
+fn match_op_failure_reason_reaches_the_trace_once() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    set.add(&mut ctx, NeedsGo);
+    // A lower-benefit pattern that reports its reason through the rewriter.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.a", 1).with_debug_name("Notifies"),
+        |op, rw| rw.notify_match_failure(op, "reported through the rewriter"),
+    );
+    let mut m = parse_str(
+        &mut ctx,
+        r#""test.a"() : () -> ()
+"test.a"() {go} : () -> ()"#,
+    );
+    let config = GreedyConfig {
+        trace: true,
+        ..GreedyConfig::default()
+    };
+    let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
+    assert_eq!(op_names(&ctx, &m), ["test.a", "test.went"]);
+    let t = &outcome.trace;
+    let block =
+        "  * Pattern NeedsGo : 'test.a -> ()' {\n    ** Failure : no go attribute\n  } -> failure";
+    assert!(t.contains(block), "missing {block:?} in\n{t}");
+    // Once per pass (two passes), and a reported reason is not repeated.
+    assert_eq!(t.matches("** Failure : no go attribute").count(), 2, "{t}");
+    assert_eq!(
+        t.matches("** Failure : reported through the rewriter")
+            .count(),
+        2,
+        "{t}"
+    );
+}
+
 /// `test.wrap` with a one-block region (ending in `test.yield`) is replaced by the ops of its
 /// block: exercises split/inline/erase of blocks through the rewriter.
 #[test]
