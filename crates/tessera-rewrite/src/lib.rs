@@ -20,12 +20,13 @@ mod worklist;
 
 pub use applicator::{ApplyHooks, NoHooks, PatternApplicator};
 pub use greedy::{
-    apply_op_patterns, apply_patterns_greedily, apply_with_applicator, GreedyConfig, GreedyOutcome,
-    NonConvergence, RecursionReport, Strictness, Traversal,
+    apply_op_patterns, apply_patterns_greedily, apply_with_applicator, Convergence, GreedyConfig,
+    GreedyCounts, GreedyOutcome, Limit, NonConvergence, OpListOutcome, Recording, RecursionReport,
+    RegionSimplification, Strictness, Traversal,
 };
 pub use pattern::{
     MatchFailure, MatchResult, Pattern, PatternBenefit, PatternInfo, PatternRoot, RewritePattern,
 };
 pub use pattern_set::{FrozenRewritePatternSet, PatternFilter, RewritePatternSet};
 pub use rewriter::{InsertKind, Ir, NoopListener, PatternRewriter, RewriteListener};
-pub use trace::{format_stats, PatternStats};
+pub use trace::{format_stats, OpPrinter, PatternStats};

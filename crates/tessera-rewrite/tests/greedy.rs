@@ -6,9 +6,10 @@ use common::{context, op_names, parse_str, print};
 use tessera_asm::ParsedModule;
 use tessera_ir::{Body, Context, Ident, OpId, OperationState, ValueId};
 use tessera_rewrite::{
-    apply_op_patterns, apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig,
-    GreedyOutcome, InsertKind, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternFilter,
-    PatternInfo, PatternRewriter, RewriteListener, RewritePatternSet, Strictness, Traversal,
+    apply_op_patterns, apply_patterns_greedily, Convergence, FrozenRewritePatternSet, GreedyConfig,
+    GreedyOutcome, InsertKind, Ir, Limit, MatchFailure, PatternApplicator, PatternBenefit,
+    PatternFilter, PatternInfo, PatternRewriter, RegionSimplification, RewriteListener,
+    RewritePatternSet, Strictness, Traversal,
 };
 
 /// Runs the greedy driver on the module's body.
@@ -240,7 +241,7 @@ fn folding_materializes_and_deduplicates_constants() {
         GreedyConfig::default(),
     );
     assert!(outcome.succeeded());
-    assert_eq!(outcome.folds, 1);
+    assert_eq!(outcome.counts.folds, 1);
     assert_eq!(
         print(&ctx, &m),
         r#""builtin.module"() ({
@@ -269,7 +270,7 @@ fn folding_can_be_turned_off() {
         config,
     );
     assert!(outcome.succeeded());
-    assert_eq!(outcome.folds, 0);
+    assert_eq!(outcome.counts.folds, 0);
     assert!(print(&ctx, &m).contains("test.add"));
 }
 
@@ -405,9 +406,10 @@ fn max_iterations_reports_the_patterns_that_kept_firing() {
         ..GreedyConfig::default()
     };
     let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
-    assert!(!outcome.converged);
-    assert_eq!(outcome.iterations, 3);
-    let nc = outcome.non_convergence.expect("reported");
+    assert!(!outcome.converged());
+    assert_eq!(outcome.counts.iterations, 3);
+    let nc = outcome.non_convergence().expect("reported");
+    assert_eq!(nc.limit, Limit::Iterations(3));
     assert_eq!(nc.patterns, [("Flip".to_string(), 5)]);
     assert!(nc
         .to_string()
@@ -436,8 +438,8 @@ fn recursion_on_own_output_is_reported_not_looped() {
     let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
     // It applies to the original op, once more to its own output (the recursion reported),
     // and never again down that chain.
-    assert_eq!(outcome.rewrites, 2);
-    assert!(outcome.converged);
+    assert_eq!(outcome.counts.rewrites, 2);
+    assert!(outcome.converged());
     assert!(!outcome.succeeded());
     assert_eq!(outcome.recursion.len(), 1);
     assert_eq!(outcome.recursion[0].pattern, "Grow");
@@ -453,8 +455,8 @@ fn recursion_on_own_output_is_reported_not_looped() {
     };
     let outcome = run(&mut ctx, &mut m, &patterns, config);
     assert!(outcome.recursion.is_empty());
-    assert!(!outcome.converged);
-    assert_eq!(outcome.rewrites, 20);
+    assert!(!outcome.converged());
+    assert_eq!(outcome.counts.rewrites, 20);
 }
 
 fn chain_patterns(ctx: &mut Context) -> FrozenRewritePatternSet {
@@ -501,9 +503,53 @@ fn op_list_driver_touches_only_the_given_ops() {
         ..GreedyConfig::default()
     };
     let outcome = apply_op_patterns(&mut ctx, &mut m.body, &[second], &patterns, config);
-    assert!(outcome.changed);
+    assert!(outcome.run.changed());
     assert!(outcome.all_erased);
     assert_eq!(op_names(&ctx, &m), ["test.a", "test.c"]);
+}
+
+#[test]
+fn op_list_driver_reports_the_rewrite_cap() {
+    let mut ctx = context();
+    let patterns = chain_patterns(&mut ctx);
+    let mut m = parse_str(
+        &mut ctx,
+        r#""test.a"() : () -> ()
+"test.a"() : () -> ()"#,
+    );
+    let block = m.body.first_block(m.body.region(m.module, 0)).unwrap();
+    let ops: Vec<OpId> = m.body.block_ops(block).collect();
+    let config = GreedyConfig {
+        max_rewrites: Some(1),
+        ..GreedyConfig::default()
+    };
+    let outcome = apply_op_patterns(&mut ctx, &mut m.body, &ops, &patterns, config);
+    assert!(!outcome.all_erased);
+    assert!(outcome.run.changed());
+    let nc = outcome.run.non_convergence().expect("the cap stopped it");
+    assert_eq!(nc.limit, Limit::Rewrites(1));
+    assert_eq!(nc.patterns, [("AtoB".to_string(), 1)]);
+    assert!(nc.to_string().contains("stopped after 1 rewrites"), "{nc}");
+    assert_eq!(op_names(&ctx, &m), ["test.b", "test.a"]);
+}
+
+#[test]
+fn convergence_tells_unchanged_from_converged() {
+    let mut ctx = context();
+    let patterns = chain_patterns(&mut ctx);
+    let mut m = parse_str(&mut ctx, r#""test.x"() : () -> ()"#);
+    let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
+    assert_eq!(outcome.convergence, Convergence::Unchanged);
+    assert!(outcome.converged() && !outcome.changed());
+    assert_eq!(outcome.counts.iterations, 1);
+
+    let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
+    let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
+    assert_eq!(outcome.convergence, Convergence::Converged);
+    assert!(outcome.converged() && outcome.changed());
+    assert_eq!(outcome.counts.rewrites, 2);
+    assert_eq!(outcome.counts.iterations, 2);
+    assert!(outcome.trace.is_none() && outcome.stats.is_empty());
 }
 
 #[derive(Default)]
@@ -613,12 +659,12 @@ fn trace_prints_the_tree_and_statistics() {
     let patterns = order_sensitive_patterns(&mut ctx);
     let mut m = parse_str(&mut ctx, ORDER_INPUT);
     let config = GreedyConfig {
-        trace: true,
+        recording: common::tracing(),
         traversal: Traversal::TopDown,
         ..GreedyConfig::default()
     };
     let outcome = run(&mut ctx, &mut m, &patterns, config);
-    let t = &outcome.trace;
+    let t = outcome.trace.as_deref().expect("trace recorded");
     for needle in [
         "Processing operation : 'test.a'",
         "* Pattern B : 'test.b -> ()' {",
@@ -680,12 +726,12 @@ fn match_op_failure_reason_reaches_the_trace_once() {
 "test.a"() {go} : () -> ()"#,
     );
     let config = GreedyConfig {
-        trace: true,
+        recording: common::tracing(),
         ..GreedyConfig::default()
     };
     let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
     assert_eq!(op_names(&ctx, &m), ["test.a", "test.went"]);
-    let t = &outcome.trace;
+    let t = outcome.trace.as_deref().expect("trace recorded");
     let block =
         "  * Pattern NeedsGo : 'test.a -> ()' {\n    ** Failure : no go attribute\n  } -> failure";
     assert!(t.contains(block), "missing {block:?} in\n{t}");
@@ -744,7 +790,7 @@ fn block_inlining_through_the_rewriter() {
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
-    assert!(outcome.succeeded(), "{:?}", outcome.non_convergence);
+    assert!(outcome.succeeded(), "{:?}", outcome.convergence);
     assert_eq!(
         print(&ctx, &m),
         r#""builtin.module"() ({
@@ -784,7 +830,7 @@ fn unreachable_blocks_are_erased_by_region_simplification() {
     assert!(!text.contains("test.effect"), "{text}");
     let mut m = parse_str(&mut ctx, src);
     let config = GreedyConfig {
-        region_simplification: false,
+        region_simplification: RegionSimplification::Disabled,
         ..GreedyConfig::default()
     };
     run(
@@ -864,7 +910,7 @@ fn producing_the_root_kind_is_not_recursion_unless_the_pattern_applies_again() {
         GreedyConfig::default(),
     );
     assert!(outcome.succeeded(), "{:?}", outcome.recursion);
-    assert_eq!(outcome.rewrites, 1);
+    assert_eq!(outcome.counts.rewrites, 1);
     assert!(!print(&ctx, &m).contains("stale"));
 }
 
