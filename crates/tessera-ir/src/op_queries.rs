@@ -58,6 +58,14 @@ mod tests {
         ctx
     }
 
+    /// The context, an empty body, `i32` and the attribute `1 : i32`.
+    fn setup() -> (Context, Body, Type, Attr) {
+        let mut ctx = context();
+        let i32t = ctx.int_type(32);
+        let one = ctx.integer_attr(i32t, 1);
+        (ctx, Body::new(), i32t, one)
+    }
+
     fn op(
         ctx: &mut Context,
         body: &mut Body,
@@ -73,10 +81,7 @@ mod tests {
 
     #[test]
     fn constant_value_reads_properties_before_attributes() {
-        let mut ctx = context();
-        let mut body = Body::new();
-        let i32t = ctx.int_type(32);
-        let one = ctx.integer_attr(i32t, 1);
+        let (mut ctx, mut body, i32t, one) = setup();
         let two = ctx.integer_attr(i32t, 2);
         let from_attrs = op(
             &mut ctx,
@@ -99,10 +104,7 @@ mod tests {
 
     #[test]
     fn only_registered_constant_like_ops_with_one_result_have_a_constant_value() {
-        let mut ctx = context();
-        let mut body = Body::new();
-        let i32t = ctx.int_type(32);
-        let one = ctx.integer_attr(i32t, 1);
+        let (mut ctx, mut body, i32t, one) = setup();
         let value = [("value", one)];
         let not_constant = op(&mut ctx, &mut body, "t.pure", &[], &[i32t], &value);
         let unregistered = op(&mut ctx, &mut body, "u.constant", &[], &[i32t], &value);
@@ -122,9 +124,7 @@ mod tests {
 
     #[test]
     fn trivially_dead_needs_pure_unused_and_not_a_terminator() {
-        let mut ctx = context();
-        let mut body = Body::new();
-        let i32t = ctx.int_type(32);
+        let (mut ctx, mut body, i32t, _) = setup();
         let used = op(&mut ctx, &mut body, "t.pure", &[], &[i32t], &[]);
         let v = body.result(used, 0);
         let user = op(&mut ctx, &mut body, "t.effect", &[v], &[], &[]);

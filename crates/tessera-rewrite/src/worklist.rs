@@ -96,6 +96,16 @@ mod tests {
         (0..n).map(OpId::new).collect()
     }
 
+    /// `n` ops, pushed in order.
+    fn filled(n: usize) -> (Vec<OpId>, Worklist) {
+        let o = ops(n);
+        let mut w = Worklist::new();
+        for &op in &o {
+            assert!(w.push(op));
+        }
+        (o, w)
+    }
+
     fn drain(w: &mut Worklist) -> Vec<OpId> {
         std::iter::from_fn(|| w.pop()).collect()
     }
@@ -116,10 +126,7 @@ mod tests {
 
     #[test]
     fn a_popped_op_can_be_queued_again() {
-        let o = ops(2);
-        let mut w = Worklist::new();
-        w.push(o[0]);
-        w.push(o[1]);
+        let (o, mut w) = filled(2);
         assert_eq!(w.pop(), Some(o[1]));
         assert!(!w.contains(o[1]));
         assert!(w.push(o[1]));
@@ -128,11 +135,7 @@ mod tests {
 
     #[test]
     fn removed_ops_are_skipped_and_can_return() {
-        let o = ops(4);
-        let mut w = Worklist::new();
-        for &op in &o {
-            w.push(op);
-        }
+        let (o, mut w) = filled(4);
         w.remove(o[1]);
         w.remove(o[3]);
         // Removing what is not queued changes nothing.
@@ -147,10 +150,7 @@ mod tests {
 
     #[test]
     fn only_holes_left_means_empty() {
-        let o = ops(2);
-        let mut w = Worklist::new();
-        w.push(o[0]);
-        w.push(o[1]);
+        let (o, mut w) = filled(2);
         w.remove(o[0]);
         assert!(!w.is_empty());
         w.remove(o[1]);
@@ -160,11 +160,7 @@ mod tests {
 
     #[test]
     fn reverse_keeps_membership_and_positions() {
-        let o = ops(4);
-        let mut w = Worklist::new();
-        for &op in &o {
-            w.push(op);
-        }
+        let (o, mut w) = filled(4);
         w.remove(o[2]);
         w.reverse();
         // Positions were rewritten: removing after the reversal takes the right slot.
@@ -175,11 +171,7 @@ mod tests {
 
     #[test]
     fn clear_forgets_every_op() {
-        let o = ops(3);
-        let mut w = Worklist::new();
-        for &op in &o {
-            w.push(op);
-        }
+        let (o, mut w) = filled(3);
         w.clear();
         assert!(w.is_empty());
         assert!(o.iter().all(|&op| !w.contains(op)));

@@ -487,17 +487,24 @@ fn strictness_limits_which_ops_are_processed() {
     assert_eq!(run(Strictness::ExistingOps), ["test.b", "test.x"]);
 }
 
-#[test]
-fn op_list_driver_touches_only_the_given_ops() {
-    let mut ctx = context();
-    let patterns = chain_patterns(&mut ctx);
-    let mut m = parse_str(
-        &mut ctx,
+/// A module of two `test.a` ops, and the ops.
+fn two_a_ops(ctx: &mut Context) -> (ParsedModule, Vec<OpId>) {
+    let m = parse_str(
+        ctx,
         r#""test.a"() : () -> ()
 "test.a"() : () -> ()"#,
     );
     let block = m.body.first_block(m.body.region(m.module, 0)).unwrap();
-    let second = m.body.last_op(block).unwrap();
+    let ops = m.body.block_ops(block).collect();
+    (m, ops)
+}
+
+#[test]
+fn op_list_driver_touches_only_the_given_ops() {
+    let mut ctx = context();
+    let patterns = chain_patterns(&mut ctx);
+    let (mut m, ops) = two_a_ops(&mut ctx);
+    let second = ops[1];
     let config = GreedyConfig {
         strictness: Strictness::ExistingAndNewOps,
         ..GreedyConfig::default()
@@ -512,13 +519,7 @@ fn op_list_driver_touches_only_the_given_ops() {
 fn op_list_driver_reports_the_rewrite_cap() {
     let mut ctx = context();
     let patterns = chain_patterns(&mut ctx);
-    let mut m = parse_str(
-        &mut ctx,
-        r#""test.a"() : () -> ()
-"test.a"() : () -> ()"#,
-    );
-    let block = m.body.first_block(m.body.region(m.module, 0)).unwrap();
-    let ops: Vec<OpId> = m.body.block_ops(block).collect();
+    let (mut m, ops) = two_a_ops(&mut ctx);
     let config = GreedyConfig {
         max_rewrites: Some(1),
         ..GreedyConfig::default()
