@@ -62,7 +62,7 @@ impl Recording {
     }
 
     /// True if per-pattern statistics are kept.
-    pub fn statistics(&self) -> bool {
+    pub fn keeps_statistics(&self) -> bool {
         !matches!(self, Recording::Nothing)
     }
 }

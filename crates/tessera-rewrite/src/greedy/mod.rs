@@ -234,7 +234,7 @@ impl<'p> Driver<'p> {
         let n = applicator.patterns().len();
         let tracing = matches!(config.recording, Recording::Trace(_));
         let state = DriverState::new(config.strictness, tracing);
-        let stats = if config.recording.statistics() {
+        let stats = if config.recording.keeps_statistics() {
             applicator
                 .patterns()
                 .patterns()

@@ -64,6 +64,9 @@ impl fmt::Display for NonConvergence {
     }
 }
 
+/// So a caller can return it with `?` or box it with other errors.
+impl std::error::Error for NonConvergence {}
+
 /// A pattern that was kept from applying to its own output.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecursionReport {
