@@ -53,7 +53,7 @@ struct DriverState {
 }
 
 impl DriverState {
-    fn new(strictness: Strictness, trace: bool) -> Self {
+    fn new(strictness: Strictness, trace: Option<TraceLog>) -> Self {
         let mut chain_ids = FxHashMap::default();
         chain_ids.insert(SmallVec::new(), 0);
         DriverState {
@@ -67,7 +67,7 @@ impl DriverState {
             chains: vec![SmallVec::new()],
             chain_ids,
             tagging: None,
-            trace: trace.then(TraceLog::default),
+            trace,
         }
     }
 
@@ -232,8 +232,8 @@ struct Driver<'p> {
 impl<'p> Driver<'p> {
     fn new(applicator: &'p PatternApplicator, config: GreedyConfig) -> Self {
         let n = applicator.patterns().len();
-        let tracing = matches!(config.recording, Recording::Trace(_));
-        let state = DriverState::new(config.strictness, tracing);
+        let trace = matches!(config.recording, Recording::Trace(_)).then(TraceLog::default);
+        let state = DriverState::new(config.strictness, trace);
         let stats = if config.recording.keeps_statistics() {
             applicator
                 .patterns()
