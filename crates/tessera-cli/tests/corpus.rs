@@ -43,8 +43,6 @@ const KNOWN_INVALID: &[&str] = &[
     "attributes.mlir:71",
     "attributes.mlir:81",
     "attributes.mlir:86",
-    "blocks.mlir:20",
-    "blocks.mlir:32",
     "blocks.mlir:40",
     "lexer.mlir:11",
     "lexer.mlir:24",

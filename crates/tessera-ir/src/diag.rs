@@ -279,10 +279,11 @@ fn render_one(
                 let file = ctx.str(file);
                 let _ = writeln!(out, "{file}:{line}:{col}: {label}: {}", diag.message);
                 if let Some(text) = sources.line(file, line).filter(|_| show_source) {
+                    let (text, col) = excerpt(text, (col as usize).saturating_sub(1));
                     // The caret column counts bytes; tabs are kept so the caret lines up.
                     let caret: String = text
                         .bytes()
-                        .take((col as usize).saturating_sub(1))
+                        .take(col)
                         .map(|b| if b == b'\t' { '\t' } else { ' ' })
                         .collect();
                     let _ = writeln!(out, "{text}\n{caret}^");
@@ -298,6 +299,33 @@ fn render_one(
     }
 }
 
+/// Source lines longer than this are shown as an excerpt around the caret.
+const MAX_SHOWN_LINE: usize = 1024;
+
+/// Bytes shown on each side of the caret in an excerpt.
+const EXCERPT_RADIUS: usize = 256;
+
+/// The part of `line` to show for a caret at byte `col`, and the caret's byte column in it.
+/// Generated or minified input can put megabytes on one line; echoing all of it for every
+/// diagnostic helps nobody, so long lines are cut around the caret and marked with `...`.
+fn excerpt(line: &str, col: usize) -> (std::borrow::Cow<'_, str>, usize) {
+    if line.len() <= MAX_SHOWN_LINE {
+        return (line.into(), col);
+    }
+    let mut start = col.saturating_sub(EXCERPT_RADIUS).min(line.len());
+    while !line.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = col.saturating_add(EXCERPT_RADIUS).min(line.len());
+    while !line.is_char_boundary(end) {
+        end += 1;
+    }
+    let prefix = if start > 0 { "..." } else { "" };
+    let suffix = if end < line.len() { "..." } else { "" };
+    let shown = format!("{prefix}{}{suffix}", &line[start..end]);
+    (shown.into(), col - start + prefix.len())
+}
+
 /// Tab stops used when printing source lines of [`SourceLoc`] diagnostics, as LLVM's
 /// `SMDiagnostic` expands them.
 const TAB_STOP: usize = 8;
@@ -311,6 +339,8 @@ fn render_source(out: &mut String, sources: &SourceMap, loc: SourceLoc, label: &
     };
     render_include_chain(out, sources, file.included_from());
     let _ = writeln!(out, "{}:{line}:{}: {label}: {msg}", file.name(), col + 1);
+    let (text, col) = excerpt(text, col);
+    let text = text.as_ref();
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
         if c == '\t' {
@@ -405,6 +435,21 @@ mod tests {
             unknown.render(&sources, Some(&ctx)),
             "loc(unknown): error: lost\n"
         );
+    }
+
+    #[test]
+    fn huge_source_lines_are_cut_around_the_caret() {
+        let mut sources = SourceMap::new();
+        let line = format!("{}X{}", "a".repeat(100_000), "é".repeat(50_000));
+        let f = sources.add("big.td", line.as_str());
+        let out = Diagnostic::error(sources.loc(f, 100_000), "here").render(&sources, None);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "big.td:1:100001: error: here");
+        assert!(lines[1].starts_with("...aaa") && lines[1].ends_with("é..."));
+        assert!(lines[1].len() < 2 * MAX_SHOWN_LINE);
+        // The caret still points at the X.
+        let caret = lines[2].len() - 1;
+        assert_eq!(&lines[1][caret..caret + 1], "X");
     }
 
     #[test]
