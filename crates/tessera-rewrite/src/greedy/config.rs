@@ -29,9 +29,9 @@ pub enum Strictness {
 
 /// How much the driver simplifies the regions it works on after each pass.
 ///
-/// Upstream has a third level, `Aggressive`, which also merges identical blocks; Tessera
-/// does not implement it, and its `Normal` does not yet erase dead block arguments (see
-/// docs/compatibility.md).
+/// Upstream has a third level, `Aggressive` (its default), which also merges identical
+/// blocks; Tessera does not implement it, so it is not offered, and its `Normal` does not yet
+/// erase dead block arguments (see docs/compatibility.md).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum RegionSimplification {
     /// Leave blocks and dead ops alone (they are still erased when popped from the
