@@ -77,5 +77,10 @@ pub use pattern::{
     MatchFailure, MatchResult, Pattern, PatternBenefit, PatternInfo, PatternRoot, RewritePattern,
 };
 pub use pattern_set::{FrozenRewritePatternSet, PatternFilter, RewritePatternSet};
+
+/// The README's library example, compiled and run as a doctest so it cannot go stale.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExample;
 pub use rewriter::{InsertKind, Ir, NoopListener, PatternRewriter, RewriteListener};
 pub use trace::{format_stats, OpPrinter, PatternStats};
