@@ -5,8 +5,10 @@
 //! `file:line:col` location; nesting depth is bounded so hostile input cannot exhaust the
 //! stack.
 
-use crate::lexer::{unescape, Lexer, Tok, Token};
-use crate::resources::Resources;
+use crate::lexer::{Lexer, Tok, Token};
+use crate::resources::{BlobError, ResourceSection, ResourceValue, Resources};
+use crate::syntax::unescape;
+use crate::upstream;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{
@@ -808,7 +810,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             .unwrap_or_default();
         let mut rest = Vec::new();
         for &(n, v) in self.ctx.dict_entries(state.attrs) {
-            if matches!(self.ctx.str(n), "sym_name" | "sym_visibility") {
+            if crate::upstream::MODULE_INHERENT_ATTRS.contains(&self.ctx.str(n)) {
                 if !props.iter().any(|p| p.0 == n) {
                     props.push((n, v));
                 }
@@ -1256,9 +1258,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             let section_pos = p.tok.start;
             p.bump();
             p.expect(Tok::Colon, "':'")?;
-            let external = match section {
-                "dialect_resources" => false,
-                "external_resources" => true,
+            let section = match section {
+                "dialect_resources" => ResourceSection::Dialect,
+                "external_resources" => ResourceSection::External,
                 _ => {
                     return Err(p.error_at(
                         section_pos,
@@ -1267,39 +1269,105 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             };
             p.expect(Tok::LBrace, "'{'")?;
-            p.comma_list(Tok::RBrace, "'}'", |p| {
-                let group = p.parse_resource_key()?;
-                p.expect(Tok::Colon, "':'")?;
-                p.expect(Tok::LBrace, "'{'")?;
-                let mut entries = Vec::new();
-                p.comma_list(Tok::RBrace, "'}'", |p| {
-                    let key = p.parse_resource_key()?;
-                    p.expect(Tok::Colon, "':'")?;
-                    let value = match p.tok.kind {
-                        Tok::String => p.cur_text().to_string(),
-                        Tok::BareIdent if matches!(p.cur_text(), "true" | "false") => {
-                            p.cur_text().to_string()
-                        }
-                        _ => return Err(p.error_here("expected string or bool resource value")),
-                    };
-                    p.bump();
-                    entries.push((key, value));
-                    Ok(())
-                })?;
-                p.resources.add_group(external, group, entries);
-                Ok(())
-            })
+            p.comma_list(Tok::RBrace, "'}'", |p| p.parse_resource_group(section))
         })
     }
 
-    fn parse_resource_key(&mut self) -> PResult<String> {
-        let key = match self.tok.kind {
-            Tok::BareIdent => self.cur_text().to_string(),
-            Tok::String => {
-                String::from_utf8_lossy(&unescape(self.cur_text().as_bytes())).into_owned()
+    /// `name: { key: value, ... }` in a resource section, checked as upstream's handlers
+    /// check it: the builtin dialect takes blobs only, other upstream dialects take none,
+    /// external tools take blobs, bools and strings.
+    fn parse_resource_group(&mut self, section: ResourceSection) -> PResult<()> {
+        let name_pos = self.tok.start;
+        let group = self.parse_resource_key()?;
+        self.expect(Tok::Colon, "':'")?;
+        self.expect(Tok::LBrace, "'{'")?;
+        if section == ResourceSection::Dialect {
+            if !upstream::loads_dialect(group) {
+                return Err(self.error_at(name_pos, format!("dialect '{group}' is unknown")));
             }
-            _ => return Err(self.error_here("expected identifier key for 'resource' entry")),
+            if !upstream::has_resource_handler(group) {
+                return Err(self.error_here(format!(
+                    "unexpected 'resource' section for dialect '{group}'"
+                )));
+            }
+        }
+        // Names are identifiers, which `Resources` accepts.
+        let _ = self.resources.add_group(section, group);
+        self.comma_list(Tok::RBrace, "'}'", |p| {
+            let key = match (section, p.tok.kind) {
+                (_, Tok::BareIdent) => p.cur_text(),
+                (ResourceSection::Dialect, _) => {
+                    return Err(p.error_here("expected identifier key for 'resource' entry"))
+                }
+                (ResourceSection::External, _) => {
+                    return Err(
+                        p.error_here("expected identifier key for 'external_resources' entry")
+                    )
+                }
+            };
+            p.bump();
+            p.expect(Tok::Colon, "':'")?;
+            let value = p.parse_resource_value(section, key)?;
+            let _ = p.resources.insert(section, group, key, value);
+            Ok(())
+        })
+    }
+
+    /// One resource value token, as upstream classifies it: `true`/`false` is a bool, a
+    /// string starting with `0x` a blob, anything else a string.
+    fn parse_resource_value(
+        &mut self,
+        section: ResourceSection,
+        key: &str,
+    ) -> PResult<ResourceValue> {
+        let tok = self.tok;
+        let text = self.cur_text();
+        self.bump();
+        let blob_expected = |p: &mut Self, detail: String| {
+            Err(p.error_at(
+                tok.start,
+                format!("expected hex string blob for key '{key}'{detail}"),
+            ))
         };
+        let is_bool = tok.kind == Tok::BareIdent && matches!(text, "true" | "false");
+        let is_blob = text.starts_with("\"0x");
+        if is_blob || section == ResourceSection::Dialect {
+            let hex = (tok.kind == Tok::String)
+                .then(|| text.as_bytes().strip_prefix(b"\"0x"))
+                .flatten()
+                .map(|t| &t[..t.len() - 1]);
+            let Some(hex) = hex else {
+                return blob_expected(self, String::new());
+            };
+            return match ResourceValue::blob_from_hex(hex) {
+                Ok(v) => Ok(v),
+                Err(BlobError::NotHex) => blob_expected(self, String::new()),
+                Err(BlobError::NoAlignment) => {
+                    blob_expected(self, " to encode alignment in first 4 bytes".into())
+                }
+                Err(BlobError::BadAlignment(a)) => blob_expected(
+                    self,
+                    format!(
+                        " to encode alignment in first 4 bytes, but got non-power-of-2 value: {a}"
+                    ),
+                ),
+            };
+        }
+        if is_bool {
+            return Ok(ResourceValue::Bool(text == "true"));
+        }
+        if tok.kind != Tok::String {
+            return Err(self.error_at(tok.start, format!("expected string value for key '{key}'")));
+        }
+        Ok(ResourceValue::String(unescape(text.as_bytes())))
+    }
+
+    /// A resource group name or a `dense_resource` handle: a bare identifier.
+    pub(crate) fn parse_resource_key(&mut self) -> PResult<&'a str> {
+        if !self.is(Tok::BareIdent) {
+            return Err(self.error_here("expected identifier key for 'resource' entry"));
+        }
+        let key = self.cur_text();
         self.bump();
         Ok(key)
     }
