@@ -36,8 +36,8 @@ pub struct AffineMap {
     pub num_dims: u32,
     /// Number of symbols.
     pub num_symbols: u32,
-    /// Result expressions.
-    pub results: Vec<AffineExpr>,
+    /// Result expressions (a boxed slice: it keeps `AttrKind` at 32 bytes).
+    pub results: Box<[AffineExpr]>,
 }
 
 /// `(d0, ...)[s0, ...] : (constraints)`; each constraint is `expr == 0` or `expr >= 0`.
@@ -48,7 +48,7 @@ pub struct IntegerSet {
     /// Number of symbols.
     pub num_symbols: u32,
     /// Constraint expressions with `true` for equalities.
-    pub constraints: Vec<(AffineExpr, bool)>,
+    pub constraints: Box<[(AffineExpr, bool)]>,
 }
 
 fn floor_div(a: i64, b: i64) -> i64 {
