@@ -1153,7 +1153,7 @@ impl<'a> Parser<'a, '_> {
             return Ok(Ok(AffineMap {
                 num_dims,
                 num_symbols,
-                results,
+                results: results.into(),
             }));
         }
         if self.eat(Tok::Colon) {
@@ -1195,7 +1195,7 @@ impl<'a> Parser<'a, '_> {
             return Ok(Err(IntegerSet {
                 num_dims,
                 num_symbols,
-                constraints,
+                constraints: constraints.into(),
             }));
         }
         Err(self.error_here("expected '->' or ':'"))
