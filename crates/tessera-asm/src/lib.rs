@@ -12,6 +12,7 @@ mod parse_type;
 mod parser;
 mod printer;
 mod resources;
+mod ssa_names;
 mod syntax;
 mod upstream;
 

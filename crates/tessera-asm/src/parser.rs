@@ -7,6 +7,7 @@
 
 use crate::lexer::{Lexer, Tok, Token};
 use crate::resources::{BlobError, ResourceSection, ResourceValue, Resources};
+use crate::ssa_names::{SsaNames, ValueSlot};
 use crate::syntax::unescape;
 use crate::upstream;
 use rustc_hash::FxHashMap;
@@ -31,20 +32,9 @@ pub struct ParsedModule {
 
 pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
 
-#[derive(Clone, Copy)]
-struct ValueSlot {
-    /// `None` for a result number referenced before anything defined it.
-    value: Option<ValueId>,
-    forward: bool,
-    /// Where it was defined (or first used, if forward).
-    pos: u32,
-}
-
 #[derive(Default)]
-struct IsolatedScope<'a> {
-    values: FxHashMap<&'a str, SmallVec<[ValueSlot; 1]>>,
-    /// Names defined in each open region, removed when the region closes.
-    defined_per_region: Vec<Vec<&'a str>>,
+struct IsolatedScope {
+    values: SsaNames,
     forward_refs: usize,
 }
 
@@ -76,7 +66,7 @@ pub struct Parser<'a, 'c> {
     pub(crate) attr_aliases: FxHashMap<&'a str, Attr>,
     pending_loc_aliases: Vec<(LocUse, &'a str, u32)>,
     pub(crate) distinct_ids: FxHashMap<u64, Attr>,
-    scopes: Vec<IsolatedScope<'a>>,
+    scopes: Vec<IsolatedScope>,
     block_scopes: Vec<BlockScope<'a>>,
     pub(crate) depth: u32,
     pub(crate) resources: Resources,
@@ -441,21 +431,14 @@ impl<'a, 'c> Parser<'a, 'c> {
     // ----- SSA scopes ---------------------------------------------------------------------------
 
     fn push_region_scope(&mut self) {
-        self.scopes
-            .last_mut()
-            .unwrap()
-            .defined_per_region
-            .push(Vec::new());
+        self.scopes.last_mut().unwrap().values.open_region();
         self.block_scopes.push(BlockScope {
             blocks: FxHashMap::default(),
         });
     }
 
     fn pop_region_scope(&mut self) -> PResult<()> {
-        let scope = self.scopes.last_mut().unwrap();
-        for name in scope.defined_per_region.pop().unwrap() {
-            scope.values.remove(name);
-        }
+        self.scopes.last_mut().unwrap().values.close_region();
         let blocks = self.block_scopes.pop().unwrap();
         let mut undefined: Vec<(u32, &str)> = blocks
             .blocks
@@ -475,8 +458,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         if scope.forward_refs > 0 {
             let mut pending: Vec<u32> = scope
                 .values
-                .values()
-                .flat_map(|slots| slots.iter().filter(|s| s.forward).map(|s| s.pos))
+                .all_slots()
+                .filter(|s| s.forward)
+                .map(|s| s.pos)
                 .collect();
             pending.sort();
             if let Some(&pos) = pending.first() {
@@ -489,7 +473,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Resolves a use `%name#index` of type `ty` at `pos`.
     fn resolve_value(&mut self, name: &'a str, index: u32, ty: Type, pos: u32) -> PResult<ValueId> {
         let scope = self.scopes.last_mut().unwrap();
-        let slots = scope.values.entry(name).or_default();
+        let slots = scope.values.get(name).unwrap_or_default();
         if let Some(slot) = slots.get(index as usize).copied() {
             if let Some(value) = slot.value {
                 let found = self.body.value_type(value);
@@ -517,19 +501,29 @@ impl<'a, 'c> Parser<'a, 'c> {
         let loc = self.ctx.unknown_loc();
         let placeholder = self.body.create_placeholder(ty, loc);
         let scope = self.scopes.last_mut().unwrap();
-        let slots = scope.values.get_mut(name).unwrap();
-        while slots.len() <= index as usize {
-            slots.push(ValueSlot {
-                value: None,
-                forward: true,
-                pos,
-            });
-        }
-        slots[index as usize] = ValueSlot {
+        let slot = ValueSlot {
             value: Some(placeholder),
             forward: true,
             pos,
         };
+        match scope.values.get_mut(name) {
+            Some(slots) if (index as usize) < slots.len() => slots[index as usize] = slot,
+            slots => {
+                let mut grown: SmallVec<[ValueSlot; 4]> = slots
+                    .map(|s| s.iter().copied().collect())
+                    .unwrap_or_default();
+                grown.resize(
+                    index as usize,
+                    ValueSlot {
+                        value: None,
+                        forward: true,
+                        pos,
+                    },
+                );
+                grown.push(slot);
+                scope.values.set(name, grown);
+            }
+        }
         scope.forward_refs += 1;
         Ok(placeholder)
     }
@@ -537,7 +531,11 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Binds `%name` (a group of `values`) defined at `pos`.
     fn define_values(&mut self, name: &'a str, values: &[ValueId], pos: u32) -> PResult<()> {
         let scope = self.scopes.last_mut().unwrap();
-        let existing = scope.values.get(name).cloned().unwrap_or_default();
+        let existing: SmallVec<[ValueSlot; 4]> = scope
+            .values
+            .get(name)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default();
         if existing.iter().any(|s| !s.forward && s.value.is_some()) {
             let prev = existing[0].pos;
             let mut d = self.error_at(pos, format!("redefinition of SSA value '%{name}'"));
@@ -579,18 +577,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             self.scopes.last_mut().unwrap().forward_refs -= 1;
         }
         let scope = self.scopes.last_mut().unwrap();
-        scope.values.insert(
+        scope.values.define(
             name,
-            values
-                .iter()
-                .map(|&value| ValueSlot {
-                    value: Some(value),
-                    forward: false,
-                    pos,
-                })
-                .collect(),
+            values.iter().map(|&value| ValueSlot {
+                value: Some(value),
+                forward: false,
+                pos,
+            }),
         );
-        scope.defined_per_region.last_mut().unwrap().push(name);
         Ok(())
     }
 
