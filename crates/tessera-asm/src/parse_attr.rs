@@ -491,7 +491,7 @@ impl<'a> Parser<'a, '_> {
             | TypeKind::UnrankedMemRef { .. } => {}
             _ => return Err(self.error_here("elements literal must be a shaped type")),
         }
-        if self.ctx.num_elements(ty).is_none() {
+        if !self.ctx.type_kind(ty).has_static_shape() {
             return Err(self.error_here("elements literal type must have static shape"));
         }
         Ok((pos, ty))
@@ -514,7 +514,8 @@ impl<'a> Parser<'a, '_> {
     fn tensor_literal_attr(&mut self, lit: &TensorLit, type_pos: u32, ty: Type) -> PResult<Attr> {
         let elem = self.ctx.type_kind(ty).element_type().unwrap();
         let shape: Vec<i64> = self.ctx.type_kind(ty).shape().unwrap().to_vec();
-        let num = self.ctx.num_elements(ty).unwrap();
+        // A count beyond `u64` is static all the same; only a splat can match it.
+        let num = self.ctx.num_elements(ty).unwrap_or(u64::MAX);
         let numeric = self.is_numeric_elem(elem);
         if let Some(hex) = lit.hex {
             if numeric {
@@ -555,13 +556,13 @@ impl<'a> Parser<'a, '_> {
                     format!("parsed {count} elements, but type ('{t}') expected 2 elements"),
                 ));
             }
-            if !lit.shape.is_empty() && count as u64 != num * 2 {
+            if !lit.shape.is_empty() && count as u64 != num.saturating_mul(2) {
                 let t = self.type_text(ty);
                 return Err(self.error_at(
                     type_pos,
                     format!(
                         "parsed {count} elements, but type ('{t}') expected {} elements",
-                        num * 2
+                        num.saturating_mul(2)
                     ),
                 ));
             }
@@ -717,7 +718,7 @@ impl<'a> Parser<'a, '_> {
             }
         } else if raw.len() == width {
             splat = true;
-        } else if raw.len() as u64 == width as u64 * num {
+        } else if (width as u64).checked_mul(num) == Some(raw.len() as u64) {
             splat = num == 1;
         } else {
             return bad_size(self);
@@ -932,16 +933,20 @@ impl<'a> Parser<'a, '_> {
         self.expect(Tok::Less, "'<' after 'array'")?;
         let pos = self.tok.start;
         let element = self.parse_type()?;
-        let is_num = matches!(
-            self.ctx.type_kind(element),
-            TypeKind::Integer { .. } | TypeKind::Float(_)
-        );
-        if !is_num {
-            return Err(self.error_at(
-                pos,
-                "expected integer or float type, got: ".to_string()
-                    + &crate::printer::type_to_string(self.ctx, element),
-            ));
+        let width = match self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => *width,
+            TypeKind::Float(kind) => kind.bit_width(),
+            _ => {
+                return Err(self.error_at(
+                    pos,
+                    "expected integer or float type, got: ".to_string()
+                        + &crate::printer::type_to_string(self.ctx, element),
+                ))
+            }
+        };
+        // Array elements are whole bytes (booleans one byte each), as upstream requires.
+        if width % 8 != 0 && width != 1 {
+            return Err(self.error_at(pos, "element type bitwidth must be a multiple of 8"));
         }
         let mut bytes = Vec::new();
         let mut len = 0u32;

@@ -127,6 +127,12 @@ impl TypeKind {
         }
     }
 
+    /// Whether this is a ranked shaped type without dynamic dimensions (its element count
+    /// may still exceed `u64`, as in `tensor<4294967296x4294967296x16xi32>`).
+    pub fn has_static_shape(&self) -> bool {
+        self.shape().is_some_and(|s| s.iter().all(|&d| d >= 0))
+    }
+
     /// The static shape of ranked shaped types.
     pub fn shape(&self) -> Option<&[i64]> {
         match self {
@@ -170,6 +176,29 @@ impl Context {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn static_shapes_whose_element_count_overflows() {
+        let mut ctx = Context::new();
+        let i32 = ctx.int_type(32);
+        let tensor = |ctx: &mut Context, shape: &[i64]| {
+            ctx.ty(TypeKind::RankedTensor {
+                shape: shape.into(),
+                element: i32,
+                encoding: None,
+            })
+        };
+        let huge = tensor(&mut ctx, &[1 << 32, 1 << 32, 16]);
+        assert!(ctx.type_kind(huge).has_static_shape());
+        assert_eq!(ctx.num_elements(huge), None);
+        let empty = tensor(&mut ctx, &[1 << 32, 1 << 32, 0]);
+        assert_eq!(ctx.num_elements(empty), Some(0));
+        let dynamic = tensor(&mut ctx, &[DYNAMIC, 0]);
+        assert!(!ctx.type_kind(dynamic).has_static_shape());
+        assert_eq!(ctx.num_elements(dynamic), None);
+        let small = tensor(&mut ctx, &[2, 3]);
+        assert_eq!(ctx.num_elements(small), Some(6));
+    }
 
     #[test]
     fn dense_element_sizes() {
