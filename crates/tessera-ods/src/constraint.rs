@@ -37,8 +37,9 @@ pub struct Constraint {
     pub summary: String,
     /// The longer description (`description`), empty if none.
     pub description: String,
-    /// The condition.
-    pub pred: Pred,
+    /// The condition; `None` when the record leaves it unset (`?`), which upstream treats as
+    /// a condition that always holds (e.g. `AnySuccessor`).
+    pub pred: Option<Pred>,
     /// For type constraints: the C++ class a matching type has (`cppClassName`), if declared.
     pub cpp_class: Option<String>,
     /// For types that can be built without context (`builderCall`), the C++ that builds one;
@@ -70,10 +71,7 @@ impl ConstraintTable {
         } else {
             ConstraintKind::Other
         };
-        let pred = match r.def(rec, "predicate") {
-            Some(p) => read_pred(r, p),
-            None => Pred::Leaf(String::new()),
-        };
+        let pred = r.opt_def(rec, "predicate").map(|p| read_pred(r, p));
         let nonempty = |s: Option<String>| s.filter(|s| !s.is_empty());
         let constraint = Constraint {
             record: r.name(rec),

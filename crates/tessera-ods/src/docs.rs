@@ -268,7 +268,8 @@ fn push_syntax(out: &mut String, name: &str, format: &str) {
     out.push_str("```\n\n");
 }
 
-/// Traits, interfaces and effects, each list sorted and without repeats.
+/// Traits, interfaces and effects, each list sorted and without repeats. Upstream sorts the
+/// names with their backquotes, so `` `A<x>` `` comes before `` `A` ``.
 fn push_traits(out: &mut String, op: &Op) {
     let mut traits = BTreeSet::new();
     let mut interfaces = BTreeSet::new();
@@ -298,13 +299,13 @@ fn push_traits(out: &mut String, op: &Op) {
                         );
                     }
                     text.push('}');
-                    effects.insert(text);
+                    effects.insert(format!("`{text}`"));
                     let _ = write!(name, " ({short})");
                 }
-                interfaces.insert(name);
+                interfaces.insert(format!("`{name}`"));
             }
             TraitKind::Native { .. } | TraitKind::Internal => {
-                traits.insert(name);
+                traits.insert(format!("`{name}`"));
             }
         }
     }
@@ -321,7 +322,7 @@ fn push_traits(out: &mut String, op: &Op) {
             if i > 0 {
                 out.push_str(", ");
             }
-            let _ = write!(out, "`{item}`");
+            out.push_str(item);
         }
         out.push('\n');
     }

@@ -2,8 +2,9 @@
 //! condition over the op), interfaces (with side effects as a special case), and internal
 //! traits that only steer code generation.
 //!
-//! Trait lists are flattened (`TraitList` expands in place) and deduplicated by record, keeping
-//! the first occurrence: declaration order is verification order.
+//! Trait lists are flattened (`TraitList` expands in place, an interface is preceded by its
+//! base interfaces) and deduplicated by record, keeping the first occurrence: declaration
+//! order is verification order.
 
 use crate::pred::{read_pred, Pred};
 use crate::reader::Reader;
@@ -135,7 +136,17 @@ fn flatten(r: &mut Reader, op: RecId, list: &[RecId], seen: &mut Vec<RecId>, dep
         if r.is_a(t, "TraitList") {
             let inner = r.defs(t, "traits");
             flatten(r, op, &inner, seen, depth + 1);
-        } else if !seen.contains(&t) {
+            continue;
+        }
+        if seen.contains(&t) {
+            continue;
+        }
+        // An interface brings its base interfaces, which come first.
+        if r.is_a(t, "Interface") && r.has_field(t, "baseInterfaces") {
+            let bases = r.defs(t, "baseInterfaces");
+            flatten(r, op, &bases, seen, depth + 1);
+        }
+        if !seen.contains(&t) {
             seen.push(t);
         }
     }
