@@ -31,10 +31,11 @@ pub struct AttrOrTypeDef {
     pub cpp_class_name: String,
     /// The keyword after the dialect name in the IR, if it has one.
     pub mnemonic: Option<String>,
-    /// One-line summary.
-    pub summary: String,
-    /// Description.
-    pub description: String,
+    /// One-line summary; `None` when unset (`?`), which documentation tells apart from
+    /// empty.
+    pub summary: Option<String>,
+    /// Description; `None` when unset.
+    pub description: Option<String>,
     /// The parameters, in order.
     pub parameters: Vec<Parameter>,
     /// The declarative assembly format, as written.
@@ -79,8 +80,8 @@ pub(crate) fn read_def(b: &mut Build, rec: RecId, kind: DefKind) -> AttrOrTypeDe
         dialect,
         cpp_class_name: b.r.string(rec, "cppClassName"),
         mnemonic: b.r.opt_string(rec, "mnemonic"),
-        summary: b.r.string_or_empty(rec, "summary"),
-        description: b.r.string_or_empty(rec, "description"),
+        summary: b.r.opt_string(rec, "summary"),
+        description: b.r.opt_string(rec, "description"),
         parameters,
         assembly_format: b.r.opt_string(rec, "assemblyFormat"),
         has_custom_assembly_format: b.r.bit(rec, "hasCustomAssemblyFormat"),

@@ -8,6 +8,7 @@ use crate::enums::read_enum;
 use crate::op::{read_op, DocGroup, DocGroupId};
 use crate::reader::Reader;
 use crate::{Loaded, Model};
+use std::cmp::Ordering;
 use std::collections::{HashMap, HashSet};
 use tessera_ir::SourceLoc;
 use tessera_tablegen::{RecId, RecordKeeper};
@@ -127,7 +128,15 @@ pub(crate) fn build(rk: &RecordKeeper) -> Loaded {
             b.model.type_constraints.push(c);
         }
     }
-    for rec in derived("EnumAttrInfo") {
+    // Enums alone come in upstream's other record order: runs of digits in names compared
+    // as numbers (`anonymous_330` before `anonymous_1001`), which is declaration order for
+    // the anonymous enums that `EnumAttr` defs create.
+    let mut enums: Vec<(String, RecId)> = derived("EnumAttrInfo")
+        .into_iter()
+        .map(|d| (rk.record_name(d), d))
+        .collect();
+    enums.sort_by(|a, b| compare_numeric(&a.0, &b.0));
+    for (_, rec) in enums {
         let e = read_enum(&mut b.r, rec);
         b.model.enums.push(e);
     }
@@ -136,5 +145,61 @@ pub(crate) fn build(rk: &RecordKeeper) -> Loaded {
         model: b.model,
         diagnostics: b.r.diags,
         sources: b.r.locs.map,
+    }
+}
+
+/// Compares names as upstream orders records: byte by byte, except that where both have a
+/// run of digits, the longer run is larger and runs of equal length compare by their digits.
+pub(crate) fn compare_numeric(a: &str, b: &str) -> Ordering {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let end = a.len().min(b.len());
+    let mut i = 0;
+    while i < end {
+        if a[i].is_ascii_digit() && b[i].is_ascii_digit() {
+            let mut j = i + 1;
+            loop {
+                let da = j < a.len() && a[j].is_ascii_digit();
+                let db = j < b.len() && b[j].is_ascii_digit();
+                if da != db {
+                    return if db {
+                        Ordering::Less
+                    } else {
+                        Ordering::Greater
+                    };
+                }
+                if !db {
+                    break;
+                }
+                j += 1;
+            }
+            match a[i..j].cmp(&b[i..j]) {
+                Ordering::Equal => i = j,
+                other => return other,
+            }
+            continue;
+        }
+        if a[i] != b[i] {
+            return a[i].cmp(&b[i]);
+        }
+        i += 1;
+    }
+    a.len().cmp(&b.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::compare_numeric;
+    use std::cmp::Ordering::*;
+
+    #[test]
+    fn digit_runs_compare_as_numbers() {
+        assert_eq!(compare_numeric("anonymous_330", "anonymous_1001"), Less);
+        assert_eq!(compare_numeric("anonymous_1001", "anonymous_330"), Greater);
+        assert_eq!(compare_numeric("a10b", "a10c"), Less);
+        assert_eq!(compare_numeric("x2", "x2"), Equal);
+        assert_eq!(compare_numeric("x2", "x2y"), Less);
+        assert_eq!(compare_numeric("B", "a"), Less);
+        assert_eq!(compare_numeric("I8", "I16"), Less);
+        assert_eq!(compare_numeric("a9", "ab"), Less);
     }
 }

@@ -383,8 +383,8 @@ fn push_defs(out: &mut String, model: &Model, title: &str, list: &[&AttrOrTypeDe
 
 fn push_def(out: &mut String, model: &Model, def: &AttrOrTypeDef) {
     let _ = writeln!(out, "### {}", def.cpp_class_name);
-    if !def.summary.is_empty() {
-        let _ = write!(out, "\n{}\n", def.summary);
+    if let Some(summary) = &def.summary {
+        let _ = write!(out, "\n{summary}\n");
     }
     if let Some(mnemonic) = def
         .mnemonic
@@ -408,9 +408,9 @@ fn push_def(out: &mut String, model: &Model, def: &AttrOrTypeDef) {
             out.push_str(">\n```\n");
         }
     }
-    if !def.description.is_empty() {
+    if let Some(description) = &def.description {
         out.push('\n');
-        push_description(out, &def.description);
+        push_description(out, description);
     }
     if !def.parameters.is_empty() {
         out.push_str("\n#### Parameters:\n\n| Parameter | C++ type | Description |\n");

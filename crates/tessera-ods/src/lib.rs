@@ -50,7 +50,8 @@ use tessera_tablegen::RecordKeeper;
 
 /// Everything ODS read from one set of records.
 ///
-/// Lists are in upstream's order: records sorted by name. Definitions refer to each other by
+/// Lists are in upstream's order: records sorted by name (for enums, with numbers in names
+/// compared by value). Definitions refer to each other by
 /// index ([`DialectId`], [`ConstraintId`], [`DocGroupId`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Model {

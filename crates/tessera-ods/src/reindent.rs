@@ -16,8 +16,8 @@ fn has_text(s: &str) -> bool {
 
 /// Appends a description block the way upstream prints one: trailing spaces and tabs dropped,
 /// leading blank lines dropped, and the smallest indentation of the lines with text removed
-/// from every line (whitespace-only lines keep what lies beyond it). The last line gets no
-/// newline unless the text had one.
+/// from every line; lines of only spaces and tabs print empty. The last line gets no newline
+/// unless the text had one.
 pub(crate) fn push_description(out: &mut String, text: &str) {
     let mut text = text.trim_end_matches([' ', '\t']);
     while !text.is_empty() {
@@ -36,7 +36,9 @@ pub(crate) fn push_description(out: &mut String, text: &str) {
     while !rest.is_empty() {
         match rest.split_once('\n') {
             Some((line, tail)) => {
-                out.push_str(line.get(indent..).unwrap_or(""));
+                if has_text(line) {
+                    out.push_str(line.get(indent..).unwrap_or(""));
+                }
                 out.push('\n');
                 rest = tail;
             }
@@ -69,8 +71,8 @@ mod tests {
     }
 
     #[test]
-    fn whitespace_lines_keep_what_lies_beyond_the_indentation() {
-        assert_eq!(reindented("  a\n     \n  b"), "a\n   \nb");
+    fn whitespace_lines_print_empty() {
+        assert_eq!(reindented("  a\n     \n  b"), "a\n\nb");
         assert_eq!(reindented("    a\n  \n    b\n"), "a\n\nb\n");
     }
 
