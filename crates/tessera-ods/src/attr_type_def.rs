@@ -73,18 +73,43 @@ pub(crate) fn read_def(b: &mut Build, rec: RecId, kind: DefKind) -> AttrOrTypeDe
     } else {
         None
     };
+    let mnemonic = b.r.opt_string(rec, "mnemonic");
+    let assembly_format = b.r.opt_string(rec, "assemblyFormat");
+    let has_custom_assembly_format = b.r.bit(rec, "hasCustomAssemblyFormat");
+    // Upstream's checks, in its order and words. A def without parameters needs no format:
+    // it prints as its mnemonic alone.
+    if assembly_format.is_some() && has_custom_assembly_format {
+        b.r.error(
+            rec,
+            "cannot specify both 'assemblyFormat' and 'hasCustomAssemblyFormat'",
+        );
+    } else if mnemonic.is_none() && (assembly_format.is_some() || has_custom_assembly_format) {
+        b.r.error(
+            rec,
+            "'assemblyFormat' or 'hasCustomAssemblyFormat' can only be used when 'mnemonic' is set",
+        );
+    } else if mnemonic.is_some()
+        && !parameters.is_empty()
+        && assembly_format.is_none()
+        && !has_custom_assembly_format
+    {
+        b.r.error(
+            rec,
+            "must specify either 'assemblyFormat' or 'hasCustomAssemblyFormat' when 'mnemonic' is set",
+        );
+    }
     AttrOrTypeDef {
         kind,
         record: b.r.name(rec),
         loc: b.r.loc(rec),
         dialect,
         cpp_class_name: b.r.string(rec, "cppClassName"),
-        mnemonic: b.r.opt_string(rec, "mnemonic"),
+        mnemonic,
         summary: b.r.opt_string(rec, "summary"),
         description: b.r.opt_string(rec, "description"),
         parameters,
-        assembly_format: b.r.opt_string(rec, "assemblyFormat"),
-        has_custom_assembly_format: b.r.bit(rec, "hasCustomAssemblyFormat"),
+        assembly_format,
+        has_custom_assembly_format,
         enum_info,
     }
 }
