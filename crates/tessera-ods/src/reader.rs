@@ -61,9 +61,17 @@ impl<'a> Reader<'a> {
         self.rk.field_value(rec, field).is_ok()
     }
 
-    /// A string field that must be there (`""` after reporting otherwise).
+    /// A string field that must be there (`""` after reporting otherwise). An unset (`?`)
+    /// field is reported as upstream reports it: as if it did not exist.
     pub(crate) fn string(&mut self, rec: RecId, field: &str) -> String {
-        let r = self.rk.value_as_string(rec, field);
+        let r = match self.rk.value_as_optional_string(rec, field) {
+            Ok(Some(s)) => Ok(s),
+            Ok(None) => Err(FieldError::Missing {
+                record: self.name(rec),
+                field: field.to_string(),
+            }),
+            Err(e) => Err(e),
+        };
         self.or_report(rec, r).unwrap_or_default()
     }
 
