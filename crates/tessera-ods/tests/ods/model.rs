@@ -2,8 +2,6 @@
 //! segment kinds, attribute wrappers, trait classification, predicate trees, result type
 //! inference, builders and flags.
 
-mod common;
-
 use tessera_ods::{Argument, Arity, Model, Op, Pred, Segments, TraitKind, TypeRelation};
 
 const PRELUDE: &str = r#"
@@ -31,7 +29,7 @@ def Derived : OpInterface<"DerivedInterface", [Base]>;
 
 fn model(defs: &str) -> Model {
     let text = format!("{PRELUDE}{defs}");
-    let loaded = common::load_text("model.td", &text);
+    let loaded = crate::common::load_text("model.td", &text);
     assert!(
         loaded.diagnostics.is_empty(),
         "{}",

@@ -3,9 +3,7 @@
 //! annotation must be matched by an error on that line containing the text, and every error
 //! must be annotated. The texts are mlir-tblgen 19's for the same input.
 
-mod common;
-
-use common::{load_file, td_files};
+use crate::common::{load_file, td_files};
 
 /// One `expected-error` annotation.
 struct Expected {
