@@ -50,14 +50,16 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let text = match mode {
-        Mode::Ops => tessera_ods::docs::op_doc(&loaded.model),
-        Mode::Dialect => match tessera_ods::docs::dialect_doc(&loaded.model, dialect.as_deref()) {
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!("{e}");
-                return ExitCode::FAILURE;
+        Mode::Ops => tessera_ods::docs::op_doc(&loaded.model, &input),
+        Mode::Dialect => {
+            match tessera_ods::docs::dialect_doc(&loaded.model, &input, dialect.as_deref()) {
+                Ok(text) => text,
+                Err(e) => {
+                    eprintln!("{e}");
+                    return ExitCode::FAILURE;
+                }
             }
-        },
+        }
     };
     print!("{text}");
     ExitCode::SUCCESS

@@ -49,9 +49,11 @@ impl std::fmt::Display for DocError {
 
 impl std::error::Error for DocError {}
 
-/// `-gen-op-doc`: every op, in record order.
-pub fn op_doc(model: &Model) -> String {
+/// `-gen-op-doc`: every op, in record order. `input_file` is the `.td` file as named on the
+/// command line: inside an MLIR source tree it earns a link to the file upstream.
+pub fn op_doc(model: &Model, input_file: &str) -> String {
     let mut out = String::from(HEADER);
+    push_source_link(&mut out, input_file);
     for op in &model.ops {
         push_op(&mut out, model, op);
     }
@@ -59,7 +61,12 @@ pub fn op_doc(model: &Model) -> String {
 }
 
 /// `-gen-dialect-doc`: the dialect `selected` (by name), or the only dialect when `None`.
-pub fn dialect_doc(model: &Model, selected: Option<&str>) -> Result<String, DocError> {
+/// `input_file` is as for [`op_doc`].
+pub fn dialect_doc(
+    model: &Model,
+    input_file: &str,
+    selected: Option<&str>,
+) -> Result<String, DocError> {
     let dialect = select_dialect(model, selected)?;
     let d = model.dialect(dialect);
     let mut out = String::from(HEADER);
@@ -77,6 +84,7 @@ pub fn dialect_doc(model: &Model, selected: Option<&str>) -> Result<String, DocE
     let ops: Vec<&Op> = model.ops.iter().filter(|o| o.dialect == dialect).collect();
     if !ops.is_empty() {
         out.push_str("## Operations\n\n");
+        push_source_link(&mut out, input_file);
         for group in op_groups(model, &ops) {
             push_group(&mut out, model, &group);
         }
@@ -106,6 +114,18 @@ pub fn dialect_doc(model: &Model, selected: Option<&str>) -> Result<String, DocE
         }
     }
     Ok(out)
+}
+
+/// Where upstream's own sources hold the file (a path through `mlir/include/mlir/`), a link to
+/// it on GitHub.
+fn push_source_link(out: &mut String, input_file: &str) {
+    if let Some(at) = input_file.find("mlir/include/mlir/") {
+        let _ = write!(
+            out,
+            "[source](https://github.com/llvm/llvm-project/blob/main/{})\n\n",
+            &input_file[at..]
+        );
+    }
 }
 
 /// The dialect to document: upstream's rules for `-dialect`.

@@ -16,7 +16,7 @@
 //! for op in &loaded.model.ops {
 //!     println!("{}: {} operands", op.name, op.operands.len());
 //! }
-//! print!("{}", tessera_ods::docs::op_doc(&loaded.model));
+//! print!("{}", tessera_ods::docs::op_doc(&loaded.model, "Ops.td"));
 //! ```
 #![deny(missing_docs)]
 

@@ -146,6 +146,21 @@ fn flatten(r: &mut Reader, op: RecId, list: &[RecId], seen: &mut Vec<RecId>, dep
             let bases = r.defs(t, "baseInterfaces");
             flatten(r, op, &bases, seen, depth + 1);
         }
+        // Traits can rely on others being verified first; the order must say so.
+        if r.has_field(t, "dependentTraits") {
+            for dep in r.defs(t, "dependentTraits") {
+                if !seen.contains(&dep) {
+                    let (name, needed) = (
+                        r.string_or_empty(t, "trait"),
+                        r.string_or_empty(dep, "trait"),
+                    );
+                    r.error(
+                        op,
+                        format!("{name} requires {needed} to precede it in traits list"),
+                    );
+                }
+            }
+        }
         if !seen.contains(&t) {
             seen.push(t);
         }

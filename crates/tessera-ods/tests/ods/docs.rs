@@ -19,8 +19,9 @@ fn docs_match_mlir_tblgen() {
             .lines()
             .find_map(|l| l.strip_prefix("// DIALECT:"))
             .map(str::trim);
-        let op_doc = tessera_ods::docs::op_doc(&loaded.model);
-        let dialect_doc = tessera_ods::docs::dialect_doc(&loaded.model, dialect)
+        let name = input.display().to_string();
+        let op_doc = tessera_ods::docs::op_doc(&loaded.model, &name);
+        let dialect_doc = tessera_ods::docs::dialect_doc(&loaded.model, &name, dialect)
             .unwrap_or_else(|e| panic!("{}: {e}", input.display()));
         for (suffix, got) in [("op.md", op_doc), ("dialect.md", dialect_doc)] {
             let expected_path = input.with_extension(suffix);
@@ -56,20 +57,39 @@ fn first_difference(expected: &str, got: &str) -> String {
 fn dialect_selection_follows_upstream() {
     let loaded = load_file(std::path::Path::new("tests/docs/two_dialects.td"));
     let m = &loaded.model;
-    let ambiguous = tessera_ods::docs::dialect_doc(m, None).unwrap_err();
+    let ambiguous = tessera_ods::docs::dialect_doc(m, "x.td", None).unwrap_err();
     assert_eq!(
         ambiguous.to_string(),
         "when more than 1 dialect is present, one must be selected via '-dialect'"
     );
-    let missing = tessera_ods::docs::dialect_doc(m, Some("third")).unwrap_err();
+    let missing = tessera_ods::docs::dialect_doc(m, "x.td", Some("third")).unwrap_err();
     assert_eq!(
         missing.to_string(),
         "selected dialect with 'third' does not exist"
     );
-    assert!(tessera_ods::docs::dialect_doc(m, Some("first"))
+    assert!(tessera_ods::docs::dialect_doc(m, "x.td", Some("first"))
         .expect("first exists")
         .contains("# 'first' Dialect"));
     let none = crate::common::load_text("empty.td", "include \"ods_base.td\"\n");
-    let err = tessera_ods::docs::dialect_doc(&none.model, None).unwrap_err();
+    let err = tessera_ods::docs::dialect_doc(&none.model, "x.td", None).unwrap_err();
     assert_eq!(err.to_string(), "no dialect was found");
+}
+
+#[test]
+fn files_in_an_mlir_tree_link_to_their_source() {
+    let loaded = load_file(std::path::Path::new("tests/docs/two_dialects.td"));
+    let link =
+        "[source](https://github.com/llvm/llvm-project/blob/main/mlir/include/mlir/X.td)\n\n";
+    let path = "/src/llvm/mlir/include/mlir/X.td";
+    let ops = tessera_ods::docs::op_doc(&loaded.model, path);
+    let header_end = ops.find('\n').expect("a header line") + 1;
+    assert!(ops[header_end..].starts_with(link), "{ops}");
+    let dialect =
+        tessera_ods::docs::dialect_doc(&loaded.model, path, Some("second")).expect("second exists");
+    assert!(
+        dialect.contains(&format!("## Operations\n\n{link}### ")),
+        "{dialect}"
+    );
+    let elsewhere = tessera_ods::docs::op_doc(&loaded.model, "/usr/include/mlir/X.td");
+    assert!(!elsewhere.contains("[source]"));
 }
