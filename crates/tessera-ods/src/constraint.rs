@@ -60,17 +60,16 @@ impl ConstraintTable {
         if let Some(&id) = self.by_rec.get(&rec) {
             return id;
         }
-        let kind = if r.is_a(rec, "TypeConstraint") {
-            ConstraintKind::Type
-        } else if r.is_a(rec, "AttrConstraint") {
-            ConstraintKind::Attr
-        } else if r.is_a(rec, "RegionConstraint") {
-            ConstraintKind::Region
-        } else if r.is_a(rec, "SuccessorConstraint") {
-            ConstraintKind::Successor
-        } else {
-            ConstraintKind::Other
-        };
+        let kind = r.classify(
+            rec,
+            &[
+                ("TypeConstraint", ConstraintKind::Type),
+                ("AttrConstraint", ConstraintKind::Attr),
+                ("RegionConstraint", ConstraintKind::Region),
+                ("SuccessorConstraint", ConstraintKind::Successor),
+            ],
+            ConstraintKind::Other,
+        );
         let pred = r.opt_def(rec, "predicate").map(|p| read_pred(r, p));
         let nonempty = |s: Option<String>| s.filter(|s| !s.is_empty());
         let constraint = Constraint {
@@ -115,15 +114,14 @@ impl Arity {
     /// The arity of a type constraint record.
     pub(crate) fn of_type(r: &mut Reader, rec: RecId) -> Arity {
         if r.is_a(rec, "VariadicOfVariadic") {
-            Arity::VariadicOfVariadic {
+            return Arity::VariadicOfVariadic {
                 segment_attr: r.string(rec, "segmentAttrName"),
-            }
-        } else if r.is_a(rec, "Variadic") {
-            Arity::Variadic
-        } else if r.is_a(rec, "Optional") {
-            Arity::Optional
-        } else {
-            Arity::Single
+            };
         }
+        r.classify(
+            rec,
+            &[("Variadic", Arity::Variadic), ("Optional", Arity::Optional)],
+            Arity::Single,
+        )
     }
 }

@@ -89,23 +89,20 @@ pub fn dialect_doc(
             push_group(&mut out, model, &group);
         }
     }
-    let in_dialect = |c: &&DialectConstraint| c.dialect == dialect;
-    let attr_constraints: Vec<_> = model.attr_constraints.iter().filter(in_dialect).collect();
-    push_constraints(&mut out, "Attribute constraints", &attr_constraints);
-    let attr_defs: Vec<_> = model
-        .attr_defs
-        .iter()
-        .filter(|a| a.dialect == dialect)
-        .collect();
-    push_defs(&mut out, model, "Attributes", &attr_defs);
-    let type_constraints: Vec<_> = model.type_constraints.iter().filter(in_dialect).collect();
-    push_constraints(&mut out, "Type constraints", &type_constraints);
-    let type_defs: Vec<_> = model
-        .type_defs
-        .iter()
-        .filter(|t| t.dialect == dialect)
-        .collect();
-    push_defs(&mut out, model, "Types", &type_defs);
+    push_constraints(
+        &mut out,
+        "Attribute constraints",
+        &model.attr_constraints,
+        dialect,
+    );
+    push_defs(&mut out, model, "Attributes", &model.attr_defs, dialect);
+    push_constraints(
+        &mut out,
+        "Type constraints",
+        &model.type_constraints,
+        dialect,
+    );
+    push_defs(&mut out, model, "Types", &model.type_defs, dialect);
     // Enums belong to no dialect: every one in the records is listed.
     if !model.enums.is_empty() {
         out.push_str("## Enums\n\n");
@@ -379,7 +376,9 @@ fn push_named(
     }
 }
 
-fn push_constraints(out: &mut String, title: &str, list: &[&DialectConstraint]) {
+/// The constraints of `dialect` in `all`, under `title` if there are any.
+fn push_constraints(out: &mut String, title: &str, all: &[DialectConstraint], dialect: DialectId) {
+    let list: Vec<_> = all.iter().filter(|c| c.dialect == dialect).collect();
     if list.is_empty() {
         return;
     }
@@ -391,7 +390,15 @@ fn push_constraints(out: &mut String, title: &str, list: &[&DialectConstraint]) 
     }
 }
 
-fn push_defs(out: &mut String, model: &Model, title: &str, list: &[&AttrOrTypeDef]) {
+/// The attribute or type definitions of `dialect` in `all`, under `title` if there are any.
+fn push_defs(
+    out: &mut String,
+    model: &Model,
+    title: &str,
+    all: &[AttrOrTypeDef],
+    dialect: DialectId,
+) {
+    let list: Vec<_> = all.iter().filter(|d| d.dialect == dialect).collect();
     if list.is_empty() {
         return;
     }

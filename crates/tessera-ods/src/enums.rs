@@ -51,15 +51,16 @@ pub struct EnumCase {
 
 /// Reads the `EnumAttrInfo` record `rec`.
 pub(crate) fn read_enum(r: &mut Reader, rec: RecId) -> EnumInfo {
-    let kind = if r.is_a(rec, "BitEnumAttrBase") || r.is_a(rec, "BitEnumAttr") {
-        EnumKind::Bit
-    } else if r.is_a(rec, "I64EnumAttr") {
-        EnumKind::I64
-    } else if r.is_a(rec, "I32EnumAttr") {
-        EnumKind::I32
-    } else {
-        EnumKind::Plain
-    };
+    let kind = r.classify(
+        rec,
+        &[
+            ("BitEnumAttrBase", EnumKind::Bit),
+            ("BitEnumAttr", EnumKind::Bit),
+            ("I64EnumAttr", EnumKind::I64),
+            ("I32EnumAttr", EnumKind::I32),
+        ],
+        EnumKind::Plain,
+    );
     let cases = r
         .defs(rec, "enumerants")
         .into_iter()

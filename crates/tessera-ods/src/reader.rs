@@ -57,6 +57,15 @@ impl<'a> Reader<'a> {
         self.rk.is_subclass_of_named(rec, class)
     }
 
+    /// The value paired with the first class in `table` that `rec` derives from, else
+    /// `default`: classification by class in order of precedence.
+    pub(crate) fn classify<T: Clone>(&self, rec: RecId, table: &[(&str, T)], default: T) -> T {
+        table
+            .iter()
+            .find(|(class, _)| self.is_a(rec, class))
+            .map_or(default, |(_, v)| v.clone())
+    }
+
     pub(crate) fn has_field(&self, rec: RecId, field: &str) -> bool {
         self.rk.field_value(rec, field).is_ok()
     }
@@ -75,23 +84,11 @@ impl<'a> Reader<'a> {
         self.or_report(rec, r).unwrap_or_default()
     }
 
-    /// A string field that may be `?` or absent: both read as empty, as upstream's
-    /// "string or empty" accessors do.
-    pub(crate) fn string_or_empty(&mut self, rec: RecId, field: &str) -> String {
-        match self.rk.value_as_optional_string(rec, field) {
-            Ok(s) => s.unwrap_or_default(),
-            Err(FieldError::Missing { .. }) => String::new(),
-            Err(e) => {
-                self.field_error(rec, e);
-                String::new()
-            }
-        }
-    }
-
-    /// A string field that may be `?` (`None`) or absent (`None`).
-    pub(crate) fn opt_string(&mut self, rec: RecId, field: &str) -> Option<String> {
-        match self.rk.value_as_optional_string(rec, field) {
-            Ok(s) => s,
+    /// The value of a lookup whose field may be absent: `None` without a report when it is,
+    /// reported at `rec` when it holds the wrong kind of value.
+    fn optional<T>(&mut self, rec: RecId, r: Result<T, FieldError>) -> Option<T> {
+        match r {
+            Ok(v) => Some(v),
             Err(FieldError::Missing { .. }) => None,
             Err(e) => {
                 self.field_error(rec, e);
@@ -100,16 +97,22 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// A string field that may be `?` or absent: both read as empty, as upstream's
+    /// "string or empty" accessors do.
+    pub(crate) fn string_or_empty(&mut self, rec: RecId, field: &str) -> String {
+        self.opt_string(rec, field).unwrap_or_default()
+    }
+
+    /// A string field that may be `?` (`None`) or absent (`None`).
+    pub(crate) fn opt_string(&mut self, rec: RecId, field: &str) -> Option<String> {
+        let r = self.rk.value_as_optional_string(rec, field);
+        self.optional(rec, r).flatten()
+    }
+
     /// A bit field; an absent one reads as `false` (classes that predate a flag lack it).
     pub(crate) fn bit(&mut self, rec: RecId, field: &str) -> bool {
-        match self.rk.value_as_bit(rec, field) {
-            Ok(b) => b,
-            Err(FieldError::Missing { .. }) => false,
-            Err(e) => {
-                self.field_error(rec, e);
-                false
-            }
-        }
+        let r = self.rk.value_as_bit(rec, field);
+        self.optional(rec, r).unwrap_or(false)
     }
 
     pub(crate) fn int(&mut self, rec: RecId, field: &str) -> i64 {
@@ -124,14 +127,8 @@ impl<'a> Reader<'a> {
 
     /// A def field that may be `?`; absent reads as `None` too.
     pub(crate) fn opt_def(&mut self, rec: RecId, field: &str) -> Option<RecId> {
-        match self.rk.value_as_optional_def(rec, field) {
-            Ok(d) => d,
-            Err(FieldError::Missing { .. }) => None,
-            Err(e) => {
-                self.field_error(rec, e);
-                None
-            }
-        }
+        let r = self.rk.value_as_optional_def(rec, field);
+        self.optional(rec, r).flatten()
     }
 
     pub(crate) fn defs(&mut self, rec: RecId, field: &str) -> Vec<RecId> {
