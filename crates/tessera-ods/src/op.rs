@@ -213,18 +213,84 @@ fn segments(list: &[NamedConstraint], attr_sized: bool, same_size: bool) -> Segm
     }
 }
 
-/// The dag operator each structural field must use, as upstream checks it.
-fn check_operator(b: &mut Build, rec: RecId, field: &str, dag_op: &str, what: &str) -> bool {
-    let Some(dag) = b.r.dag(rec, field) else {
-        return false;
-    };
-    let ok =
-        b.r.as_def(dag.operator)
-            .is_some_and(|d| b.r.name(d) == dag_op);
-    if !ok {
-        b.r.error(rec, format!("'{field}' must have '{what}' directive"));
+/// The structural lists of an op besides its arguments, each a dag with its own operator.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ListKind {
+    Results,
+    Regions,
+    Successors,
+}
+
+impl ListKind {
+    /// The field holding the dag.
+    fn field(self) -> &'static str {
+        match self {
+            ListKind::Results => "results",
+            ListKind::Regions => "regions",
+            ListKind::Successors => "successors",
+        }
     }
-    ok
+
+    /// The def the dag must use as its operator.
+    fn operator(self) -> &'static str {
+        match self {
+            ListKind::Results => "outs",
+            ListKind::Regions => "region",
+            ListKind::Successors => "successor",
+        }
+    }
+
+    /// An entry, in messages.
+    fn entry(self) -> &'static str {
+        match self {
+            ListKind::Results => "result",
+            ListKind::Regions => "region",
+            ListKind::Successors => "successor",
+        }
+    }
+}
+
+/// Reads the entries of a results, regions or successors dag, after checking its operator as
+/// upstream does (`None` when the dag is missing or has the wrong operator, after reporting).
+fn read_list(b: &mut Build, rec: RecId, kind: ListKind) -> Option<Vec<NamedConstraint>> {
+    let (field, operator) = (kind.field(), kind.operator());
+    let dag = b.r.dag(rec, field)?;
+    if b.r.as_def(dag.operator).map(|d| b.r.name(d)).as_deref() != Some(operator) {
+        b.r.error(rec, format!("'{field}' must have '{operator}' directive"));
+        return None;
+    }
+    let mut out = Vec::with_capacity(dag.args.len());
+    for (i, arg) in dag.args.iter().enumerate() {
+        let name = b.r.arg_name(arg.name);
+        let Some(mut def) = b.r.as_def(arg.value) else {
+            let noun = if kind == ListKind::Results {
+                "type"
+            } else {
+                "kind"
+            };
+            b.r.error(rec, format!("undefined {noun} for {} #{i}", kind.entry()));
+            continue;
+        };
+        if kind == ListKind::Results && b.r.is_a(def, "OpVariable") {
+            match b.r.def(def, "constraint") {
+                Some(c) => def = c,
+                None => continue,
+            }
+        }
+        let arity = match kind {
+            ListKind::Results => Arity::of_type(&mut b.r, def),
+            ListKind::Regions if b.r.is_a(def, "VariadicRegion") => Arity::Variadic,
+            ListKind::Successors if b.r.is_a(def, "VariadicSuccessor") => Arity::Variadic,
+            _ => Arity::Single,
+        };
+        let constraint = b.constraints.get(&mut b.r, def);
+        out.push(NamedConstraint {
+            name,
+            constraint,
+            arity,
+        });
+    }
+    Some(out)
 }
 
 /// Reads the op record `rec`.
@@ -277,8 +343,8 @@ pub(crate) fn read_op(b: &mut Build, rec: RecId) -> Op {
     let mut index_of: HashMap<String, i64> = HashMap::new();
     read_arguments(b, rec, &mut op, &mut index_of);
     read_derived_attrs(b, rec, &mut op);
-    if check_operator(b, rec, "results", "outs", "outs") {
-        op.results = read_values(b, rec, "results", "result");
+    if let Some(results) = read_list(b, rec, ListKind::Results) {
+        op.results = results;
         for (i, res) in op.results.iter().enumerate() {
             if !res.name.is_empty() {
                 index_of.insert(res.name.clone(), -1 - i as i64);
@@ -291,8 +357,8 @@ pub(crate) fn read_op(b: &mut Build, rec: RecId) -> Op {
             }
         }
     }
-    if check_operator(b, rec, "successors", "successor", "successor") {
-        op.successors = read_values(b, rec, "successors", "successor");
+    if let Some(successors) = read_list(b, rec, ListKind::Successors) {
+        op.successors = successors;
         let n = op.successors.len();
         if op.successors[..n.saturating_sub(1)]
             .iter()
@@ -304,8 +370,8 @@ pub(crate) fn read_op(b: &mut Build, rec: RecId) -> Op {
     let traits = read_traits(&mut b.r, rec);
     op.traits = traits.iter().map(|(_, t)| t.clone()).collect();
     infer_result_types(b, &mut op, &traits, &index_of);
-    if check_operator(b, rec, "regions", "region", "region") {
-        op.regions = read_values(b, rec, "regions", "region");
+    if let Some(regions) = read_list(b, rec, ListKind::Regions) {
+        op.regions = regions;
         let n = op.regions.len();
         for (i, region) in op.regions.iter().enumerate() {
             if region.arity.is_variable_length() {
@@ -428,41 +494,6 @@ fn read_derived_attrs(b: &mut Build, rec: RecId, op: &mut Op) {
         let attr = read_attr(&mut b.r, &mut b.constraints, def);
         op.attributes.push(NamedAttr { name, attr });
     }
-}
-
-/// Reads the entries of a `results`, `regions` or `successors` dag.
-fn read_values(b: &mut Build, rec: RecId, field: &str, what: &str) -> Vec<NamedConstraint> {
-    let Some(dag) = b.r.dag(rec, field) else {
-        return Vec::new();
-    };
-    let mut out = Vec::with_capacity(dag.args.len());
-    for (i, arg) in dag.args.iter().enumerate() {
-        let name = b.r.arg_name(arg.name);
-        let Some(mut def) = b.r.as_def(arg.value) else {
-            let noun = if what == "result" { "type" } else { "kind" };
-            b.r.error(rec, format!("undefined {noun} for {what} #{i}"));
-            continue;
-        };
-        if what == "result" && b.r.is_a(def, "OpVariable") {
-            match b.r.def(def, "constraint") {
-                Some(c) => def = c,
-                None => continue,
-            }
-        }
-        let arity = match what {
-            "result" => Arity::of_type(&mut b.r, def),
-            "region" if b.r.is_a(def, "VariadicRegion") => Arity::Variadic,
-            "successor" if b.r.is_a(def, "VariadicSuccessor") => Arity::Variadic,
-            _ => Arity::Single,
-        };
-        let constraint = b.constraints.get(&mut b.r, def);
-        out.push(NamedConstraint {
-            name,
-            constraint,
-            arity,
-        });
-    }
-    out
 }
 
 fn read_builders(b: &mut Build, rec: RecId) -> Builders {

@@ -44,13 +44,6 @@ pub enum Pred {
 /// refer to each other in cycles only through hostile input, but a bound costs nothing).
 const MAX_PRED_DEPTH: u32 = 256;
 
-impl Pred {
-    /// `true` as upstream spells it when a constraint has no condition.
-    pub fn is_trivially_true(&self) -> bool {
-        matches!(self, Pred::Leaf(text) if text == "(true)" || text == "true")
-    }
-}
-
 /// Reads the predicate record `rec`. A malformed one is reported and read as a leaf with no
 /// text (not as an empty `And`, which would silently hold): an evaluator refuses it like any
 /// leaf it does not understand.
