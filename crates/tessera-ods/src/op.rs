@@ -262,7 +262,7 @@ fn read_list(b: &mut Build, rec: RecId, kind: ListKind) -> Option<Vec<NamedConst
     let mut out = Vec::with_capacity(dag.args.len());
     for (i, arg) in dag.args.iter().enumerate() {
         let name = b.r.arg_name(arg.name);
-        let Some(mut def) = b.r.as_def(arg.value) else {
+        let Some(def) = b.r.as_def(arg.value) else {
             let noun = if kind == ListKind::Results {
                 "type"
             } else {
@@ -271,12 +271,14 @@ fn read_list(b: &mut Build, rec: RecId, kind: ListKind) -> Option<Vec<NamedConst
             b.r.error(rec, format!("undefined {noun} for {} #{i}", kind.entry()));
             continue;
         };
-        if kind == ListKind::Results && b.r.is_a(def, "OpVariable") {
-            match b.r.def(def, "constraint") {
-                Some(c) => def = c,
+        let def = if kind == ListKind::Results {
+            match unwrap_variable(b, def) {
+                Some(def) => def,
                 None => continue,
             }
-        }
+        } else {
+            def
+        };
         let arity = match kind {
             ListKind::Results => Arity::of_type(&mut b.r, def),
             ListKind::Regions if b.r.is_a(def, "VariadicRegion") => Arity::Variadic,
@@ -291,6 +293,16 @@ fn read_list(b: &mut Build, rec: RecId, kind: ListKind) -> Option<Vec<NamedConst
         });
     }
     Some(out)
+}
+
+/// The constraint of an argument or result: an `OpVariable` (a constraint with a description
+/// and decorators) stands for the constraint it wraps. `None` after reporting a broken one.
+fn unwrap_variable(b: &mut Build, def: RecId) -> Option<RecId> {
+    if b.r.is_a(def, "OpVariable") {
+        b.r.def(def, "constraint")
+    } else {
+        Some(def)
+    }
 }
 
 /// Reads the op record `rec`.
@@ -405,16 +417,13 @@ fn read_arguments(b: &mut Build, rec: RecId, op: &mut Op, index_of: &mut HashMap
     };
     for (i, arg) in args.args.iter().enumerate() {
         let name = b.r.arg_name(arg.name);
-        let Some(mut def) = b.r.as_def(arg.value) else {
+        let Some(def) = b.r.as_def(arg.value) else {
             b.r.error(rec, format!("undefined type for argument #{i}"));
             continue;
         };
-        if b.r.is_a(def, "OpVariable") {
-            match b.r.def(def, "constraint") {
-                Some(c) => def = c,
-                None => continue,
-            }
-        }
+        let Some(def) = unwrap_variable(b, def) else {
+            continue;
+        };
         if b.r.is_a(def, "TypeConstraint") {
             op.arguments.push(Argument::Operand(op.operands.len()));
             let arity = Arity::of_type(&mut b.r, def);
