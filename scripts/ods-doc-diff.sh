@@ -2,7 +2,8 @@
 # Differential check of ODS documentation: for every dialect .td file under the installed
 # MLIR include tree that mlir-tblgen 19 accepts on its own, compare `mlir-tblgen -gen-op-doc`
 # and `-gen-dialect-doc` with tessera-ods's `ods-doc` example, byte for byte.
-# Prints each differing file and "op-doc: N/M matching", "dialect-doc: N/M matching".
+# Prints each differing file and "op-doc: N/M matching", "dialect-doc: N/M matching"; fails
+# if any file differs.
 # Usage: scripts/ods-doc-diff.sh [FILE.td...]   (default: every .td under Dialect/)
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,6 +15,7 @@ cargo build --release -q -p tessera-ods --example ods-doc --manifest-path "$here
 ods="${CARGO_TARGET_DIR:-$here/target}/release/examples/ods-doc"
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 if [ $# -gt 0 ]; then files=("$@"); else mapfile -t files < <(find "$inc/mlir/Dialect" -name '*.td' | sort); fi
+status=0
 for mode in op-doc dialect-doc; do
   match=0; total=0
   for f in "${files[@]}"; do
@@ -26,4 +28,6 @@ for mode in op-doc dialect-doc; do
     fi
   done
   echo "$mode: $match/$total matching"
+  [ "$match" -eq "$total" ] || status=1
 done
+exit $status
