@@ -4,7 +4,7 @@
 //! `expected-error` annotations for upstream's `--verify-diagnostics`.)
 
 use tessera_asm::{PrintOptions, ResourceSection, ResourceValue};
-use tessera_ir::{Context, LocKind};
+use tessera_ir::{Context, DiagLoc, LocKind};
 
 /// The first error's `line:col: message`.
 fn error(src: &str) -> String {
@@ -13,7 +13,10 @@ fn error(src: &str) -> String {
     let err = tessera_asm::parse(&mut ctx, src, "r.mlir")
         .err()
         .expect("an error");
-    match ctx.loc_kind(err.loc) {
+    let DiagLoc::Ir(loc) = err.loc else {
+        panic!("error without an IR location: {:?}", err.loc);
+    };
+    match ctx.loc_kind(loc) {
         LocKind::FileLineCol { line, col, .. } => format!("{line}:{col}: {}", err.message),
         other => panic!("error without a position: {other:?}"),
     }

@@ -98,12 +98,13 @@ pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
     s
 }
 
-/// One op in generic form on a single line, with values numbered locally (for the "see
-/// current operation" notes of verifier errors).
+/// One op in generic form, numbered as upstream numbers an op printed alone (for the "see
+/// current operation" notes of verifier errors and for traces): in the scope of the closest
+/// enclosing op isolated from above.
 pub fn op_to_string(ctx: &Context, body: &Body, op: OpId, opts: PrintOptions) -> String {
     let tables = Tables {
         aliases: Aliases::default(),
-        numbering: Numbering::local(body, op),
+        numbering: Numbering::local(ctx, body, op),
     };
     let mut p = Printer::new(ctx, body, opts, &tables);
     let mut s = String::new();

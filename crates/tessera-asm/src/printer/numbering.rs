@@ -7,7 +7,7 @@
 //! read-only afterwards, so printing threads share it.
 
 use super::{push_u64, Printer};
-use tessera_ir::{BlockId, Body, OpId, RegionId, ValueDef, ValueId};
+use tessera_ir::{BlockId, Body, Context, OpId, OpTraits, RegionId, ValueDef, ValueId};
 
 #[derive(Copy, Clone)]
 enum ValueName {
@@ -32,12 +32,50 @@ impl Numbering {
 
     /// The numbering upstream gives the regions of `root` (the module).
     pub(super) fn module(body: &Body, root: OpId) -> Numbering {
+        Numbering::scope(body, root, false)
+    }
+
+    /// The numbering upstream uses to print `op` alone (the "see current operation" notes):
+    /// that of the closest op enclosing `op` that is isolated from above, or of the outermost
+    /// op if none is. When `op` is itself isolated, it is its own scope and its results are
+    /// numbered first. Values from outside the scope stay unnumbered, as upstream leaves them.
+    pub(super) fn local(ctx: &Context, body: &Body, op: OpId) -> Numbering {
+        let isolated = |o: OpId| {
+            ctx.op_info(body.op_name(o))
+                .is_some_and(|i| i.traits.contains(OpTraits::ISOLATED_FROM_ABOVE))
+        };
+        if isolated(op) {
+            return Numbering::scope(body, op, true);
+        }
+        let mut scope = op;
+        while let Some(parent) = body.parent_op(scope) {
+            scope = parent;
+            if isolated(scope) {
+                break;
+            }
+        }
+        if scope == op {
+            Numbering::scope(body, op, true)
+        } else {
+            Numbering::scope(body, scope, false)
+        }
+    }
+
+    /// Numbers the regions of `root` (and, with `with_root_results`, its results first) with
+    /// upstream's counters.
+    fn scope(body: &Body, root: OpId, with_root_results: bool) -> Numbering {
         let mut n = Numbering {
             values: vec![ValueName::None; body.value_capacity()],
             blocks: vec![u32::MAX; body.block_capacity()],
         };
         let mut next_value = 0u32;
         let mut next_arg = 0u32;
+        if with_root_results && body.num_results(root) > 0 {
+            for r in body.results(root) {
+                n.values[r.as_u32() as usize] = ValueName::Result(0);
+            }
+            next_value = 1;
+        }
         let mut stack: Vec<RegionId> = body.regions(root).collect();
         while let Some(region) = stack.pop() {
             for (i, b) in body.region_blocks(region).enumerate() {
@@ -69,35 +107,6 @@ impl Numbering {
                 for op in body.block_ops(b) {
                     stack.extend(body.regions(op));
                 }
-            }
-        }
-        n
-    }
-
-    /// The local numbering of one op's operands and results, as upstream's op-local scope
-    /// gives it (for an op printed alone).
-    pub(super) fn local(body: &Body, op: OpId) -> Numbering {
-        let mut n = Numbering {
-            values: vec![ValueName::None; body.value_capacity()],
-            blocks: Vec::new(),
-        };
-        let mut next = 0u32;
-        for v in body.operands(op).chain(body.results(op)) {
-            if !matches!(n.values[v.as_u32() as usize], ValueName::None) {
-                continue;
-            }
-            match body.value_def(v) {
-                ValueDef::BlockArg(..) => {
-                    n.values[v.as_u32() as usize] = ValueName::Arg(next);
-                    next += 1;
-                }
-                ValueDef::Result(def, _) => {
-                    for r in body.results(def) {
-                        n.values[r.as_u32() as usize] = ValueName::Result(next);
-                    }
-                    next += 1;
-                }
-                ValueDef::Placeholder => {}
             }
         }
         n
