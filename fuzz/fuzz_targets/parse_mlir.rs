@@ -29,7 +29,10 @@ fn print(src: &str, debug_info: bool) -> Result<Option<String>, String> {
     if tessera_ir::verify(&ctx, &parsed.body, parsed.module).is_err() {
         return Ok(None);
     }
-    let opts = PrintOptions { debug_info };
+    let opts = PrintOptions {
+            debug_info,
+            ..PrintOptions::default()
+        };
     Ok(Some(tessera_asm::print_module(
         &ctx,
         &parsed.body,

@@ -15,7 +15,10 @@ fn print(src: &str, debug_info: bool) -> Option<String> {
         &parsed.body,
         parsed.module,
         &parsed.resources,
-        PrintOptions { debug_info },
+        PrintOptions {
+            debug_info,
+            ..PrintOptions::default()
+        },
     ))
 }
 

@@ -32,8 +32,20 @@ fn parallel_printing_matches_sequential() {
         let mut ctx = Context::new();
         ctx.set_allow_unregistered_dialects(true);
         let parsed = tessera_asm::parse(&mut ctx, &src, "big.mlir").expect("parses");
-        let opts = PrintOptions { debug_info };
-        let sequential = print_module(&ctx, &parsed.body, parsed.module, &parsed.resources, opts);
+        let sequential = print_module(
+            &ctx,
+            &parsed.body,
+            parsed.module,
+            &parsed.resources,
+            PrintOptions {
+                debug_info,
+                workers: 0,
+            },
+        );
+        let opts = PrintOptions {
+            debug_info,
+            workers: 2,
+        };
         let mut streamed = Vec::new();
         print_module_to(
             &ctx,

@@ -20,6 +20,8 @@ pub struct OptOptions {
     pub verify_diagnostics: bool,
     /// `--mlir-timing`.
     pub timing: bool,
+    /// Worker threads the printer may use for a big module (0: the calling thread only).
+    pub print_workers: usize,
     /// Leak the IR instead of freeing it once printed: for a process that exits right after,
     /// where freeing millions of objects would only cost time.
     pub skip_teardown: bool,
@@ -93,6 +95,7 @@ pub fn process_buffer_to(
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
     let print_opts = PrintOptions {
         debug_info: opts.debug_info,
+        workers: opts.print_workers,
     };
     let t0 = Instant::now();
     let parser = tessera_asm::Parser::new(&mut ctx, src, file_name, 0);

@@ -8,8 +8,8 @@
 //! a printer changes while it prints is what upstream assigns in print order: `distinct`
 //! attribute numbers and the order in which builtin resource blobs are first used.
 //!
-//! The top-level ops of a big module are printed by worker threads in chunks, handed to the
-//! sink in order; the workers borrow the tables (`std::thread::scope`), each has its own
+//! When the caller allows it (`PrintOptions::workers`), the top-level ops of a big module are
+//! printed by worker threads in chunks, handed to the sink in order; the workers borrow the tables (`std::thread::scope`), each has its own
 //! printer state, and modules with `distinct` attributes or builtin resource blobs (whose
 //! numbering depends on print order) are printed on the caller's thread.
 
@@ -27,11 +27,15 @@ use numbering::Numbering;
 use rustc_hash::{FxHashMap, FxHashSet};
 use tessera_ir::{Attr, Body, Context, Ident, OpId, RegionId, Type};
 
-/// Printing options (the `--mlir-print-*` flags).
+/// Printing options (the `--mlir-print-*` flags, and how much of the machine to use).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PrintOptions {
     /// Print locations (`--mlir-print-debuginfo`).
     pub debug_info: bool,
+    /// Worker threads `print_module_to` may start for a big module (0, the default: print on
+    /// the caller's thread only). A library does not decide that for its caller; a tool that
+    /// owns the process, like `tessera-opt`, asks for them.
+    pub workers: usize,
 }
 
 /// Prints `root` (and everything in it), aliases and resources, as upstream does.
@@ -74,9 +78,8 @@ pub fn print_module_to(
 /// Buffered output is handed to the sink once it grows past this many bytes.
 const FLUSH_AT: usize = 1 << 16;
 
-/// Modules with at least this many ops are printed on `PRINT_THREADS` worker threads.
+/// Modules with at least this many ops are printed on worker threads, if the caller allows.
 const PARALLEL_MIN_OPS: usize = 20_000;
-const PRINT_THREADS: usize = 2;
 
 /// A type as upstream prints it, without aliases (for diagnostics).
 pub fn type_to_string(ctx: &Context, ty: Type) -> String {
@@ -201,7 +204,7 @@ impl<'a> Printer<'a> {
         // inside it, so that is roughly the distance between consecutive ids.
         let mut groups: Vec<&[OpId]> = Vec::new();
         let total = (ops[ops.len() - 1].as_u32() as usize).max(ops.len());
-        let target = (total / (PRINT_THREADS * 64)).max(256);
+        let target = (total / (self.opts.workers * 64)).max(256);
         let (mut start, mut weight, mut prev) = (0, 0, 0u32);
         for (i, op) in ops.iter().enumerate() {
             weight += (op.as_u32().saturating_sub(prev) as usize).max(1);
@@ -212,16 +215,12 @@ impl<'a> Printer<'a> {
             }
         }
         let (ctx, body, opts, tables) = (self.ctx, self.body, self.opts, self.tables);
+        let threads = opts.workers;
         std::thread::scope(|scope| {
             let mut receivers = Vec::new();
-            for t in 0..PRINT_THREADS {
+            for t in 0..threads {
                 let (tx, rx) = std::sync::mpsc::sync_channel::<String>(2);
-                let mine: Vec<&[OpId]> = groups
-                    .iter()
-                    .skip(t)
-                    .step_by(PRINT_THREADS)
-                    .copied()
-                    .collect();
+                let mine: Vec<&[OpId]> = groups.iter().skip(t).step_by(threads).copied().collect();
                 scope.spawn(move || {
                     let mut worker = Printer::new(ctx, body, opts, tables);
                     for group in mine {
@@ -240,7 +239,7 @@ impl<'a> Printer<'a> {
             }
             for k in 0..groups.len() {
                 // A closed channel means its worker panicked; the scope re-raises that.
-                let Ok(mut buf) = receivers[k % PRINT_THREADS].recv() else {
+                let Ok(mut buf) = receivers[k % threads].recv() else {
                     break;
                 };
                 self.flush(&mut buf);
@@ -249,13 +248,13 @@ impl<'a> Printer<'a> {
     }
 
     fn print_module(&mut self, root: OpId, resources: &Resources, out: &mut String) {
-        // Big modules stream through worker threads, unless distinct attributes or resource
-        // blobs need numbering or ordering in print order.
+        // Big modules stream through worker threads if the caller allows them, unless
+        // distinct attributes or resource blobs need numbering or ordering in print order.
         if self.sink.is_some()
             && self.ctx.num_distinct_attrs() == 0
             && !resources.has_dialect_resources()
             && self.body.op_capacity() >= PARALLEL_MIN_OPS
-            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+            && self.opts.workers > 0
         {
             self.parallel_region = self.body.regions(root).next();
         }

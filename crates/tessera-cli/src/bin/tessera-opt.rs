@@ -92,6 +92,12 @@ fn main() -> ExitCode {
         verify_diagnostics: args.verify_diagnostics,
         timing: args.timing,
         skip_teardown: true,
+        // The process is ours: a big module may be printed by two workers.
+        print_workers: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+            2
+        } else {
+            0
+        },
     };
     let mut sink: Box<dyn Write + Send> = if args.output == "-" {
         Box::new(std::io::stdout())

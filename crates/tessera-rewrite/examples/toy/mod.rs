@@ -403,6 +403,7 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
     }
     let opts = PrintOptions {
         debug_info: args.debug_info,
+        ..PrintOptions::default()
     };
     stdout.push_str(&print_module(
         &ctx,
