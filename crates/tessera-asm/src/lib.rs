@@ -36,3 +36,15 @@ pub fn parse(
 ) -> Result<ParsedModule, Box<Diagnostic>> {
     Parser::new(ctx, src, file_name, 0).parse_module()
 }
+
+/// Runs `f`, first moving to a fresh stack segment if little of the current one is left.
+///
+/// Parsing and printing recurse once per nesting level (bounded by [`MAX_NESTING`]). Rather
+/// than asking every caller for a big stack, each recursion point goes through here, so the
+/// deepest input the parser accepts is safe on any thread, a 2 MiB test thread included.
+#[inline]
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    const RED_ZONE: usize = 64 * 1024;
+    const SEGMENT: usize = 1024 * 1024;
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}

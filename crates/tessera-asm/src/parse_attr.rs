@@ -41,7 +41,7 @@ impl<'a> Parser<'a, '_> {
     /// Parses an attribute; `ty` is a type already known from context (unused by most forms).
     pub(crate) fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
         self.enter()?;
-        let r = self.parse_attribute_inner(ty);
+        let r = crate::with_stack(|| self.parse_attribute_inner(ty));
         self.leave();
         r
     }
@@ -442,6 +442,14 @@ impl<'a> Parser<'a, '_> {
 
     /// Parses `[...]`, setting `dims` to the shape of the list.
     fn parse_literal_list(&mut self, out: &mut Vec<Elem>, dims: &mut Vec<i64>) -> PResult<()> {
+        crate::with_stack(|| self.parse_literal_list_inner(out, dims))
+    }
+
+    fn parse_literal_list_inner(
+        &mut self,
+        out: &mut Vec<Elem>,
+        dims: &mut Vec<i64>,
+    ) -> PResult<()> {
         self.enter()?;
         self.bump();
         let mut size = 0i64;
@@ -1207,6 +1215,10 @@ impl<'a> Parser<'a, '_> {
     }
 
     fn parse_affine_expr(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
+        crate::with_stack(|| self.parse_affine_expr_inner(names))
+    }
+
+    fn parse_affine_expr_inner(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
         self.enter()?;
         let mut lhs = self.parse_affine_term(names)?;
         loop {
@@ -1260,7 +1272,7 @@ impl<'a> Parser<'a, '_> {
             Tok::Minus => {
                 self.bump();
                 self.enter()?;
-                let e = self.parse_affine_unary(names)?;
+                let e = crate::with_stack(|| self.parse_affine_unary(names))?;
                 self.leave();
                 Ok(match e {
                     AffineExpr::Constant(c) => AffineExpr::Constant(-c),

@@ -20,7 +20,7 @@ impl<'a> Parser<'a, '_> {
     /// Parses any type.
     pub(crate) fn parse_type(&mut self) -> PResult<Type> {
         self.enter()?;
-        let r = self.parse_type_inner();
+        let r = crate::with_stack(|| self.parse_type_inner());
         self.leave();
         r
     }

@@ -965,6 +965,10 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Parses `{ blocks }` into a fresh, ownerless region.
     fn parse_region(&mut self, isolated: bool) -> PResult<RegionId> {
+        crate::with_stack(|| self.parse_region_inner(isolated))
+    }
+
+    fn parse_region_inner(&mut self, isolated: bool) -> PResult<RegionId> {
         self.enter()?;
         let region = self.scratch_region();
         self.expect(Tok::LBrace, "'{' to begin a region")?;
@@ -1102,7 +1106,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// The inside of `loc(...)`.
     pub(crate) fn parse_location_body(&mut self) -> PResult<Location> {
         self.enter()?;
-        let loc = self.parse_location_inner();
+        let loc = crate::with_stack(|| self.parse_location_inner());
         self.leave();
         loc
     }

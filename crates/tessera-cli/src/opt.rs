@@ -187,21 +187,15 @@ pub fn process_buffer_to(
     }
 }
 
-/// Stack for the parser and printer, which recurse once per nesting level (bounded by
-/// `tessera_asm::MAX_NESTING`); reserved address space, touched only as deep as input goes.
-const STACK_SIZE: usize = 1 << 30;
-
-/// Runs the whole tool on `src` read from `file_name`, on a thread with a stack large enough
-/// for the deepest nesting the parser accepts, whatever the caller's stack.
+/// Runs the whole tool on `src` read from `file_name`, on the calling thread (the parser and
+/// printer need no big stack, see `tessera_asm`).
 pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
-    on_big_stack(|| {
-        let mut buffer = Vec::new();
-        let mut out = run_on_current_thread(src, file_name, opts, &mut buffer, None);
-        // The printer writes only text, so the buffer is UTF-8.
-        out.stdout = String::from_utf8(buffer)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        out
-    })
+    let mut buffer = Vec::new();
+    let mut out = run_on_current_thread(src, file_name, opts, &mut buffer, None);
+    // The printer writes only text, so the buffer is UTF-8.
+    out.stdout = String::from_utf8(buffer)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    out
 }
 
 /// `run`, writing standard output to `sink` as it is produced instead of returning it
@@ -216,27 +210,14 @@ pub fn run_to(
     sink: &mut (dyn std::io::Write + Send),
     progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
-    on_big_stack(|| {
-        let mut out = run_on_current_thread(src, file_name, opts, &mut *sink, progress);
-        if out.write_error.is_none() {
-            if let Err(e) = sink.flush() {
-                out.write_error = Some(e);
-                out.status = 1;
-            }
+    let mut out = run_on_current_thread(src, file_name, opts, &mut *sink, progress);
+    if out.write_error.is_none() {
+        if let Err(e) = sink.flush() {
+            out.write_error = Some(e);
+            out.status = 1;
         }
-        out
-    })
-}
-
-fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, f)
-            .expect("cannot spawn the worker thread")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
+    }
+    out
 }
 
 fn run_on_current_thread(

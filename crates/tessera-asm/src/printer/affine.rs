@@ -37,6 +37,10 @@ pub(super) fn print_dims_syms(dims: u32, syms: u32, out: &mut String) {
 
 /// Prints an affine expression; `strong` if the context binds tighter than `+`.
 pub(super) fn print_affine(e: &AffineExpr, strong: bool, out: &mut String) {
+    crate::with_stack(|| print_affine_inner(e, strong, out))
+}
+
+fn print_affine_inner(e: &AffineExpr, strong: bool, out: &mut String) {
     let (op, lhs, rhs) = match e {
         AffineExpr::Dim(d) => {
             let _ = write!(out, "d{d}");

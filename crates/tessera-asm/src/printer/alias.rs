@@ -256,7 +256,7 @@ impl Collector<'_> {
         let mut max_child = 0;
         let mut children = Vec::new();
         for child in self.children(node) {
-            let (d, ci) = self.visit(child, deferrable);
+            let (d, ci) = crate::with_stack(|| self.visit(child, deferrable));
             max_child = max_child.max(d);
             children.extend(ci);
         }

@@ -19,7 +19,7 @@ impl Printer<'_> {
             out.push_str(name);
             return;
         }
-        self.print_attr_no_alias(attr, elide, out);
+        crate::with_stack(|| self.print_attr_no_alias(attr, elide, out));
     }
 
     /// An attribute spelled out (an alias definition's right-hand side).
@@ -260,7 +260,7 @@ impl Printer<'_> {
             out.push_str(name);
             return;
         }
-        self.print_loc_body(loc, out);
+        crate::with_stack(|| self.print_loc_body(loc, out));
     }
 
     /// A location without `loc(...)` around it.

@@ -89,6 +89,10 @@ impl Printer<'_> {
     /// A region in braces: block headers with arguments and predecessor comments, then the
     /// ops of each block.
     fn print_region(&mut self, region: RegionId, indent: usize, out: &mut String) {
+        crate::with_stack(|| self.print_region_inner(region, indent, out))
+    }
+
+    fn print_region_inner(&mut self, region: RegionId, indent: usize, out: &mut String) {
         let body = self.body;
         out.push_str("{\n");
         // Predecessors of each block, as block numbers.

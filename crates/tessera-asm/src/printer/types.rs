@@ -14,7 +14,7 @@ impl Printer<'_> {
             out.push_str(name);
             return;
         }
-        self.print_type_no_alias(ty, out);
+        crate::with_stack(|| self.print_type_no_alias(ty, out));
     }
 
     /// `4x?x[8]x`: static, dynamic and scalable dimensions, each followed by `x`.
