@@ -221,12 +221,8 @@ pub struct Lexer {
     pub(crate) macros: FxHashSet<String>,
     /// Every file an `include` pulled in, for `-d`.
     pub dependencies: std::collections::BTreeSet<String>,
-    /// The same files in inclusion order, for the token stream to hand over.
-    pub(crate) dep_log: Vec<String>,
     /// `include` words whose file name is still being lexed.
     include_words: usize,
-    /// Set whenever `cur_str` is written, so the token stream copies it only then.
-    pub(crate) str_changed: bool,
     /// Messages reported so far (lexer and parser share this list to keep their order).
     pub msgs: Vec<Message>,
     cur: Tok,
@@ -260,8 +256,6 @@ impl Lexer {
             prep_stack: vec![Vec::new()],
             macros: set,
             dependencies: Default::default(),
-            dep_log: Vec::new(),
-            str_changed: false,
             include_words: 0,
             msgs: Vec::new(),
             cur: Tok::Eof,
@@ -521,7 +515,6 @@ impl Lexer {
         // Runs between escapes are copied whole; they are valid UTF-8 because they end at
         // ASCII bytes, and escapes only produce ASCII.
         self.cur_str.clear();
-        self.str_changed = true;
         loop {
             let run = bytes[self.pos..]
                 .iter()
@@ -579,7 +572,6 @@ impl Lexer {
         }
         self.cur_str.clear();
         self.cur_str.push_str(&self.buf[start..self.pos]);
-        self.str_changed = true;
         Tok::VarName
     }
 
@@ -625,7 +617,6 @@ impl Lexer {
                 // Reuse the buffer: identifiers are the most frequent token.
                 self.cur_str.clear();
                 self.cur_str.push_str(&self.buf[start..self.pos]);
-                self.str_changed = true;
                 Tok::Id
             }
         })
@@ -681,7 +672,6 @@ impl Lexer {
         };
         let include_loc = self.loc_at(self.pos);
         let idx = self.sm.add_shared_buffer(path.clone(), text, include_loc);
-        self.dep_log.push(path.clone());
         self.dependencies.insert(path);
         self.include_stack.push((self.cur_file, self.pos));
         self.cur_file = idx;
@@ -863,7 +853,6 @@ impl Lexer {
             if c == b']' as i32 {
                 self.cur_str.clear();
                 self.cur_str.push_str(&self.buf[code_start..self.pos - 2]);
-                self.str_changed = true;
                 return Tok::CodeFragment;
             }
         }
@@ -917,7 +906,7 @@ pub(crate) fn is_id_char(c: i32) -> bool {
 }
 
 /// Source bytes as text; invalid UTF-8 is replaced rather than rejected.
-pub(crate) fn bytes_to_string(bytes: Vec<u8>) -> String {
+pub fn bytes_to_string(bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),

@@ -5,12 +5,12 @@ use rustc_hash::FxHashMap;
 
 use crate::diag::{Loc, Message, Severity};
 use crate::eval::{HasReferenceResolver, MapResolver};
+use crate::lexer::Lexer;
 use crate::lexer::{BangOp, Tok};
 use crate::record::{
     ArgKey, Assertion, BinOp, DumpInfo, FieldKind, Init, InitId, RecId, RecTy, Record,
     RecordKeeper, RecordKind, RecordVal, TernOp, TyId, UnOp, MAX_LIST_LEN,
 };
-use crate::tokens::TokenStream;
 
 /// Parse failure: the messages are already in the lexer's list.
 pub(crate) type PResult<T> = Result<T, ()>;
@@ -76,7 +76,7 @@ struct SubClassRef {
 
 /// Parser state for one run.
 pub(crate) struct Parser<'a> {
-    pub(crate) lex: TokenStream,
+    pub(crate) lex: Lexer,
     rk: &'a mut RecordKeeper,
     multiclasses: Vec<MultiClass>,
     mc_by_name: FxHashMap<String, usize>,
@@ -94,11 +94,13 @@ pub(crate) struct Parser<'a> {
     pub(crate) warn_unused_template_args: bool,
 }
 
-/// Deepest nesting of values (and of objects inside `let`/`foreach`/`if` blocks) accepted.
-const MAX_PARSE_DEPTH: u32 = 1000;
+/// Deepest nesting of values and objects (inside `let`/`foreach`/`if` blocks) accepted: parsing
+/// recurses once per level, and together with the resolution depth (`record::MAX_DEPTH`) this
+/// has to fit a spawned thread's 2 MiB stack in a debug build. Real files nest a few dozen deep.
+pub(crate) const MAX_PARSE_DEPTH: u32 = 128;
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(lex: TokenStream, rk: &'a mut RecordKeeper) -> Self {
+    pub(crate) fn new(lex: Lexer, rk: &'a mut RecordKeeper) -> Self {
         Parser {
             lex,
             rk,
@@ -153,6 +155,16 @@ impl<'a> Parser<'a> {
             loc,
             text: msg.into(),
         });
+    }
+
+    /// Reports nesting past [`MAX_PARSE_DEPTH`]. The error is fatal: recovering at every level
+    /// on the way out would report a follow-up error per level.
+    #[cold]
+    fn too_deep<T>(&mut self) -> PResult<T> {
+        self.fatal_seen = true;
+        self.tok_error(format!(
+            "nesting is too deep: more than {MAX_PARSE_DEPTH} levels of objects and values"
+        ))
     }
 
     /// Turns a pending evaluation failure into a parse failure.
@@ -838,7 +850,7 @@ impl<'a> Parser<'a> {
     fn parse_object(&mut self, mc: Option<usize>) -> PResult<()> {
         self.depth += 1;
         let r = if self.depth > MAX_PARSE_DEPTH {
-            self.tok_error("nesting of objects is too deep")
+            self.too_deep()
         } else {
             self.parse_object_inner(mc)
         };
@@ -2164,7 +2176,7 @@ impl<'a> Parser<'a> {
         // Bound the recursion of nested values so hostile input cannot overflow the stack.
         self.depth += 1;
         let r = if self.depth > MAX_PARSE_DEPTH {
-            self.tok_error("expression nesting is too deep")
+            self.too_deep()
         } else {
             self.parse_value_inner(cur, item_ty, mode)
         };

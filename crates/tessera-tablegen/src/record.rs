@@ -391,9 +391,10 @@ impl Default for RecordKeeper {
     }
 }
 
-/// Deepest nesting of value resolution before giving up with an error instead of overflowing
-/// the stack.
-pub(crate) const MAX_DEPTH: u32 = 2000;
+/// Deepest nesting of value resolution (values inside values, records instantiated while
+/// resolving others) before giving up with an error instead of overflowing the stack. Sized
+/// with the parser's limit to fit a 2 MiB stack in a debug build; real files stay under 50.
+pub(crate) const MAX_DEPTH: u32 = 128;
 
 /// What a value, a record and one of its fields cost against the memory limit, besides the
 /// elements of lists, strings and the like (roughly what they occupy).
@@ -407,8 +408,9 @@ const INITIAL_VALUES: usize = 1 << 14;
 /// Integers below this are cached by value.
 const SMALL_INTS: usize = 1024;
 
-/// Deepest nesting of one value (a dag inside a dag inside ...).
-pub(crate) const MAX_VALUE_DEPTH: u32 = 1_500;
+/// Deepest nesting of one value (a dag inside a dag inside ...): printing and resolving recurse
+/// once per level. Real files stay under 50.
+pub(crate) const MAX_VALUE_DEPTH: u32 = 256;
 
 /// Longest list that ranges, splats and foreach loops may build.
 pub(crate) const MAX_LIST_LEN: i64 = 1 << 22;

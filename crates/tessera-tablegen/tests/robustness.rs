@@ -260,3 +260,80 @@ fn errors_of_folds_outside_records_point_into_the_source() {
         "{text}"
     );
 }
+
+/// Hostile nesting of every kind, each evaluated and printed on a thread with a 2 MiB stack
+/// (what `cargo test` and `std::thread::spawn` give by default, whatever RUST_MIN_STACK says):
+/// the depth limits must end each with an error before the stack runs out.
+#[test]
+fn deep_nesting_fits_a_two_mebibyte_stack() {
+    let n = 100_000;
+    let nested = |open: &str, close: &str| (open.repeat(n), close.repeat(n));
+    let (dag_open, dag_close) = nested("(op ", ")");
+    let (if_open, if_close) = nested("!if(1, 2, ", ")");
+    let (add_open, add_close) = nested("!add(1, ", ")");
+    let recursive = "class C<int n> { C next = C<!add(n, 1)>; int v = n; }\n";
+    let mut chain = String::from("class C0<int v = 0> { int x = v; }\n");
+    for i in 1..2000 {
+        chain.push_str(&format!(
+            "class C{i}<int v = 0> : C{}<!add(v, 1)>;\n",
+            i - 1
+        ));
+    }
+    chain.push_str("def d : C1999;\n");
+    let inputs = [
+        format!("def op;\ndef x {{ dag d = {dag_open}op{dag_close}; }}\n"),
+        format!("def x {{ int d = {if_open}1{if_close}; }}\n"),
+        format!("{}def x;\n", "foreach i = [1] in ".repeat(n)),
+        format!("{}def x;\n", "if 1 then ".repeat(n)),
+        format!(
+            "{}def x;\n{}",
+            "let a = 1 in {\n".repeat(n),
+            "}\n".repeat(n)
+        ),
+        format!("{recursive}def x : C<0>;\n"),
+        // Instantiation that recurses at the limit, from inside nesting just under the parser's.
+        format!(
+            "{recursive}def x {{ int d = {}C<0>.v{}; }}\n",
+            "!add(1, ".repeat(120),
+            ")".repeat(120)
+        ),
+        format!("def x {{ int d = {add_open}1{add_close}; }}\n"),
+        chain,
+    ];
+    for src in inputs {
+        let worker = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let err = first_error(&src);
+                assert!(
+                    err.contains("too deep") || err.contains("nesting"),
+                    "{}: {err}",
+                    &src[..80.min(src.len())]
+                );
+            })
+            .expect("thread starts");
+        worker.join().expect("no overflow, no panic");
+    }
+}
+
+#[test]
+fn nesting_past_the_limit_is_one_error() {
+    let depth = 1000;
+    let src = format!(
+        "def x {{ int d = {}1{}; }}\n",
+        "!if(1, 2, ".repeat(depth),
+        ")".repeat(depth)
+    );
+    let failure = parse_source("if.td", &src, &Options::default())
+        .map(|_| ())
+        .expect_err("too deep");
+    assert_eq!(failure.diagnostic.messages.len(), 1, "{}", failure.render());
+    assert!(
+        failure
+            .diagnostic
+            .first_error()
+            .contains("more than 128 levels"),
+        "{}",
+        failure.render()
+    );
+}
