@@ -111,9 +111,39 @@ fn os_message(e: &std::io::Error) -> String {
     msg.split(" (os error").next().unwrap_or(&msg).to_string()
 }
 
+/// Whether stdout was closed when the process started. Rust's runtime puts `/dev/null` opened
+/// for reading and writing on a closed standard descriptor before `main`, so the output would
+/// vanish with success; a shell redirection to `/dev/null` opens it for writing only.
+#[cfg(unix)]
+fn stdout_was_closed() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // SAFETY: F_GETFL only reads the descriptor's flags.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
+        return false;
+    }
+    let Ok(null) = std::fs::metadata("/dev/null") else {
+        return false;
+    };
+    // SAFETY: fstat writes into the zeroed struct it is given and nothing else.
+    let out = unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        (libc::fstat(libc::STDOUT_FILENO, &mut st) == 0).then_some(st)
+    };
+    out.is_some_and(|st| st.st_rdev == null.rdev() && st.st_ino == null.ino())
+}
+
+#[cfg(not(unix))]
+fn stdout_was_closed() -> bool {
+    false
+}
+
 /// Writes the output to stdout. A closed pipe (`| head`) ends the run quietly with upstream's
 /// status; any other failure (a closed descriptor, a full disk) is an error.
 fn write_stdout(out: &str) -> Result<(), ExitCode> {
+    if stdout_was_closed() {
+        return Err(report("error writing to stdout: Bad file descriptor\n"));
+    }
     let stdout = std::io::stdout();
     let mut lock = stdout.lock();
     match lock.write_all(out.as_bytes()).and_then(|()| lock.flush()) {
