@@ -3,8 +3,9 @@
 //! printout must print back unchanged. (The first may differ once, exactly where upstream's
 //! does: decimal float literals are read through `double`, so an f80/f128 value outside
 //! double's range prints in decimal and reads back as 0 or infinity, as in `mlir-opt`; and
-//! a dialect body ending in `-` prints in a form neither parser reads back.) Any panic, stack overflow, hang or runaway allocation is a bug:
-//! hostile input must become a diagnostic.
+//! a dialect body ending in `-` prints in a form neither parser reads back, see
+//! `has_dialect_body_ending_in_dash`.) Any panic, stack overflow, hang or runaway allocation
+//! is a bug: hostile input must become a diagnostic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -38,10 +39,10 @@ fn check(src: &str) {
             return;
         };
         let Some(second) = print(&first, debug_info) else {
-            // Upstream prints a dialect body ending in `-` (`!foo.ptr-`) as `!foo<ptr->`,
-            // which its own parser reads as an arrow and rejects; Tessera prints the same.
-            let upstream_quirk = ["->>", "->}", "->)", "->]"].iter().any(|q| first.contains(q));
-            assert!(upstream_quirk, "printed output does not parse back:\n{first}");
+            assert!(
+                has_dialect_body_ending_in_dash(&first),
+                "printed output does not parse back:\n{first}"
+            );
             return;
         };
         if first == second {
@@ -55,6 +56,73 @@ fn check(src: &str) {
             .unwrap_or_else(|| panic!("printed output does not parse back:\n{second}"));
         assert_eq!(second, third, "printing does not settle");
     }
+}
+
+/// The one printout upstream cannot read back either: a dialect type or attribute whose body
+/// ends in `-` (`!foo.ptr-`, `#foo.-`, `!foo<ptr->`). Whatever follows it, the `-` and the next
+/// character lex as one token (`->`, or a number's sign), so the body no longer ends where it
+/// did. Tessera prints such bodies exactly as upstream does, so this is not a defect of ours.
+fn has_dialect_body_ending_in_dash(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'$';
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'!' && bytes[i] != b'#' {
+            i += 1;
+            continue;
+        }
+        // The dialect namespace.
+        let mut j = i + 1;
+        while j < bytes.len() && is_ident(bytes[j]) {
+            j += 1;
+        }
+        if j == i + 1 || j >= bytes.len() {
+            i = j.max(i + 1);
+            continue;
+        }
+        match bytes[j] {
+            // Pretty form: `!foo.body`, the body made of identifier characters, `.` and `-`.
+            b'.' => {
+                let mut k = j + 1;
+                while k < bytes.len() && (is_ident(bytes[k]) || bytes[k] == b'.' || bytes[k] == b'-')
+                {
+                    k += 1;
+                }
+                if bytes[k - 1] == b'-' {
+                    return true;
+                }
+                i = k;
+            }
+            // Verbose form: `!foo<body>`, where a body ending in `-` reads as `->`.
+            b'<' => {
+                let mut depth = 0usize;
+                let mut k = j;
+                while k < bytes.len() {
+                    match bytes[k] {
+                        b'<' => depth += 1,
+                        // A function type's arrow inside the body is printed ` -> `.
+                        b'>' if bytes[k - 1] == b'-'
+                            && depth == 1
+                            && bytes.get(k + 1) != Some(&b' ') =>
+                        {
+                            return true
+                        }
+                        b'>' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                i = k;
+            }
+            _ => i = j,
+        }
+    }
+    false
 }
 
 /// One long-lived worker thread with a big stack (spawning one per input would cost more

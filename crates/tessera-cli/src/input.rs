@@ -1,10 +1,15 @@
-//! A tool's input text: on Linux a read-only private mapping of the file, whose pages the
-//! parser hands back to the OS once it has moved past them (a 100 MB input then costs a few
-//! megabytes of memory instead of 100); elsewhere, or for pipes, a heap copy.
+//! A tool's input text: a large regular file is mapped read-only, and on Unix the parser hands
+//! the pages it has moved past back to the OS, so a 100 MB input costs a few megabytes of
+//! memory instead of 100; small files, pipes and other systems get a heap copy.
 //!
-//! Pages given back are read again from the file if touched (diagnostics, names the parser
-//! kept), so the text never changes for the program, provided the file is not modified while
-//! the tool runs, the same assumption every mapped-input compiler makes.
+//! Soundness rests on one assumption, stated once at the mapping below: the file is not
+//! modified or truncated while the tool runs (every compiler that maps its input makes it, as
+//! do ripgrep and LLVM's `MemoryBuffer`). Releasing pages adds nothing to that assumption: the
+//! mapping is private and never written, so a released page that is touched again is read from
+//! the same file and holds the same bytes.
+
+use memmap2::Mmap;
+use std::fs::File;
 
 /// The bytes of an input file or stream.
 pub struct Input {
@@ -13,23 +18,30 @@ pub struct Input {
 
 enum Data {
     Heap(Vec<u8>),
-    #[cfg(target_os = "linux")]
-    Mapped(map::Mapping),
+    Mapped(Mapping),
 }
 
-/// Bytes validated (and released again) per step of `Input::as_str`.
+/// Files smaller than this are read: mapping them saves no memory worth the system calls.
+const MAP_THRESHOLD: u64 = 1 << 20;
+
+/// Bytes validated (and released again) per step of [`Input::as_str`].
 const VALIDATE_CHUNK: usize = 8 << 20;
 
 impl Input {
-    /// Reads (maps, where possible) the file at `path`.
+    /// Reads, or maps where that saves memory, the file at `path`.
     pub fn read_file(path: &str) -> std::io::Result<Input> {
-        #[cfg(target_os = "linux")]
-        if let Some(m) = map::Mapping::open(path)? {
-            return Ok(Input {
-                data: Data::Mapped(m),
-            });
+        let file = File::open(path)?;
+        let meta = file.metadata()?;
+        if meta.is_file() && meta.len() >= MAP_THRESHOLD {
+            if let Some(mapping) = Mapping::new(&file) {
+                return Ok(Input {
+                    data: Data::Mapped(mapping),
+                });
+            }
         }
-        Ok(Input::from_vec(std::fs::read(path)?))
+        let mut bytes = Vec::with_capacity(meta.len().try_into().unwrap_or(0));
+        std::io::Read::read_to_end(&mut &file, &mut bytes)?;
+        Ok(Input::from_vec(bytes))
     }
 
     /// An input already in memory.
@@ -43,138 +55,146 @@ impl Input {
     pub fn bytes(&self) -> &[u8] {
         match &self.data {
             Data::Heap(v) => v,
-            #[cfg(target_os = "linux")]
-            Data::Mapped(m) => m.bytes(),
+            Data::Mapped(m) => &m.map,
         }
     }
 
     /// The text, or the offset of the first byte that is not UTF-8. Validation goes a chunk
     /// at a time and releases each chunk again, so it does not make the whole file resident.
     pub fn as_str(&self) -> Result<&str, usize> {
-        let b = self.bytes();
+        let bytes = self.bytes();
         let mut pos = 0;
-        while pos < b.len() {
-            let end = (pos + VALIDATE_CHUNK).min(b.len());
-            match std::str::from_utf8(&b[pos..end]) {
+        while pos < bytes.len() {
+            let end = (pos + VALIDATE_CHUNK).min(bytes.len());
+            match std::str::from_utf8(&bytes[pos..end]) {
                 Ok(_) => pos = end,
                 // A character cut by the chunk boundary: resume at its start.
-                Err(e) if e.error_len().is_none() && end < b.len() && e.valid_up_to() > 0 => {
+                Err(e) if e.error_len().is_none() && end < bytes.len() && e.valid_up_to() > 0 => {
                     pos += e.valid_up_to()
                 }
                 Err(e) => return Err(pos + e.valid_up_to()),
             }
             self.release_before(pos);
         }
-        // The parser reads it all again from the start.
-        #[cfg(target_os = "linux")]
         if let Data::Mapped(m) = &self.data {
+            // The parser reads it all again from the start.
             m.rewind();
         }
-        // SAFETY: every byte was validated above, chunk by chunk on character boundaries;
-        // released pages read back the same bytes from the unmodified file.
-        Ok(unsafe { std::str::from_utf8_unchecked(b) })
+        // SAFETY: every byte was validated above, chunk by chunk on character boundaries
+        // (validating in one piece would make the whole file resident at once), and the bytes
+        // do not change afterwards: heap bytes are ours, mapped ones rest on the assumption in
+        // the module docs.
+        Ok(unsafe { std::str::from_utf8_unchecked(bytes) })
     }
 
     /// Tells the OS that the bytes before `offset` are not needed soon (no-op for heap input).
     pub fn release_before(&self, offset: usize) {
-        match &self.data {
-            Data::Heap(_) => {}
-            #[cfg(target_os = "linux")]
-            Data::Mapped(m) => m.release_before(offset),
+        if let Data::Mapped(m) = &self.data {
+            m.release_before(offset);
         }
     }
 }
 
-#[cfg(target_os = "linux")]
-mod map {
-    use std::os::fd::AsRawFd;
-    use std::sync::atomic::{AtomicUsize, Ordering};
+/// A read-only private mapping of a whole regular file.
+struct Mapping {
+    map: Mmap,
+    /// Bytes before this were already released.
+    released: std::sync::atomic::AtomicUsize,
+}
 
-    const PROT_READ: i32 = 1;
-    const MAP_PRIVATE: i32 = 2;
-    const MADV_DONTNEED: i32 = 4;
-    /// Release granularity (a multiple of any page size Linux uses).
-    const STEP: usize = 1 << 16;
+/// Release granularity: a multiple of every page size Linux and macOS use.
+#[cfg(unix)]
+const RELEASE_STEP: usize = 1 << 16;
 
-    extern "C" {
-        fn mmap(addr: *mut u8, len: usize, prot: i32, flags: i32, fd: i32, off: i64) -> *mut u8;
-        fn munmap(addr: *mut u8, len: usize) -> i32;
-        fn madvise(addr: *mut u8, len: usize, advice: i32) -> i32;
+impl Mapping {
+    /// Maps `file`, or `None` if the system refuses (the caller reads the file instead).
+    fn new(file: &File) -> Option<Mapping> {
+        // SAFETY: `Mmap` hands out `&[u8]` over the file's pages, which is sound only while the
+        // file is neither modified nor truncated during the run. Tools that map their input
+        // take that as given (see the module docs); if another process breaks it, the tool may
+        // read torn text or be killed by SIGBUS, exactly as `mlir-opt` would.
+        let map = unsafe { Mmap::map(file) }.ok()?;
+        Some(Mapping {
+            map,
+            released: std::sync::atomic::AtomicUsize::new(0),
+        })
     }
 
-    /// A read-only private mapping of a whole regular file.
-    pub(super) struct Mapping {
-        ptr: *mut u8,
-        len: usize,
-        /// Bytes before this were already released.
-        released: AtomicUsize,
+    /// Forgets what was released: the next reader starts from the beginning again.
+    fn rewind(&self) {
+        self.released.store(0, std::sync::atomic::Ordering::Relaxed);
     }
 
-    // SAFETY: the mapping is read-only and lives as long as the value; `released` is atomic.
-    unsafe impl Send for Mapping {}
-    unsafe impl Sync for Mapping {}
-
-    impl Mapping {
-        /// Maps `path` if it is a non-empty regular file (`None` otherwise, or if mapping
-        /// fails: the caller reads it instead).
-        pub(super) fn open(path: &str) -> std::io::Result<Option<Mapping>> {
-            let file = std::fs::File::open(path)?;
-            let meta = file.metadata()?;
-            let len = meta.len() as usize;
-            if !meta.is_file() || len == 0 {
-                return Ok(None);
-            }
-            // SAFETY: a fresh read-only private mapping of an open file; checked for failure.
-            let ptr = unsafe {
-                mmap(
-                    std::ptr::null_mut(),
-                    len,
-                    PROT_READ,
-                    MAP_PRIVATE,
-                    file.as_raw_fd(),
-                    0,
+    #[cfg(unix)]
+    fn release_before(&self, offset: usize) {
+        let end = offset.min(self.map.len()) / RELEASE_STEP * RELEASE_STEP;
+        let start = self
+            .released
+            .fetch_max(end, std::sync::atomic::Ordering::Relaxed);
+        if end > start {
+            // SAFETY: `DontNeed` discards pages; for a private mapping that was never written
+            // (an `Mmap` is read-only) a later access reads them from the file again, so the
+            // bytes are unchanged under the mapping's own assumption. The range lies inside the
+            // mapping and starts on a page boundary. Failure is harmless: the pages stay.
+            let _ = unsafe {
+                self.map.unchecked_advise_range(
+                    memmap2::UncheckedAdvice::DontNeed,
+                    start,
+                    end - start,
                 )
             };
-            if ptr as isize == -1 || ptr.is_null() {
-                return Ok(None);
-            }
-            Ok(Some(Mapping {
-                ptr,
-                len,
-                released: AtomicUsize::new(0),
-            }))
-        }
-
-        pub(super) fn bytes(&self) -> &[u8] {
-            // SAFETY: `ptr..ptr + len` is mapped readable for the life of `self`.
-            unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
-        }
-
-        /// Forgets what was released: the next reader starts from the beginning again.
-        pub(super) fn rewind(&self) {
-            self.released.store(0, Ordering::Relaxed);
-        }
-
-        pub(super) fn release_before(&self, offset: usize) {
-            let end = offset.min(self.len) / STEP * STEP;
-            let start = self.released.fetch_max(end, Ordering::Relaxed);
-            if end > start {
-                // SAFETY: page-aligned range inside the mapping; for a private file mapping
-                // that was never written, DONTNEED only drops pages, which later reads fetch
-                // from the file again. Failure is harmless (the pages stay).
-                unsafe {
-                    madvise(self.ptr.add(start), end - start, MADV_DONTNEED);
-                }
-            }
         }
     }
 
-    impl Drop for Mapping {
-        fn drop(&mut self) {
-            // SAFETY: unmaps exactly what `open` mapped; no borrow of `bytes` outlives `self`.
-            unsafe {
-                munmap(self.ptr, self.len);
-            }
-        }
+    #[cfg(not(unix))]
+    fn release_before(&self, _offset: usize) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("tessera-input-{}-{name}", std::process::id()));
+        File::create(&path).unwrap().write_all(bytes).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_mapped_file_reads_back_the_same_text_after_release() {
+        let line = "\"foo.op\"() : () -> () // é\n";
+        let text = line.repeat((3 * MAP_THRESHOLD as usize) / line.len());
+        let path = temp_file("big.mlir", text.as_bytes());
+        let input = Input::read_file(path.to_str().unwrap()).unwrap();
+        assert!(matches!(input.data, Data::Mapped(_)));
+        assert_eq!(input.as_str(), Ok(text.as_str()));
+        input.release_before(text.len());
+        assert_eq!(input.as_str(), Ok(text.as_str()));
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn invalid_utf8_reports_its_offset_in_small_and_large_files() {
+        let small = temp_file("small.mlir", b"ab\xffcd");
+        assert_eq!(
+            Input::read_file(small.to_str().unwrap()).unwrap().as_str(),
+            Err(2)
+        );
+        let mut big = vec![b'a'; VALIDATE_CHUNK + 5];
+        // A two-byte character split by the chunk boundary is fine; a lone continuation is not.
+        big[VALIDATE_CHUNK - 1] = 0xc3;
+        big[VALIDATE_CHUNK] = 0xa9;
+        big[VALIDATE_CHUNK + 3] = 0x80;
+        let big_path = temp_file("big-bad.mlir", &big);
+        assert_eq!(
+            Input::read_file(big_path.to_str().unwrap())
+                .unwrap()
+                .as_str(),
+            Err(VALIDATE_CHUNK + 3)
+        );
+        std::fs::remove_file(small).unwrap();
+        std::fs::remove_file(big_path).unwrap();
     }
 }

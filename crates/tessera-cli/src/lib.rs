@@ -3,6 +3,7 @@
 
 #![deny(missing_docs)]
 
+pub mod args;
 pub mod input;
 pub mod opt;
 pub mod verify_diagnostics;

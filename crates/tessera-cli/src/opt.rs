@@ -3,7 +3,7 @@
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 use tessera_asm::PrintOptions;
-use tessera_ir::{render, Context, Diagnostic, Severity, SourceMap};
+use tessera_ir::{Context, Diagnostic, Severity, SourceMap};
 
 /// What the tool was asked to do.
 #[derive(Clone, Debug, Default)]
@@ -34,6 +34,8 @@ pub struct OptOutput {
     pub stderr: String,
     /// Exit status.
     pub status: i32,
+    /// Why writing the output failed, if it did (the run stopped there).
+    pub write_error: Option<std::io::Error>,
 }
 
 /// The marker `--split-input-file` splits at.
@@ -184,13 +186,21 @@ const STACK_SIZE: usize = 1 << 30;
 /// Runs the whole tool on `src` read from `file_name`, on a thread with a stack large enough
 /// for the deepest nesting the parser accepts, whatever the caller's stack.
 pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
-    on_big_stack(|| run_on_current_thread(src, file_name, opts, None, None))
+    on_big_stack(|| {
+        let mut buffer = Vec::new();
+        let mut out = run_on_current_thread(src, file_name, opts, &mut buffer, None);
+        // The printer writes only text, so the buffer is UTF-8.
+        out.stdout = String::from_utf8(buffer)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        out
+    })
 }
 
-/// `run`, writing standard output to `sink` instead of returning it (`stdout` stays empty).
-/// A single buffer without `--verify-diagnostics` is printed as it goes, so a huge module is
-/// never held as text; a write error ends up in `stderr` with status 1. `progress` is passed
-/// to the parser of such a buffer (see `tessera_asm::Parser::with_progress`).
+/// `run`, writing standard output to `sink` as it is produced instead of returning it
+/// (`stdout` stays empty), so neither a huge module nor the output of many split chunks is
+/// ever held as text. A write error ends the run: it is returned in `write_error` with status
+/// 1, and the caller words it. `progress` is passed to the parser of an unsplit buffer (see
+/// `tessera_asm::Parser::with_progress`).
 pub fn run_to(
     src: &str,
     file_name: &str,
@@ -199,16 +209,13 @@ pub fn run_to(
     progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
     on_big_stack(|| {
-        let mut out = run_on_current_thread(src, file_name, opts, Some(&mut *sink), progress);
-        if let Err(e) = sink
-            .write_all(out.stdout.as_bytes())
-            .and_then(|()| sink.flush())
-        {
-            out.stderr
-                .push_str(&format!("error: cannot write output: {e}\n"));
-            out.status = 1;
+        let mut out = run_on_current_thread(src, file_name, opts, &mut *sink, progress);
+        if out.write_error.is_none() {
+            if let Err(e) = sink.flush() {
+                out.write_error = Some(e);
+                out.status = 1;
+            }
         }
-        out.stdout.clear();
         out
     })
 }
@@ -228,47 +235,58 @@ fn run_on_current_thread(
     src: &str,
     file_name: &str,
     opts: &OptOptions,
-    sink: Option<&mut (dyn std::io::Write + Send)>,
+    sink: &mut (dyn std::io::Write + Send),
     progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
-    // Stream only when the text goes out unconditionally and unframed.
-    let mut sink = sink.filter(|_| !opts.split_input && !opts.verify_diagnostics);
     let mut out = OptOutput::default();
     let chunks: Vec<(u32, &str)> = if opts.split_input {
         split_chunks(src)
     } else {
         vec![(1, src)]
     };
+    // Progress offsets are relative to the buffer parsed, so they mean something to the caller
+    // only when the buffer is the whole input.
+    let progress = progress.filter(|_| chunks.len() == 1);
     let mut times = [Duration::ZERO; 3];
-    let mut outputs = Vec::new();
-    for &(line, text) in &chunks {
+    let last = chunks.len() - 1;
+    for (index, &(line, text)) in chunks.iter().enumerate() {
         let name = if opts.split_input {
             format!("within split at {file_name}:{line} offset ")
         } else {
             file_name.to_string()
         };
-        let mut result = match sink.as_mut() {
-            Some(s) => process_buffer_to(
-                text,
-                &name,
-                opts,
-                Some(&mut **s),
-                progress.map(|p| p as &dyn Fn(usize)),
-            ),
-            None => process_buffer(text, &name, opts),
-        };
-        if let Some(e) = result.io_error.take() {
-            out.stderr
-                .push_str(&format!("error: cannot write output: {e}\n"));
-            out.status = 1;
+        // Upstream separates every chunk's output from the previous one, even an empty one.
+        if index > 0 {
+            if let Err(e) = writeln!(sink, "{SPLIT_MARKER}") {
+                out.write_error = Some(e);
+                out.status = 1;
+                break;
+            }
         }
+        // Only the last chunk may skip its teardown: the others' memory is needed again.
+        let chunk_opts = OptOptions {
+            skip_teardown: opts.skip_teardown && index == last,
+            ..opts.clone()
+        };
+        let mut result = process_buffer_to(
+            text,
+            &name,
+            &chunk_opts,
+            Some(&mut *sink),
+            progress.map(|p| p as &dyn Fn(usize)),
+        );
         for (i, t) in result.times.iter().enumerate() {
             times[i] += *t;
+        }
+        if let Some(e) = result.io_error.take() {
+            out.write_error = Some(e);
+            out.status = 1;
+            break;
         }
         // Only diagnostics need the text (a copy of it): skip that for clean inputs.
         let mut sources = SourceMap::new();
         if opts.verify_diagnostics || !result.diagnostics.is_empty() {
-            sources.add(&name, text);
+            sources.add(name.as_str(), text);
         }
         if opts.verify_diagnostics {
             let problems =
@@ -276,36 +294,19 @@ fn run_on_current_thread(
             if !problems.is_empty() {
                 out.status = 1;
                 for p in problems {
-                    out.stderr.push_str(&render(&result.ctx, &sources, &p));
+                    p.render_to(&mut out.stderr, &sources, Some(&result.ctx));
                 }
             }
-            outputs.push(result.output.unwrap_or_default());
-            continue;
-        }
-        for d in &result.diagnostics {
-            out.stderr.push_str(&render(&result.ctx, &sources, d));
-        }
-        // A failed chunk has empty output, but upstream still separates it from the others.
-        match result.output {
-            Some(_) if sink.is_some() => {}
-            Some(o) => outputs.push(o),
-            None => {
+        } else {
+            for d in &result.diagnostics {
+                d.render_to(&mut out.stderr, &sources, Some(&result.ctx));
+            }
+            if result.output.is_none() {
                 out.status = 1;
-                outputs.push(String::new());
             }
         }
-        if opts.skip_teardown {
+        if chunk_opts.skip_teardown {
             std::mem::forget(result.ctx);
-        }
-    }
-    for (i, o) in outputs.iter().enumerate() {
-        if i > 0 {
-            out.stdout.push_str(SPLIT_MARKER);
-            out.stdout.push('\n');
-        }
-        if !o.is_empty() {
-            out.stdout.push_str(o);
-            out.stdout.push('\n');
         }
     }
     if opts.timing {

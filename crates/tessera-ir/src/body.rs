@@ -1035,3 +1035,185 @@ mod size_tests {
         assert_eq!(std::mem::size_of::<UseData>(), 16);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Context;
+
+    /// A context, a body, and a helper creating `test.op` with the given operands and
+    /// result count.
+    struct Fixture {
+        ctx: Context,
+        body: Body,
+    }
+
+    impl Fixture {
+        fn new() -> Self {
+            Fixture {
+                ctx: Context::new(),
+                body: Body::new(),
+            }
+        }
+
+        fn op(&mut self, operands: &[ValueId], results: usize, regions: u32) -> OpId {
+            let name = self.ctx.ident("test.op");
+            let i32 = self.ctx.int_type(32);
+            let mut state = OperationState::new(&self.ctx, name, self.ctx.unknown_loc());
+            state.operands = operands.into();
+            state.result_types = std::iter::repeat_n(i32, results).collect();
+            state.num_regions = regions;
+            self.body.create_op(state)
+        }
+
+        fn users(&self, v: ValueId) -> Vec<(OpId, usize)> {
+            let mut users: Vec<_> = self
+                .body
+                .uses(v)
+                .map(|u| (self.body.use_owner(u), self.body.use_operand_index(u)))
+                .collect();
+            users.sort();
+            users
+        }
+
+        fn block_ops(&self, block: BlockId) -> Vec<OpId> {
+            self.body.block_ops(block).collect()
+        }
+    }
+
+    #[test]
+    fn use_lists_follow_every_operand_change() {
+        let mut f = Fixture::new();
+        let a = f.op(&[], 1, 0);
+        let b = f.op(&[], 1, 0);
+        let (va, vb) = (f.body.result(a, 0), f.body.result(b, 0));
+        let user = f.op(&[va, va, vb], 0, 0);
+        assert_eq!(f.users(va), [(user, 0), (user, 1)]);
+        f.body.set_operand(user, 1, vb);
+        assert_eq!(f.users(va), [(user, 0)]);
+        assert_eq!(f.users(vb), [(user, 1), (user, 2)]);
+        f.body.erase_operand(user, 0);
+        assert_eq!(f.body.operands(user).collect::<Vec<_>>(), [vb, vb]);
+        assert!(!f.body.has_uses(va));
+        // Operand indices shift with the list.
+        assert_eq!(f.users(vb), [(user, 0), (user, 1)]);
+        f.body.insert_operand(user, 1, va);
+        assert_eq!(f.body.operands(user).collect::<Vec<_>>(), [vb, va, vb]);
+        assert_eq!(f.users(va), [(user, 1)]);
+        f.body.set_operands(user, &[va]);
+        assert_eq!(f.users(va), [(user, 0)]);
+        assert!(!f.body.has_uses(vb));
+    }
+
+    #[test]
+    fn replacing_uses_moves_exactly_the_chosen_ones() {
+        let mut f = Fixture::new();
+        let a = f.op(&[], 1, 0);
+        let b = f.op(&[], 1, 0);
+        let (va, vb) = (f.body.result(a, 0), f.body.result(b, 0));
+        let u1 = f.op(&[va], 0, 0);
+        let u2 = f.op(&[va, va], 0, 0);
+        f.body
+            .replace_uses_where(va, vb, |body, u| body.use_owner(u) == u2);
+        assert_eq!(f.users(va), [(u1, 0)]);
+        assert_eq!(f.users(vb), [(u2, 0), (u2, 1)]);
+        f.body.replace_all_uses_with(va, vb);
+        assert!(!f.body.has_uses(va));
+        assert_eq!(f.users(vb), [(u1, 0), (u2, 0), (u2, 1)]);
+        // Replacing a value by itself changes nothing.
+        f.body.replace_all_uses_with(vb, vb);
+        assert_eq!(f.users(vb).len(), 3);
+    }
+
+    #[test]
+    fn erasing_checks_uses_and_takes_nested_ops_with_it() {
+        let mut f = Fixture::new();
+        let outer = f.op(&[], 1, 1);
+        let block = f.body.create_block();
+        f.body.append_block(f.body.region(outer, 0), block);
+        let v_outer = f.body.result(outer, 0);
+        // Nested ops that use each other in both directions (a graph region) and a value
+        // defined outside.
+        let first = f.op(&[], 1, 0);
+        let second = f.op(&[f.body.result(first, 0)], 1, 0);
+        f.body.append_op(block, first);
+        f.body.append_op(block, second);
+        f.body.set_operands(first, &[f.body.result(second, 0)]);
+        let outside = f.op(&[], 1, 0);
+        let v_outside = f.body.result(outside, 0);
+        let user = f.op(&[v_outer], 0, 0);
+        f.body.insert_operand(second, 0, v_outside);
+
+        assert_eq!(f.body.erase_op(outer), Err(IrError::ResultsInUse(outer)));
+        assert!(!f.body.is_erased(outer), "a refused erase changes nothing");
+        f.body.erase_operand(user, 0);
+        assert_eq!(f.body.erase_op(outer), Ok(()));
+        assert!(f.body.is_erased(outer) && f.body.is_erased(first) && f.body.is_erased(second));
+        assert!(f.body.is_block_erased(block));
+        assert!(
+            !f.body.has_uses(v_outside),
+            "nested uses of outside values are gone"
+        );
+    }
+
+    #[test]
+    fn ops_move_between_blocks_in_constant_time_links() {
+        let mut f = Fixture::new();
+        let (b1, b2) = (f.body.create_block(), f.body.create_block());
+        let ops: Vec<OpId> = (0..4).map(|_| f.op(&[], 0, 0)).collect();
+        for &op in &ops {
+            f.body.append_op(b1, op);
+        }
+        f.body.move_op_before(ops[3], ops[0]);
+        assert_eq!(f.block_ops(b1), [ops[3], ops[0], ops[1], ops[2]]);
+        f.body.move_op_to_end(ops[0], b2);
+        assert_eq!(f.block_ops(b1), [ops[3], ops[1], ops[2]]);
+        assert_eq!(f.block_ops(b2), [ops[0]]);
+        assert_eq!(f.body.op_block(ops[0]), Some(b2));
+        f.body.detach_op(ops[2]);
+        f.body.prepend_op(b2, ops[2]);
+        assert_eq!(f.block_ops(b2), [ops[2], ops[0]]);
+        assert_eq!(f.body.last_op(b1), Some(ops[1]));
+        assert_eq!(f.body.prev_op(ops[0]), Some(ops[2]));
+        assert_eq!(f.body.next_op(ops[0]), None);
+        f.body.splice_block_ops(b2, b1, Some(ops[1]));
+        assert_eq!(f.block_ops(b1), [ops[3], ops[2], ops[0], ops[1]]);
+        assert!(f.body.block_is_empty(b2));
+        assert!(f
+            .block_ops(b1)
+            .iter()
+            .all(|&op| f.body.op_block(op) == Some(b1)));
+    }
+
+    #[test]
+    fn blocks_and_their_arguments_keep_consistent_positions() {
+        let mut f = Fixture::new();
+        let holder = f.op(&[], 0, 1);
+        let region = f.body.region(holder, 0);
+        let (b1, b2, b3) = (
+            f.body.create_block(),
+            f.body.create_block(),
+            f.body.create_block(),
+        );
+        f.body.append_block(region, b1);
+        f.body.append_block(region, b3);
+        f.body.insert_block_before(b3, b2);
+        assert_eq!(
+            f.body.region_blocks(region).collect::<Vec<_>>(),
+            [b1, b2, b3]
+        );
+        assert_eq!(f.body.block_parent_op(b2), Some(holder));
+        let i32 = f.ctx.int_type(32);
+        let loc = f.ctx.unknown_loc();
+        let args: Vec<ValueId> = (0..3).map(|_| f.body.add_block_arg(b2, i32, loc)).collect();
+        let user = f.op(&[args[1]], 0, 0);
+        assert_eq!(f.body.erase_block_arg(b2, 1), Err(IrError::BlockInUse(b2)));
+        f.body.set_operands(user, &[args[2]]);
+        assert_eq!(f.body.erase_block_arg(b2, 1), Ok(()));
+        assert_eq!(f.body.block_args(b2), [args[0], args[2]]);
+        assert_eq!(f.body.value_def(args[2]), ValueDef::BlockArg(b2, 1));
+        f.body.detach_block(b2);
+        assert_eq!(f.body.region_blocks(region).collect::<Vec<_>>(), [b1, b3]);
+        assert_eq!(f.body.block_region(b2), None);
+    }
+}

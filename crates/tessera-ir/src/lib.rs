@@ -17,6 +17,7 @@ mod diag;
 mod float;
 mod intern;
 mod registry;
+pub mod source;
 mod types;
 mod verify;
 pub mod walk;
@@ -29,11 +30,12 @@ pub use body::{
 };
 pub use builder::{Builder, InsertPoint};
 pub use context::{Context, Ident};
-pub use diag::{render, Diagnostic, Severity, SourceMap};
+pub use diag::{DiagLoc, Diagnostic, Diagnostics, Reported, Severity};
 pub use float::{FloatClass, FloatKind};
 pub use registry::{
     DialectInfo, FoldHook, FoldResult, MaterializeHook, OpFoldResult, OpInfo, OpTraits, VerifyHook,
 };
+pub use source::{SourceLoc, SourceMap};
 pub use types::{Signedness, Type, TypeKind, DYNAMIC};
 pub use verify::verify;
 

@@ -1,14 +1,16 @@
 //! `tessera-opt`: read an MLIR file, verify it, print it (flags follow upstream `mlir-opt`).
 
-use clap::Parser;
-use std::io::{Read, Write};
+use clap::{CommandFactory, Parser};
+use std::io::{ErrorKind, Read, Write};
 use std::process::ExitCode;
+use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
 use tessera_cli::input::Input;
 use tessera_cli::opt::{run_to, OptOptions};
 
 #[derive(Parser)]
 #[command(
     name = "tessera-opt",
+    version,
     about = "Tessera modular optimizer driver (mlir-opt compatible flags)"
 )]
 struct Args {
@@ -39,7 +41,11 @@ struct Args {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    let args = Args::parse_from(llvm_style(&Args::command(), std::env::args_os()));
+    if args.output == "-" && stdout_was_closed() {
+        eprintln!("error: cannot write output: standard output is closed");
+        return ExitCode::FAILURE;
+    }
     let (input, name) = if args.input == "-" {
         let mut buf = Vec::new();
         if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
@@ -51,7 +57,11 @@ fn main() -> ExitCode {
         match Input::read_file(&args.input) {
             Ok(b) => (b, args.input.clone()),
             Err(e) => {
-                eprintln!("error: could not open input file '{}': {e}", args.input);
+                eprintln!(
+                    "cannot open input file '{}': {}",
+                    args.input,
+                    io_message(&e)
+                );
                 return ExitCode::FAILURE;
             }
         }
@@ -86,7 +96,11 @@ fn main() -> ExitCode {
         match std::fs::File::create(&args.output) {
             Ok(f) => Box::new(f),
             Err(e) => {
-                eprintln!("error: cannot write output: {e}");
+                eprintln!(
+                    "cannot open output file '{}': {}",
+                    args.output,
+                    io_message(&e)
+                );
                 return ExitCode::FAILURE;
             }
         }
@@ -95,6 +109,16 @@ fn main() -> ExitCode {
     // Give back input pages the parser is done with (it never looks far behind).
     let release = |offset: usize| input.release_before(offset.saturating_sub(1 << 16));
     let out = run_to(src, &name, &opts, &mut *sink, Some(&release));
-    let _ = std::io::stderr().write_all(out.stderr.as_bytes());
-    ExitCode::from(out.status as u8)
+    let mut status = out.status;
+    let mut stderr = out.stderr;
+    match out.write_error {
+        // A reader that stopped early (`| head`) wanted no more: end quietly.
+        Some(e) if e.kind() == ErrorKind::BrokenPipe => status = 0,
+        Some(e) => stderr.push_str(&format!("error: cannot write output: {}\n", io_message(&e))),
+        None => {}
+    }
+    if std::io::stderr().write_all(stderr.as_bytes()).is_err() && status == 0 {
+        status = 1;
+    }
+    ExitCode::from(u8::try_from(status).unwrap_or(1))
 }

@@ -7,8 +7,8 @@ use std::fmt::Write;
 use std::sync::Arc;
 use tessera_asm::{print_module, PrintOptions};
 use tessera_ir::{
-    render, AttrKind, Context, Diagnostic, DialectInfo, FoldResult, OpFoldResult, OpId, OpInfo,
-    OpTraits, OperationState, SourceMap, VerifyHook,
+    AttrKind, Context, Diagnostic, DialectInfo, FoldResult, OpFoldResult, OpId, OpInfo, OpTraits,
+    OperationState, SourceMap, VerifyHook,
 };
 use tessera_rewrite::{
     apply_patterns_greedily, format_stats, FrozenRewritePatternSet, GreedyConfig, MatchFailure,
@@ -346,8 +346,8 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
         Ok(p) => p,
         Err(d) => {
             let mut sources = SourceMap::default();
-            sources.add(name, &text);
-            stderr.push_str(&render(&ctx, &sources, &d));
+            sources.add(name, text.as_str());
+            d.render_to(&mut stderr, &sources, Some(&ctx));
             return CliOutput {
                 stdout,
                 stderr,
@@ -357,9 +357,9 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
     };
     if let Err(errors) = tessera_ir::verify(&ctx, &parsed.body, parsed.module) {
         let mut sources = SourceMap::default();
-        sources.add(name, &text);
+        sources.add(name, text.as_str());
         for d in &errors {
-            stderr.push_str(&render(&ctx, &sources, d));
+            d.render_to(&mut stderr, &sources, Some(&ctx));
         }
         return CliOutput {
             stdout,

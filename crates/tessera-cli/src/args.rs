@@ -1,0 +1,175 @@
+//! Command lines as users of LLVM's tools type them.
+//!
+//! LLVM's option parser accepts every long option with one dash or two (`-split-input-file`,
+//! `--split-input-file`), and upstream's tests and scripts mostly use one. clap wants two, so
+//! the tools rewrite a single-dash word that names one of their long options before clap sees
+//! it. Short options (`-o`) and anything after a bare `--` are left alone.
+
+use std::ffi::OsString;
+#[cfg(unix)]
+use std::os::fd::AsFd;
+
+/// `args` with every `-name` / `-name=value` whose `name` is a long option of `command`
+/// (`help` and `version` included) rewritten to `--name` / `--name=value`.
+pub fn llvm_style(
+    command: &clap::Command,
+    args: impl IntoIterator<Item = OsString>,
+) -> Vec<OsString> {
+    let longs: Vec<&str> = command
+        .get_arguments()
+        .filter_map(|a| a.get_long())
+        .chain(["help", "version"])
+        .collect();
+    let mut options_done = false;
+    args.into_iter()
+        .enumerate()
+        .map(|(i, arg)| {
+            if i == 0 || options_done {
+                return arg;
+            }
+            let Some(text) = arg.to_str() else {
+                return arg;
+            };
+            if text == "--" {
+                options_done = true;
+                return arg;
+            }
+            match text.strip_prefix('-') {
+                Some(rest) if !rest.starts_with('-') => {
+                    let name = rest.split('=').next().unwrap_or(rest);
+                    if name.len() > 1 && longs.contains(&name) {
+                        return OsString::from(format!("-{text}"));
+                    }
+                    arg
+                }
+                _ => arg,
+            }
+        })
+        .collect()
+}
+
+/// An I/O error's message without Rust's ` (os error N)` suffix, as LLVM's tools print it.
+pub fn io_message(error: &std::io::Error) -> String {
+    let text = error.to_string();
+    match text.rfind(" (os error ") {
+        Some(at) if text.ends_with(')') => text[..at].to_string(),
+        _ => text,
+    }
+}
+
+/// Whether the tool was started with standard output closed (`>&-`).
+///
+/// Rust's runtime opens `/dev/null` read-write on a standard descriptor it finds closed at
+/// start-up, so writes to a closed stdout vanish and succeed. A shell redirection to
+/// `/dev/null` opens it write-only, which tells the two apart: upstream's tools fail on a closed
+/// stdout, and ours should too instead of losing the output.
+#[cfg(unix)]
+pub fn stdout_was_closed() -> bool {
+    use std::os::fd::AsRawFd;
+    use std::os::unix::fs::MetadataExt;
+    let stdout = std::io::stdout();
+    let Ok(fd) = stdout.as_fd().try_clone_to_owned() else {
+        return true;
+    };
+    let (Ok(ours), Ok(null)) = (
+        std::fs::File::from(fd).metadata(),
+        std::fs::metadata("/dev/null"),
+    ) else {
+        return false;
+    };
+    if ours.rdev() != null.rdev() || ours.dev() != null.dev() || ours.ino() != null.ino() {
+        return false;
+    }
+    // SAFETY: F_GETFL only reads the status flags of a descriptor we hold open (stdout's,
+    // borrowed for the duration of the call); it has no memory effects.
+    let flags = unsafe { libc::fcntl(stdout.as_raw_fd(), libc::F_GETFL) };
+    flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR
+}
+
+/// Whether the tool was started with standard output closed (never known here).
+#[cfg(not(unix))]
+pub fn stdout_was_closed() -> bool {
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::{Arg, ArgAction, Command};
+
+    fn command() -> Command {
+        Command::new("tool")
+            .arg(Arg::new("input"))
+            .arg(Arg::new("output").short('o'))
+            .arg(
+                Arg::new("split")
+                    .long("split-input-file")
+                    .action(ArgAction::SetTrue),
+            )
+            .arg(Arg::new("include").short('I').long("include-dir"))
+    }
+
+    fn rewrite(args: &[&str]) -> Vec<String> {
+        llvm_style(&command(), args.iter().map(OsString::from))
+            .into_iter()
+            .map(|a| a.into_string().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn single_dash_long_options_get_a_second_dash() {
+        assert_eq!(
+            rewrite(&[
+                "tool",
+                "-split-input-file",
+                "-include-dir=x",
+                "-o",
+                "out",
+                "-version"
+            ]),
+            [
+                "tool",
+                "--split-input-file",
+                "--include-dir=x",
+                "-o",
+                "out",
+                "--version"
+            ]
+        );
+    }
+
+    #[test]
+    fn short_options_unknown_words_and_operands_stay() {
+        assert_eq!(
+            rewrite(&[
+                "-split-input-file",
+                "-Ifoo",
+                "-unknown",
+                "-",
+                "--",
+                "-split-input-file"
+            ]),
+            [
+                "-split-input-file",
+                "-Ifoo",
+                "-unknown",
+                "-",
+                "--",
+                "-split-input-file"
+            ]
+        );
+        let parsed = command()
+            .try_get_matches_from(llvm_style(
+                &command(),
+                ["tool", "-split-input-file", "in.mlir"].map(OsString::from),
+            ))
+            .unwrap();
+        assert!(parsed.get_flag("split"));
+    }
+
+    #[test]
+    fn io_messages_read_like_llvms() {
+        let e = std::io::Error::from_raw_os_error(2);
+        assert_eq!(io_message(&e), "No such file or directory");
+    }
+}

@@ -1,0 +1,131 @@
+//! The `tessera-opt` binary as users run it: LLVM-style flags, `--version`, and what happens
+//! when input or output cannot be used (upstream `mlir-opt` 19's behaviour and wording).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tool() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tessera-opt"))
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-opt-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const INPUT: &str = "\"foo.op\"() : () -> ()\n// -----\n\"foo.other\"() : () -> ()\n";
+
+fn run_sh(script: &str, dir: &PathBuf) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .env("TOOL", env!("CARGO_BIN_EXE_tessera-opt"))
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn single_dash_long_flags_work_like_double_dash_ones() {
+    let dir = temp_dir("flags");
+    std::fs::write(dir.join("in.mlir"), INPUT).unwrap();
+    let single = tool()
+        .args([
+            "-allow-unregistered-dialect",
+            "-split-input-file",
+            "-mlir-print-op-generic",
+        ])
+        .arg(dir.join("in.mlir"))
+        .output()
+        .unwrap();
+    let double = tool()
+        .args([
+            "--allow-unregistered-dialect",
+            "--split-input-file",
+            "--mlir-print-op-generic",
+        ])
+        .arg(dir.join("in.mlir"))
+        .output()
+        .unwrap();
+    assert!(single.status.success(), "{}", text(&single.stderr));
+    assert_eq!(single.stdout, double.stdout);
+    assert!(text(&single.stdout).contains("// -----\n\"builtin.module\""));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn version_is_printed() {
+    for flag in ["--version", "-version"] {
+        let out = tool().arg(flag).output().unwrap();
+        assert!(out.status.success());
+        assert!(
+            text(&out.stdout).starts_with("tessera-opt "),
+            "{}",
+            text(&out.stdout)
+        );
+    }
+}
+
+#[test]
+fn unusable_files_are_named_in_upstreams_words() {
+    let dir = temp_dir("files");
+    std::fs::write(dir.join("in.mlir"), INPUT).unwrap();
+    let missing_in = tool().arg(dir.join("absent.mlir")).output().unwrap();
+    assert_eq!(missing_in.status.code(), Some(1));
+    assert!(
+        text(&missing_in.stderr).starts_with("cannot open input file '")
+            && text(&missing_in.stderr).ends_with("absent.mlir': No such file or directory\n"),
+        "{}",
+        text(&missing_in.stderr)
+    );
+    let missing_out = tool()
+        .args(["--allow-unregistered-dialect", "-o"])
+        .arg(dir.join("no/such/dir/out.mlir"))
+        .arg(dir.join("in.mlir"))
+        .output()
+        .unwrap();
+    assert_eq!(missing_out.status.code(), Some(1));
+    let stderr = text(&missing_out.stderr);
+    assert!(
+        stderr.starts_with("cannot open output file '") && stderr.contains("no/such/dir/out.mlir'"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_closed_stdout_fails_and_a_reader_that_stops_early_ends_quietly() {
+    let dir = temp_dir("stdout");
+    std::fs::write(
+        dir.join("in.mlir"),
+        "\"foo.op\"() : () -> ()\n".repeat(50_000),
+    )
+    .unwrap();
+    let closed = run_sh("\"$TOOL\" --allow-unregistered-dialect in.mlir >&-", &dir);
+    assert_eq!(closed.status.code(), Some(1));
+    assert!(text(&closed.stderr).contains("standard output is closed"));
+    let to_null = run_sh(
+        "\"$TOOL\" --allow-unregistered-dialect in.mlir >/dev/null",
+        &dir,
+    );
+    assert!(to_null.status.success(), "{}", text(&to_null.stderr));
+    // The tool's own exit status, with a reader that takes 10 bytes and leaves.
+    let early_exit = run_sh(
+        "mkfifo pipe; (\"$TOOL\" --allow-unregistered-dialect in.mlir > pipe; echo $? > status) & \
+         head -c 10 pipe >/dev/null; wait; cat status",
+        &dir,
+    );
+    assert_eq!(
+        text(&early_exit.stdout),
+        "0\n",
+        "{}",
+        text(&early_exit.stderr)
+    );
+    assert_eq!(text(&early_exit.stderr), "");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -1,0 +1,3 @@
+def x {
+  int a = !add("a", 1);
+}

@@ -1,0 +1,2 @@
+class C;
+def x { C c = !cast<C>("missing"); }

@@ -1,0 +1,1 @@
+def x { int a = !div(1, 0); }

@@ -1,0 +1,2 @@
+// ARGS: -I inc
+include "includes_missing.td"

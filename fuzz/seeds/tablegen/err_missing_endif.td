@@ -1,0 +1,2 @@
+#ifdef SOMETHING
+def x;

@@ -1,0 +1,3 @@
+multiclass M { def _a; }
+defm x : M;
+defm x : M;

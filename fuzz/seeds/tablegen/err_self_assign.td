@@ -1,0 +1,2 @@
+class C { int a = 1; }
+def x : C { let a = a; }

@@ -1,0 +1,3 @@
+def x {
+  int a = undefined_name;
+}

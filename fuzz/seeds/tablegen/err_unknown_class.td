@@ -1,0 +1,2 @@
+multiclass MC { def _a; }
+def x : MC;

@@ -1,0 +1,1 @@
+def x { string s = "no end; }
