@@ -1,8 +1,9 @@
 //! Late binding: the resolvers (variable substitution strategies) and the walk that rebuilds a
 //! value with references replaced, folding operators whose operands became known.
 
-use crate::diag::Loc;
 use crate::record::{FieldKind, Init, InitId, RecId, RecTy, RecordKeeper, UnOp, MAX_DEPTH};
+use tessera_ir::source::SourceLoc as Loc;
+use tessera_ir::{Diagnostic, Severity};
 
 /// A strategy for replacing variable references during resolution.
 pub(crate) trait Resolver {
@@ -634,11 +635,7 @@ impl RecordKeeper {
                         _ => "(assert message is not a string)".to_string(),
                     };
                     self.error(loc, "assertion failed");
-                    self.notes.push(crate::diag::Message {
-                        severity: crate::diag::Severity::Note,
-                        loc: Loc::NONE,
-                        text,
-                    });
+                    self.note(Loc::NONE, text);
                 }
             }
             _ => {
@@ -656,11 +653,8 @@ impl RecordKeeper {
                 format!("Dump message is not a string: {s}")
             }
         };
-        self.notes.push(crate::diag::Message {
-            severity: crate::diag::Severity::Note,
-            loc,
-            text,
-        });
+        self.notes
+            .report(Diagnostic::new(Severity::Note, loc, text));
     }
 
     /// Fields of a record that must be concrete but are not, as upstream's `checkConcrete`.

@@ -34,7 +34,6 @@
 #![deny(missing_docs)]
 
 mod bang;
-pub mod diag;
 mod eval;
 pub mod json;
 pub mod lexer;
@@ -46,11 +45,12 @@ pub mod record;
 
 use std::collections::BTreeSet;
 
-pub use diag::{Diagnostic, Loc, Message, Severity, SourceMgr};
 pub use record::{
     ArgKey, BinOp, FieldKind, Init, InitId, RecId, RecTy, Record, RecordKeeper, RecordKind,
     RecordVal, TernOp, TyId, UnOp,
 };
+pub use tessera_ir::source::{SourceLoc, SourceMap};
+pub use tessera_ir::{DiagLoc, Diagnostic, Diagnostics, Reported, Severity};
 
 /// Bounds on one evaluation, so hostile input (a loop over millions of elements, lists doubled
 /// over and over) ends with an error instead of exhausting time or memory. Upstream has no
@@ -94,41 +94,46 @@ pub struct Parsed {
     /// Included files, sorted, for `-d`.
     pub dependencies: BTreeSet<String>,
     /// Warnings, notes (from `dump`) and non-fatal errors in order.
-    pub messages: Vec<Message>,
+    pub messages: Diagnostics,
 }
 
 impl Parsed {
-    /// Number of error messages among [`Parsed::messages`].
+    /// Number of errors among [`Parsed::messages`].
     pub fn error_count(&self) -> usize {
-        self.messages
-            .iter()
-            .filter(|m| m.severity == Severity::Error)
-            .count()
+        self.messages.error_count()
     }
 
     /// The messages rendered as llvm-tblgen prints them.
     pub fn render_messages(&self) -> String {
-        Diagnostic {
-            messages: self.messages.clone(),
-        }
-        .render(self.records.sources())
+        self.messages.render(self.records.sources(), None)
     }
 }
 
 /// A failed parse: the diagnostics plus the buffers needed to render them.
 pub struct Failure {
-    /// What went wrong.
-    pub diagnostic: Diagnostic,
+    /// What went wrong, with the warnings and notes reported before it, in order.
+    pub diagnostics: Diagnostics,
     /// The source buffers.
-    pub sources: SourceMgr,
+    pub sources: SourceMap,
     /// Files included before the failure.
     pub dependencies: BTreeSet<String>,
 }
 
 impl Failure {
+    /// A failure before any source was read.
+    fn without_sources(message: String) -> Failure {
+        let mut diagnostics = Diagnostics::new();
+        diagnostics.error(DiagLoc::Unknown, message);
+        Failure {
+            diagnostics,
+            sources: SourceMap::default(),
+            dependencies: BTreeSet::new(),
+        }
+    }
+
     /// The diagnostics rendered as llvm-tblgen prints them.
     pub fn render(&self) -> String {
-        self.diagnostic.render(&self.sources)
+        self.diagnostics.render(&self.sources, None)
     }
 }
 
@@ -148,34 +153,24 @@ impl std::fmt::Debug for Parsed {
 pub fn parse_file(path: &str, opts: &Options) -> Result<Parsed, Failure> {
     match std::fs::read(path) {
         Ok(bytes) => parse_source(path, &lexer::bytes_to_string(bytes), opts),
-        Err(e) => Err(Failure {
-            diagnostic: Diagnostic::error(
-                Loc::NONE,
-                format!("Could not open input file '{path}': {e}"),
-            ),
-            sources: SourceMgr::default(),
-            dependencies: BTreeSet::new(),
-        }),
+        Err(e) => Err(Failure::without_sources(format!(
+            "Could not open input file '{path}': {e}"
+        ))),
     }
 }
 
 /// Evaluates source text; `name` is used in diagnostics (`-` for stdin, as upstream prints
 /// `<stdin>`). Runs entirely on the calling thread.
 pub fn parse_source(name: &str, text: &str, opts: &Options) -> Result<Parsed, Failure> {
-    evaluate(new_lexer(name, text, opts)?, opts)
+    evaluate(new_lexer(name, text, opts), opts)
 }
 
 /// The lexer for the main buffer.
-fn new_lexer(name: &str, text: &str, opts: &Options) -> Result<lexer::Lexer, Failure> {
-    let mut sm = SourceMgr::default();
-    sm.include_dirs = opts.include_dirs.clone();
+fn new_lexer(name: &str, text: &str, opts: &Options) -> lexer::Lexer {
+    let mut sm = SourceMap::default();
     let shown = if name == "-" { "<stdin>" } else { name };
-    let main = sm.add_buffer(shown.to_string(), text.to_string(), Loc::NONE);
-    lexer::Lexer::new(sm, main, &opts.macros).map_err(|msg| Failure {
-        diagnostic: Diagnostic::error(Loc::NONE, msg),
-        sources: SourceMgr::default(),
-        dependencies: BTreeSet::new(),
-    })
+    let main = sm.add(shown, text);
+    lexer::Lexer::new(sm, main, opts.include_dirs.clone(), &opts.macros)
 }
 
 /// Parses and evaluates the token stream into records.
@@ -192,7 +187,7 @@ fn evaluate(tokens: lexer::Lexer, opts: &Options) -> Result<Parsed, Failure> {
     msgs.append(&mut rk.notes);
     if !ok {
         return Err(Failure {
-            diagnostic: Diagnostic { messages: msgs },
+            diagnostics: msgs,
             sources,
             dependencies: deps,
         });

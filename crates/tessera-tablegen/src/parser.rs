@@ -3,7 +3,6 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::diag::{Loc, Message, Severity};
 use crate::eval::{HasReferenceResolver, MapResolver};
 use crate::lexer::Lexer;
 use crate::lexer::{BangOp, Tok};
@@ -11,9 +10,11 @@ use crate::record::{
     ArgKey, Assertion, BinOp, DumpInfo, FieldKind, Init, InitId, RecId, RecTy, Record,
     RecordKeeper, RecordKind, RecordVal, TernOp, TyId, UnOp, MAX_LIST_LEN,
 };
+use tessera_ir::source::SourceLoc as Loc;
+use tessera_ir::{DiagLoc, Diagnostic, Reported, Severity};
 
-/// Parse failure: the messages are already in the lexer's list.
-pub(crate) type PResult<T> = Result<T, ()>;
+/// Parse failure: the token proves the error is already in the lexer's diagnostics.
+pub(crate) type PResult<T> = Result<T, Reported>;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Entry {
@@ -121,40 +122,62 @@ impl<'a> Parser<'a> {
 
     // ----- diagnostics helpers ----------------------------------------------------------
 
+    /// Reports an error; the token it returns is what a failing parse function propagates.
+    fn report(&mut self, loc: Loc, msg: impl Into<String>) -> Reported {
+        self.lex.diags.error(loc, msg)
+    }
+
+    /// Reports an error at the current token.
+    fn tok_report(&mut self, msg: impl Into<String>) -> Reported {
+        let loc = self.lex.loc();
+        self.report(loc, msg)
+    }
+
     fn error<T>(&mut self, loc: Loc, msg: impl Into<String>) -> PResult<T> {
-        self.lex.msgs.push(Message {
-            severity: Severity::Error,
-            loc,
-            text: msg.into(),
-        });
-        Err(())
+        Err(self.report(loc, msg))
     }
 
     fn tok_error<T>(&mut self, msg: impl Into<String>) -> PResult<T> {
-        let loc = self.lex.loc();
-        self.error(loc, msg)
+        Err(self.tok_report(msg))
     }
 
+    /// The token for a failure whose error was reported elsewhere (by the lexer, say). Should
+    /// nothing have been reported, that is a bug here, and it is reported as one rather than
+    /// letting the run fail silently.
+    fn reported(&mut self) -> Reported {
+        match self.lex.diags.has_errors() {
+            Some(reported) => reported,
+            None => self.tok_report("internal error: a failure was not reported"),
+        }
+    }
+
+    /// Attaches a note to the latest message.
     fn note(&mut self, loc: Loc, msg: impl Into<String>) {
-        self.lex.msgs.push(Message {
-            severity: Severity::Note,
-            loc,
-            text: msg.into(),
-        });
+        if let Some(last) = self.lex.diags.last_mut() {
+            last.notes.push(Diagnostic::new(Severity::Note, loc, msg));
+        }
     }
 
-    /// A message against a record: primary location plus multiclass instantiation notes.
-    fn error_locs(&mut self, severity: Severity, locs: Vec<Loc>, msg: String) {
-        let msgs = crate::record::located_messages(severity, locs, msg);
-        self.lex.msgs.extend(msgs);
+    /// An error against a record: primary location plus multiclass instantiation notes.
+    fn record_error(&mut self, locs: Vec<Loc>, msg: String) -> Reported {
+        let diag = crate::record::located(Severity::Error, locs, msg);
+        self.lex.diags.report_error(diag)
+    }
+
+    /// A note against a record, attached to the latest message with its instantiation notes.
+    fn record_note(&mut self, locs: Vec<Loc>, msg: String) {
+        let mut diag = crate::record::located(Severity::Note, locs, msg);
+        let rest = std::mem::take(&mut diag.notes);
+        if let Some(last) = self.lex.diags.last_mut() {
+            last.notes.push(diag);
+            last.notes.extend(rest);
+        }
     }
 
     fn warning(&mut self, loc: Loc, msg: impl Into<String>) {
-        self.lex.msgs.push(Message {
-            severity: Severity::Warning,
-            loc,
-            text: msg.into(),
-        });
+        self.lex
+            .diags
+            .report(Diagnostic::new(Severity::Warning, loc, msg));
     }
 
     /// Reports nesting past [`MAX_PARSE_DEPTH`]. The error is fatal: recovering at every level
@@ -173,15 +196,14 @@ impl<'a> Parser<'a> {
             self.flush_notes();
             // Folding outside any record (a `defvar`, a `foreach` range) has no record to
             // point at: the error goes where parsing noticed it.
-            if let Some(first) = d.messages.first_mut().filter(|m| m.loc == Loc::NONE) {
-                first.loc = self.lex.loc();
+            if d.loc == DiagLoc::Unknown {
+                d.loc = self.lex.loc().into();
             }
-            self.lex.msgs.extend(d.messages);
             self.fatal_seen = true;
-            return Err(());
+            return Err(self.lex.diags.report_error(d));
         }
         if self.fatal_seen {
-            return Err(());
+            return Err(self.reported());
         }
         Ok(())
     }
@@ -189,7 +211,7 @@ impl<'a> Parser<'a> {
     /// Moves evaluation-time messages (dumps, assertion failures) into the ordered list.
     fn flush_notes(&mut self) {
         if !self.rk.notes.is_empty() {
-            self.lex.msgs.append(&mut self.rk.notes);
+            self.lex.diags.append(&mut self.rk.notes);
         }
     }
 
@@ -535,10 +557,10 @@ impl<'a> Parser<'a> {
                     "value not specified for template argument '{}'",
                     self.rk.unquoted(u)
                 );
-                let _: PResult<()> = self.error(loc, msg);
+                let reported = self.report(loc, msg);
                 let rn = self.rk.record_name(rec);
                 self.note(floc, format!("declared in '{rn}'"));
-                return Err(());
+                return Err(reported);
             }
             handler(self.rk, u, default);
         }
@@ -735,14 +757,10 @@ impl<'a> Parser<'a> {
         if let Some(prev) = self.rk.def(&name) {
             if !self.rk.record(rec).is_anonymous() {
                 let locs = self.rk.record(rec).locs.clone();
-                self.error_locs(Severity::Error, locs, format!("def already exists: {name}"));
+                let reported = self.record_error(locs, format!("def already exists: {name}"));
                 let plocs = self.rk.record(prev).locs.clone();
-                self.error_locs(
-                    Severity::Note,
-                    plocs,
-                    "location of previous definition".into(),
-                );
-                return Err(());
+                self.record_note(plocs, "location of previous definition".into());
+                return Err(reported);
             }
             new_name = Some(self.rk.new_anonymous_name());
         }
@@ -754,12 +772,11 @@ impl<'a> Parser<'a> {
         if !matches!(self.rk.init(name_init), Init::Str(..)) {
             let locs = self.rk.record(rec).locs.clone();
             let s = self.rk.as_string(name_init);
-            self.error_locs(
-                Severity::Error,
+            let reported = self.record_error(
                 locs,
                 format!("record name '{s}' could not be fully resolved"),
             );
-            return Err(());
+            return Err(reported);
         }
         self.rk.check_record_assertions(rec);
         self.rk.emit_record_dumps(rec);
@@ -773,14 +790,13 @@ impl<'a> Parser<'a> {
                 if !self.rk.ty_is_a(t, elt) {
                     let locs = self.rk.record(rec).locs.clone();
                     let ts = self.rk.ty_string(t);
-                    self.error_locs(
-                        Severity::Error,
+                    let reported = self.record_error(
                         locs,
                         format!("adding record of incompatible type '{ts}' to defset"),
                     );
                     let dl = self.defsets[k].loc;
                     self.note(dl, "location of defset declaration");
-                    return Err(());
+                    return Err(reported);
                 }
                 self.defsets[k].elements.push(di);
             }
@@ -1014,7 +1030,7 @@ impl<'a> Parser<'a> {
             self.lex.lex();
             let semi_loc = self.lex.loc();
             if self.consume(Tok::Semi) {
-                let _: PResult<()> = self.error(
+                self.report(
                     semi_loc,
                     "A multiclass body should not end with a semicolon",
                 );
@@ -1231,7 +1247,7 @@ impl<'a> Parser<'a> {
         let ds = self.defsets.pop().expect("pushed above");
         res?;
         if !self.consume(Tok::RBrace) {
-            let _: PResult<()> = self.tok_error("expected '}' at end of defset");
+            self.tok_report("expected '}' at end of defset");
             return self.error(brace_loc, "to match this '{'");
         }
         let li = self.rk.list_init(ds.elements, ds.elt_ty);
@@ -1313,7 +1329,7 @@ impl<'a> Parser<'a> {
         self.lex.lex();
         let (iter, list) = match self.parse_foreach_declaration() {
             Ok(x) => x,
-            Err(()) => return self.tok_error("expected declaration in for"),
+            Err(_) => return self.tok_error("expected declaration in for"),
         };
         if !self.consume(Tok::In) {
             return self.tok_error("Unknown tok");
@@ -1332,7 +1348,7 @@ impl<'a> Parser<'a> {
             self.lex.lex();
             self.parse_object_list(self.cur_mc)?;
             if !self.consume(Tok::RBrace) {
-                let _: PResult<()> = self.tok_error("expected '}' at end of foreach command");
+                self.tok_report("expected '}' at end of foreach command");
                 return self.error(brace_loc, "to match this '{'");
             }
         }
@@ -1464,7 +1480,7 @@ impl<'a> Parser<'a> {
             self.push_scope(ScopeKind::Local);
             self.parse_object_list(self.cur_mc)?;
             if !self.consume(Tok::RBrace) {
-                let _: PResult<()> = self.tok_error("expected '}' at end of top level let command");
+                self.tok_report("expected '}' at end of top level let command");
                 return self.error(brace_loc, "to match this '{'");
             }
             self.pop_scope();
@@ -1560,7 +1576,7 @@ impl<'a> Parser<'a> {
         self.lex.lex();
         let semi_loc = self.lex.loc();
         if self.consume(Tok::Semi) {
-            let _: PResult<()> = self.error(
+            self.report(
                 semi_loc,
                 "A class or def body should not end with a semicolon",
             );
@@ -1723,14 +1739,14 @@ impl<'a> Parser<'a> {
                 }
                 None => {
                     let s = self.rk.as_string(i);
-                    let _: PResult<()> = self.error(vloc, format!("expected a list, got '{s}'"));
+                    let reported = self.report(vloc, format!("expected a list, got '{s}'"));
                     if self.cur_mc.is_some() {
                         self.note(
                             Loc::NONE,
                             "references to multiclass template arguments cannot be resolved at this time",
                         );
                     }
-                    return Err(());
+                    return Err(reported);
                 }
             }
         }
@@ -1741,7 +1757,7 @@ impl<'a> Parser<'a> {
             list = Some(self.rk.list_init(vals, it));
         }
         let (Some(t), Some(l)) = (iter_ty, list) else {
-            return Err(());
+            return Err(self.reported());
         };
         Ok((self.rk.var_init(decl, t), l))
     }
@@ -1760,10 +1776,10 @@ impl<'a> Parser<'a> {
                     ". Use 'defm' if you meant to use multiclass '{name}'"
                 ));
             }
-            let _: PResult<()> = self.tok_error(msg);
+            let reported = self.tok_report(msg);
             // Upstream consumes the name even when it is not a class.
             self.lex.lex();
-            return Err(());
+            return Err(reported);
         };
         self.lex.lex();
         Ok(r)
@@ -1775,9 +1791,9 @@ impl<'a> Parser<'a> {
         }
         let name = self.lex.cur_str.clone();
         let Some(&mc) = self.mc_by_name.get(&name) else {
-            let _: PResult<()> = self.tok_error(format!("Couldn't find multiclass '{name}'"));
+            let reported = self.tok_report(format!("Couldn't find multiclass '{name}'"));
             self.lex.lex();
-            return Err(());
+            return Err(reported);
         };
         self.lex.lex();
         Ok(self.multiclasses[mc].rec)
@@ -1905,7 +1921,7 @@ impl<'a> Parser<'a> {
                 }
                 match self.parse_class_id() {
                     Ok(r) => Ok(self.rk.class_ty(r)),
-                    Err(()) => self.tok_error("unknown class name"),
+                    Err(_) => self.tok_error("unknown class name"),
                 }
             }
             Tok::Bits => {
@@ -1950,7 +1966,7 @@ impl<'a> Parser<'a> {
         }
         let t = match self.parse_type() {
             Ok(t) => t,
-            Err(()) => return self.tok_error("expected type name for operator"),
+            Err(_) => return self.tok_error("expected type name for operator"),
         };
         if !self.consume(Tok::Greater) {
             return self.tok_error("expected type name for operator");
@@ -2015,7 +2031,7 @@ impl<'a> Parser<'a> {
         }
         let r = self.parse_range_list()?;
         if !self.consume(Tok::Greater) {
-            let _: PResult<()> = self.tok_error("expected '>' at end of range list");
+            self.tok_report("expected '>' at end of range list");
             return self.error(start, "to match this '<'");
         }
         Ok(r.into_iter().map(|x| x as u32).collect())
@@ -2028,7 +2044,7 @@ impl<'a> Parser<'a> {
         }
         let r = self.parse_range_list()?;
         if !self.consume(Tok::RBrace) {
-            let _: PResult<()> = self.tok_error("expected '}' at end of bit list");
+            self.tok_report("expected '}' at end of bit list");
             return self.error(start, "to match this '{'");
         }
         Ok(r.into_iter().map(|x| x as u32).collect())
@@ -2672,7 +2688,7 @@ impl<'a> Parser<'a> {
             B::Cast => {
                 let t = match self.parse_operator_type() {
                     Ok(t) => t,
-                    Err(()) => return self.tok_error("did not get type for unary operator"),
+                    Err(_) => return self.tok_error("did not get type for unary operator"),
                 };
                 (UnOp::Cast, Some(t))
             }
@@ -2689,7 +2705,7 @@ impl<'a> Parser<'a> {
                 if self.code() == Tok::Less {
                     let t = match self.parse_operator_type() {
                         Ok(t) => t,
-                        Err(()) => return self.tok_error("did not get type for unary operator"),
+                        Err(_) => return self.tok_error("did not get type for unary operator"),
                     };
                     if !matches!(self.rk.ty_data(t), RecTy::Record(_)) {
                         let _: PResult<()> =
@@ -2795,7 +2811,7 @@ impl<'a> Parser<'a> {
             BinOp::GetDagArg => {
                 let t = match self.parse_operator_type() {
                     Ok(t) => t,
-                    Err(()) => return self.tok_error("did not get type for !getdagarg operator"),
+                    Err(_) => return self.tok_error("did not get type for !getdagarg operator"),
                 };
                 (Some(t), Some(self.rk.dag_ty))
             }
@@ -3274,7 +3290,7 @@ impl<'a> Parser<'a> {
                     self.rk.ty_string(it),
                     self.rk.ty_string(ty)
                 );
-                let _: PResult<()> = self.error(rloc, msg);
+                self.report(rloc, msg);
             }
         }
         let unset = self.rk.unset;

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::diag::{Diagnostic, Loc, SourceMgr};
+use tessera_ir::source::{SourceLoc as Loc, SourceMap};
+use tessera_ir::{Diagnostic, Diagnostics, Severity};
 
 /// Handle of an interned type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -339,7 +340,7 @@ impl Record {
 /// Owner of everything: interned types and values, all records, the class and def tables,
 /// global variables and the source buffers.
 pub struct RecordKeeper {
-    pub(crate) sources: SourceMgr,
+    pub(crate) sources: SourceMap,
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
@@ -362,7 +363,7 @@ pub struct RecordKeeper {
     pub(crate) vardef_cache: FxHashMap<InitId, InitId>,
     pub(crate) fatal: Option<Diagnostic>,
     /// Output of `dump` statements and of warnings, in order (written to stderr by the driver).
-    pub(crate) notes: Vec<crate::diag::Message>,
+    pub(crate) notes: Diagnostics,
     pub(crate) depth: u32,
     /// What evaluation may still use before it is stopped (see [`crate::Limits`]).
     pub(crate) bytes_left: u64,
@@ -419,7 +420,7 @@ impl RecordKeeper {
     /// An empty keeper.
     pub fn new() -> RecordKeeper {
         let mut rk = RecordKeeper {
-            sources: SourceMgr::default(),
+            sources: SourceMap::default(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
             // Typical inputs (a dialect's Ops.td) make tens of thousands of values; starting
@@ -438,7 +439,7 @@ impl RecordKeeper {
             anon_counter: 0,
             vardef_cache: FxHashMap::default(),
             fatal: None,
-            notes: Vec::new(),
+            notes: Diagnostics::new(),
             depth: 0,
             bytes_left: crate::Limits::default().max_bytes,
             steps_left: crate::Limits::default().max_steps,
@@ -1201,22 +1202,27 @@ impl RecordKeeper {
     /// Records a fatal evaluation error (the first one wins), as upstream's PrintFatalError.
     pub(crate) fn fatal(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
         if self.fatal.is_none() {
-            self.fatal = Some(Diagnostic {
-                messages: located_messages(crate::diag::Severity::Error, locs.locs(), msg.into()),
-            });
+            self.fatal = Some(located(Severity::Error, locs.locs(), msg.into()));
         }
     }
 
     /// Records a non-fatal evaluation error.
     pub(crate) fn error(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
-        let msgs = located_messages(crate::diag::Severity::Error, locs.locs(), msg.into());
-        self.notes.extend(msgs);
+        self.notes
+            .report_error(located(Severity::Error, locs.locs(), msg.into()));
+    }
+
+    /// Attaches a note to the latest evaluation message (an error reported just before).
+    pub(crate) fn note(&mut self, loc: Loc, msg: impl Into<String>) {
+        if let Some(last) = self.notes.last_mut() {
+            last.notes.push(Diagnostic::new(Severity::Note, loc, msg));
+        }
     }
 
     // ----- public query API ------------------------------------------------------------
 
     /// The source buffers of the run.
-    pub fn sources(&self) -> &SourceMgr {
+    pub fn sources(&self) -> &SourceMap {
         &self.sources
     }
 
@@ -1272,24 +1278,12 @@ impl AtLocs for Vec<Loc> {
 
 /// A message at the first location plus "instantiated from multiclass" notes at the others,
 /// the way upstream reports errors against records.
-pub(crate) fn located_messages(
-    severity: crate::diag::Severity,
-    locs: Vec<Loc>,
-    text: String,
-) -> Vec<crate::diag::Message> {
-    let mut out = vec![crate::diag::Message {
-        severity,
-        loc: locs.first().copied().unwrap_or(Loc::NONE),
-        text,
-    }];
+pub(crate) fn located(severity: Severity, locs: Vec<Loc>, text: String) -> Diagnostic {
+    let mut diag = Diagnostic::new(severity, locs.first().copied().unwrap_or(Loc::NONE), text);
     for &l in locs.iter().skip(1) {
-        out.push(crate::diag::Message {
-            severity: crate::diag::Severity::Note,
-            loc: l,
-            text: "instantiated from multiclass".into(),
-        });
+        diag = diag.with_note(l, "instantiated from multiclass");
     }
-    out
+    diag
 }
 
 /// The records of a name table in byte order of their names. The first eight bytes of each name,

@@ -4,20 +4,20 @@ use std::time::{Duration, Instant};
 
 use tessera_tablegen::{parse_source, Options};
 
-/// Runs `src` and returns the first error text (empty if it was accepted).
-fn first_error(src: &str) -> String {
+/// Runs `src` with `opts` and returns the first error text (empty if it was accepted).
+fn first_error_with(src: &str, opts: &Options) -> String {
     let start = Instant::now();
-    let res = parse_source("hostile.td", src, &Options::default());
+    let res = parse_source("hostile.td", src, opts);
     assert!(start.elapsed() < Duration::from_secs(30), "took too long");
     match res {
-        Ok(p) => p
-            .messages
-            .iter()
-            .find(|m| m.severity == tessera_tablegen::Severity::Error)
-            .map(|m| m.text.clone())
-            .unwrap_or_default(),
-        Err(f) => f.diagnostic.first_error().to_string(),
+        Ok(p) => p.messages.first_error().to_string(),
+        Err(f) => f.diagnostics.first_error().to_string(),
     }
+}
+
+/// Runs `src` and returns the first error text (empty if it was accepted).
+fn first_error(src: &str) -> String {
+    first_error_with(src, &Options::default())
 }
 
 #[test]
@@ -171,18 +171,7 @@ fn first_error_limited(src: &str, max_bytes: u64, max_steps: u64) -> String {
         },
         ..Options::default()
     };
-    let start = Instant::now();
-    let res = parse_source("hostile.td", src, &opts);
-    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
-    match res {
-        Ok(p) => p
-            .messages
-            .iter()
-            .find(|m| m.severity == tessera_tablegen::Severity::Error)
-            .map(|m| m.text.clone())
-            .unwrap_or_default(),
-        Err(f) => f.diagnostic.first_error().to_string(),
-    }
+    first_error_with(src, &opts)
 }
 
 #[test]
@@ -327,10 +316,10 @@ fn nesting_past_the_limit_is_one_error() {
     let failure = parse_source("if.td", &src, &Options::default())
         .map(|_| ())
         .expect_err("too deep");
-    assert_eq!(failure.diagnostic.messages.len(), 1, "{}", failure.render());
+    assert_eq!(failure.diagnostics.len(), 1, "{}", failure.render());
     assert!(
         failure
-            .diagnostic
+            .diagnostics
             .first_error()
             .contains("more than 128 levels"),
         "{}",
