@@ -35,6 +35,7 @@
 
 mod bang;
 mod eval;
+mod evaluator;
 pub mod json;
 pub mod lexer;
 mod parser;
@@ -175,16 +176,15 @@ fn new_lexer(name: &str, text: &str, opts: &Options) -> lexer::Lexer {
 
 /// Parses and evaluates the token stream into records.
 fn evaluate(tokens: lexer::Lexer, opts: &Options) -> Result<Parsed, Failure> {
-    let mut rk = RecordKeeper::new();
-    rk.bytes_left = opts.limits.max_bytes;
-    rk.steps_left = opts.limits.max_steps;
-    let mut p = parser::Parser::new(tokens, &mut rk);
+    let mut ev = evaluator::Evaluator::new(opts.limits);
+    let mut p = parser::Parser::new(tokens, &mut ev);
     p.warn_unused_template_args = !opts.no_warn_unused_template_args;
     let ok = p.parse_file().is_ok();
     let mut lex = p.lex;
     let deps = std::mem::take(&mut lex.dependencies);
     let (sources, mut msgs) = lex.into_parts();
-    msgs.append(&mut rk.notes);
+    let (mut rk, mut notes) = ev.finish();
+    msgs.append(&mut notes);
     if !ok {
         return Err(Failure {
             diagnostics: msgs,

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use tessera_ir::source::{SourceLoc as Loc, SourceMap};
-use tessera_ir::{Diagnostic, Diagnostics, Severity};
+use tessera_ir::{Diagnostic, Severity};
 
 /// Handle of an interned type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -351,8 +351,6 @@ pub struct RecordKeeper {
     /// tag avoids touching values that cannot match.
     table: Vec<u64>,
     small_ints: Vec<Option<InitId>>,
-    /// Memoized string concatenations (`a # b` of two strings), keyed by the operand ids.
-    pub(crate) concat_cache: FxHashMap<(InitId, InitId), InitId>,
     pub(crate) records: Vec<Record>,
     pub(crate) classes: FxHashMap<Arc<str>, RecId>,
     pub(crate) class_order: Vec<RecId>,
@@ -360,14 +358,12 @@ pub struct RecordKeeper {
     pub(crate) def_order: Vec<RecId>,
     pub(crate) globals: FxHashMap<Arc<str>, InitId>,
     pub(crate) anon_counter: u32,
-    pub(crate) vardef_cache: FxHashMap<InitId, InitId>,
-    pub(crate) fatal: Option<Diagnostic>,
-    /// Output of `dump` statements and of warnings, in order (written to stderr by the driver).
-    pub(crate) notes: Diagnostics,
-    pub(crate) depth: u32,
-    /// What evaluation may still use before it is stopped (see [`crate::Limits`]).
-    pub(crate) bytes_left: u64,
-    pub(crate) steps_left: u64,
+    /// Approximate bytes of the values and records built so far, which the evaluator holds
+    /// against its memory limit.
+    pub(crate) bytes_used: u64,
+    /// Nesting depth of the deepest value built so far, which the evaluator holds against
+    /// [`MAX_VALUE_DEPTH`].
+    pub(crate) deepest_value: u32,
     /// `?`
     pub unset: InitId,
     /// `0` as a bit.
@@ -428,7 +424,6 @@ impl RecordKeeper {
             inits: Vec::with_capacity(INITIAL_VALUES),
             meta: Vec::with_capacity(INITIAL_VALUES),
             table: vec![0; INITIAL_VALUES * 2],
-            concat_cache: FxHashMap::default(),
             small_ints: vec![None; SMALL_INTS],
             records: Vec::with_capacity(INITIAL_VALUES / 16),
             classes: FxHashMap::default(),
@@ -437,12 +432,8 @@ impl RecordKeeper {
             def_order: Vec::new(),
             globals: FxHashMap::default(),
             anon_counter: 0,
-            vardef_cache: FxHashMap::default(),
-            fatal: None,
-            notes: Diagnostics::new(),
-            depth: 0,
-            bytes_left: crate::Limits::default().max_bytes,
-            steps_left: crate::Limits::default().max_steps,
+            bytes_used: 0,
+            deepest_value: 0,
             unset: InitId(0),
             false_bit: InitId(0),
             true_bit: InitId(0),
@@ -551,14 +542,9 @@ impl RecordKeeper {
     /// Adds a value known to be new, with its hash and the slot `probe` found for it.
     fn insert_new(&mut self, i: Init, h: u64, slot: usize) -> InitId {
         let id = InitId(self.inits.len() as u32);
-        self.charge_bytes(VALUE_BYTES + payload_bytes(&i));
+        self.bytes_used += VALUE_BYTES + payload_bytes(&i);
         let meta = compute_meta(&self.meta, &i, h);
-        if meta.depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
-            self.fatal = Some(Diagnostic::error(
-                Loc::NONE,
-                format!("value nesting deeper than {MAX_VALUE_DEPTH} levels"),
-            ));
-        }
+        self.deepest_value = self.deepest_value.max(meta.depth as u32);
         self.inits.push(i);
         self.meta.push(meta);
         self.table[slot] = (h & 0xFFFF_FFFF_0000_0000) | (id.0 as u64 + 1);
@@ -732,39 +718,9 @@ impl RecordKeeper {
         self.class_order.push(r);
     }
 
-    /// Counts `n` bytes against the evaluation's memory limit; past it, evaluation stops with
-    /// a fatal error.
-    pub(crate) fn charge_bytes(&mut self, n: u64) {
-        match self.bytes_left.checked_sub(n) {
-            Some(left) => self.bytes_left = left,
-            None => {
-                self.bytes_left = 0;
-                self.fatal(Loc::NONE, "evaluation exceeds its memory limit");
-            }
-        }
-    }
-
-    /// Whether a value of about `n` bytes may still be built; if not, evaluation stops with
-    /// the memory-limit error before anything is allocated.
-    pub(crate) fn affordable(&mut self, n: u64) -> bool {
-        if n > self.bytes_left {
-            self.charge_bytes(n);
-            return false;
-        }
-        true
-    }
-
-    /// Counts one evaluation step (a value rebuilt, a loop iteration) against the limit.
-    pub(crate) fn charge_step(&mut self, locs: impl AtLocs) {
-        match self.steps_left.checked_sub(1) {
-            Some(left) => self.steps_left = left,
-            None => self.fatal(locs, "evaluation exceeds its step limit"),
-        }
-    }
-
     pub(crate) fn add_def(&mut self, r: RecId) {
         let fields = self.record(r).values.len() as u64;
-        self.charge_bytes(RECORD_BYTES + fields * FIELD_BYTES);
+        self.bytes_used += RECORD_BYTES + fields * FIELD_BYTES;
         // A def's superclasses are final now, so its type can be cached.
         let t = self.record_type(r);
         self.record_mut(r).ty_cache = Some(t);
@@ -1139,28 +1095,6 @@ impl RecordKeeper {
         }
     }
 
-    /// Upstream's `getCastTo`: convert, or wrap in a `!cast` when the types allow it.
-    pub fn cast_to(&mut self, i: InitId, to: TyId) -> Option<InitId> {
-        let Some(t) = self.type_of(i) else {
-            // Untyped values: `?` casts to anything.
-            return match self.init(i) {
-                Init::Unset => Some(i),
-                _ => None,
-            };
-        };
-        if t == to || self.ty_is_a(t, to) {
-            return Some(i);
-        }
-        if let Some(c) = self.convert(i, to) {
-            return Some(c);
-        }
-        if !self.ty_convertible(t, to) {
-            return None;
-        }
-        let u = self.intern(Init::Un(UnOp::Cast, i, to));
-        Some(self.fold_unop(u, None, false))
-    }
-
     /// Upstream's `convertInitializerBitRange` (`value{bits}`).
     pub fn bit_range(&mut self, i: InitId, bits: &[u32]) -> Option<InitId> {
         match self.init(i).clone() {
@@ -1196,26 +1130,6 @@ impl RecordKeeper {
                 }
                 Some(self.bits_init(out))
             }
-        }
-    }
-
-    /// Records a fatal evaluation error (the first one wins), as upstream's PrintFatalError.
-    pub(crate) fn fatal(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
-        if self.fatal.is_none() {
-            self.fatal = Some(located(Severity::Error, locs.locs(), msg.into()));
-        }
-    }
-
-    /// Records a non-fatal evaluation error.
-    pub(crate) fn error(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
-        self.notes
-            .report_error(located(Severity::Error, locs.locs(), msg.into()));
-    }
-
-    /// Attaches a note to the latest evaluation message (an error reported just before).
-    pub(crate) fn note(&mut self, loc: Loc, msg: impl Into<String>) {
-        if let Some(last) = self.notes.last_mut() {
-            last.notes.push(Diagnostic::new(Severity::Note, loc, msg));
         }
     }
 
@@ -1424,5 +1338,29 @@ fn compute_meta(metas: &[ValueMeta], i: &Init, hash: u64) -> ValueMeta {
         mask,
         depth: deepest.max(extra_depth).saturating_add(1),
         flag,
+    }
+}
+
+impl crate::evaluator::Evaluator {
+    /// Upstream's `getCastTo`: convert, or wrap in a `!cast` when the types allow it.
+    pub(crate) fn cast_to(&mut self, i: InitId, to: TyId) -> Option<InitId> {
+        let Some(t) = self.type_of(i) else {
+            // Untyped values: `?` casts to anything.
+            return match self.init(i) {
+                Init::Unset => Some(i),
+                _ => None,
+            };
+        };
+        if t == to || self.ty_is_a(t, to) {
+            return Some(i);
+        }
+        if let Some(c) = self.convert(i, to) {
+            return Some(c);
+        }
+        if !self.ty_convertible(t, to) {
+            return None;
+        }
+        let u = self.intern(Init::Un(UnOp::Cast, i, to));
+        Some(self.fold_unop(u, None, false))
     }
 }

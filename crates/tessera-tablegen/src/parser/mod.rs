@@ -15,6 +15,7 @@ mod values;
 use rustc_hash::FxHashMap;
 
 use crate::eval::{HasReferenceResolver, MapResolver};
+use crate::evaluator::Evaluator;
 use crate::lexer::Lexer;
 use crate::lexer::{BangOp, Tok};
 use crate::record::{
@@ -89,7 +90,7 @@ struct SubClassRef {
 /// Parser state for one run.
 pub(crate) struct Parser<'a> {
     pub(crate) lex: Lexer,
-    rk: &'a mut RecordKeeper,
+    rk: &'a mut Evaluator,
     multiclasses: Vec<MultiClass>,
     mc_by_name: FxHashMap<String, usize>,
     cur_mc: Option<usize>,
@@ -112,7 +113,7 @@ pub(crate) struct Parser<'a> {
 pub(crate) const MAX_PARSE_DEPTH: u32 = 128;
 
 impl<'a> Parser<'a> {
-    pub(crate) fn new(lex: Lexer, rk: &'a mut RecordKeeper) -> Self {
+    pub(crate) fn new(lex: Lexer, rk: &'a mut Evaluator) -> Self {
         Parser {
             lex,
             rk,
@@ -203,6 +204,7 @@ impl<'a> Parser<'a> {
 
     /// Turns a pending evaluation failure into a parse failure.
     fn check_fatal(&mut self) -> PResult<()> {
+        self.rk.check_limits();
         if let Some(mut d) = self.rk.fatal.take() {
             self.flush_notes();
             // Folding outside any record (a `defvar`, a `foreach` range) has no record to
