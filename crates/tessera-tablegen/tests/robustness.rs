@@ -15,6 +15,11 @@ fn first_error_with(src: &str, opts: &Options) -> String {
     }
 }
 
+/// `inner` wrapped `depth` times in `open` ... `close`.
+fn nest(open: &str, inner: &str, close: &str, depth: usize) -> String {
+    format!("{}{inner}{}", open.repeat(depth), close.repeat(depth))
+}
+
 /// Runs `src` and returns the first error text (empty if it was accepted).
 fn first_error(src: &str) -> String {
     first_error_with(src, &Options::default())
@@ -69,11 +74,9 @@ fn huge_listsplat_is_refused() {
 
 #[test]
 fn deeply_nested_parentheses_are_refused() {
-    let depth = 100_000;
     let src = format!(
-        "def op;\ndef x {{ dag d = {}op{}; }}\n",
-        "(op ".repeat(depth),
-        ")".repeat(depth)
+        "def op;\ndef x {{ dag d = {}; }}\n",
+        nest("(op ", "op", ")", 100_000)
     );
     let err = first_error(&src);
     assert!(err.contains("too deep"), "{err}");
@@ -256,10 +259,6 @@ fn errors_of_folds_outside_records_point_into_the_source() {
 #[test]
 fn deep_nesting_fits_a_two_mebibyte_stack() {
     let n = 100_000;
-    let nested = |open: &str, close: &str| (open.repeat(n), close.repeat(n));
-    let (dag_open, dag_close) = nested("(op ", ")");
-    let (if_open, if_close) = nested("!if(1, 2, ", ")");
-    let (add_open, add_close) = nested("!add(1, ", ")");
     let recursive = "class C<int n> { C next = C<!add(n, 1)>; int v = n; }\n";
     let mut chain = String::from("class C0<int v = 0> { int x = v; }\n");
     for i in 1..2000 {
@@ -270,8 +269,11 @@ fn deep_nesting_fits_a_two_mebibyte_stack() {
     }
     chain.push_str("def d : C1999;\n");
     let inputs = [
-        format!("def op;\ndef x {{ dag d = {dag_open}op{dag_close}; }}\n"),
-        format!("def x {{ int d = {if_open}1{if_close}; }}\n"),
+        format!(
+            "def op;\ndef x {{ dag d = {}; }}\n",
+            nest("(op ", "op", ")", n)
+        ),
+        format!("def x {{ int d = {}; }}\n", nest("!if(1, 2, ", "1", ")", n)),
         format!("{}def x;\n", "foreach i = [1] in ".repeat(n)),
         format!("{}def x;\n", "if 1 then ".repeat(n)),
         format!(
@@ -282,11 +284,10 @@ fn deep_nesting_fits_a_two_mebibyte_stack() {
         format!("{recursive}def x : C<0>;\n"),
         // Instantiation that recurses at the limit, from inside nesting just under the parser's.
         format!(
-            "{recursive}def x {{ int d = {}C<0>.v{}; }}\n",
-            "!add(1, ".repeat(120),
-            ")".repeat(120)
+            "{recursive}def x {{ int d = {}; }}\n",
+            nest("!add(1, ", "C<0>.v", ")", 120)
         ),
-        format!("def x {{ int d = {add_open}1{add_close}; }}\n"),
+        format!("def x {{ int d = {}; }}\n", nest("!add(1, ", "1", ")", n)),
         chain,
     ];
     for src in inputs {
@@ -307,11 +308,9 @@ fn deep_nesting_fits_a_two_mebibyte_stack() {
 
 #[test]
 fn nesting_past_the_limit_is_one_error() {
-    let depth = 1000;
     let src = format!(
-        "def x {{ int d = {}1{}; }}\n",
-        "!if(1, 2, ".repeat(depth),
-        ")".repeat(depth)
+        "def x {{ int d = {}; }}\n",
+        nest("!if(1, 2, ", "1", ")", 1000)
     );
     let failure = parse_source("if.td", &src, &Options::default())
         .map(|_| ())

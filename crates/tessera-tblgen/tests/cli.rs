@@ -49,6 +49,22 @@ fn workspace(name: &str) -> Workspace {
     Workspace(dir)
 }
 
+/// Runs the binary with `input` on its stdin.
+fn tblgen_stdin(args: &[&str], dir: &Path, input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera-tblgen runs");
+    // A child that exits early closes the pipe; its output tells what happened.
+    let _ = child.stdin.take().expect("piped").write_all(input);
+    child.wait_with_output().expect("tessera-tblgen ends")
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -136,21 +152,7 @@ fn write_if_changed_leaves_an_identical_output_alone() {
 #[test]
 fn input_from_stdin_and_errors_fail_the_run() {
     let dir = workspace("stdin");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
-        .current_dir(&dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"def X : Missing;\n")
-        .unwrap();
-    let run = child.wait_with_output().unwrap();
+    let run = tblgen_stdin(&[], &dir, b"def X : Missing;\n");
     assert_eq!(run.status.code(), Some(1));
     let err = text(&run.stderr);
     assert!(
@@ -301,16 +303,7 @@ fn invalid_utf8_reads_the_same_from_stdin_and_from_a_file() {
     std::fs::write(dir.join("latin.td"), bytes).unwrap();
     let from_file = tblgen(&["latin.td"], &dir);
     assert!(from_file.status.success(), "{}", text(&from_file.stderr));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
-        .current_dir(&*dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(bytes).unwrap();
-    let from_stdin = child.wait_with_output().unwrap();
+    let from_stdin = tblgen_stdin(&[], &dir, bytes);
     assert!(from_stdin.status.success(), "{}", text(&from_stdin.stderr));
     assert_eq!(from_stdin.stdout, from_file.stdout);
     assert!(text(&from_file.stdout).contains("a\u{fffd}b"));

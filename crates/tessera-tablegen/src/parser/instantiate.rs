@@ -268,10 +268,7 @@ impl Parser<'_> {
         dest: Option<&mut Vec<Entry>>,
         loc: Option<Loc>,
     ) -> PResult<()> {
-        let mut r = MapResolver::new(None);
-        for &(k, v) in substs.iter() {
-            r.set(k, v);
-        }
+        let mut r = substitutions(substs);
         let mut list = self.rk.resolve(l.list, &mut r);
         self.check_fatal()?;
         if let Init::Tern(TernOp::If, lhs, mhs, rhs, ty) = *self.rk.init(list) {
@@ -349,10 +346,7 @@ impl Parser<'_> {
                     self.resolve_loop(l, substs, final_, dest.as_deref_mut(), None)?;
                 }
                 Entry::Assert(a) => {
-                    let mut r = MapResolver::new(None);
-                    for &(k, v) in substs.iter() {
-                        r.set(k, v);
-                    }
+                    let mut r = substitutions(substs);
                     let c = self.rk.resolve(a.cond, &mut r);
                     let m = self.rk.resolve(a.msg, &mut r);
                     self.check_fatal()?;
@@ -368,10 +362,7 @@ impl Parser<'_> {
                     }
                 }
                 Entry::Dump(dm) => {
-                    let mut r = MapResolver::new(None);
-                    for &(k, v) in substs.iter() {
-                        r.set(k, v);
-                    }
+                    let mut r = substitutions(substs);
                     let m = self.rk.resolve(dm.msg, &mut r);
                     self.check_fatal()?;
                     if let Some(d) = dest.as_deref_mut() {
@@ -498,4 +489,13 @@ impl Parser<'_> {
         }
         Ok(())
     }
+}
+
+/// A resolver that replaces each loop variable of `substs` with its value.
+fn substitutions(substs: &[(InitId, InitId)]) -> MapResolver {
+    let mut r = MapResolver::new(None);
+    for &(k, v) in substs {
+        r.set(k, v);
+    }
+    r
 }

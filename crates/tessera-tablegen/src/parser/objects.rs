@@ -189,17 +189,7 @@ impl Parser<'_> {
                 }
             }
             self.lex.lex();
-            let semi_loc = self.lex.loc();
-            if self.consume(Tok::Semi) {
-                self.report(
-                    semi_loc,
-                    "A multiclass body should not end with a semicolon",
-                );
-                self.note(
-                    Loc::NONE,
-                    "Semicolon ignored; remove to eliminate this error",
-                );
-            }
+            self.reject_semicolon_after_body("A multiclass body");
         }
         self.check_unused_template_args(rec);
         self.pop_scope();
@@ -534,31 +524,29 @@ impl Parser<'_> {
             .rk
             .intern(Init::Tern(TernOp::If, cond, single, empty, blt));
         let then_list = self.rk.fold_ternop(then_list, None);
-        self.loops.push(ForeachLoop {
-            loc,
-            iter_var: None,
-            list: then_list,
-            entries: Vec::new(),
-        });
-        self.parse_if_body("then")?;
-        let l = self.loops.pop().unwrap();
-        self.add_entry(Entry::Loop(Box::new(l)))?;
+        self.parse_if_branch(loc, then_list, "then")?;
         if self.consume(Tok::ElseKw) {
             let else_list = self
                 .rk
                 .intern(Init::Tern(TernOp::If, cond, empty, single, blt));
             let else_list = self.rk.fold_ternop(else_list, None);
-            self.loops.push(ForeachLoop {
-                loc,
-                iter_var: None,
-                list: else_list,
-                entries: Vec::new(),
-            });
-            self.parse_if_body("else")?;
-            let l = self.loops.pop().unwrap();
-            self.add_entry(Entry::Loop(Box::new(l)))?;
+            self.parse_if_branch(loc, else_list, "else")?;
         }
         Ok(())
+    }
+
+    /// One branch of an `if`: a loop over `list` (one element when the branch is taken, none
+    /// otherwise) around the branch's body.
+    fn parse_if_branch(&mut self, loc: Loc, list: InitId, kind: &str) -> PResult<()> {
+        self.loops.push(ForeachLoop {
+            loc,
+            iter_var: None,
+            list,
+            entries: Vec::new(),
+        });
+        self.parse_if_body(kind)?;
+        let l = self.loops.pop().unwrap();
+        self.add_entry(Entry::Loop(Box::new(l)))
     }
 
     pub(super) fn parse_if_body(&mut self, kind: &str) -> PResult<()> {
@@ -735,18 +723,20 @@ impl Parser<'_> {
             self.check_fatal()?;
         }
         self.lex.lex();
+        self.reject_semicolon_after_body("A class or def body");
+        Ok(())
+    }
+
+    /// Upstream's error for a `;` after a body's closing brace: reported, then parsing goes on.
+    fn reject_semicolon_after_body(&mut self, body: &str) {
         let semi_loc = self.lex.loc();
         if self.consume(Tok::Semi) {
-            self.report(
-                semi_loc,
-                "A class or def body should not end with a semicolon",
-            );
+            self.report(semi_loc, format!("{body} should not end with a semicolon"));
             self.note(
                 Loc::NONE,
                 "Semicolon ignored; remove to eliminate this error",
             );
         }
-        Ok(())
     }
 
     pub(super) fn parse_body_item(&mut self, rec: RecId) -> PResult<()> {

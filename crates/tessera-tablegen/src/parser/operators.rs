@@ -671,6 +671,36 @@ impl Parser<'_> {
         Ok(r)
     }
 
+    /// Checks the type of an operand of `!substr` or `!find` as far as it is known when
+    /// parsing: it must be known (or `?`) and be `want`. A type error points at `loc`, or at
+    /// the current token.
+    fn check_operand_type(
+        &mut self,
+        v: InitId,
+        op: &str,
+        what: &str,
+        want: TyId,
+        loc: Option<Loc>,
+    ) -> PResult<()> {
+        match self.static_ty(v) {
+            None if v != self.rk.unset => {
+                self.tok_error(format!("could not determine type of {what} in {op}"))
+            }
+            Some(t) if t != want => {
+                let msg = format!(
+                    "expected {}, got type '{}'",
+                    self.rk.ty_string(want),
+                    self.rk.ty_string(t)
+                );
+                match loc {
+                    Some(loc) => self.error(loc, msg),
+                    None => self.tok_error(msg),
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
     pub(super) fn parse_substr_find(
         &mut self,
         cur: Option<RecId>,
@@ -714,63 +744,40 @@ impl Parser<'_> {
                 self.report(rloc, msg);
             }
         }
-        let unset = self.rk.unset;
-        let lt = self.static_ty(lhs);
-        if lt.is_none() && lhs != unset {
-            let m = if is_substr {
-                "could not determine type of the string in !substr"
-            } else {
-                "could not determine type of the source string in !find"
-            };
-            return self.tok_error(m);
-        }
-        if let Some(t) = lt {
-            if t != self.rk.string_ty {
-                let s = self.rk.ty_string(t);
-                return self.tok_error(format!("expected string, got type '{s}'"));
-            }
-        }
-        let mt = self.static_ty(mhs);
-        if mt.is_none() && mhs != unset {
-            let m = if is_substr {
-                "could not determine type of the start position in !substr"
-            } else {
-                "could not determine type of the target string in !find"
-            };
-            return self.tok_error(m);
-        }
-        if let Some(t) = mt {
-            let want = if is_substr {
-                self.rk.int_ty
-            } else {
-                self.rk.string_ty
-            };
-            if t != want {
-                let s = self.rk.ty_string(t);
-                let w = if is_substr { "int" } else { "string" };
-                return self.error(mloc, format!("expected {w}, got type '{s}'"));
-            }
-        }
-        let rt = self.static_ty(rhs);
-        if rt.is_none() && rhs != unset {
-            let m = if is_substr {
-                "could not determine type of the length in !substr"
-            } else {
-                "could not determine type of the start position in !find"
-            };
-            return self.tok_error(m);
-        }
-        if let Some(t) = rt {
-            if t != self.rk.int_ty {
-                let s = self.rk.ty_string(t);
-                return self.tok_error(format!("expected int, got type '{s}'"));
-            }
-        }
+        let (string_ty, int_ty) = (self.rk.string_ty, self.rk.int_ty);
+        let (lhs_what, mhs_what, rhs_what) = if is_substr {
+            ("the string", "the start position", "the length")
+        } else {
+            (
+                "the source string",
+                "the target string",
+                "the start position",
+            )
+        };
+        let mhs_ty = if is_substr { int_ty } else { string_ty };
+        self.check_operand_type(lhs, what, lhs_what, string_ty, None)?;
+        self.check_operand_type(mhs, what, mhs_what, mhs_ty, Some(mloc))?;
+        self.check_operand_type(rhs, what, rhs_what, int_ty, None)?;
         let t = self.rk.intern(Init::Tern(code, lhs, mhs, rhs, ty));
         let r = self.rk.fold_ternop(t, cur);
         self.check_fatal()?;
         self.flush_notes();
         Ok(r)
+    }
+
+    /// Declares the variable `name` of type `ty` as an unset field of the scratch record
+    /// `rec` of an operator's body.
+    fn add_temp_field(&mut self, rec: RecId, name: InitId, ty: TyId) {
+        let unset = self.rk.initial_value(ty);
+        self.rk.record_mut(rec).values.push(RecordVal {
+            name,
+            ty,
+            kind: FieldKind::Normal,
+            value: unset,
+            loc: Loc::NONE,
+            used: false,
+            cleared: false,
+        });
     }
 
     pub(super) fn temp_scope_rec(&mut self, cur: Option<RecId>) -> RecId {
@@ -863,16 +870,7 @@ impl Parser<'_> {
         }
         let prec = self.temp_scope_rec(cur);
         self.push_scope(ScopeKind::Record(prec));
-        let unset = self.rk.initial_value(in_elt_ty);
-        self.rk.record_mut(prec).values.push(RecordVal {
-            name: lhs,
-            ty: in_elt_ty,
-            kind: FieldKind::Normal,
-            value: unset,
-            loc: Loc::NONE,
-            used: false,
-            cleared: false,
-        });
+        self.add_temp_field(prec, lhs, in_elt_ty);
         let rhs = self.parse_value(Some(prec), expr_elt_ty, Mode::Value);
         self.rk.record_mut(prec).remove_value(lhs);
         self.pop_scope();
@@ -1023,18 +1021,8 @@ impl Parser<'_> {
         self.lex.lex();
         let prec = self.temp_scope_rec(cur);
         self.push_scope(ScopeKind::Record(prec));
-        for (n, t) in [(a, st), (b, elt)] {
-            let unset = self.rk.initial_value(t);
-            self.rk.record_mut(prec).values.push(RecordVal {
-                name: n,
-                ty: t,
-                kind: FieldKind::Normal,
-                value: unset,
-                loc: Loc::NONE,
-                used: false,
-                cleared: false,
-            });
-        }
+        self.add_temp_field(prec, a, st);
+        self.add_temp_field(prec, b, elt);
         let expr = self.parse_value(Some(prec), None, Mode::Value);
         self.rk.record_mut(prec).remove_value(a);
         self.rk.record_mut(prec).remove_value(b);

@@ -132,27 +132,30 @@ impl Parser<'_> {
     }
 
     pub(super) fn parse_optional_range_list(&mut self) -> PResult<Vec<u32>> {
-        let start = self.lex.loc();
-        if !self.consume(Tok::Less) {
-            return Ok(Vec::new());
-        }
-        let r = self.parse_range_list()?;
-        if !self.consume(Tok::Greater) {
-            self.tok_report("expected '>' at end of range list");
-            return self.error(start, "to match this '<'");
-        }
-        Ok(r.into_iter().map(|x| x as u32).collect())
+        self.parse_optional_delimited_list(Tok::Less, Tok::Greater, "range list", "<", ">")
     }
 
     pub(super) fn parse_optional_bit_list(&mut self) -> PResult<Vec<u32>> {
+        self.parse_optional_delimited_list(Tok::LBrace, Tok::RBrace, "bit list", "{", "}")
+    }
+
+    /// A range list between `open` and `close` if the current token is `open`, else nothing.
+    fn parse_optional_delimited_list(
+        &mut self,
+        open: Tok,
+        close: Tok,
+        what: &str,
+        open_text: &str,
+        close_text: &str,
+    ) -> PResult<Vec<u32>> {
         let start = self.lex.loc();
-        if !self.consume(Tok::LBrace) {
+        if !self.consume(open) {
             return Ok(Vec::new());
         }
         let r = self.parse_range_list()?;
-        if !self.consume(Tok::RBrace) {
-            self.tok_report("expected '}' at end of bit list");
-            return self.error(start, "to match this '{'");
+        if !self.consume(close) {
+            self.tok_report(format!("expected '{close_text}' at end of {what}"));
+            return self.error(start, format!("to match this '{open_text}'"));
         }
         Ok(r.into_iter().map(|x| x as u32).collect())
     }
