@@ -16,6 +16,7 @@ mod context;
 mod diag;
 mod float;
 mod intern;
+pub mod op_queries;
 mod registry;
 pub mod source;
 mod types;

@@ -160,7 +160,7 @@ fn main() -> ExitCode {
     }
     println!(
         "ops {num_ops} rewrites {} parse_s {:.3} driver_s {:.3} us_per_op {:.3}",
-        outcome.rewrites,
+        outcome.counts.rewrites,
         parse_time.as_secs_f64(),
         driver_time.as_secs_f64(),
         driver_time.as_secs_f64() * 1e6 / num_ops as f64

@@ -119,7 +119,8 @@ impl PatternApplicator {
 }
 
 /// Runs one pattern on `op`, checking its contract in debug builds: on success the root was
-/// updated, replaced or erased; on failure nothing was changed.
+/// updated, replaced or erased; on failure nothing was changed. A failure's reason reaches
+/// the listener whether the pattern reported it or only returned it.
 pub(crate) fn try_pattern(
     pattern: &Pattern,
     op: OpId,
@@ -133,11 +134,14 @@ pub(crate) fn try_pattern(
             "pattern `{}` succeeded without updating, replacing or erasing its root",
             pattern.debug_name()
         ),
-        Err(_) => debug_assert!(
-            rewriter.mutations() == 0 || rewriter.in_conversion(),
-            "pattern `{}` changed the IR and then failed to match",
-            pattern.debug_name()
-        ),
+        Err(failure) => {
+            debug_assert!(
+                rewriter.mutations() == 0 || rewriter.in_conversion(),
+                "pattern `{}` changed the IR and then failed to match",
+                pattern.debug_name()
+            );
+            rewriter.report_returned_failure(op, failure);
+        }
     }
     result
 }

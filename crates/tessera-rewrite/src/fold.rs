@@ -2,8 +2,8 @@
 //! by the greedy driver and dialect conversion, which differ only in what they do with the
 //! outcome.
 
-use crate::greedy::constant_value;
 use smallvec::SmallVec;
+use tessera_ir::op_queries::constant_value;
 use tessera_ir::{Attr, Body, Context, FoldResult, OpFoldResult, OpId, OpTraits, ValueId};
 
 /// What folding an op did.

@@ -147,7 +147,9 @@ impl PatternInfo {
     }
 }
 
-/// Why a pattern did not apply. Carries the reason given to `notify_match_failure`, if any.
+/// Why a pattern did not apply: the reason given to `notify_match_failure` or
+/// `MatchFailure::because`, if any. Drivers pass the reason on to their listener (traces
+/// show it) however the pattern produced it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MatchFailure {
     /// Human-readable reason.
@@ -182,7 +184,8 @@ pub trait RewritePattern: Send + Sync {
     /// initialization hook (intern names, compute the benefit, set flags).
     fn info(&self, ctx: &mut Context) -> PatternInfo;
 
-    /// Matches `op` without changing anything.
+    /// Matches `op` without changing anything. Return `MatchFailure::because(reason)` to say
+    /// why it does not match; the reason reaches traces like `notify_match_failure`'s.
     fn match_op(&self, _op: OpId, _rewriter: &PatternRewriter<'_>) -> MatchResult {
         Err(MatchFailure::because(
             "pattern implements neither match_op nor match_and_rewrite",

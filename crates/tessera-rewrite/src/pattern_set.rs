@@ -100,6 +100,48 @@ where
     }
 }
 
+/// Which patterns of a set to keep when freezing it, by debug name or label.
+///
+/// A pattern is dropped if its name or one of its labels is `disabled`; otherwise, if
+/// `enabled` is not empty, it is kept only if its name or one of its labels is `enabled`.
+/// Disabled wins: a pattern both enabled and disabled is dropped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PatternFilter {
+    /// Names and labels of patterns to drop.
+    pub disabled: Vec<String>,
+    /// Names and labels of the patterns to keep; empty keeps every pattern not disabled.
+    pub enabled: Vec<String>,
+}
+
+impl PatternFilter {
+    /// A filter that keeps every pattern.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Also drops the patterns named or labelled by `names`.
+    pub fn disable<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.disabled.extend(names.into_iter().map(Into::into));
+        self
+    }
+
+    /// Also keeps the patterns named or labelled by `names` (and, once anything is enabled,
+    /// only those).
+    pub fn enable<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.enabled.extend(names.into_iter().map(Into::into));
+        self
+    }
+
+    /// True if a pattern described by `info` survives the filter.
+    pub fn keeps(&self, info: &PatternInfo) -> bool {
+        let named = |list: &[String]| {
+            list.iter()
+                .any(|n| info.debug_name == *n || info.debug_labels.iter().any(|l| l == n))
+        };
+        !named(&self.disabled) && (self.enabled.is_empty() || named(&self.enabled))
+    }
+}
+
 /// An immutable, cheaply clonable set of patterns, after filtering.
 #[derive(Clone, Default)]
 pub struct FrozenRewritePatternSet {
@@ -109,27 +151,15 @@ pub struct FrozenRewritePatternSet {
 impl FrozenRewritePatternSet {
     /// Freezes every pattern of `set`.
     pub fn new(set: RewritePatternSet) -> Self {
-        Self::with_filters::<&str>(set, &[], &[])
+        Self::with_filter(set, &PatternFilter::default())
     }
 
-    /// Freezes `set`, dropping patterns whose debug name or one of whose labels is in
-    /// `disabled`, and, if `enabled` is not empty, patterns with neither name nor label in
-    /// `enabled`. Disabled wins over enabled.
-    pub fn with_filters<S: AsRef<str>>(
-        set: RewritePatternSet,
-        disabled: &[S],
-        enabled: &[S],
-    ) -> Self {
-        let named = |p: &Pattern, list: &[S]| {
-            list.iter().any(|n| {
-                let n = n.as_ref();
-                p.info.debug_name == n || p.info.debug_labels.iter().any(|l| l == n)
-            })
-        };
+    /// Freezes the patterns of `set` that `filter` keeps.
+    pub fn with_filter(set: RewritePatternSet, filter: &PatternFilter) -> Self {
         let patterns: Vec<Pattern> = set
             .patterns
             .into_iter()
-            .filter(|p| !named(p, disabled) && (enabled.is_empty() || named(p, enabled)))
+            .filter(|p| filter.keeps(&p.info))
             .collect();
         FrozenRewritePatternSet {
             patterns: patterns.into(),

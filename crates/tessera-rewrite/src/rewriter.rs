@@ -20,15 +20,24 @@ pub struct Ir<'a> {
     pub body: &'a Body,
 }
 
+/// How an op or block came to be where it was inserted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum InsertKind {
+    /// It was just created (what a pattern produces).
+    Created,
+    /// It already existed and was moved from elsewhere in the IR.
+    Moved,
+}
+
 /// Hears about every change a `PatternRewriter` makes. All methods default to doing nothing.
 ///
 /// Notifications about an op that goes away (`op_replaced`, `op_erased`) arrive while it
 /// is still intact, so a listener can look at its operands and users.
 pub trait RewriteListener {
-    /// `op` was inserted into a block: newly created, or `moved` from elsewhere.
-    fn op_inserted(&mut self, _ir: Ir<'_>, _op: OpId, _moved: bool) {}
-    /// `block` was inserted into a region (created, or moved from elsewhere).
-    fn block_inserted(&mut self, _ir: Ir<'_>, _block: BlockId) {}
+    /// `op` was inserted into a block, created or moved there (`kind`).
+    fn op_inserted(&mut self, _ir: Ir<'_>, _op: OpId, _kind: InsertKind) {}
+    /// `block` was inserted into a region, created or moved there (`kind`).
+    fn block_inserted(&mut self, _ir: Ir<'_>, _block: BlockId, _kind: InsertKind) {}
     /// `op` was updated in place.
     fn op_modified(&mut self, _ir: Ir<'_>, _op: OpId) {}
     /// The results of `op` are about to be replaced by `with`.
@@ -64,6 +73,8 @@ pub struct PatternRewriter<'a> {
     root_changed: bool,
     /// Mutations since the current pattern started (to catch mutation before a failed match).
     mutations: u32,
+    /// The current pattern already told the listener why it failed.
+    failure_reported: bool,
 }
 
 impl<'a> PatternRewriter<'a> {
@@ -83,6 +94,7 @@ impl<'a> PatternRewriter<'a> {
             root: None,
             root_changed: false,
             mutations: 0,
+            failure_reported: false,
         }
     }
 
@@ -150,6 +162,7 @@ impl<'a> PatternRewriter<'a> {
         self.root = Some(root);
         self.root_changed = false;
         self.mutations = 0;
+        self.failure_reported = false;
         if self.body.op_block(root).is_some() {
             self.point = InsertPoint::Before(root);
         }
@@ -286,7 +299,7 @@ impl<'a> PatternRewriter<'a> {
         };
         let listener = &mut *self.listener;
         walk(self.body, op, WalkOrder::PreOrder, |o| {
-            listener.op_inserted(ir, o, false);
+            listener.op_inserted(ir, o, InsertKind::Created);
             WalkControl::Advance
         });
     }
@@ -330,7 +343,7 @@ impl<'a> PatternRewriter<'a> {
             log.push(Change::CreatedBlock(block));
         }
         self.mutations += 1;
-        self.notify(|l, ir| l.block_inserted(ir, block));
+        self.notify(|l, ir| l.block_inserted(ir, block, InsertKind::Created));
         block
     }
 
@@ -529,7 +542,7 @@ impl<'a> PatternRewriter<'a> {
         self.body.detach_op(op);
         place(self.body);
         self.touched(op);
-        self.notify(|l, ir| l.op_inserted(ir, op, true));
+        self.notify(|l, ir| l.op_inserted(ir, op, InsertKind::Moved));
     }
 
     /// Moves `block` to just before `before` (possibly in another region).
@@ -538,7 +551,7 @@ impl<'a> PatternRewriter<'a> {
         self.body.detach_block(block);
         self.body.insert_block_before(before, block);
         self.mutations += 1;
-        self.notify(|l, ir| l.block_inserted(ir, block));
+        self.notify(|l, ir| l.block_inserted(ir, block, InsertKind::Moved));
     }
 
     /// Moves every block of `region` into `dest`, before `before` or at the end.
@@ -556,7 +569,7 @@ impl<'a> PatternRewriter<'a> {
                 None => self.body.append_block(dest, block),
             }
             self.mutations += 1;
-            self.notify(|l, ir| l.block_inserted(ir, block));
+            self.notify(|l, ir| l.block_inserted(ir, block, InsertKind::Moved));
         }
     }
 
@@ -586,7 +599,7 @@ impl<'a> PatternRewriter<'a> {
                 None => self.body.append_op(dest, op),
             }
             self.mutations += 1;
-            self.notify(|l, ir| l.op_inserted(ir, op, true));
+            self.notify(|l, ir| l.op_inserted(ir, op, InsertKind::Moved));
         }
         // Its arguments were replaced and its ops moved: nothing can still use it.
         let _ = self.erase_block(source);
@@ -673,10 +686,23 @@ impl<'a> PatternRewriter<'a> {
         reason: impl Into<Cow<'static, str>>,
     ) -> MatchResult {
         let reason = reason.into();
+        self.failure_reported = true;
         self.notify(|l, ir| l.match_failure(ir, op, &reason));
         Err(MatchFailure {
             reason: Some(reason),
         })
+    }
+
+    /// Tells the listener the reason of a failure the pattern returned without reporting it
+    /// (a `match_op` cannot: it only reads the IR), so every reason reaches traces once.
+    pub(crate) fn report_returned_failure(&mut self, op: OpId, failure: &MatchFailure) {
+        if self.failure_reported {
+            return;
+        }
+        if let Some(reason) = &failure.reason {
+            self.failure_reported = true;
+            self.notify(|l, ir| l.match_failure(ir, op, reason));
+        }
     }
 }
 

@@ -3,6 +3,24 @@
 
 use std::fmt::Write;
 use std::time::Duration;
+use tessera_ir::{Body, Context, OpId};
+
+/// Prints one op for a trace. The textual format lives in `tessera-asm`, which this crate
+/// does not depend on, so whoever asks for a trace supplies the printer; any
+/// `Fn(&Context, &Body, OpId) -> String` closure is one.
+pub trait OpPrinter: Send + Sync {
+    /// The op's text (without a trailing newline).
+    fn print_op(&self, ctx: &Context, body: &Body, op: OpId) -> String;
+}
+
+impl<F> OpPrinter for F
+where
+    F: Fn(&Context, &Body, OpId) -> String + Send + Sync,
+{
+    fn print_op(&self, ctx: &Context, body: &Body, op: OpId) -> String {
+        self(ctx, body, op)
+    }
+}
 
 /// How often one pattern was tried, and how it went.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -6,9 +6,10 @@ use common::{context, op_names, parse_str, print};
 use tessera_asm::ParsedModule;
 use tessera_ir::{Body, Context, Ident, OpId, OperationState, ValueId};
 use tessera_rewrite::{
-    apply_op_patterns, apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig,
-    GreedyOutcome, Ir, MatchFailure, PatternApplicator, PatternBenefit, PatternInfo,
-    PatternRewriter, RewriteListener, RewritePatternSet, Strictness, Traversal,
+    apply_op_patterns, apply_patterns_greedily, Convergence, FrozenRewritePatternSet, GreedyConfig,
+    GreedyOutcome, InsertKind, Ir, Limit, MatchFailure, PatternApplicator, PatternBenefit,
+    PatternFilter, PatternInfo, PatternRewriter, RegionSimplification, RewriteListener,
+    RewritePatternSet, Strictness, Traversal,
 };
 
 /// Runs the greedy driver on the module's body.
@@ -83,7 +84,8 @@ fn candidates_ordered_by_benefit_then_insertion_with_match_any_merged() {
             .with_debug_name("impossible"),
         |_, _| Ok(()),
     );
-    let frozen = FrozenRewritePatternSet::with_filters(set, &["never"], &[]);
+    let frozen =
+        FrozenRewritePatternSet::with_filter(set, &PatternFilter::new().disable(["never"]));
     let applicator = PatternApplicator::new(frozen);
     let a = ctx.ident("test.a");
     let b = ctx.ident("test.b");
@@ -167,51 +169,44 @@ fn filters_by_name_and_label_disabled_wins() {
             .map(|p| p.debug_name().to_string())
             .collect()
     };
-    let none: &[&str] = &[];
+    let filtered = |ctx: &mut Context, filter: PatternFilter| {
+        kept(FrozenRewritePatternSet::with_filter(build(ctx), &filter))
+    };
+    assert_eq!(filtered(&mut ctx, PatternFilter::new()), ["A", "B", "C"]);
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            none,
-            none
-        )),
-        ["A", "B", "C"]
-    );
-    assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            &["extra"],
-            none
-        )),
+        filtered(&mut ctx, PatternFilter::new().disable(["extra"])),
         ["A", "C"]
     );
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            none,
-            &["canon"]
-        )),
+        filtered(&mut ctx, PatternFilter::new().enable(["canon"])),
         ["A", "B"]
     );
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            &["B"],
-            &["canon"]
-        )),
+        filtered(
+            &mut ctx,
+            PatternFilter::new().disable(["B"]).enable(["canon"])
+        ),
         ["A"]
     );
+    // Disabled wins, whichever order the lists were given in.
+    let both = PatternFilter {
+        disabled: vec!["canon".into()],
+        enabled: vec!["canon".into(), "C".into()],
+    };
+    assert_eq!(filtered(&mut ctx, both), ["C"]);
     assert_eq!(
-        kept(FrozenRewritePatternSet::with_filters(
-            build(&mut ctx),
-            &["canon"],
-            &["canon", "C"]
-        )),
+        filtered(
+            &mut ctx,
+            PatternFilter::new()
+                .enable(["canon", "C"])
+                .disable(["canon"])
+        ),
         ["C"]
     );
     // Labels given on insertion count like the pattern's own.
     let mut set = RewritePatternSet::new();
     set.add_with_labels(&mut ctx, &["group"], NamedPattern);
-    let f = FrozenRewritePatternSet::with_filters(set, none, &["group"]);
+    let f = FrozenRewritePatternSet::with_filter(set, &PatternFilter::new().enable(["group"]));
     assert_eq!(kept(f), ["NamedPattern"]);
 }
 
@@ -246,7 +241,7 @@ fn folding_materializes_and_deduplicates_constants() {
         GreedyConfig::default(),
     );
     assert!(outcome.succeeded());
-    assert_eq!(outcome.folds, 1);
+    assert_eq!(outcome.counts.folds, 1);
     assert_eq!(
         print(&ctx, &m),
         r#""builtin.module"() ({
@@ -275,7 +270,7 @@ fn folding_can_be_turned_off() {
         config,
     );
     assert!(outcome.succeeded());
-    assert_eq!(outcome.folds, 0);
+    assert_eq!(outcome.counts.folds, 0);
     assert!(print(&ctx, &m).contains("test.add"));
 }
 
@@ -411,9 +406,10 @@ fn max_iterations_reports_the_patterns_that_kept_firing() {
         ..GreedyConfig::default()
     };
     let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
-    assert!(!outcome.converged);
-    assert_eq!(outcome.iterations, 3);
-    let nc = outcome.non_convergence.expect("reported");
+    assert!(!outcome.converged());
+    assert_eq!(outcome.counts.iterations, 3);
+    let nc = outcome.non_convergence().expect("reported");
+    assert_eq!(nc.limit, Limit::Iterations(3));
     assert_eq!(nc.patterns, [("Flip".to_string(), 5)]);
     assert!(nc
         .to_string()
@@ -442,8 +438,8 @@ fn recursion_on_own_output_is_reported_not_looped() {
     let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
     // It applies to the original op, once more to its own output (the recursion reported),
     // and never again down that chain.
-    assert_eq!(outcome.rewrites, 2);
-    assert!(outcome.converged);
+    assert_eq!(outcome.counts.rewrites, 2);
+    assert!(outcome.converged());
     assert!(!outcome.succeeded());
     assert_eq!(outcome.recursion.len(), 1);
     assert_eq!(outcome.recursion[0].pattern, "Grow");
@@ -459,8 +455,8 @@ fn recursion_on_own_output_is_reported_not_looped() {
     };
     let outcome = run(&mut ctx, &mut m, &patterns, config);
     assert!(outcome.recursion.is_empty());
-    assert!(!outcome.converged);
-    assert_eq!(outcome.rewrites, 20);
+    assert!(!outcome.converged());
+    assert_eq!(outcome.counts.rewrites, 20);
 }
 
 fn chain_patterns(ctx: &mut Context) -> FrozenRewritePatternSet {
@@ -491,37 +487,95 @@ fn strictness_limits_which_ops_are_processed() {
     assert_eq!(run(Strictness::ExistingOps), ["test.b", "test.x"]);
 }
 
-#[test]
-fn op_list_driver_touches_only_the_given_ops() {
-    let mut ctx = context();
-    let patterns = chain_patterns(&mut ctx);
-    let mut m = parse_str(
-        &mut ctx,
+/// A module of two `test.a` ops, and the ops.
+fn two_a_ops(ctx: &mut Context) -> (ParsedModule, Vec<OpId>) {
+    let m = parse_str(
+        ctx,
         r#""test.a"() : () -> ()
 "test.a"() : () -> ()"#,
     );
     let block = m.body.first_block(m.body.region(m.module, 0)).unwrap();
-    let second = m.body.last_op(block).unwrap();
+    let ops = m.body.block_ops(block).collect();
+    (m, ops)
+}
+
+#[test]
+fn op_list_driver_touches_only_the_given_ops() {
+    let mut ctx = context();
+    let patterns = chain_patterns(&mut ctx);
+    let (mut m, ops) = two_a_ops(&mut ctx);
+    let second = ops[1];
     let config = GreedyConfig {
         strictness: Strictness::ExistingAndNewOps,
         ..GreedyConfig::default()
     };
     let outcome = apply_op_patterns(&mut ctx, &mut m.body, &[second], &patterns, config);
-    assert!(outcome.changed);
+    assert!(outcome.run.changed());
     assert!(outcome.all_erased);
     assert_eq!(op_names(&ctx, &m), ["test.a", "test.c"]);
+}
+
+#[test]
+fn op_list_driver_reports_the_rewrite_cap() {
+    let mut ctx = context();
+    let patterns = chain_patterns(&mut ctx);
+    let (mut m, ops) = two_a_ops(&mut ctx);
+    let config = GreedyConfig {
+        max_rewrites: Some(1),
+        ..GreedyConfig::default()
+    };
+    let outcome = apply_op_patterns(&mut ctx, &mut m.body, &ops, &patterns, config);
+    assert!(!outcome.all_erased);
+    assert!(outcome.run.changed());
+    let nc = outcome.run.non_convergence().expect("the cap stopped it");
+    assert_eq!(nc.limit, Limit::Rewrites(1));
+    assert_eq!(nc.patterns, [("AtoB".to_string(), 1)]);
+    assert!(nc.to_string().contains("stopped after 1 rewrites"), "{nc}");
+    assert_eq!(op_names(&ctx, &m), ["test.b", "test.a"]);
+}
+
+#[test]
+fn convergence_tells_unchanged_from_converged() {
+    let mut ctx = context();
+    let patterns = chain_patterns(&mut ctx);
+    let mut m = parse_str(&mut ctx, r#""test.x"() : () -> ()"#);
+    let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
+    assert_eq!(outcome.convergence, Convergence::Unchanged);
+    assert!(outcome.converged() && !outcome.changed());
+    assert_eq!(outcome.counts.iterations, 1);
+
+    let mut m = parse_str(&mut ctx, r#""test.a"() : () -> ()"#);
+    let outcome = run(&mut ctx, &mut m, &patterns, GreedyConfig::default());
+    assert_eq!(outcome.convergence, Convergence::Converged);
+    assert!(outcome.converged() && outcome.changed());
+    assert_eq!(outcome.counts.rewrites, 2);
+    assert_eq!(outcome.counts.iterations, 2);
+    assert!(outcome.trace.is_none() && outcome.stats.is_empty());
 }
 
 #[derive(Default)]
 struct Recorder(Vec<String>);
 
+fn verb(kind: InsertKind) -> &'static str {
+    match kind {
+        InsertKind::Created => "insert",
+        InsertKind::Moved => "move",
+    }
+}
+
 impl RewriteListener for Recorder {
     fn block_erased(&mut self, _ir: Ir<'_>, _block: tessera_ir::BlockId) {
         self.0.push("erase block".to_string());
     }
-    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, _moved: bool) {
-        self.0
-            .push(format!("insert {}", ir.ctx.str(ir.body.op_name(op))));
+    fn block_inserted(&mut self, _ir: Ir<'_>, _block: tessera_ir::BlockId, kind: InsertKind) {
+        self.0.push(format!("{} block", verb(kind)));
+    }
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, kind: InsertKind) {
+        self.0.push(format!(
+            "{} {}",
+            verb(kind),
+            ir.ctx.str(ir.body.op_name(op))
+        ));
     }
     fn op_modified(&mut self, ir: Ir<'_>, op: OpId) {
         self.0
@@ -587,6 +641,17 @@ fn rewriter_reports_every_change_and_cancels_updates() {
         ]
     );
     assert_eq!(op_names(&ctx, &m), ["test.b", "test.user"]);
+    // Moving an op or a block is told apart from creating one.
+    rec.0.clear();
+    let b = m.body.first_op(block).unwrap();
+    {
+        let mut rw = PatternRewriter::new(&mut ctx, &mut m.body, &mut rec);
+        rw.move_op_before(user, b);
+        let region = rw.body().region(m.module, 0);
+        let fresh = rw.create_block(region, None, &[]);
+        rw.move_block_before(fresh, block);
+    }
+    assert_eq!(rec.0, ["move test.user", "insert block", "move block"]);
 }
 
 #[test]
@@ -595,12 +660,12 @@ fn trace_prints_the_tree_and_statistics() {
     let patterns = order_sensitive_patterns(&mut ctx);
     let mut m = parse_str(&mut ctx, ORDER_INPUT);
     let config = GreedyConfig {
-        trace: true,
+        recording: common::tracing(),
         traversal: Traversal::TopDown,
         ..GreedyConfig::default()
     };
     let outcome = run(&mut ctx, &mut m, &patterns, config);
-    let t = &outcome.trace;
+    let t = outcome.trace.as_deref().expect("trace recorded");
     for needle in [
         "Processing operation : 'test.a'",
         "* Pattern B : 'test.b -> ()' {",
@@ -623,6 +688,62 @@ fn trace_prints_the_tree_and_statistics() {
     assert_eq!((b.tried, b.succeeded, b.failed), (1, 1, 0));
     let table = tessera_rewrite::format_stats(&outcome.stats);
     assert!(table.contains("AOfB"));
+}
+
+/// A pattern split into `match_op` and `rewrite`: matches `test.a` only with a `go`
+/// attribute, and says why not otherwise.
+struct NeedsGo;
+
+impl tessera_rewrite::RewritePattern for NeedsGo {
+    fn info(&self, ctx: &mut Context) -> PatternInfo {
+        PatternInfo::for_op(ctx, "test.a", 2)
+    }
+
+    fn match_op(&self, op: OpId, rw: &PatternRewriter<'_>) -> tessera_rewrite::MatchResult {
+        match rw.ctx().dict_get(rw.body().op_attrs(op), "go") {
+            Some(_) => Ok(()),
+            None => Err(MatchFailure::because("no go attribute")),
+        }
+    }
+
+    fn rewrite(&self, op: OpId, rw: &mut PatternRewriter<'_>) {
+        replace_with_renamed(rw, op, "test.went");
+    }
+}
+
+#[test]
+fn match_op_failure_reason_reaches_the_trace_once() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    set.add(&mut ctx, NeedsGo);
+    // A lower-benefit pattern that reports its reason through the rewriter.
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.a", 1).with_debug_name("Notifies"),
+        |op, rw| rw.notify_match_failure(op, "reported through the rewriter"),
+    );
+    let mut m = parse_str(
+        &mut ctx,
+        r#""test.a"() : () -> ()
+"test.a"() {go} : () -> ()"#,
+    );
+    let config = GreedyConfig {
+        recording: common::tracing(),
+        ..GreedyConfig::default()
+    };
+    let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
+    assert_eq!(op_names(&ctx, &m), ["test.a", "test.went"]);
+    let t = outcome.trace.as_deref().expect("trace recorded");
+    let block =
+        "  * Pattern NeedsGo : 'test.a -> ()' {\n    ** Failure : no go attribute\n  } -> failure";
+    assert!(t.contains(block), "missing {block:?} in\n{t}");
+    // Once per pass (two passes), and a reported reason is not repeated.
+    assert_eq!(t.matches("** Failure : no go attribute").count(), 2, "{t}");
+    assert_eq!(
+        t.matches("** Failure : reported through the rewriter")
+            .count(),
+        2,
+        "{t}"
+    );
 }
 
 /// `test.wrap` with a one-block region (ending in `test.yield`) is replaced by the ops of its
@@ -670,7 +791,7 @@ fn block_inlining_through_the_rewriter() {
         &FrozenRewritePatternSet::new(set),
         GreedyConfig::default(),
     );
-    assert!(outcome.succeeded(), "{:?}", outcome.non_convergence);
+    assert!(outcome.succeeded(), "{:?}", outcome.convergence);
     assert_eq!(
         print(&ctx, &m),
         r#""builtin.module"() ({
@@ -710,7 +831,7 @@ fn unreachable_blocks_are_erased_by_region_simplification() {
     assert!(!text.contains("test.effect"), "{text}");
     let mut m = parse_str(&mut ctx, src);
     let config = GreedyConfig {
-        region_simplification: false,
+        region_simplification: RegionSimplification::Disabled,
         ..GreedyConfig::default()
     };
     run(
@@ -790,7 +911,7 @@ fn producing_the_root_kind_is_not_recursion_unless_the_pattern_applies_again() {
         GreedyConfig::default(),
     );
     assert!(outcome.succeeded(), "{:?}", outcome.recursion);
-    assert_eq!(outcome.rewrites, 1);
+    assert_eq!(outcome.counts.rewrites, 1);
     assert!(!print(&ctx, &m).contains("stale"));
 }
 

@@ -40,6 +40,9 @@ struct Args {
     timing: bool,
 }
 
+/// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
+const EX_IOERR: i32 = 74;
+
 fn main() -> ExitCode {
     let args = Args::parse_from(llvm_style(&Args::command(), std::env::args_os()));
     if args.output == "-" && stdout_was_closed() {
@@ -112,8 +115,9 @@ fn main() -> ExitCode {
     let mut status = out.status;
     let mut stderr = out.stderr;
     match out.write_error {
-        // A reader that stopped early (`| head`) wanted no more: end quietly.
-        Some(e) if e.kind() == ErrorKind::BrokenPipe => status = 0,
+        // A reader that stopped early (`| head`) wanted no more: end quietly, with the status
+        // LLVM's tools give then (EX_IOERR, from their SIGPIPE handler).
+        Some(e) if e.kind() == ErrorKind::BrokenPipe => status = EX_IOERR,
         Some(e) => stderr.push_str(&format!("error: cannot write output: {}\n", io_message(&e))),
         None => {}
     }

@@ -5,14 +5,15 @@ use clap::Parser;
 use smallvec::smallvec;
 use std::fmt::Write;
 use std::sync::Arc;
-use tessera_asm::{print_module, PrintOptions};
+use tessera_asm::{op_to_string, print_module, PrintOptions};
 use tessera_ir::{
-    AttrKind, Context, Diagnostic, DialectInfo, FoldResult, OpFoldResult, OpId, OpInfo, OpTraits,
-    OperationState, SourceMap, VerifyHook,
+    AttrKind, Body, Context, Diagnostic, DialectInfo, FoldResult, OpFoldResult, OpId, OpInfo,
+    OpTraits, OperationState, SourceMap, VerifyHook,
 };
 use tessera_rewrite::{
     apply_patterns_greedily, format_stats, FrozenRewritePatternSet, GreedyConfig, MatchFailure,
-    MatchResult, PatternInfo, PatternRewriter, RewritePattern, RewritePatternSet, Traversal,
+    MatchResult, PatternFilter, PatternInfo, PatternRewriter, Recording, RewritePattern,
+    RewritePatternSet, Traversal,
 };
 
 /// A verifier checking operand and result counts (`None`: any number), so patterns can rely
@@ -368,8 +369,11 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
         };
     }
     let set = patterns(&mut ctx);
-    let frozen =
-        FrozenRewritePatternSet::with_filters(set, &args.disable_patterns, &args.enable_patterns);
+    let filter = PatternFilter {
+        disabled: args.disable_patterns,
+        enabled: args.enable_patterns,
+    };
+    let frozen = FrozenRewritePatternSet::with_filter(set, &filter);
     let config = GreedyConfig {
         traversal: if args.top_down {
             Traversal::TopDown
@@ -378,14 +382,21 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
         },
         max_iterations: Some(args.max_iterations),
         fold: !args.no_fold,
-        trace: args.trace,
-        statistics: args.stats,
+        recording: if args.trace {
+            Recording::trace(|ctx: &Context, body: &Body, op: OpId| {
+                op_to_string(ctx, body, op, PrintOptions::default())
+            })
+        } else if args.stats {
+            Recording::Statistics
+        } else {
+            Recording::Nothing
+        },
         ..GreedyConfig::default()
     };
     let outcome =
         apply_patterns_greedily(&mut ctx, &mut parsed.body, parsed.module, &frozen, config);
-    if args.trace {
-        stderr.push_str(&outcome.trace);
+    if let Some(trace) = &outcome.trace {
+        stderr.push_str(trace);
     }
     if args.trace || args.stats {
         stderr.push_str(&format_stats(&outcome.stats));
@@ -409,7 +420,7 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
             r.pattern, r.op_name, r.op
         );
     }
-    if let Some(nc) = &outcome.non_convergence {
+    if let Some(nc) = outcome.non_convergence() {
         let _ = writeln!(stderr, "error: {nc}");
         return CliOutput {
             stdout,

@@ -4,11 +4,12 @@
 
 use smallvec::smallvec;
 use std::sync::Arc;
-use tessera_asm::{parse, print_module, ParsedModule, PrintOptions};
+use tessera_asm::{op_to_string, parse, print_module, ParsedModule, PrintOptions};
 use tessera_ir::{
-    AttrKind, Context, DialectInfo, FoldResult, IntValue, OpFoldResult, OpInfo, OpTraits,
+    AttrKind, Body, Context, DialectInfo, FoldResult, IntValue, OpFoldResult, OpInfo, OpTraits,
     OperationState,
 };
+use tessera_rewrite::Recording;
 
 /// A context with the `test` dialect registered:
 /// - `test.constant` (pure, constant-like, folds to its `value`),
@@ -103,4 +104,11 @@ pub fn op_names(ctx: &Context, m: &ParsedModule) -> Vec<String> {
         .block_ops(block)
         .map(|op| ctx.str(m.body.op_name(op)).to_string())
         .collect()
+}
+
+/// Recording of a trace, with ops printed in generic form.
+pub fn tracing() -> Recording {
+    Recording::trace(|ctx: &Context, body: &Body, op: tessera_ir::OpId| {
+        op_to_string(ctx, body, op, PrintOptions::default())
+    })
 }

@@ -9,164 +9,33 @@
 //! without bounded recursion is never applied to ops that it produced itself (directly or
 //! through a chain of other patterns); such attempts are reported instead of looping.
 
+mod config;
+mod outcome;
+
+pub use config::{GreedyConfig, Recording, RegionSimplification, Strictness, Traversal};
+pub use outcome::{
+    Convergence, GreedyCounts, GreedyOutcome, Limit, NonConvergence, OpListOutcome, RecursionReport,
+};
+
 use crate::applicator::PatternApplicator;
 use crate::fold::{fold_op, Folded};
 use crate::pattern::Pattern;
 use crate::pattern_set::FrozenRewritePatternSet;
-use crate::rewriter::{Ir, PatternRewriter, RewriteListener};
+use crate::rewriter::{InsertKind, Ir, PatternRewriter, RewriteListener};
 use crate::trace::{PatternStats, TraceLog, RULE};
+use crate::worklist::Worklist;
 use cranelift_entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::time::Instant;
-use tessera_asm::{op_to_string, PrintOptions};
+use tessera_ir::op_queries::{constant_value, is_trivially_dead};
 use tessera_ir::walk::{walk, WalkControl, WalkOrder};
 use tessera_ir::{Attr, BlockId, Body, Context, Ident, OpId, OpTraits, RegionId, Type, ValueId};
-
-/// Order in which the worklist is seeded.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Traversal {
-    /// Post-order seeding; the last op of a block is processed first (upstream's default).
-    #[default]
-    BottomUp,
-    /// Pre-order seeding, processed in order.
-    TopDown,
-}
-
-/// Which ops the driver may put on its worklist.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub enum Strictness {
-    /// Any op in scope.
-    #[default]
-    AnyOp,
-    /// The ops present when the driver started, and ops created since.
-    ExistingAndNewOps,
-    /// Only the ops present when the driver started.
-    ExistingOps,
-}
-
-/// Configuration of the greedy driver.
-#[derive(Clone, Debug)]
-pub struct GreedyConfig {
-    /// Worklist seeding order.
-    pub traversal: Traversal,
-    /// Cap on full passes over the IR (`None`: no cap). Default 10.
-    pub max_iterations: Option<u32>,
-    /// Cap on pattern applications per pass (`None`: no cap).
-    pub max_rewrites: Option<u64>,
-    /// Which ops may be processed.
-    pub strictness: Strictness,
-    /// Run registered fold hooks before patterns.
-    pub fold: bool,
-    /// After each pass, erase unreachable blocks and dead ops.
-    pub region_simplification: bool,
-    /// Record the tree of what happened (`GreedyOutcome::trace`).
-    pub trace: bool,
-    /// Record per-pattern statistics (`GreedyOutcome::stats`); implied by `trace`.
-    pub statistics: bool,
-}
-
-impl Default for GreedyConfig {
-    fn default() -> Self {
-        GreedyConfig {
-            traversal: Traversal::BottomUp,
-            max_iterations: Some(10),
-            max_rewrites: None,
-            strictness: Strictness::AnyOp,
-            fold: true,
-            region_simplification: true,
-            trace: false,
-            statistics: false,
-        }
-    }
-}
-
-/// A pattern that was kept from applying to its own output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecursionReport {
-    /// The pattern's debug name.
-    pub pattern: String,
-    /// The op it would have been applied to.
-    pub op: OpId,
-    /// That op's name.
-    pub op_name: String,
-}
-
-/// Why the driver stopped without reaching a fixed point.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NonConvergence {
-    /// Passes run.
-    pub iterations: u32,
-    /// Patterns that applied in the last pass, with how often, most frequent first.
-    pub patterns: Vec<(String, u64)>,
-    /// Ops folded in the last pass.
-    pub folds: u64,
-}
-
-impl std::fmt::Display for NonConvergence {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "greedy rewriting did not converge after {} iterations",
-            self.iterations
-        )?;
-        if !self.patterns.is_empty() {
-            f.write_str("; patterns still applying in the last iteration: ")?;
-            for (i, (name, n)) in self.patterns.iter().enumerate() {
-                if i > 0 {
-                    f.write_str(", ")?;
-                }
-                write!(f, "{name} ({n}x)")?;
-            }
-        }
-        if self.folds > 0 {
-            write!(f, "; {} ops folded in the last iteration", self.folds)?;
-        }
-        Ok(())
-    }
-}
-
-/// What a greedy run did.
-#[derive(Clone, Debug, Default)]
-pub struct GreedyOutcome {
-    /// The last pass changed nothing (a fixed point was reached).
-    pub converged: bool,
-    /// Something changed.
-    pub changed: bool,
-    /// Passes run.
-    pub iterations: u32,
-    /// Pattern applications.
-    pub rewrites: u64,
-    /// Ops folded.
-    pub folds: u64,
-    /// Trivially dead ops erased.
-    pub erased_dead: u64,
-    /// Patterns kept from applying to their own output.
-    pub recursion: Vec<RecursionReport>,
-    /// Set when the iteration cap stopped the driver.
-    pub non_convergence: Option<NonConvergence>,
-    /// For the op-list driver: every given op was erased.
-    pub all_erased: bool,
-    /// The trace, if requested.
-    pub trace: String,
-    /// Per-pattern statistics (indexed like the frozen set), if requested.
-    pub stats: Vec<PatternStats>,
-}
-
-impl GreedyOutcome {
-    /// Converged without detecting recursion.
-    pub fn succeeded(&self) -> bool {
-        self.converged && self.recursion.is_empty()
-    }
-}
-
-const NOT_QUEUED: u32 = u32::MAX;
 
 /// The driver's view of the IR while patterns run: worklist, scope and bookkeeping. It is the
 /// rewriter's listener, so it sees every change.
 struct DriverState {
-    worklist: Vec<Option<OpId>>,
-    position: SecondaryMap<OpId, u32>,
+    worklist: Worklist,
     scope: FxHashSet<RegionId>,
     strictness: Strictness,
     /// Ops the driver may process under strict modes.
@@ -184,12 +53,11 @@ struct DriverState {
 }
 
 impl DriverState {
-    fn new(strictness: Strictness, trace: bool) -> Self {
+    fn new(strictness: Strictness, trace: Option<TraceLog>) -> Self {
         let mut chain_ids = FxHashMap::default();
         chain_ids.insert(SmallVec::new(), 0);
         DriverState {
-            worklist: Vec::with_capacity(64),
-            position: SecondaryMap::with_default(NOT_QUEUED),
+            worklist: Worklist::new(),
             scope: FxHashSet::default(),
             strictness,
             allowed: SecondaryMap::new(),
@@ -199,19 +67,14 @@ impl DriverState {
             chains: vec![SmallVec::new()],
             chain_ids,
             tagging: None,
-            trace: trace.then(TraceLog::default),
+            trace,
         }
     }
 
     fn push_single(&mut self, op: OpId) {
-        if self.position[op] != NOT_QUEUED {
-            return;
+        if self.strictness == Strictness::AnyOp || self.allowed[op] {
+            self.worklist.push(op);
         }
-        if self.strictness != Strictness::AnyOp && !self.allowed[op] {
-            return;
-        }
-        self.position[op] = self.worklist.len() as u32;
-        self.worklist.push(Some(op));
     }
 
     /// Queues `op` and its ancestors up to the scope, if `op` is in scope.
@@ -241,22 +104,6 @@ impl DriverState {
                 }
                 None => return,
             }
-        }
-    }
-
-    fn pop(&mut self) -> Option<Option<OpId>> {
-        let op = self.worklist.pop()?;
-        if let Some(op) = op {
-            self.position[op] = NOT_QUEUED;
-        }
-        Some(op)
-    }
-
-    fn remove(&mut self, op: OpId) {
-        let pos = self.position[op];
-        if pos != NOT_QUEUED {
-            self.worklist[pos as usize] = None;
-            self.position[op] = NOT_QUEUED;
         }
     }
 
@@ -318,10 +165,10 @@ impl DriverState {
 }
 
 impl RewriteListener for DriverState {
-    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, moved: bool) {
+    fn op_inserted(&mut self, ir: Ir<'_>, op: OpId, kind: InsertKind) {
         self.log_event(ir, "Insert  ", op);
         // Only what a pattern creates is its output; moving an op does not make it so.
-        if let (Some(chain), false) = (self.tagging, moved) {
+        if let (Some(chain), InsertKind::Created) = (self.tagging, kind) {
             self.chain_of[op] = chain;
         }
         if self.strictness == Strictness::ExistingAndNewOps {
@@ -347,7 +194,7 @@ impl RewriteListener for DriverState {
     fn op_erased(&mut self, ir: Ir<'_>, op: OpId) {
         self.log_event(ir, "Erase   ", op);
         self.add_operand_defs(ir.body, op);
-        self.remove(op);
+        self.worklist.remove(op);
         if let Some(key) = self.constant_key.remove(&op) {
             self.constants.remove(&key);
         }
@@ -357,31 +204,6 @@ impl RewriteListener for DriverState {
         if let Some(t) = self.trace.as_mut() {
             t.line(&format!("** Failure : {reason}"));
         }
-    }
-}
-
-/// The constant an op produces, if it is a registered constant-like op with a `value`.
-pub fn constant_value(ctx: &Context, body: &Body, op: OpId) -> Option<Attr> {
-    let info = ctx.op_info(body.op_name(op))?;
-    if !info.traits.contains(OpTraits::CONSTANT_LIKE) || body.num_results(op) != 1 {
-        return None;
-    }
-    body.op_props(op)
-        .and_then(|p| ctx.dict_get(p, "value"))
-        .or_else(|| ctx.dict_get(body.op_attrs(op), "value"))
-}
-
-/// True if `op` can be erased without changing behaviour: its results are unused, it is
-/// registered as pure, and it is not a terminator.
-pub fn is_trivially_dead(ctx: &Context, body: &Body, op: OpId) -> bool {
-    if body.has_result_uses(op) {
-        return false;
-    }
-    match ctx.op_info(body.op_name(op)) {
-        Some(info) => {
-            info.traits.contains(OpTraits::PURE) && !info.traits.contains(OpTraits::TERMINATOR)
-        }
-        None => false,
     }
 }
 
@@ -396,7 +218,12 @@ struct Driver<'p> {
     applicator: &'p PatternApplicator,
     config: GreedyConfig,
     state: DriverState,
-    outcome: GreedyOutcome,
+    counts: GreedyCounts,
+    recursion: Vec<RecursionReport>,
+    /// Per-pattern statistics; empty unless recording.
+    stats: Vec<PatternStats>,
+    /// Some pass changed the IR.
+    changed: bool,
     /// Applications per pattern in the current pass.
     pass_counts: Vec<u64>,
     pass_folds: u64,
@@ -405,8 +232,9 @@ struct Driver<'p> {
 impl<'p> Driver<'p> {
     fn new(applicator: &'p PatternApplicator, config: GreedyConfig) -> Self {
         let n = applicator.patterns().len();
-        let state = DriverState::new(config.strictness, config.trace);
-        let stats = if config.trace || config.statistics {
+        let trace = matches!(config.recording, Recording::Trace(_)).then(TraceLog::default);
+        let state = DriverState::new(config.strictness, trace);
+        let stats = if config.recording.keeps_statistics() {
             applicator
                 .patterns()
                 .patterns()
@@ -423,10 +251,10 @@ impl<'p> Driver<'p> {
             applicator,
             config,
             state,
-            outcome: GreedyOutcome {
-                stats,
-                ..Default::default()
-            },
+            counts: GreedyCounts::default(),
+            recursion: Vec::new(),
+            stats,
+            changed: false,
             pass_counts: vec![0; n],
             pass_folds: 0,
         }
@@ -519,10 +347,8 @@ impl<'p> Driver<'p> {
         // A fresh folder per pass, as upstream: patterns may have changed or moved constants.
         self.state.constants.clear();
         self.state.constant_key.clear();
-        // Only ops still queued (a rewrite cap stopped the last pass) have a position to clear.
-        for op in self.state.worklist.drain(..).flatten() {
-            self.state.position[op] = NOT_QUEUED;
-        }
+        // Ops are still queued only if a rewrite cap stopped the last pass.
+        self.state.worklist.clear();
         let mut ops = Vec::new();
         for &r in regions {
             let blocks: Vec<BlockId> = body.region_blocks(r).collect();
@@ -553,11 +379,6 @@ impl<'p> Driver<'p> {
         }
         if self.config.traversal == Traversal::TopDown {
             self.state.worklist.reverse();
-            for (i, op) in self.state.worklist.iter().enumerate() {
-                if let Some(op) = op {
-                    self.state.position[*op] = i as u32;
-                }
-            }
         }
     }
 
@@ -570,15 +391,17 @@ impl<'p> Driver<'p> {
             if self.config.max_rewrites.is_some_and(|max| rewrites >= max) {
                 break;
             }
-            let Some(entry) = self.state.pop() else { break };
-            let Some(op) = entry else { continue };
+            let Some(op) = self.state.worklist.pop() else {
+                break;
+            };
             if body.is_erased(op) {
                 continue;
             }
-            if let Some(t) = self.state.trace.as_mut() {
+            if let (Some(t), Recording::Trace(printer)) =
+                (self.state.trace.as_mut(), &self.config.recording)
+            {
                 let name = ctx.str(body.op_name(op)).to_string();
-                let text = (body.num_regions(op) == 0)
-                    .then(|| op_to_string(ctx, body, op, PrintOptions::default()));
+                let text = (body.num_regions(op) == 0).then(|| printer.print_op(ctx, body, op));
                 t.blank();
                 t.line(RULE);
                 t.line(&format!("Processing operation : '{name}'({op}) {{"));
@@ -593,14 +416,14 @@ impl<'p> Driver<'p> {
                 let mut rw = PatternRewriter::new(ctx, body, &mut self.state);
                 let _ = rw.erase_op(op);
                 changed = true;
-                self.outcome.erased_dead += 1;
+                self.counts.erased_dead += 1;
                 self.end_op("success", "operation is trivially dead");
                 continue;
             }
 
             if self.config.fold && self.try_fold(ctx, body, op) {
                 changed = true;
-                self.outcome.folds += 1;
+                self.counts.folds += 1;
                 self.pass_folds += 1;
                 self.end_op("success", "operation was folded");
                 continue;
@@ -609,7 +432,7 @@ impl<'p> Driver<'p> {
             if let Some(index) = self.apply_patterns(ctx, body, op) {
                 changed = true;
                 rewrites += 1;
-                self.outcome.rewrites += 1;
+                self.counts.rewrites += 1;
                 self.pass_counts[index] += 1;
                 self.end_op("success", "pattern matched");
             } else {
@@ -654,7 +477,7 @@ impl<'p> Driver<'p> {
         let body_name = body.op_name(op);
         let candidates = self.applicator.candidates(body.op_name(op));
         let patterns = self.applicator.patterns().patterns();
-        let timing = !self.outcome.stats.is_empty();
+        let timing = !self.stats.is_empty();
         for &index in candidates {
             let pattern: &Pattern = &patterns[index as usize];
             let bounded = pattern.info().has_bounded_recursion;
@@ -706,7 +529,7 @@ impl<'p> Driver<'p> {
             };
             self.state.tagging = None;
             if let Some(start) = start {
-                let s = &mut self.outcome.stats[index as usize];
+                let s = &mut self.stats[index as usize];
                 s.tried += 1;
                 s.time += start.elapsed();
                 if result.is_ok() {
@@ -721,7 +544,7 @@ impl<'p> Driver<'p> {
                         t.result("success", "pattern applied successfully");
                     }
                     if is_recursion {
-                        self.outcome.recursion.push(RecursionReport {
+                        self.recursion.push(RecursionReport {
                             pattern: pattern.debug_name().to_string(),
                             op,
                             op_name: ctx.str(body_name).to_string(),
@@ -894,40 +717,51 @@ impl<'p> Driver<'p> {
             self.pass_folds = 0;
             self.seed(ctx, body, regions);
             changed = self.process_worklist(ctx, body);
-            if self.config.region_simplification {
+            if self.config.region_simplification == RegionSimplification::Normal {
                 changed |= self.simplify_regions(ctx, body, regions);
             }
-            self.outcome.changed |= changed;
+            self.changed |= changed;
             if !changed {
                 break;
             }
         }
-        self.outcome.iterations = iteration;
-        self.outcome.converged = !changed;
-        if changed {
-            let names = self.applicator.patterns().patterns();
-            let mut fired: Vec<(String, u64)> = self
-                .pass_counts
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .map(|(i, &n)| (names[i].debug_name().to_string(), n))
-                .collect();
-            fired.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            self.outcome.non_convergence = Some(NonConvergence {
-                iterations: iteration,
-                patterns: fired,
-                folds: self.pass_folds,
-            });
-        }
-        self.finish()
+        self.counts.iterations = iteration;
+        let limit = changed.then_some(Limit::Iterations(iteration));
+        self.finish(limit)
     }
 
-    fn finish(mut self) -> GreedyOutcome {
-        if let Some(t) = self.state.trace.take() {
-            self.outcome.trace = t.out;
+    /// Sums up the run; `limit` is the cap that stopped it, if one did.
+    fn finish(mut self, limit: Option<Limit>) -> GreedyOutcome {
+        let convergence = match limit {
+            Some(limit) => Convergence::NotConverged(NonConvergence {
+                limit,
+                patterns: self.fired_in_last_pass(),
+                folds: self.pass_folds,
+            }),
+            None if self.changed => Convergence::Converged,
+            None => Convergence::Unchanged,
+        };
+        GreedyOutcome {
+            convergence,
+            counts: self.counts,
+            recursion: self.recursion,
+            trace: self.state.trace.take().map(|t| t.out),
+            stats: self.stats,
         }
-        self.outcome
+    }
+
+    /// The patterns that applied in the last pass, with how often, most frequent first.
+    fn fired_in_last_pass(&self) -> Vec<(String, u64)> {
+        let names = self.applicator.patterns().patterns();
+        let mut fired: Vec<(String, u64)> = self
+            .pass_counts
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(i, &n)| (names[i].debug_name().to_string(), n))
+            .collect();
+        fired.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        fired
     }
 }
 
@@ -964,7 +798,7 @@ pub fn apply_op_patterns(
     ops: &[OpId],
     patterns: &FrozenRewritePatternSet,
     config: GreedyConfig,
-) -> GreedyOutcome {
+) -> OpListOutcome {
     let applicator = PatternApplicator::new(patterns.clone());
     let mut driver = Driver::new(&applicator, config);
     // Scope: the innermost region containing every op.
@@ -981,17 +815,17 @@ pub fn apply_op_patterns(
     }
     // Process in the given order.
     driver.state.worklist.reverse();
-    for (i, op) in driver.state.worklist.iter().enumerate() {
-        if let Some(op) = op {
-            driver.state.position[*op] = i as u32;
-        }
+    driver.changed = driver.process_worklist(ctx, body);
+    driver.counts.iterations = 1;
+    // Only the rewrite cap leaves ops on the worklist.
+    let limit = match driver.config.max_rewrites {
+        Some(max) if !driver.state.worklist.is_empty() => Some(Limit::Rewrites(max)),
+        _ => None,
+    };
+    OpListOutcome {
+        run: driver.finish(limit),
+        all_erased: ops.iter().all(|&op| body.is_erased(op)),
     }
-    let changed = driver.process_worklist(ctx, body);
-    driver.outcome.changed = changed;
-    driver.outcome.converged = driver.state.worklist.iter().all(Option::is_none);
-    driver.outcome.iterations = 1;
-    driver.outcome.all_erased = ops.iter().all(|&op| body.is_erased(op));
-    driver.finish()
 }
 
 fn common_region(body: &Body, ops: &[OpId]) -> Option<RegionId> {
