@@ -55,10 +55,12 @@ pub use tessera_ir::{DiagLoc, Diagnostic, Diagnostics, Reported, Severity};
 
 /// Bounds on one evaluation, so hostile input (a loop over millions of elements, lists doubled
 /// over and over) ends with an error instead of exhausting time or memory. Upstream has no
-/// such bounds; the defaults are far above what real `.td` files need.
+/// such bounds; the defaults are far above what real `.td` files need (MLIR's use at most
+/// 17 MB and 89,000 steps) and are reached within seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// Approximate bytes of values and records evaluation may create.
+    /// Bytes of values and records evaluation may create, as estimated from their sizes (close
+    /// to the resident size they take).
     pub max_bytes: u64,
     /// Evaluation steps (values rebuilt by resolution, `foreach` iterations).
     pub max_steps: u64,
@@ -68,7 +70,7 @@ impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_bytes: 1 << 30,
-            max_steps: 1 << 32,
+            max_steps: 1 << 28,
         }
     }
 }

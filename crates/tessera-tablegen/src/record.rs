@@ -394,10 +394,14 @@ impl Default for RecordKeeper {
 pub(crate) const MAX_DEPTH: u32 = 128;
 
 /// What a value, a record and one of its fields cost against the memory limit, besides the
-/// elements of lists, strings and the like (roughly what they occupy).
-const VALUE_BYTES: u64 = 64;
-const RECORD_BYTES: u64 = 256;
+/// elements of lists, strings and the like: what they occupy (a value is its `Init`, its side
+/// table entry and two intern table slots; a record its struct and heap blocks) with room for
+/// the slack of tables that grow by doubling, so the limit bounds the resident size.
+const VALUE_BYTES: u64 = 160;
+const RECORD_BYTES: u64 = 384;
 const FIELD_BYTES: u64 = 48;
+/// Heap block overhead of a value's payload (an `Arc`'s counts, rounding).
+const PAYLOAD_BYTES: u64 = 32;
 
 /// Values the intern tables have room for before they first grow.
 const INITIAL_VALUES: usize = 1 << 14;
@@ -680,6 +684,7 @@ impl RecordKeeper {
     }
 
     pub(crate) fn add_record(&mut self, rec: Record) -> RecId {
+        self.bytes_used += record_bytes(&rec);
         let id = RecId(self.records.len() as u32);
         self.records.push(rec);
         id
@@ -1215,13 +1220,25 @@ fn sorted_by_name(table: &FxHashMap<Arc<str>, RecId>) -> Vec<RecId> {
 }
 
 /// Bytes held by a value's variable-size parts.
+/// What a record costs against the memory limit when it is added: the record itself and its
+/// lists (fields added later are charged when the record becomes a def).
+fn record_bytes(r: &Record) -> u64 {
+    let n = |len: usize, each: u64| len as u64 * each;
+    RECORD_BYTES
+        + n(r.locs.len(), 4)
+        + n(r.values.len(), FIELD_BYTES)
+        + n(r.template_args.len(), 4)
+        + n(r.superclasses.len(), 8)
+        + n(r.assertions.len() + r.dumps.len(), 16)
+}
+
 fn payload_bytes(i: &Init) -> u64 {
-    let ids = |n: usize| 4 * n as u64;
+    let ids = |n: usize| PAYLOAD_BYTES + 4 * n as u64;
     match i {
-        Init::Str(s, _) => s.len() as u64,
+        Init::Str(s, _) => PAYLOAD_BYTES + s.len() as u64,
         Init::Bits(b) => ids(b.len()),
         Init::List(e, _) => ids(e.len()),
-        Init::Dag(_, _, args, names) => ids(args.len()) + 8 * names.len() as u64,
+        Init::Dag(_, _, args, names) => ids(args.len()) + PAYLOAD_BYTES + 8 * names.len() as u64,
         Init::VarDef(_, args) => ids(args.len()),
         Init::Cond(c, v, _) => ids(c.len() + v.len()),
         _ => 0,

@@ -325,3 +325,20 @@ fn nesting_past_the_limit_is_one_error() {
         failure.render()
     );
 }
+
+#[test]
+fn a_multiclass_fanning_out_hits_the_memory_limit() {
+    // 2^40 defs: the limit has to count every record and value instantiation creates, so it
+    // fires near the size it names instead of several times later.
+    let mut src = String::from("multiclass M0 { def _a; def _b; }\n");
+    for i in 1..=40 {
+        src.push_str(&format!(
+            "multiclass M{i} {{ defm _a : M{}; defm _b : M{}; }}\n",
+            i - 1,
+            i - 1
+        ));
+    }
+    src.push_str("defm x : M40;\n");
+    let err = first_error_limited(&src, 16 << 20, 1 << 30);
+    assert!(err.contains("memory limit"), "{err}");
+}
