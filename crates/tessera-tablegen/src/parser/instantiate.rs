@@ -2,6 +2,8 @@
 //! multiclasses instantiated with their arguments, `foreach` bodies and multiclass entries
 //! resolved, and finished defs checked and added, in upstream's order.
 
+use rustc_hash::FxHashSet;
+
 use super::*;
 
 impl Parser<'_> {
@@ -144,19 +146,25 @@ impl Parser<'_> {
         r.set(sc_name, name);
         self.rk.resolve_record(cur, &mut r, None);
         self.check_fatal()?;
+        // The superclass brings its own superclasses along, each of which must be new here.
+        // A set makes the check linear in the list (a deep chain of classes repeats ever
+        // longer lists, and scanning them for every entry made such chains cubic).
         let scs = self.rk.record(scr).superclasses.clone();
-        for (c, l) in scs {
-            if self.rk.record(cur).is_subclass_of(c) {
+        let mut seen: FxHashSet<RecId> = self
+            .rk
+            .record(cur)
+            .superclasses
+            .iter()
+            .map(|&(c, _)| c)
+            .collect();
+        self.rk.record_mut(cur).superclasses.reserve(scs.len() + 1);
+        for (c, l) in scs.into_iter().chain([(scr, sc.loc)]) {
+            if !seen.insert(c) {
                 let msg = format!("Already subclass of '{}'!\n", self.rk.record_name(c));
                 return self.error(sc.loc, msg);
             }
             self.rk.record_mut(cur).superclasses.push((c, l));
         }
-        if self.rk.record(cur).is_subclass_of(scr) {
-            let msg = format!("Already subclass of '{}'!\n", self.rk.record_name(scr));
-            return self.error(sc.loc, msg);
-        }
-        self.rk.record_mut(cur).superclasses.push((scr, sc.loc));
         Ok(())
     }
 
