@@ -12,13 +12,15 @@
 //! Everything runs on the calling thread: the parser pulls tokens from the lexer on demand,
 //! and no thread, global hook or machine-specific policy is involved. Recursion follows the
 //! nesting of the input, so every recursive phase has an explicit depth limit (see
-//! `docs/compatibility.md`) chosen so that it fits an ordinary thread's stack.
+//! `docs/compatibility.md`) chosen so that it fits an ordinary thread's stack. While it runs,
+//! the evaluator owns the [`RecordKeeper`] together with its working state (memo tables,
+//! limits, pending messages), so the keeper a caller receives holds only the records.
 //!
 //! Errors are values: [`parse_file`] and [`parse_source`] return a [`Failure`] holding
-//! [`Diagnostic`]s (rendered in upstream's `file:line:col: error: ...` shape with the source
-//! line, a caret and `Included from` lines) instead of panicking, and hostile input (deep
-//! recursion, huge ranges, absurd nesting, self-inclusion, runaway growth past [`Limits`]) is
-//! refused with an error.
+//! [`Diagnostics`] (`tessera-ir`'s, rendered in upstream's `file:line:col: error: ...` shape
+//! with the source line, a caret and `Included from` lines) instead of panicking, and hostile
+//! input (deep recursion, huge ranges, absurd nesting, self-inclusion, runaway growth past
+//! [`Limits`]) is refused with an error.
 //!
 //! ```no_run
 //! let opts = tessera_tablegen::Options::default();
