@@ -1,14 +1,22 @@
 #!/usr/bin/env python3
 """Generate a large generic-form MLIR file of unregistered ops for the IR benchmark.
 
-Usage: gen.py OPS [OUT]   (OUT defaults to stdout)
+Usage: gen.py [--kind KIND] OPS [OUT]   (OUT defaults to stdout; KIND defaults to mixed)
 
-The file is a sequence of "bench.func" ops, each holding one region whose entry block has
-arguments and a chain of ops using earlier values; some ops carry nested regions with several
-blocks, block arguments and branches between them. Ops carry a mix of discardable attributes
-(integers, strings, floats, arrays, dictionaries, an affine map that becomes an alias) and
-properties. The op count (every op, terminators included, plus the implicit module) is close
-to OPS. Output is deterministic for a given OPS.
+Kinds (each deterministic for a given OPS; the op count, the implicit module included, is
+close to OPS):
+  mixed   "bench.func" ops, each holding one region whose entry block has arguments and a
+          chain of ops using earlier values; some ops carry nested regions with several
+          blocks, block arguments and branches between them. Ops carry a mix of discardable
+          attributes (integers, strings, floats, arrays, dictionaries, an affine map that
+          becomes an alias) and properties.
+  chain   a flat chain of unregistered ops at the top level, each using the previous result
+          and carrying six attributes (integers, a string, a float, an array, a symbol), about
+          a third of the values unique to the op.
+  nested  deeply nested regions: towers of "bench.scope" ops 100 levels deep, each level
+          holding a few ops that use values from the enclosing levels.
+  dense   ops carrying big element attributes: a 16-element dense integer tensor, a
+          16-element float array, and every eighth op a 256-byte hex-form dense tensor, every seventh a splat.
 """
 
 import random
@@ -150,12 +158,119 @@ class Gen:
             self.func()
 
 
+class Chain:
+    """A flat chain of ops, each with several attributes."""
+
+    def __init__(self, out, target):
+        self.out = out
+        self.target = target
+        self.count = 1
+        self.rng = random.Random(target)
+
+    def run(self):
+        w = self.out.write
+        rng = self.rng
+        w('%v0 = "bench.source"() : () -> i32\n')
+        self.count += 1
+        prev = 0
+        while self.count < self.target:
+            n = self.count
+            # Repeated values (small integers, a few strings) next to per-op unique ones.
+            attrs = [
+                "id = %d : i64" % n,
+                "kind = %d : i32" % rng.randrange(8),
+                'label = "%s"' % rng.choice(STRINGS),
+                "scale = %s : f32" % rng.choice(FLOATS[:6]),
+                "dims = [%d, %d, %d]" % (rng.randrange(4), rng.randrange(64), n % 1000),
+                "callee = @fn%d" % rng.randrange(100),
+            ]
+            w('%%v%d = "bench.op"(%%v%d) {%s} : (i32) -> i32\n' % (n, prev, ", ".join(attrs)))
+            prev = n
+            self.count += 1
+
+
+class Nested:
+    """Towers of nested regions."""
+
+    DEPTH = 100
+
+    def __init__(self, out, target):
+        self.out = out
+        self.target = target
+        self.count = 1
+        self.rng = random.Random(target)
+        self.next_val = 0
+
+    def value(self):
+        self.next_val += 1
+        return "%%n%d" % self.next_val
+
+    def level(self, depth, vals):
+        w = self.out.write
+        ind = "  " * depth
+        for _ in range(self.rng.randrange(1, 4)):
+            v = self.value()
+            ops = [self.rng.choice(vals)] if vals else []
+            w('%s%s = "bench.op"(%s) {depth = %d : i32} : (%s) -> i32\n' % (
+                ind, v, ", ".join(ops), depth, ", ".join("i32" for _ in ops)))
+            self.count += 1
+            vals = vals[-8:] + [v]
+        if depth < self.DEPTH and self.count < self.target:
+            self.count += 1
+            w('%s"bench.scope"() ({\n' % ind)
+            self.level(depth + 1, vals)
+            w('%s  "bench.end"() : () -> ()\n' % ind)
+            self.count += 1
+            w("%s}) {level = %d : i32} : () -> ()\n" % (ind, depth))
+
+    def run(self):
+        while self.count < self.target:
+            self.level(0, [])
+
+
+class Dense:
+    """Ops carrying big dense and array attributes."""
+
+    def __init__(self, out, target):
+        self.out = out
+        self.target = target
+        self.count = 1
+        self.rng = random.Random(target)
+
+    def run(self):
+        w = self.out.write
+        rng = self.rng
+        while self.count < self.target:
+            n = self.count
+            ints = ", ".join(str(rng.randrange(-1000, 1000)) for _ in range(16))
+            floats = ", ".join(rng.choice(FLOATS[:6]) for _ in range(16))
+            attrs = [
+                "data = dense<[%s]> : tensor<16xi32>" % ints,
+                "weights = array<f32: %s>" % floats,
+            ]
+            if n % 8 == 0:
+                attrs.append('blob = dense<"0x%s"> : tensor<256xi8>' % "".join(
+                    "%02X" % rng.randrange(256) for _ in range(256)))
+            if n % 7 == 0:
+                attrs.append("zeros = dense<0.0> : tensor<64x64xf32>")
+            w('"bench.op"() {%s} : () -> ()\n' % ", ".join(attrs))
+            self.count += 1
+
+
+KINDS = {"mixed": Gen, "chain": Chain, "nested": Nested, "dense": Dense}
+
+
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    kind = "mixed"
+    if len(args) >= 2 and args[0] == "--kind":
+        kind = args[1]
+        args = args[2:]
+    if not args or kind not in KINDS:
         sys.exit(__doc__)
-    target = int(sys.argv[1])
-    out = open(sys.argv[2], "w") if len(sys.argv) > 2 else sys.stdout
-    g = Gen(out, target)
+    target = int(args[0])
+    out = open(args[1], "w") if len(args) > 1 else sys.stdout
+    g = KINDS[kind](out, target)
     g.run()
     out.close()
     print("%d ops" % g.count, file=sys.stderr)

@@ -1,5 +1,7 @@
 //! Tokens of MLIR's textual format, lexed from bytes on demand.
 
+use crate::syntax::{is_ident_char, is_ident_start};
+
 /// Token kinds.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Tok {
@@ -82,14 +84,6 @@ pub struct Lexer<'a> {
     pos: usize,
     /// Why the last `Tok::Error` token was produced.
     pub error: &'static str,
-}
-
-fn is_ident_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || c == b'_'
-}
-
-fn is_ident_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')
 }
 
 fn is_suffix_char(c: u8) -> bool {
@@ -337,32 +331,4 @@ impl<'a> Lexer<'a> {
             }
         }
     }
-}
-
-/// Decodes the escapes of a string token (including its quotes).
-pub fn unescape(token_text: &[u8]) -> Vec<u8> {
-    let inner = &token_text[1..token_text.len() - 1];
-    let mut out = Vec::with_capacity(inner.len());
-    let mut i = 0;
-    while i < inner.len() {
-        if inner[i] == b'\\' && i + 1 < inner.len() {
-            match inner[i + 1] {
-                b'n' => out.push(b'\n'),
-                b't' => out.push(b'\t'),
-                b'"' => out.push(b'"'),
-                b'\\' => out.push(b'\\'),
-                _ => {
-                    let hex = std::str::from_utf8(&inner[i + 1..i + 3]).unwrap_or("00");
-                    out.push(u8::from_str_radix(hex, 16).unwrap_or(0));
-                    i += 3;
-                    continue;
-                }
-            }
-            i += 2;
-        } else {
-            out.push(inner[i]);
-            i += 1;
-        }
-    }
-    out
 }

@@ -12,13 +12,19 @@ mod parse_type;
 mod parser;
 mod printer;
 mod resources;
+mod ssa_names;
+mod syntax;
+mod upstream;
 
 pub use parser::{ParsedModule, Parser, MAX_NESTING};
 pub use printer::{
-    attr_to_string, escape_into, op_to_string, print_module, print_module_to, type_to_string,
-    PrintOptions,
+    attr_to_string, op_to_string, print_module, print_module_to, type_to_string, PrintOptions,
 };
-pub use resources::Resources;
+pub use resources::{
+    BlobError, ResourceEntry, ResourceError, ResourceGroup, ResourceSection, ResourceValue,
+    Resources,
+};
+pub use syntax::escape_into;
 
 use tessera_ir::{Context, Diagnostic};
 

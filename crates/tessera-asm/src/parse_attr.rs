@@ -1,8 +1,9 @@
 //! Parsing of builtin attributes: scalars, containers, elements attributes, affine maps and
 //! sets, strided layouts, locations, and aliases/opaque dialect attributes.
 
-use crate::lexer::{unescape, Tok};
+use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
+use crate::syntax::unescape;
 use tessera_ir::{
     AffineExpr, AffineMap, AffineOp, Attr, AttrKind, FloatKind, IntValue, IntegerSet, Signedness,
     Type, TypeKind, DYNAMIC,
@@ -490,7 +491,7 @@ impl<'a> Parser<'a, '_> {
             | TypeKind::UnrankedMemRef { .. } => {}
             _ => return Err(self.error_here("elements literal must be a shaped type")),
         }
-        if self.ctx.num_elements(ty).is_none() {
+        if !self.ctx.type_kind(ty).has_static_shape() {
             return Err(self.error_here("elements literal type must have static shape"));
         }
         Ok((pos, ty))
@@ -513,7 +514,8 @@ impl<'a> Parser<'a, '_> {
     fn tensor_literal_attr(&mut self, lit: &TensorLit, type_pos: u32, ty: Type) -> PResult<Attr> {
         let elem = self.ctx.type_kind(ty).element_type().unwrap();
         let shape: Vec<i64> = self.ctx.type_kind(ty).shape().unwrap().to_vec();
-        let num = self.ctx.num_elements(ty).unwrap();
+        // A count beyond `u64` is static all the same; only a splat can match it.
+        let num = self.ctx.num_elements(ty).unwrap_or(u64::MAX);
         let numeric = self.is_numeric_elem(elem);
         if let Some(hex) = lit.hex {
             if numeric {
@@ -554,13 +556,13 @@ impl<'a> Parser<'a, '_> {
                     format!("parsed {count} elements, but type ('{t}') expected 2 elements"),
                 ));
             }
-            if !lit.shape.is_empty() && count as u64 != num * 2 {
+            if !lit.shape.is_empty() && count as u64 != num.saturating_mul(2) {
                 let t = self.type_text(ty);
                 return Err(self.error_at(
                     type_pos,
                     format!(
                         "parsed {count} elements, but type ('{t}') expected {} elements",
-                        num * 2
+                        num.saturating_mul(2)
                     ),
                 ));
             }
@@ -577,7 +579,7 @@ impl<'a> Parser<'a, '_> {
                 format!("parsed {values} elements, but type expected {num}"),
             ));
         }
-        let width = element_storage_bytes(self.ctx, elem);
+        let width = self.ctx.dense_element_bytes(elem).unwrap_or(0);
         if values != 1 {
             // More values than elements (pairs for a real type): the extra ones are unused.
             bytes.truncate(width * num as usize);
@@ -653,7 +655,7 @@ impl<'a> Parser<'a, '_> {
 
     /// Builds a dense attribute, detecting splats so equal contents intern equally.
     fn make_dense(&mut self, ty: Type, elem: Type, bytes: Vec<u8>, splat_literal: bool) -> Attr {
-        let width = element_storage_bytes(self.ctx, elem);
+        let width = self.ctx.dense_element_bytes(elem).unwrap_or(0);
         let n = bytes.len().checked_div(width).unwrap_or(0);
         let all_same = width > 0 && n > 0 && bytes.chunks(width).all(|c| c == &bytes[..width]);
         let (data, splat) = if splat_literal || (all_same && n > 0) {
@@ -691,7 +693,7 @@ impl<'a> Parser<'a, '_> {
             .chunks(2)
             .map(|c| u8::from_str_radix(std::str::from_utf8(c).unwrap(), 16).unwrap())
             .collect();
-        let width = element_storage_bytes(self.ctx, elem);
+        let width = self.ctx.dense_element_bytes(elem).unwrap_or(0);
         let is_bool = matches!(self.ctx.type_kind(elem), TypeKind::Integer { width: 1, .. });
         let bad_size = |p: &mut Self| {
             let t = p.type_text(ty);
@@ -716,7 +718,7 @@ impl<'a> Parser<'a, '_> {
             }
         } else if raw.len() == width {
             splat = true;
-        } else if raw.len() as u64 == width as u64 * num {
+        } else if (width as u64).checked_mul(num) == Some(raw.len() as u64) {
             splat = num == 1;
         } else {
             return bad_size(self);
@@ -727,6 +729,7 @@ impl<'a> Parser<'a, '_> {
     /// Appends the storage of one scalar token interpreted as `elem` (not complex).
     fn encode_scalar(&mut self, elem: Type, e: Elem, out: &mut Vec<u8>) -> PResult<()> {
         let text = &self.src[e.start as usize..e.end as usize];
+        let width = self.ctx.dense_element_bytes(elem).unwrap_or(0);
         match *self.ctx.type_kind(elem) {
             TypeKind::Float(kind) => {
                 let bits = match e.kind {
@@ -744,8 +747,7 @@ impl<'a> Parser<'a, '_> {
                         )
                     }
                 };
-                let n = kind.bit_width().div_ceil(8) as usize;
-                out.extend_from_slice(&bits.to_le_bytes()[..n]);
+                out.extend_from_slice(&bits.to_le_bytes()[..width]);
                 Ok(())
             }
             TypeKind::Integer { .. } | TypeKind::Index => {
@@ -791,7 +793,7 @@ impl<'a> Parser<'a, '_> {
                         )
                     }
                 };
-                let n = (w.max(1).div_ceil(8)) as usize;
+                let n = width;
                 let mut bytes = Vec::with_capacity(n);
                 for word in value.words() {
                     bytes.extend_from_slice(&word.to_le_bytes());
@@ -807,18 +809,11 @@ impl<'a> Parser<'a, '_> {
     fn parse_dense_resource(&mut self) -> PResult<Attr> {
         self.bump();
         self.expect(Tok::Less, "'<'")?;
-        let handle = match self.tok.kind {
-            Tok::BareIdent => self.cur_text().to_string(),
-            Tok::String => {
-                String::from_utf8_lossy(&unescape(self.cur_text().as_bytes())).into_owned()
-            }
-            _ => return Err(self.error_here("expected resource handle")),
-        };
-        self.bump();
+        let handle = self.parse_resource_key()?;
         self.expect(Tok::Greater, "'>'")?;
         self.expect(Tok::Colon, "':'")?;
         let ty = self.parse_type()?;
-        let handle = self.ctx.ident(&handle);
+        let handle = self.ctx.ident(handle);
         Ok(self.ctx.attr(AttrKind::DenseResource { ty, handle }))
     }
 
@@ -938,19 +933,24 @@ impl<'a> Parser<'a, '_> {
         self.expect(Tok::Less, "'<' after 'array'")?;
         let pos = self.tok.start;
         let element = self.parse_type()?;
-        let is_num = matches!(
-            self.ctx.type_kind(element),
-            TypeKind::Integer { .. } | TypeKind::Float(_)
-        );
-        if !is_num {
-            return Err(self.error_at(
-                pos,
-                "expected integer or float type, got: ".to_string()
-                    + &crate::printer::type_to_string(self.ctx, element),
-            ));
+        let width = match self.ctx.type_kind(element) {
+            TypeKind::Integer { width, .. } => *width,
+            TypeKind::Float(kind) => kind.bit_width(),
+            _ => {
+                return Err(self.error_at(
+                    pos,
+                    "expected integer or float type, got: ".to_string()
+                        + &crate::printer::type_to_string(self.ctx, element),
+                ))
+            }
+        };
+        // Array elements are whole bytes (booleans one byte each), as upstream requires.
+        if width % 8 != 0 && width != 1 {
+            return Err(self.error_at(pos, "element type bitwidth must be a multiple of 8"));
         }
         let mut bytes = Vec::new();
         let mut len = 0u32;
+        let elem_bytes = self.ctx.dense_element_bytes(element).unwrap_or(0);
         let int_width = match *self.ctx.type_kind(element) {
             TypeKind::Integer { width, .. } => Some(width),
             _ => None,
@@ -958,13 +958,13 @@ impl<'a> Parser<'a, '_> {
         if self.eat(Tok::Colon) {
             loop {
                 let lp = self.tok.start;
-                if let Some(width) = int_width.filter(|_| self.at_integer_literal()) {
+                if int_width.is_some() && self.at_integer_literal() {
                     // What parse_lit + encode_element do for `-?N`, without the temporaries.
                     let negative = self.eat(Tok::Minus);
                     let text = self.cur_text();
                     self.bump();
                     let value = self.int_value(element, negative, text, lp)?;
-                    let n = width.max(1).div_ceil(8) as usize;
+                    let n = elem_bytes;
                     let start = bytes.len();
                     for word in value.words() {
                         bytes.extend_from_slice(&word.to_le_bytes());
@@ -991,8 +991,7 @@ impl<'a> Parser<'a, '_> {
                         } else {
                             self.float_from_literal(kind, negative, text, t.start)?
                         };
-                        let n = kind.bit_width().div_ceil(8) as usize;
-                        bytes.extend_from_slice(&bits.to_le_bytes()[..n]);
+                        bytes.extend_from_slice(&bits.to_le_bytes()[..elem_bytes]);
                     }
                     (None, Tok::BareIdent) if !negative && matches!(text, "true" | "false") => {
                         if int_width != Some(1) {
@@ -1159,7 +1158,7 @@ impl<'a> Parser<'a, '_> {
             return Ok(Ok(AffineMap {
                 num_dims,
                 num_symbols,
-                results,
+                results: results.into(),
             }));
         }
         if self.eat(Tok::Colon) {
@@ -1201,7 +1200,7 @@ impl<'a> Parser<'a, '_> {
             return Ok(Err(IntegerSet {
                 num_dims,
                 num_symbols,
-                constraints,
+                constraints: constraints.into(),
             }));
         }
         Err(self.error_here("expected '->' or ':'"))
@@ -1316,15 +1315,4 @@ fn significant_bits(words: &[u64]) -> u64 {
 
 fn is_power_of_two(words: &[u64]) -> bool {
     words.iter().map(|w| w.count_ones()).sum::<u32>() == 1
-}
-
-/// Bytes per scalar element in dense storage (complex counts both parts).
-pub(crate) fn element_storage_bytes(ctx: &tessera_ir::Context, elem: Type) -> usize {
-    match ctx.type_kind(elem) {
-        TypeKind::Integer { width, .. } => (*width).max(1).div_ceil(8) as usize,
-        TypeKind::Index => 8,
-        TypeKind::Float(k) => k.bit_width().div_ceil(8) as usize,
-        TypeKind::Complex(inner) => 2 * element_storage_bytes(ctx, *inner),
-        _ => 0,
-    }
 }

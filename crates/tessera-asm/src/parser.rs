@@ -5,8 +5,11 @@
 //! `file:line:col` location; nesting depth is bounded so hostile input cannot exhaust the
 //! stack.
 
-use crate::lexer::{unescape, Lexer, Tok, Token};
-use crate::resources::Resources;
+use crate::lexer::{Lexer, Tok, Token};
+use crate::resources::{BlobError, ResourceSection, ResourceValue, Resources};
+use crate::ssa_names::{SsaNames, ValueSlot};
+use crate::syntax::unescape;
+use crate::upstream;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{
@@ -29,20 +32,9 @@ pub struct ParsedModule {
 
 pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
 
-#[derive(Clone, Copy)]
-struct ValueSlot {
-    /// `None` for a result number referenced before anything defined it.
-    value: Option<ValueId>,
-    forward: bool,
-    /// Where it was defined (or first used, if forward).
-    pos: u32,
-}
-
 #[derive(Default)]
-struct IsolatedScope<'a> {
-    values: FxHashMap<&'a str, SmallVec<[ValueSlot; 1]>>,
-    /// Names defined in each open region, removed when the region closes.
-    defined_per_region: Vec<Vec<&'a str>>,
+struct IsolatedScope {
+    values: SsaNames,
     forward_refs: usize,
 }
 
@@ -74,7 +66,7 @@ pub struct Parser<'a, 'c> {
     pub(crate) attr_aliases: FxHashMap<&'a str, Attr>,
     pending_loc_aliases: Vec<(LocUse, &'a str, u32)>,
     pub(crate) distinct_ids: FxHashMap<u64, Attr>,
-    scopes: Vec<IsolatedScope<'a>>,
+    scopes: Vec<IsolatedScope>,
     block_scopes: Vec<BlockScope<'a>>,
     pub(crate) depth: u32,
     pub(crate) resources: Resources,
@@ -439,21 +431,14 @@ impl<'a, 'c> Parser<'a, 'c> {
     // ----- SSA scopes ---------------------------------------------------------------------------
 
     fn push_region_scope(&mut self) {
-        self.scopes
-            .last_mut()
-            .unwrap()
-            .defined_per_region
-            .push(Vec::new());
+        self.scopes.last_mut().unwrap().values.open_region();
         self.block_scopes.push(BlockScope {
             blocks: FxHashMap::default(),
         });
     }
 
     fn pop_region_scope(&mut self) -> PResult<()> {
-        let scope = self.scopes.last_mut().unwrap();
-        for name in scope.defined_per_region.pop().unwrap() {
-            scope.values.remove(name);
-        }
+        self.scopes.last_mut().unwrap().values.close_region();
         let blocks = self.block_scopes.pop().unwrap();
         let mut undefined: Vec<(u32, &str)> = blocks
             .blocks
@@ -473,8 +458,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         if scope.forward_refs > 0 {
             let mut pending: Vec<u32> = scope
                 .values
-                .values()
-                .flat_map(|slots| slots.iter().filter(|s| s.forward).map(|s| s.pos))
+                .all_slots()
+                .filter(|s| s.forward)
+                .map(|s| s.pos)
                 .collect();
             pending.sort();
             if let Some(&pos) = pending.first() {
@@ -487,7 +473,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Resolves a use `%name#index` of type `ty` at `pos`.
     fn resolve_value(&mut self, name: &'a str, index: u32, ty: Type, pos: u32) -> PResult<ValueId> {
         let scope = self.scopes.last_mut().unwrap();
-        let slots = scope.values.entry(name).or_default();
+        let slots = scope.values.get(name).unwrap_or_default();
         if let Some(slot) = slots.get(index as usize).copied() {
             if let Some(value) = slot.value {
                 let found = self.body.value_type(value);
@@ -515,19 +501,29 @@ impl<'a, 'c> Parser<'a, 'c> {
         let loc = self.ctx.unknown_loc();
         let placeholder = self.body.create_placeholder(ty, loc);
         let scope = self.scopes.last_mut().unwrap();
-        let slots = scope.values.get_mut(name).unwrap();
-        while slots.len() <= index as usize {
-            slots.push(ValueSlot {
-                value: None,
-                forward: true,
-                pos,
-            });
-        }
-        slots[index as usize] = ValueSlot {
+        let slot = ValueSlot {
             value: Some(placeholder),
             forward: true,
             pos,
         };
+        match scope.values.get_mut(name) {
+            Some(slots) if (index as usize) < slots.len() => slots[index as usize] = slot,
+            slots => {
+                let mut grown: SmallVec<[ValueSlot; 4]> = slots
+                    .map(|s| s.iter().copied().collect())
+                    .unwrap_or_default();
+                grown.resize(
+                    index as usize,
+                    ValueSlot {
+                        value: None,
+                        forward: true,
+                        pos,
+                    },
+                );
+                grown.push(slot);
+                scope.values.set(name, grown);
+            }
+        }
         scope.forward_refs += 1;
         Ok(placeholder)
     }
@@ -535,7 +531,11 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// Binds `%name` (a group of `values`) defined at `pos`.
     fn define_values(&mut self, name: &'a str, values: &[ValueId], pos: u32) -> PResult<()> {
         let scope = self.scopes.last_mut().unwrap();
-        let existing = scope.values.get(name).cloned().unwrap_or_default();
+        let existing: SmallVec<[ValueSlot; 4]> = scope
+            .values
+            .get(name)
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default();
         if existing.iter().any(|s| !s.forward && s.value.is_some()) {
             let prev = existing[0].pos;
             let mut d = self.error_at(pos, format!("redefinition of SSA value '%{name}'"));
@@ -577,18 +577,14 @@ impl<'a, 'c> Parser<'a, 'c> {
             self.scopes.last_mut().unwrap().forward_refs -= 1;
         }
         let scope = self.scopes.last_mut().unwrap();
-        scope.values.insert(
+        scope.values.define(
             name,
-            values
-                .iter()
-                .map(|&value| ValueSlot {
-                    value: Some(value),
-                    forward: false,
-                    pos,
-                })
-                .collect(),
+            values.iter().map(|&value| ValueSlot {
+                value: Some(value),
+                forward: false,
+                pos,
+            }),
         );
-        scope.defined_per_region.last_mut().unwrap().push(name);
         Ok(())
     }
 
@@ -808,7 +804,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             .unwrap_or_default();
         let mut rest = Vec::new();
         for &(n, v) in self.ctx.dict_entries(state.attrs) {
-            if matches!(self.ctx.str(n), "sym_name" | "sym_visibility") {
+            if crate::upstream::MODULE_INHERENT_ATTRS.contains(&self.ctx.str(n)) {
                 if !props.iter().any(|p| p.0 == n) {
                     props.push((n, v));
                 }
@@ -1256,9 +1252,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             let section_pos = p.tok.start;
             p.bump();
             p.expect(Tok::Colon, "':'")?;
-            let external = match section {
-                "dialect_resources" => false,
-                "external_resources" => true,
+            let section = match section {
+                "dialect_resources" => ResourceSection::Dialect,
+                "external_resources" => ResourceSection::External,
                 _ => {
                     return Err(p.error_at(
                         section_pos,
@@ -1267,39 +1263,105 @@ impl<'a, 'c> Parser<'a, 'c> {
                 }
             };
             p.expect(Tok::LBrace, "'{'")?;
-            p.comma_list(Tok::RBrace, "'}'", |p| {
-                let group = p.parse_resource_key()?;
-                p.expect(Tok::Colon, "':'")?;
-                p.expect(Tok::LBrace, "'{'")?;
-                let mut entries = Vec::new();
-                p.comma_list(Tok::RBrace, "'}'", |p| {
-                    let key = p.parse_resource_key()?;
-                    p.expect(Tok::Colon, "':'")?;
-                    let value = match p.tok.kind {
-                        Tok::String => p.cur_text().to_string(),
-                        Tok::BareIdent if matches!(p.cur_text(), "true" | "false") => {
-                            p.cur_text().to_string()
-                        }
-                        _ => return Err(p.error_here("expected string or bool resource value")),
-                    };
-                    p.bump();
-                    entries.push((key, value));
-                    Ok(())
-                })?;
-                p.resources.add_group(external, group, entries);
-                Ok(())
-            })
+            p.comma_list(Tok::RBrace, "'}'", |p| p.parse_resource_group(section))
         })
     }
 
-    fn parse_resource_key(&mut self) -> PResult<String> {
-        let key = match self.tok.kind {
-            Tok::BareIdent => self.cur_text().to_string(),
-            Tok::String => {
-                String::from_utf8_lossy(&unescape(self.cur_text().as_bytes())).into_owned()
+    /// `name: { key: value, ... }` in a resource section, checked as upstream's handlers
+    /// check it: the builtin dialect takes blobs only, other upstream dialects take none,
+    /// external tools take blobs, bools and strings.
+    fn parse_resource_group(&mut self, section: ResourceSection) -> PResult<()> {
+        let name_pos = self.tok.start;
+        let group = self.parse_resource_key()?;
+        self.expect(Tok::Colon, "':'")?;
+        self.expect(Tok::LBrace, "'{'")?;
+        if section == ResourceSection::Dialect {
+            if !upstream::loads_dialect(group) {
+                return Err(self.error_at(name_pos, format!("dialect '{group}' is unknown")));
             }
-            _ => return Err(self.error_here("expected identifier key for 'resource' entry")),
+            if !upstream::has_resource_handler(group) {
+                return Err(self.error_here(format!(
+                    "unexpected 'resource' section for dialect '{group}'"
+                )));
+            }
+        }
+        // Names are identifiers, which `Resources` accepts.
+        let _ = self.resources.add_group(section, group);
+        self.comma_list(Tok::RBrace, "'}'", |p| {
+            let key = match (section, p.tok.kind) {
+                (_, Tok::BareIdent) => p.cur_text(),
+                (ResourceSection::Dialect, _) => {
+                    return Err(p.error_here("expected identifier key for 'resource' entry"))
+                }
+                (ResourceSection::External, _) => {
+                    return Err(
+                        p.error_here("expected identifier key for 'external_resources' entry")
+                    )
+                }
+            };
+            p.bump();
+            p.expect(Tok::Colon, "':'")?;
+            let value = p.parse_resource_value(section, key)?;
+            let _ = p.resources.insert(section, group, key, value);
+            Ok(())
+        })
+    }
+
+    /// One resource value token, as upstream classifies it: `true`/`false` is a bool, a
+    /// string starting with `0x` a blob, anything else a string.
+    fn parse_resource_value(
+        &mut self,
+        section: ResourceSection,
+        key: &str,
+    ) -> PResult<ResourceValue> {
+        let tok = self.tok;
+        let text = self.cur_text();
+        self.bump();
+        let blob_expected = |p: &mut Self, detail: String| {
+            Err(p.error_at(
+                tok.start,
+                format!("expected hex string blob for key '{key}'{detail}"),
+            ))
         };
+        let is_bool = tok.kind == Tok::BareIdent && matches!(text, "true" | "false");
+        let is_blob = text.starts_with("\"0x");
+        if is_blob || section == ResourceSection::Dialect {
+            let hex = (tok.kind == Tok::String)
+                .then(|| text.as_bytes().strip_prefix(b"\"0x"))
+                .flatten()
+                .map(|t| &t[..t.len() - 1]);
+            let Some(hex) = hex else {
+                return blob_expected(self, String::new());
+            };
+            return match ResourceValue::blob_from_hex(hex) {
+                Ok(v) => Ok(v),
+                Err(BlobError::NotHex) => blob_expected(self, String::new()),
+                Err(BlobError::NoAlignment) => {
+                    blob_expected(self, " to encode alignment in first 4 bytes".into())
+                }
+                Err(BlobError::BadAlignment(a)) => blob_expected(
+                    self,
+                    format!(
+                        " to encode alignment in first 4 bytes, but got non-power-of-2 value: {a}"
+                    ),
+                ),
+            };
+        }
+        if is_bool {
+            return Ok(ResourceValue::Bool(text == "true"));
+        }
+        if tok.kind != Tok::String {
+            return Err(self.error_at(tok.start, format!("expected string value for key '{key}'")));
+        }
+        Ok(ResourceValue::String(unescape(text.as_bytes())))
+    }
+
+    /// A resource group name or a `dense_resource` handle: a bare identifier.
+    pub(crate) fn parse_resource_key(&mut self) -> PResult<&'a str> {
+        if !self.is(Tok::BareIdent) {
+            return Err(self.error_here("expected identifier key for 'resource' entry"));
+        }
+        let key = self.cur_text();
         self.bump();
         Ok(key)
     }

@@ -125,7 +125,12 @@ pub fn process_buffer_to(
                         Diagnostic::new(
                             Severity::Note,
                             d.loc,
-                            format!("see current operation: {text}"),
+                            // Upstream starts an op that spans lines on a line of its own.
+                            if text.contains('\n') {
+                                format!("see current operation: \n{text}")
+                            } else {
+                                format!("see current operation: {text}")
+                            },
                         ),
                     );
                 }

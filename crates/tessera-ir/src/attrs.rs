@@ -308,3 +308,16 @@ pub enum LocKind {
         metadata: Option<Attr>,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn attribute_storage_stays_small() {
+        // Every uniqued attribute is one `AttrKind` in the context: a million-op module
+        // holds millions of them.
+        assert_eq!(std::mem::size_of::<AttrKind>(), 32);
+        assert_eq!(std::mem::size_of::<LocKind>(), 24);
+    }
+}

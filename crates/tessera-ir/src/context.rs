@@ -135,9 +135,14 @@ impl Context {
         )
     }
 
-    /// The number of elements of a statically shaped type (`None` if unranked or dynamic).
+    /// The number of elements of a statically shaped type (`None` if unranked or dynamic, or
+    /// if the count does not fit a `u64`).
     pub fn num_elements(&self, ty: Type) -> Option<u64> {
         let shape = self.type_kind(ty).shape()?;
+        // A zero dimension makes the count zero even where the others overflow.
+        if shape.contains(&0) && !shape.contains(&crate::DYNAMIC) {
+            return Some(0);
+        }
         shape.iter().try_fold(1u64, |acc, &d| {
             if d < 0 {
                 None

@@ -90,6 +90,15 @@ impl Verifier<'_> {
                 );
             }
         }
+        // A registered op's own invariants come first, and an op that breaks them is not
+        // checked further: upstream's verifyInvariants runs before the structural checks, and
+        // those can make no sense of an op of the wrong shape.
+        if let Some(hook) = info.and_then(|i| i.verify.clone()) {
+            if let Err(d) = hook(self.ctx, body, op) {
+                self.errors.push(d);
+                return;
+            }
+        }
         let traits = info.map(|i| i.traits).unwrap_or_default();
         if traits.contains(OpTraits::TERMINATOR) && body.next_op(op).is_some() {
             self.op_error(op, "must be the last operation in the parent block");
@@ -122,11 +131,6 @@ impl Verifier<'_> {
                 for &b in &blocks {
                     self.verify_terminator(op, b);
                 }
-            }
-        }
-        if let Some(hook) = info.and_then(|i| i.verify.clone()) {
-            if let Err(d) = hook(self.ctx, body, op) {
-                self.errors.push(d);
             }
         }
     }

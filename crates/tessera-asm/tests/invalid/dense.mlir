@@ -42,3 +42,13 @@
 
 // expected-error@+1 {{expected shape ([4]); inferred shape of indices literal ([1, 2]); inferred shape of values literal ([1])}}
 "foo.op"() {a = sparse<[[0, 0]], [1]> : tensor<4xi32>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{element type bitwidth must be a multiple of 8}}
+"foo.op"() {a = array<i7: 1, 2>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{element type bitwidth must be a multiple of 8}}
+"foo.op"() {a = array<i65>} : () -> ()

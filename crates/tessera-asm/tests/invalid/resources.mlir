@@ -37,3 +37,23 @@
 
 // expected-error@+1 {{expected identifier key for 'resource' entry}}
 "foo.op"() {r = dense_resource<"quoted"> : tensor<1xi8>} : () -> ()
+
+// -----
+
+// expected-error@+1 {{expected hex string blob for key 'k'}}
+{-# external_resources: { t: { k: "0xZZ" } } #-}
+
+// -----
+
+// expected-error@+1 {{expected hex string blob for key 'k' to encode alignment in first 4 bytes, but got non-power-of-2 value: 6}}
+{-# external_resources: { t: { k: "0x06000000" } } #-}
+
+// -----
+
+// expected-error@+1 {{unexpected 'resource' section for dialect 'func'}}
+{-# dialect_resources: { func: { } } #-}
+
+// -----
+
+// expected-error@+1 {{expected identifier key for 'external_resources' entry}}
+{-# external_resources: { t: { "k": "v" } } #-}

@@ -1,0 +1,394 @@
+//! Alias analysis: which attributes and types get a `#name = ...` / `!name = ...` alias, and
+//! in which order the definitions are printed, as upstream's alias pass decides.
+//!
+//! The module is walked in the order upstream visits it (location, regions, operand types,
+//! result types, attributes). Every attribute and type reached is a node of the alias graph;
+//! its state lives in vectors indexed by `Attr::index()` / `Type::index()`, and only nodes with
+//! an alias candidate at or below them get an `AliasInfo` (most attributes of a large module
+//! get none, only a "seen" mark). Names are assigned by (depth, types first, prefix), stable on
+//! first visit; location-only aliases are deferred to the end of the file. The result,
+//! `Aliases`, is immutable and shared by every printing thread.
+
+use super::{Elide, Printer};
+use crate::upstream;
+use rustc_hash::FxHashMap;
+use smallvec::{smallvec, SmallVec};
+use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Ident, LocKind, OpId, Type, TypeKind};
+
+/// A node of the alias graph.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub(super) enum Node {
+    Attr(Attr),
+    Type(Type),
+}
+
+/// A node that is an alias candidate or has one below it.
+struct AliasInfo {
+    node: Node,
+    prefix: Option<&'static str>,
+    depth: u32,
+    deferrable: bool,
+    /// Children that have an `AliasInfo`.
+    children: Vec<usize>,
+    /// The alias name, once chosen.
+    name: Option<Box<str>>,
+}
+
+/// State values: not visited yet, visited with no alias candidate at or below it, or
+/// `INFO + i` for `infos[i]`.
+const UNSEEN: u32 = 0;
+const NO_ALIAS: u32 = 1;
+const INFO: u32 = 2;
+
+/// The aliases of a module: built once before printing, read-only afterwards.
+#[derive(Default)]
+pub(super) struct Aliases {
+    infos: Vec<AliasInfo>,
+    /// Alias-graph state of every attribute / type of the context, by `index()` (empty when
+    /// aliases were not collected).
+    attr_state: Vec<u32>,
+    type_state: Vec<u32>,
+    /// Infos with a name, in printing order.
+    order: Vec<usize>,
+}
+
+impl Aliases {
+    /// The aliases upstream would print for the module `root`.
+    pub(super) fn collect(ctx: &Context, body: &Body, root: OpId, debug_info: bool) -> Aliases {
+        let mut c = Collector {
+            ctx,
+            aliases: Aliases {
+                attr_state: vec![UNSEEN; ctx.num_attrs()],
+                type_state: vec![UNSEEN; ctx.num_types()],
+                ..Aliases::default()
+            },
+        };
+        c.walk(body, root, debug_info);
+        let mut aliases = c.aliases;
+        aliases.assign_names();
+        aliases
+    }
+
+    #[inline]
+    fn state(&self, node: Node) -> u32 {
+        let s = match node {
+            Node::Attr(a) => self.attr_state.get(a.index()),
+            Node::Type(t) => self.type_state.get(t.index()),
+        };
+        s.copied().unwrap_or(UNSEEN)
+    }
+
+    /// The alias name of a node, if it got one.
+    #[inline]
+    pub(super) fn name(&self, node: Node) -> Option<&str> {
+        match self.state(node) {
+            s if s >= INFO => self.infos[(s - INFO) as usize].name.as_deref(),
+            _ => None,
+        }
+    }
+
+    /// Order: depth, types first, prefix; stable on first visit. Each prefix numbers its
+    /// aliases `p`, `p1`, `p2`, ...
+    fn assign_names(&mut self) {
+        let mut order: Vec<usize> = (0..self.infos.len())
+            .filter(|&i| self.infos[i].prefix.is_some())
+            .collect();
+        order.sort_by_key(|&i| {
+            let info = &self.infos[i];
+            (info.depth, !matches!(info.node, Node::Type(_)), info.prefix)
+        });
+        let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
+        for &i in &order {
+            let Some(prefix) = self.infos[i].prefix else {
+                continue;
+            };
+            let n = counts.entry(prefix).or_insert(0);
+            let name = if *n == 0 {
+                prefix.into()
+            } else {
+                format!("{prefix}{n}").into()
+            };
+            *n += 1;
+            self.infos[i].name = Some(name);
+        }
+        self.order = order;
+    }
+}
+
+/// Builds `Aliases` by walking a module.
+struct Collector<'a> {
+    ctx: &'a Context,
+    aliases: Aliases,
+}
+
+impl Collector<'_> {
+    fn alias_prefix(&self, node: Node) -> Option<&'static str> {
+        match node {
+            Node::Attr(a) => match self.ctx.attr_kind(a) {
+                AttrKind::AffineMap(_) => Some("map"),
+                AttrKind::IntegerSet(_) => Some("set"),
+                // Upstream gives `distinct[N]<>` (of `unit`) no alias.
+                AttrKind::Distinct { referenced, .. }
+                    if matches!(self.ctx.attr_kind(*referenced), AttrKind::Unit) =>
+                {
+                    None
+                }
+                AttrKind::Distinct { .. } => Some("distinct"),
+                AttrKind::Loc(_) => Some("loc"),
+                AttrKind::Opaque { dialect, body, .. } => {
+                    upstream::dialect_attr_alias(self.ctx.str(*dialect), body)
+                }
+                _ => None,
+            },
+            Node::Type(t) => match self.ctx.type_kind(t) {
+                TypeKind::Tuple(elems) if elems.len() > 16 => Some("tuple"),
+                _ => None,
+            },
+        }
+    }
+
+    fn children(&self, node: Node) -> SmallVec<[Node; 4]> {
+        let a = Node::Attr;
+        let t = Node::Type;
+        match node {
+            Node::Attr(attr) => match self.ctx.attr_kind(attr) {
+                AttrKind::Array(elems) => elems.iter().map(|&e| a(e)).collect(),
+                AttrKind::Dictionary(entries) => entries.iter().map(|e| a(e.1)).collect(),
+                AttrKind::Type(ty) => smallvec![t(*ty)],
+                AttrKind::Integer { ty, .. } | AttrKind::Float { ty, .. } => smallvec![t(*ty)],
+                AttrKind::String { ty, .. } | AttrKind::Opaque { ty, .. } => {
+                    ty.iter().map(|&x| t(x)).collect()
+                }
+                AttrKind::DenseElements { ty, .. }
+                | AttrKind::DenseStrings { ty, .. }
+                | AttrKind::DenseResource { ty, .. } => smallvec![t(*ty)],
+                // Upstream visits only the type: the indices and values print inline.
+                AttrKind::Sparse { ty, .. } => smallvec![t(*ty)],
+                AttrKind::DenseArray { element, .. } => smallvec![t(*element)],
+                AttrKind::Distinct { referenced, .. } => smallvec![a(*referenced)],
+                AttrKind::Loc(kind) => match kind {
+                    // Upstream does not print (so does not visit) an unknown child.
+                    LocKind::Name { child, .. }
+                        if matches!(self.ctx.loc_kind(*child), LocKind::Unknown) =>
+                    {
+                        SmallVec::new()
+                    }
+                    LocKind::Name { child, .. } => smallvec![a(child.attr())],
+                    LocKind::CallSite { callee, caller } => {
+                        smallvec![a(callee.attr()), a(caller.attr())]
+                    }
+                    LocKind::Fused { locs, metadata } => metadata
+                        .iter()
+                        .map(|&m| a(m))
+                        .chain(locs.iter().map(|l| a(l.attr())))
+                        .collect(),
+                    _ => SmallVec::new(),
+                },
+                _ => SmallVec::new(),
+            },
+            Node::Type(ty) => match self.ctx.type_kind(ty) {
+                TypeKind::Complex(e) => smallvec![t(*e)],
+                TypeKind::Tuple(elems) => elems.iter().map(|&e| t(e)).collect(),
+                TypeKind::Function { inputs, results } => {
+                    inputs.iter().chain(results.iter()).map(|&e| t(e)).collect()
+                }
+                TypeKind::RankedTensor {
+                    element, encoding, ..
+                } => std::iter::once(t(*element))
+                    .chain(encoding.iter().map(|&e| a(e)))
+                    .collect(),
+                TypeKind::UnrankedTensor { element } => smallvec![t(*element)],
+                TypeKind::MemRef {
+                    element,
+                    layout,
+                    memory_space,
+                    ..
+                } => std::iter::once(t(*element))
+                    .chain(layout.iter().map(|&e| a(e)))
+                    .chain(memory_space.iter().map(|&e| a(e)))
+                    .collect(),
+                TypeKind::UnrankedMemRef {
+                    element,
+                    memory_space,
+                } => std::iter::once(t(*element))
+                    .chain(memory_space.iter().map(|&e| a(e)))
+                    .collect(),
+                TypeKind::Vector { element, .. } => smallvec![t(*element)],
+                _ => SmallVec::new(),
+            },
+        }
+    }
+
+    fn set_state(&mut self, node: Node, state: u32) {
+        match node {
+            Node::Attr(a) => self.aliases.attr_state[a.index()] = state,
+            Node::Type(t) => self.aliases.type_state[t.index()] = state,
+        }
+    }
+
+    /// Visits a node; returns (its contribution to a parent's alias depth, its info index if
+    /// it has an alias candidate at or below it).
+    fn visit(&mut self, node: Node, deferrable: bool) -> (u32, Option<usize>) {
+        match self.aliases.state(node) {
+            NO_ALIAS => return (0, None),
+            UNSEEN => {}
+            s => {
+                let idx = (s - INFO) as usize;
+                if !deferrable {
+                    self.mark_non_deferrable(idx);
+                }
+                return (self.aliases.infos[idx].depth, Some(idx));
+            }
+        }
+        // The info is pushed before the children are visited so that infos stay in first-visit
+        // order; it is popped again (it is then the last one) if nothing below needs it.
+        let idx = self.aliases.infos.len();
+        let prefix = self.alias_prefix(node);
+        self.aliases.infos.push(AliasInfo {
+            node,
+            prefix,
+            depth: 0,
+            deferrable,
+            children: Vec::new(),
+            name: None,
+        });
+        self.set_state(node, INFO + idx as u32);
+        let mut max_child = 0;
+        let mut children = Vec::new();
+        for child in self.children(node) {
+            let (d, ci) = self.visit(child, deferrable);
+            max_child = max_child.max(d);
+            children.extend(ci);
+        }
+        if prefix.is_none() && children.is_empty() {
+            debug_assert_eq!(self.aliases.infos.len(), idx + 1);
+            self.aliases.infos.pop();
+            self.set_state(node, NO_ALIAS);
+            return (0, None);
+        }
+        // Upstream's alias depth: 1 for an aliased leaf, one more than the deepest child
+        // otherwise (levels without an alias count too), 0 with nothing aliased below.
+        let depth = if max_child > 0 {
+            max_child + 1
+        } else {
+            u32::from(prefix.is_some())
+        };
+        let info = &mut self.aliases.infos[idx];
+        info.depth = depth;
+        info.children = children;
+        (depth, Some(idx))
+    }
+
+    fn mark_non_deferrable(&mut self, idx: usize) {
+        let mut stack = vec![idx];
+        while let Some(i) = stack.pop() {
+            let info = &mut self.aliases.infos[i];
+            if !info.deferrable {
+                continue;
+            }
+            info.deferrable = false;
+            stack.extend(info.children.iter().copied());
+        }
+    }
+
+    /// Iterative walk in the order upstream's alias pass prints ops: location, regions,
+    /// operand types, result types, attributes. An explicit stack of work items keeps
+    /// nesting depth off the call stack.
+    fn walk(&mut self, body: &Body, root: OpId, debug_info: bool) {
+        enum Work {
+            Op(OpId),
+            Args(BlockId),
+            Tail(OpId),
+        }
+        let ctx = self.ctx;
+        let mut stack = vec![Work::Op(root)];
+        let mut items = Vec::new();
+        while let Some(w) = stack.pop() {
+            match w {
+                Work::Op(op) => {
+                    if debug_info {
+                        self.visit(Node::Attr(body.op_loc(op).attr()), true);
+                    }
+                    stack.push(Work::Tail(op));
+                    // Regions: block args, then nested ops, in order; pushed reversed so they
+                    // are visited in sequence.
+                    items.clear();
+                    for r in body.regions(op) {
+                        for b in body.region_blocks(r) {
+                            items.push(Work::Args(b));
+                            items.extend(body.block_ops(b).map(Work::Op));
+                        }
+                    }
+                    stack.extend(items.drain(..).rev());
+                }
+                Work::Args(b) => {
+                    for &arg in body.block_args(b) {
+                        self.visit(Node::Type(body.value_type(arg)), false);
+                        if debug_info {
+                            self.visit(Node::Attr(body.value_loc(arg).attr()), false);
+                        }
+                    }
+                }
+                Work::Tail(op) => {
+                    for v in body.operands(op) {
+                        self.visit(Node::Type(body.value_type(v)), false);
+                    }
+                    for v in body.results(op) {
+                        self.visit(Node::Type(body.value_type(v)), false);
+                    }
+                    let attrs = ctx.dict_entries(body.op_attrs(op));
+                    let props = body
+                        .op_props(op)
+                        .filter(|_| upstream::registers_op(ctx.str(body.op_name(op))))
+                        .map(|p| ctx.dict_entries(p))
+                        .unwrap_or(&[]);
+                    if props.is_empty() {
+                        for &(_, value) in attrs {
+                            self.visit(Node::Attr(value), false);
+                        }
+                    } else {
+                        // Upstream visits `op->getAttrs()`, which for a registered op is the
+                        // discardable attributes merged with the inherent ones (its
+                        // properties), sorted by name.
+                        let mut all: Vec<(Ident, Attr)> =
+                            attrs.iter().chain(props.iter()).copied().collect();
+                        all.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+                        for (_, value) in all {
+                            self.visit(Node::Attr(value), false);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Printer<'_> {
+    /// Prints the alias definitions, either those printed before the module or the deferred
+    /// (location-only) ones printed after it.
+    pub(super) fn print_alias_defs(&mut self, deferred: bool, out: &mut String) {
+        let aliases = &self.tables().aliases;
+        for &i in &aliases.order {
+            let info = &aliases.infos[i];
+            if info.deferrable != deferred {
+                continue;
+            }
+            let name = info.name.as_deref().unwrap_or_default();
+            match info.node {
+                Node::Attr(a) => {
+                    out.push('#');
+                    out.push_str(name);
+                    out.push_str(" = ");
+                    self.print_attr_no_alias(a, Elide::Never, out);
+                }
+                Node::Type(t) => {
+                    out.push('!');
+                    out.push_str(name);
+                    out.push_str(" = ");
+                    self.print_type_no_alias(t, out);
+                }
+            }
+            out.push('\n');
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! Printer for the generic operation form, byte-compatible with `mlir-opt
+//! --mlir-print-op-generic` of MLIR 19.
+//!
+//! Printing a module is two steps. First the `Tables` are built: the aliases (`alias`) and
+//! the value and block numbering (`numbering`). They are immutable from then on. Then the
+//! `Printer` walks the ops (`ops`), types (`types`), attributes and locations (`attrs`), their
+//! element data (`elements`) and affine forms (`affine`), reading the tables. The only state
+//! a printer changes while it prints is what upstream assigns in print order: `distinct`
+//! attribute numbers and the order in which builtin resource blobs are first used.
+//!
+//! The top-level ops of a big module are printed by worker threads in chunks, handed to the
+//! sink in order; the workers borrow the tables (`std::thread::scope`), each has its own
+//! printer state, and modules with `distinct` attributes or builtin resource blobs (whose
+//! numbering depends on print order) are printed on the caller's thread.
+
+mod affine;
+mod alias;
+mod attrs;
+mod elements;
+mod numbering;
+mod ops;
+mod types;
+
+use crate::resources::Resources;
+use alias::Aliases;
+use numbering::Numbering;
+use rustc_hash::{FxHashMap, FxHashSet};
+use tessera_ir::{Attr, Body, Context, Ident, OpId, RegionId, Type};
+
+/// Printing options (the `--mlir-print-*` flags).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PrintOptions {
+    /// Print locations (`--mlir-print-debuginfo`).
+    pub debug_info: bool,
+}
+
+/// Prints `root` (and everything in it), aliases and resources, as upstream does.
+pub fn print_module(
+    ctx: &Context,
+    body: &Body,
+    root: OpId,
+    resources: &Resources,
+    opts: PrintOptions,
+) -> String {
+    let mut out = String::new();
+    let tables = Tables::module(ctx, body, root, opts);
+    let mut p = Printer::new(ctx, body, opts, &tables);
+    p.print_module(root, resources, &mut out);
+    out
+}
+
+/// Like `print_module`, but streams the text to `sink` as it goes (memory stays bounded by
+/// the largest op without regions, not the whole output); returns the first write error.
+pub fn print_module_to(
+    ctx: &Context,
+    body: &Body,
+    root: OpId,
+    resources: &Resources,
+    opts: PrintOptions,
+    sink: &mut (dyn std::io::Write + Send),
+) -> std::io::Result<()> {
+    let mut out = String::with_capacity(FLUSH_AT + 4096);
+    let tables = Tables::module(ctx, body, root, opts);
+    let mut p = Printer::new(ctx, body, opts, &tables);
+    p.sink = Some(sink);
+    p.print_module(root, resources, &mut out);
+    p.flush(&mut out);
+    match p.io_error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
+}
+
+/// Buffered output is handed to the sink once it grows past this many bytes.
+const FLUSH_AT: usize = 1 << 16;
+
+/// Modules with at least this many ops are printed on `PRINT_THREADS` worker threads.
+const PARALLEL_MIN_OPS: usize = 20_000;
+const PRINT_THREADS: usize = 2;
+
+/// A type as upstream prints it, without aliases (for diagnostics).
+pub fn type_to_string(ctx: &Context, ty: Type) -> String {
+    let body = Body::new();
+    let tables = Tables::empty();
+    let mut p = Printer::new(ctx, &body, PrintOptions::default(), &tables);
+    let mut s = String::new();
+    p.print_type(ty, &mut s);
+    s
+}
+
+/// An attribute as upstream prints it, without aliases.
+pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
+    let body = Body::new();
+    let tables = Tables::empty();
+    let mut p = Printer::new(ctx, &body, PrintOptions::default(), &tables);
+    let mut s = String::new();
+    p.print_attr(attr, Elide::Never, &mut s);
+    s
+}
+
+/// One op in generic form, numbered as upstream numbers an op printed alone (for the "see
+/// current operation" notes of verifier errors and for traces): in the scope of the closest
+/// enclosing op isolated from above.
+pub fn op_to_string(ctx: &Context, body: &Body, op: OpId, opts: PrintOptions) -> String {
+    let tables = Tables {
+        aliases: Aliases::default(),
+        numbering: Numbering::local(ctx, body, op),
+    };
+    let mut p = Printer::new(ctx, body, opts, &tables);
+    let mut s = String::new();
+    p.print_op(op, 0, &mut s);
+    s
+}
+
+/// Whether an attribute's type is printed after it (`: T`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Elide {
+    /// Always printed.
+    Never,
+    /// Left out where upstream leaves it out (`i64` integers and `f64` floats in arrays).
+    May,
+    /// Never printed (the element type of an `array<>` that says it elsewhere).
+    Must,
+}
+
+/// What printing reads but never changes: built before the first op is printed, then shared
+/// by reference with every printing thread.
+struct Tables {
+    aliases: Aliases,
+    numbering: Numbering,
+}
+
+impl Tables {
+    fn module(ctx: &Context, body: &Body, root: OpId, opts: PrintOptions) -> Tables {
+        Tables {
+            aliases: Aliases::collect(ctx, body, root, opts.debug_info),
+            numbering: Numbering::module(body, root),
+        }
+    }
+
+    fn empty() -> Tables {
+        Tables {
+            aliases: Aliases::default(),
+            numbering: Numbering::empty(),
+        }
+    }
+}
+
+struct Printer<'a> {
+    ctx: &'a Context,
+    body: &'a Body,
+    opts: PrintOptions,
+    tables: &'a Tables,
+    /// `distinct` attributes numbered so far, in print order.
+    distinct_ids: FxHashMap<Attr, u64>,
+    /// Keys of the `dense_resource` blobs printed so far, in first-use order (upstream
+    /// prints the used builtin blobs in that order).
+    resources_used: Vec<Ident>,
+    resources_seen: FxHashSet<Ident>,
+    /// Where finished lines go (`print_module_to`); `None` keeps everything in the buffer.
+    sink: Option<&'a mut (dyn std::io::Write + Send)>,
+    io_error: Option<std::io::Error>,
+    /// The region whose top-level ops are printed by worker threads (see `print_ops_parallel`).
+    parallel_region: Option<RegionId>,
+}
+
+impl<'a> Printer<'a> {
+    fn new(ctx: &'a Context, body: &'a Body, opts: PrintOptions, tables: &'a Tables) -> Self {
+        Printer {
+            ctx,
+            body,
+            opts,
+            tables,
+            distinct_ids: FxHashMap::default(),
+            resources_used: Vec::new(),
+            resources_seen: FxHashSet::default(),
+            sink: None,
+            io_error: None,
+            parallel_region: None,
+        }
+    }
+
+    /// The shared tables, with their own lifetime (so reading them does not hold `self`).
+    #[inline]
+    fn tables(&self) -> &'a Tables {
+        self.tables
+    }
+
+    /// Records that the builtin resource `key` was printed.
+    fn note_resource_use(&mut self, key: Ident) {
+        if self.resources_seen.insert(key) {
+            self.resources_used.push(key);
+        }
+    }
+
+    /// Prints `ops` (each on its own line at `indent`) on worker threads, chunk by chunk,
+    /// handing the chunks to the sink in order; at most a few chunks are in memory at once.
+    fn print_ops_parallel(&mut self, ops: &[OpId], indent: usize, out: &mut String) {
+        self.flush(out);
+        // Weigh each op by the ops nested in it: a parsed op is created after everything
+        // inside it, so that is roughly the distance between consecutive ids.
+        let mut groups: Vec<&[OpId]> = Vec::new();
+        let total = (ops[ops.len() - 1].as_u32() as usize).max(ops.len());
+        let target = (total / (PRINT_THREADS * 64)).max(256);
+        let (mut start, mut weight, mut prev) = (0, 0, 0u32);
+        for (i, op) in ops.iter().enumerate() {
+            weight += (op.as_u32().saturating_sub(prev) as usize).max(1);
+            prev = op.as_u32();
+            if weight >= target || i + 1 == ops.len() {
+                groups.push(&ops[start..=i]);
+                (start, weight) = (i + 1, 0);
+            }
+        }
+        let (ctx, body, opts, tables) = (self.ctx, self.body, self.opts, self.tables);
+        std::thread::scope(|scope| {
+            let mut receivers = Vec::new();
+            for t in 0..PRINT_THREADS {
+                let (tx, rx) = std::sync::mpsc::sync_channel::<String>(2);
+                let mine: Vec<&[OpId]> = groups
+                    .iter()
+                    .skip(t)
+                    .step_by(PRINT_THREADS)
+                    .copied()
+                    .collect();
+                scope.spawn(move || {
+                    let mut worker = Printer::new(ctx, body, opts, tables);
+                    for group in mine {
+                        let mut buf = String::with_capacity(FLUSH_AT);
+                        for &op in group {
+                            push_indent(&mut buf, indent);
+                            worker.print_op(op, indent, &mut buf);
+                            buf.push('\n');
+                        }
+                        if tx.send(buf).is_err() {
+                            return;
+                        }
+                    }
+                });
+                receivers.push(rx);
+            }
+            for k in 0..groups.len() {
+                // A closed channel means its worker panicked; the scope re-raises that.
+                let Ok(mut buf) = receivers[k % PRINT_THREADS].recv() else {
+                    break;
+                };
+                self.flush(&mut buf);
+            }
+        });
+    }
+
+    fn print_module(&mut self, root: OpId, resources: &Resources, out: &mut String) {
+        // Big modules stream through worker threads, unless distinct attributes or resource
+        // blobs need numbering or ordering in print order.
+        if self.sink.is_some()
+            && self.ctx.num_distinct_attrs() == 0
+            && !resources.has_dialect_resources()
+            && self.body.op_capacity() >= PARALLEL_MIN_OPS
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+        {
+            self.parallel_region = self.body.regions(root).next();
+        }
+        self.print_alias_defs(false, out);
+        self.print_op(root, 0, out);
+        out.push('\n');
+        self.print_alias_defs(true, out);
+        let used: Vec<&str> = self
+            .resources_used
+            .iter()
+            .map(|&k| self.ctx.str(k))
+            .collect();
+        resources.print(&used, out);
+    }
+
+    /// Hands the buffer to the sink, if there is one (after the first error, drops it).
+    fn flush(&mut self, out: &mut String) {
+        if let Some(sink) = self.sink.as_mut() {
+            if self.io_error.is_none() {
+                if let Err(e) = sink.write_all(out.as_bytes()) {
+                    self.io_error = Some(e);
+                }
+            }
+            out.clear();
+        }
+    }
+}
+
+/// Appends `n` in decimal.
+fn push_u64(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    // Digits are ASCII.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
+/// Appends `n` in decimal.
+fn push_i64(out: &mut String, n: i64) {
+    if n < 0 {
+        out.push('-');
+    }
+    push_u64(out, n.unsigned_abs());
+}
+
+/// Appends `n` spaces.
+fn push_indent(out: &mut String, n: usize) {
+    const SPACES: &str = "                                                                ";
+    let mut n = n;
+    while n > 0 {
+        let k = n.min(SPACES.len());
+        out.push_str(&SPACES[..k]);
+        n -= k;
+    }
+}
