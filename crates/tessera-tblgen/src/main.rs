@@ -12,7 +12,7 @@ mod alloc;
 #[global_allocator]
 static GLOBAL: alloc::SizeClasses = alloc::SizeClasses;
 
-/// What llvm-tblgen's `--version` is compared against in `--version`'s output.
+/// The upstream tool whose behaviour this one follows, named by `--version`.
 const UPSTREAM: &str = "llvm-tblgen 19";
 
 /// Exit status of a write to a closed pipe: upstream's tools end quietly with `EX_IOERR`.
