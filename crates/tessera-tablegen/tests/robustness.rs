@@ -297,6 +297,7 @@ fn deep_nesting_fits_a_two_mebibyte_stack() {
             nest("!add(1, ", "C<0>.v", ")", 120)
         ),
         format!("def x {{ int d = {}; }}\n", nest("!add(1, ", "1", ")", n)),
+        format!("def x {{ {} a; }}\n", nest("list<", "int", ">", n)),
         chain,
     ];
     for src in inputs {

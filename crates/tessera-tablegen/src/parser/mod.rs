@@ -107,7 +107,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) warn_unused_template_args: bool,
 }
 
-/// Deepest nesting of values and objects (inside `let`/`foreach`/`if` blocks) accepted: parsing
+/// Deepest nesting of values, types and objects (inside `let`/`foreach`/`if` blocks) accepted: parsing
 /// recurses once per level, and together with the resolution depth (`record::MAX_DEPTH`) this
 /// has to fit a spawned thread's 2 MiB stack in a debug build. Real files nest a few dozen deep.
 pub(crate) const MAX_PARSE_DEPTH: u32 = 128;
@@ -192,14 +192,20 @@ impl<'a> Parser<'a> {
             .report(Diagnostic::new(Severity::Warning, loc, msg));
     }
 
-    /// Reports nesting past [`MAX_PARSE_DEPTH`]. The error is fatal: recovering at every level
-    /// on the way out would report a follow-up error per level.
-    #[cold]
-    fn too_deep<T>(&mut self) -> PResult<T> {
-        self.fatal_seen = true;
-        self.tok_error(format!(
-            "nesting is too deep: more than {MAX_PARSE_DEPTH} levels of objects and values"
-        ))
+    /// Enters one more level of nesting (a nested object, value or type); the caller leaves
+    /// it with `self.depth -= 1` once the nested part is parsed, whatever the result. Parsing
+    /// recurses once per level, so past [`MAX_PARSE_DEPTH`] this is one fatal error: recovering
+    /// at every level on the way out would report a follow-up error per level. (A helper
+    /// taking the nested parse as a closure would cost a stack frame per level.)
+    pub(super) fn enter(&mut self) -> PResult<()> {
+        if self.depth >= MAX_PARSE_DEPTH {
+            self.fatal_seen = true;
+            return self.tok_error(format!(
+                "nesting is too deep: more than {MAX_PARSE_DEPTH} levels of objects, values and types"
+            ));
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     /// Turns a pending evaluation failure into a parse failure.

@@ -25,12 +25,8 @@ impl Parser<'_> {
     }
 
     pub(super) fn parse_object(&mut self, mc: Option<usize>) -> PResult<()> {
-        self.depth += 1;
-        let r = if self.depth > MAX_PARSE_DEPTH {
-            self.too_deep()
-        } else {
-            self.parse_object_inner(mc)
-        };
+        self.enter()?;
+        let r = self.parse_object_inner(mc);
         self.depth -= 1;
         r
     }

@@ -53,7 +53,10 @@ impl Parser<'_> {
                     return self.tok_error("expected '<' after list type");
                 }
                 self.lex.lex();
-                let sub = self.parse_type()?;
+                self.enter()?;
+                let sub = self.parse_type();
+                self.depth -= 1;
+                let sub = sub?;
                 if !self.consume(Tok::Greater) {
                     return self.tok_error("expected '>' at end of list<ty> type");
                 }

@@ -39,13 +39,8 @@ impl Parser<'_> {
         item_ty: Option<TyId>,
         mode: Mode,
     ) -> PResult<InitId> {
-        // Bound the recursion of nested values so hostile input cannot overflow the stack.
-        self.depth += 1;
-        let r = if self.depth > MAX_PARSE_DEPTH {
-            self.too_deep()
-        } else {
-            self.parse_value_inner(cur, item_ty, mode)
-        };
+        self.enter()?;
+        let r = self.parse_value_inner(cur, item_ty, mode);
         self.depth -= 1;
         r
     }
