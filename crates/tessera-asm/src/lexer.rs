@@ -298,37 +298,48 @@ impl<'a> Lexer<'a> {
     }
 
     fn lex_string(&mut self, start: usize) -> Token {
-        // `start` points at the opening quote.
-        self.pos = start + 1;
-        loop {
-            match self.src.get(self.pos) {
-                // Upstream points at the line break (or the end of the input); a `\r` is
-                // part of the string.
-                None | Some(b'\n') | Some(0x0B) | Some(0x0C) => {
-                    return self.error(self.pos, "expected '\"' in string literal")
-                }
-                Some(b'"') => {
-                    self.pos += 1;
-                    return self.tok(Tok::String, start);
-                }
-                Some(b'\\') => match self.src.get(self.pos + 1) {
-                    Some(b'"' | b'\\' | b'n' | b't') => self.pos += 2,
-                    Some(a)
-                        if a.is_ascii_hexdigit()
-                            && self
-                                .src
-                                .get(self.pos + 2)
-                                .is_some_and(|b| b.is_ascii_hexdigit()) =>
-                    {
-                        self.pos += 3
-                    }
-                    _ => {
-                        self.pos += 1;
-                        return self.error(self.pos - 1, "unknown escape in string literal");
-                    }
-                },
-                Some(_) => self.pos += 1,
+        match string_literal_end(self.src, start) {
+            Ok(end) => {
+                self.pos = end;
+                self.tok(Tok::String, start)
             }
+            Err((at, message)) => {
+                // A bad escape is consumed; a line break or the end of the input is not.
+                self.pos = if self.src.get(at) == Some(&b'\\') {
+                    at + 1
+                } else {
+                    at
+                };
+                self.error(at, message)
+            }
+        }
+    }
+}
+
+/// Where the string literal whose opening quote is at `start` ends (just past its closing
+/// quote), or where and why it is malformed: upstream's rules, shared by the lexer and by the
+/// scanner of dialect bodies, which must reject the same strings.
+pub(crate) fn string_literal_end(src: &[u8], start: usize) -> Result<usize, (usize, &'static str)> {
+    let mut pos = start + 1;
+    loop {
+        match src.get(pos) {
+            // Upstream points at the line break (or the end of the input); a `\r` is part of
+            // the string.
+            None | Some(b'\n') | Some(0x0B) | Some(0x0C) => {
+                return Err((pos, "expected '\"' in string literal"))
+            }
+            Some(b'"') => return Ok(pos + 1),
+            Some(b'\\') => match src.get(pos + 1) {
+                Some(b'"' | b'\\' | b'n' | b't') => pos += 2,
+                Some(a)
+                    if a.is_ascii_hexdigit()
+                        && src.get(pos + 2).is_some_and(|b| b.is_ascii_hexdigit()) =>
+                {
+                    pos += 3
+                }
+                _ => return Err((pos, "unknown escape in string literal")),
+            },
+            Some(_) => pos += 1,
         }
     }
 }

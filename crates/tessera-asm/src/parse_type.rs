@@ -108,19 +108,12 @@ impl<'a> Parser<'a, '_> {
                         depth -= 1;
                     }
                     Some(b']') | Some(b')') | Some(b'}') => depth -= 1,
-                    Some(b'"') => {
-                        pos += 1;
-                        while let Some(&c) = src.get(pos) {
-                            if c == b'\\' {
-                                pos += 2;
-                                continue;
-                            }
-                            if c == b'"' {
-                                break;
-                            }
-                            pos += 1;
-                        }
-                    }
+                    // A string in a body is a string token to upstream's lexer too: it may
+                    // not span lines, and its escapes are checked.
+                    Some(b'"') => match crate::lexer::string_literal_end(src, pos) {
+                        Ok(end) => pos = end - 1,
+                        Err((at, message)) => return Err(self.error_at(at as u32, message)),
+                    },
                     _ => {}
                 }
                 pos += 1;

@@ -31,3 +31,14 @@ second line"} : () -> ()
 // The op name is a string literal too.
 // expected-error@+1 {{expected '"' in string literal}}
 "foo.op() : () -> ()
+
+// -----
+
+// A string inside a dialect type's body follows the same rules as any other.
+// expected-error@+1 {{expected '"' in string literal}}
+"foo.op"() : () -> (!foo.t<"not closed on this line>)
+
+// -----
+
+// expected-error@+1 {{unknown escape in string literal}}
+"foo.op"() : () -> (!foo.t<"\q">)

@@ -1,0 +1,10 @@
+// Checked against mlir-tblgen 19 -gen-op-doc / -gen-dialect-doc (it stops at the first error).
+include "ods_base.td"
+def D : Dialect { let name = "d"; }
+def I32 : Type<CPred<"$_self.isInteger(32)">, "i32">;
+def IAttr : Attr<CPred<"true">, "int attr">;
+def AnyRegion : Region<CPred<"true">, "any region">;
+// expected-error@+1 {{unexpected def type; only defs deriving from TypeConstraint or Attr or Property are allowed}}
+def DialectArgOp : Op<D, "dialect_arg"> {
+  let arguments = (ins D:$d);
+}

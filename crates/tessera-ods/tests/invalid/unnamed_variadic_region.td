@@ -1,0 +1,10 @@
+// Checked against mlir-tblgen 19 -gen-op-doc / -gen-dialect-doc (it stops at the first error).
+include "ods_base.td"
+def D : Dialect { let name = "d"; }
+def I32 : Type<CPred<"$_self.isInteger(32)">, "i32">;
+def IAttr : Attr<CPred<"true">, "int attr">;
+def AnyRegion : Region<CPred<"true">, "any region">;
+// expected-error@+1 {{variadic regions must be named}}
+def UnnamedRegionsOp : Op<D, "unnamed_regions"> {
+  let regions = (region VariadicRegion<AnyRegion>);
+}
