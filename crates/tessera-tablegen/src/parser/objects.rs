@@ -488,17 +488,7 @@ impl Parser<'_> {
             entries: Vec::new(),
         });
         self.push_scope(ScopeKind::Foreach(Some(iter)));
-        if self.code() != Tok::LBrace {
-            self.parse_object(self.cur_mc)?;
-        } else {
-            let brace_loc = self.lex.loc();
-            self.lex.lex();
-            self.parse_object_list(self.cur_mc)?;
-            if !self.consume(Tok::RBrace) {
-                self.tok_report("expected '}' at end of foreach command");
-                return self.error(brace_loc, "to match this '{'");
-            }
-        }
+        self.parse_object_or_block("foreach command")?;
         self.pop_scope();
         let l = self.loops.pop().expect("pushed above");
         self.add_entry(Entry::Loop(Box::new(l)))
@@ -547,19 +537,24 @@ impl Parser<'_> {
 
     pub(super) fn parse_if_body(&mut self, kind: &str) -> PResult<()> {
         self.push_scope(ScopeKind::Local);
-        if self.code() != Tok::LBrace {
-            self.parse_object(self.cur_mc)?;
-        } else {
-            let brace_loc = self.lex.loc();
-            self.lex.lex();
-            self.parse_object_list(self.cur_mc)?;
-            if !self.consume(Tok::RBrace) {
-                let _: PResult<()> =
-                    self.tok_error(format!("expected '}}' at end of '{kind}' clause"));
-                return self.error(brace_loc, "to match this '{'");
-            }
-        }
+        self.parse_object_or_block(&format!("'{kind}' clause"))?;
         self.pop_scope();
+        Ok(())
+    }
+
+    /// The body of a `foreach` or an `if` branch: one object, or objects in braces (`what`
+    /// names the statement in the error for a missing `}`).
+    fn parse_object_or_block(&mut self, what: &str) -> PResult<()> {
+        if self.code() != Tok::LBrace {
+            return self.parse_object(self.cur_mc);
+        }
+        let brace_loc = self.lex.loc();
+        self.lex.lex();
+        self.parse_object_list(self.cur_mc)?;
+        if !self.consume(Tok::RBrace) {
+            self.tok_report(format!("expected '}}' at end of {what}"));
+            return self.error(brace_loc, "to match this '{'");
+        }
         Ok(())
     }
 

@@ -618,17 +618,7 @@ impl Parser<'_> {
                 let (Some(a), Some(b)) = (mt, rt) else {
                     return self.tok_error("could not get type for !if");
                 };
-                match self.rk.resolve_types(a, b) {
-                    Some(t) => ty = Some(t),
-                    None => {
-                        let msg = format!(
-                            "inconsistent types '{}' and '{}' for !if",
-                            self.rk.ty_string(a),
-                            self.rk.ty_string(b)
-                        );
-                        return self.tok_error(msg);
-                    }
-                }
+                ty = Some(self.common_type(a, b, "!if")?);
             }
             TernOp::Subst => {
                 let Some(t) = self.static_ty(rhs) else {
@@ -778,6 +768,22 @@ impl Parser<'_> {
             used: false,
             cleared: false,
         });
+    }
+
+    /// The type both branches of `op` (`!if`, `!cond`) can have, or the error for two that
+    /// have none.
+    fn common_type(&mut self, a: TyId, b: TyId, op: &str) -> PResult<TyId> {
+        match self.rk.resolve_types(a, b) {
+            Some(t) => Ok(t),
+            None => {
+                let msg = format!(
+                    "inconsistent types '{}' and '{}' for {op}",
+                    self.rk.ty_string(a),
+                    self.rk.ty_string(b)
+                );
+                self.tok_error(msg)
+            }
+        }
     }
 
     pub(super) fn temp_scope_rec(&mut self, cur: Option<RecId>) -> RecId {
@@ -939,17 +945,7 @@ impl Parser<'_> {
                 None => ty = vt,
                 Some(t) => {
                     let Some(vt) = vt else { continue };
-                    match self.rk.resolve_types(t, vt) {
-                        Some(r) => ty = Some(r),
-                        None => {
-                            let msg = format!(
-                                "inconsistent types '{}' and '{}' for !cond",
-                                self.rk.ty_string(t),
-                                self.rk.ty_string(vt)
-                            );
-                            return self.tok_error(msg);
-                        }
-                    }
+                    ty = Some(self.common_type(t, vt, "!cond")?);
                 }
             }
         }
