@@ -273,13 +273,7 @@ impl Parser<'_> {
             let init_loc = self.lex.loc();
             let v = self.parse_value(cur, arg_ty, Mode::Value)?;
             list.push(v);
-            let Some(lt) = self.rk.type_of(v) else {
-                let s = self.rk.as_string(v);
-                return self.error(
-                    op_loc,
-                    format!("expected value to be a typed value, got '{s}'"),
-                );
-            };
+            let lt = self.typed_operand(v, op_loc)?;
             match arg_ty {
                 None => {
                     arg_ty = Some(lt);
@@ -464,13 +458,7 @@ impl Parser<'_> {
             let init_loc = self.lex.loc();
             let v = self.parse_value(cur, None, Mode::Value)?;
             args.push(v);
-            let Some(t) = self.rk.type_of(v) else {
-                let s = self.rk.as_string(v);
-                return self.error(
-                    op_loc,
-                    format!("expected value to be a typed value, got '{s}'"),
-                );
-            };
+            let t = self.typed_operand(v, op_loc)?;
             let ts = self.rk.ty_string(t);
             if !first_is_list || args.len() == 1 {
                 if args.len() == 1 && matches!(self.rk.ty_data(t), RecTy::List(_)) {
@@ -768,6 +756,20 @@ impl Parser<'_> {
             used: false,
             cleared: false,
         });
+    }
+
+    /// The type of an operand of a bang operator at `op_loc`, which must have one.
+    fn typed_operand(&mut self, v: InitId, op_loc: Loc) -> PResult<TyId> {
+        match self.rk.type_of(v) {
+            Some(t) => Ok(t),
+            None => {
+                let s = self.rk.as_string(v);
+                self.error(
+                    op_loc,
+                    format!("expected value to be a typed value, got '{s}'"),
+                )
+            }
+        }
     }
 
     /// The type both branches of `op` (`!if`, `!cond`) can have, or the error for two that
