@@ -86,6 +86,20 @@ impl<'a> Parser<'a, '_> {
             // `#.x` / `!.x`: upstream points just past the dot.
             return Err(self.error_at(t.start + 2, "invalid dialect namespace '\"\"'"));
         }
+        // A namespace is an identifier (`[A-Za-z_][A-Za-z0-9_$]*`); the token may hold more
+        // (`-`, `.` in the body), which upstream rejects here.
+        let valid_namespace = dialect.bytes().enumerate().all(|(i, b)| {
+            b.is_ascii_alphabetic() || b == b'_' || (i > 0 && (b.is_ascii_digit() || b == b'$'))
+        });
+        if !valid_namespace {
+            // Upstream points past the dot in the pretty form, at the symbol in the other.
+            let at = if pretty {
+                t.start + dialect.len() as u32 + 2
+            } else {
+                t.start
+            };
+            return Err(self.error_at(at, format!("invalid dialect namespace '\"{dialect}\"'")));
+        }
         let src = self.src.as_bytes();
         let mut pos = t.end as usize;
         let angled = src.get(pos) == Some(&b'<');

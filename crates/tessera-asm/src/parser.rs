@@ -296,7 +296,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 return Ok(());
             }
             if !self.eat(Tok::Comma) {
-                return Err(self.error_here(format!("expected ',' or {what}")));
+                return Err(self.error_wrong_token(format!("expected ',' or {what}")));
             }
         }
     }

@@ -50,7 +50,6 @@ const KNOWN_INVALID: &[&str] = &[
     "punctuation.mlir:24",
     "punctuation.mlir:30",
     "punctuation.mlir:35",
-    "resources.mlir:31",
     "types.mlir:11",
     "types.mlir:37",
     "types.mlir:47",

@@ -722,6 +722,44 @@ mod tests {
     }
 
     #[test]
+    fn prints_every_format_like_upstream() {
+        // Each expected text is what mlir-opt 19 prints for `V : TYPE` (a decimal literal
+        // goes through `double` first, as upstream's parser does).
+        let cases = [
+            (F16, 0.1, "9.997550e-02"),
+            (BF16, 0.1, "1.000980e-01"),
+            (F32, 2.5132, "2.513200e+00"),
+            (F32, 1.0e-45, "1.401300e-45"),
+            (F16, 65504.0, "6.550400e+04"),
+            (F80, 0.1, "0.100000000000000005551"),
+            (F128, 0.1, "0.100000000000000005551115123125782702"),
+            (F8E4M3FN, 448.0, "4.480000e+02"),
+            (TF32, 0.3, "3.000490e-01"),
+            (F64, 1.0e-310, "1.000000e-310"),
+            (F8E5M2, -2.5, "-2.500000e+00"),
+            // Shortest round-trip form, with APFloat's capital exponent letter.
+            (F32, 1.17549435e-38, "1.17549435E-38"),
+            (F64, 123456.789, "123456.789"),
+            (F64, 5.0e-324, "4.940660e-324"),
+            (F32, 1.0e10, "1.000000e+10"),
+            (BF16, 100.0, "1.000000e+02"),
+        ];
+        for (kind, v, want) in cases {
+            assert_eq!(show(kind, v), want, "{v} : {kind:?}");
+        }
+        // Infinities and NaN payloads print as hex bits.
+        assert_eq!(
+            F64.to_mlir_string(0x7FF0000000000000).0,
+            "0x7FF0000000000000"
+        );
+        assert_eq!(
+            F64.to_mlir_string(0xFFF0000000000000).0,
+            "0xFFF0000000000000"
+        );
+        assert_eq!(F16.to_mlir_string(0x7C01).0, "0x7C01");
+    }
+
+    #[test]
     fn parses_small_formats_exactly() {
         assert_eq!(F16.parse_decimal("1.0"), Some(0x3C00));
         assert_eq!(BF16.parse_decimal("1.0"), Some(0x3F80));

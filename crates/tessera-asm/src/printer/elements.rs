@@ -7,20 +7,20 @@ use crate::syntax::{push_hex, push_quoted};
 use tessera_ir::{IntValue, Signedness, Type, TypeKind};
 
 impl Printer<'_> {
-    /// An integer of type `ty` in decimal (unsigned types unsigned).
-    pub(super) fn print_int(&self, ty: Type, value: &IntValue, out: &mut String) {
-        let (width, signed) = match self.ctx.type_kind(ty) {
+    /// Width and signedness of an integer type as printed (`index` as a signed 64-bit).
+    fn int_format(&self, ty: Type) -> (u32, bool) {
+        match self.ctx.type_kind(ty) {
             TypeKind::Integer { width, signedness } => {
                 (*width, *signedness != Signedness::Unsigned)
             }
             _ => (64, true),
-        };
-        match value {
-            IntValue::Small(_) if width == 0 => out.push('0'),
-            IntValue::Small(v) if !signed => push_u64(out, *v),
-            IntValue::Small(_) => push_i64(out, value.as_i64(width).unwrap_or(0)),
-            IntValue::Wide(_) => out.push_str(&value.to_decimal(width, signed)),
         }
+    }
+
+    /// An integer of type `ty` in decimal (unsigned types unsigned).
+    pub(super) fn print_int(&self, ty: Type, value: &IntValue, out: &mut String) {
+        let (width, signed) = self.int_format(ty);
+        push_int(value, width, signed, out);
     }
 
     /// One element from its dense storage bytes.
@@ -40,25 +40,31 @@ impl Printer<'_> {
                 out.push(')');
             }
             _ => {
-                let (width, signed) = match self.ctx.type_kind(elem) {
-                    TypeKind::Integer { width, signedness } => {
-                        (*width, *signedness != Signedness::Unsigned)
-                    }
-                    _ => (64, true),
-                };
-                let mut words = vec![0u64; bytes.len().div_ceil(8).max(1)];
-                for (i, &b) in bytes.iter().enumerate() {
-                    words[i / 8] |= (b as u64) << (8 * (i % 8));
-                }
-                let v = IntValue::from_words(&words, width.max(1));
+                let (width, signed) = self.int_format(elem);
                 if width == 1 {
-                    out.push_str(if v.as_u64() == Some(1) {
-                        "true"
-                    } else {
-                        "false"
-                    });
+                    let set = bytes.first().is_some_and(|b| b & 1 == 1);
+                    out.push_str(if set { "true" } else { "false" });
+                } else if bytes.len() <= 8 {
+                    // Up to 64 bits: no word vector, no string.
+                    let mut b = [0u8; 8];
+                    b[..bytes.len()].copy_from_slice(bytes);
+                    let raw = u64::from_le_bytes(b);
+                    let masked = match width {
+                        0 => 0,
+                        1..=63 => raw & ((1u64 << width) - 1),
+                        _ => raw,
+                    };
+                    push_int(&IntValue::Small(masked), width, signed, out);
                 } else {
-                    out.push_str(&v.to_decimal(width, signed));
+                    let words: Vec<u64> = bytes
+                        .chunks(8)
+                        .map(|c| {
+                            let mut b = [0u8; 8];
+                            b[..c.len()].copy_from_slice(c);
+                            u64::from_le_bytes(b)
+                        })
+                        .collect();
+                    push_int(&IntValue::from_words(&words, width), width, signed, out);
                 }
             }
         }
@@ -163,5 +169,15 @@ fn print_nested(
     while open > 0 {
         out.push(']');
         open -= 1;
+    }
+}
+
+/// Appends an integer of `width` bits in decimal, as signed or unsigned.
+fn push_int(value: &IntValue, width: u32, signed: bool, out: &mut String) {
+    match value {
+        IntValue::Small(_) if width == 0 => out.push('0'),
+        IntValue::Small(v) if !signed => push_u64(out, *v),
+        IntValue::Small(_) => push_i64(out, value.as_i64(width).unwrap_or(0)),
+        IntValue::Wide(_) => out.push_str(&value.to_decimal(width, signed)),
     }
 }

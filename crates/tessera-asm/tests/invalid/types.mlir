@@ -96,3 +96,14 @@
 
 // expected-error@+1 {{expected non-function type}}
 "foo.op"() : () -> (i32, )
+
+// -----
+
+// A dialect namespace is an identifier: no '-', in either form.
+// expected-error@+1 {{invalid dialect namespace '"a-b"'}}
+"foo.op"() {x = 1 : !a-b.c} : () -> ()
+
+// -----
+
+// expected-error@+1 {{invalid dialect namespace '"a-b"'}}
+"foo.op"() {x = #a-b<c>} : () -> ()
