@@ -1,14 +1,14 @@
 //! Folding of bang operators, field accesses and anonymous class instantiations once their
 //! operands are known, with upstream's semantics and error texts.
 
-use crate::diag::Loc;
 use crate::eval::{MapResolver, TrackUnresolvedResolver};
+use crate::evaluator::Evaluator;
 use crate::record::{
-    ArgKey, BinOp, Init, InitId, RecId, RecTy, Record, RecordKeeper, RecordKind, TernOp, TyId,
-    UnOp, MAX_LIST_LEN,
+    ArgKey, BinOp, Init, InitId, RecId, RecTy, Record, RecordKind, TernOp, TyId, UnOp, MAX_LIST_LEN,
 };
+use tessera_ir::source::SourceLoc as Loc;
 
-impl RecordKeeper {
+impl Evaluator {
     /// All locations of the record being resolved, for error messages.
     fn rec_loc(&self, cur: Option<RecId>) -> Vec<Loc> {
         cur.map(|c| self.record(c).locs.clone())

@@ -1,13 +1,15 @@
 //! Late binding: the resolvers (variable substitution strategies) and the walk that rebuilds a
 //! value with references replaced, folding operators whose operands became known.
 
-use crate::diag::Loc;
-use crate::record::{FieldKind, Init, InitId, RecId, RecTy, RecordKeeper, UnOp, MAX_DEPTH};
+use crate::evaluator::Evaluator;
+use crate::record::{FieldKind, Init, InitId, RecId, RecTy, UnOp, MAX_DEPTH};
+use tessera_ir::source::SourceLoc as Loc;
+use tessera_ir::{Diagnostic, Severity};
 
 /// A strategy for replacing variable references during resolution.
 pub(crate) trait Resolver {
     /// The value for variable `var`, if this resolver knows one.
-    fn resolve(&mut self, rk: &mut RecordKeeper, var: InitId) -> Option<InitId>;
+    fn resolve(&mut self, rk: &mut Evaluator, var: InitId) -> Option<InitId>;
     /// The record being resolved, used by folds for self-references and error locations.
     fn cur_rec(&self) -> Option<RecId>;
     /// Whether this is the final resolution of a def (unresolvable casts become errors).
@@ -55,7 +57,7 @@ impl MapResolver {
 }
 
 impl Resolver for MapResolver {
-    fn resolve(&mut self, rk: &mut RecordKeeper, var: InitId) -> Option<InitId> {
+    fn resolve(&mut self, rk: &mut Evaluator, var: InitId) -> Option<InitId> {
         let pos = self.map.iter().position(|e| e.0 == var)?;
         let (_, v, resolved) = self.map[pos];
         if !resolved && self.map.len() > 1 {
@@ -100,7 +102,7 @@ impl RecordResolver {
 }
 
 impl Resolver for RecordResolver {
-    fn resolve(&mut self, rk: &mut RecordKeeper, var: InitId) -> Option<InitId> {
+    fn resolve(&mut self, rk: &mut Evaluator, var: InitId) -> Option<InitId> {
         if let Some(&v) = self.cache.get(&var) {
             return Some(v);
         }
@@ -156,7 +158,7 @@ impl<'a> ShadowResolver<'a> {
 }
 
 impl Resolver for ShadowResolver<'_> {
-    fn resolve(&mut self, rk: &mut RecordKeeper, var: InitId) -> Option<InitId> {
+    fn resolve(&mut self, rk: &mut Evaluator, var: InitId) -> Option<InitId> {
         if self.shadowed.contains(&Some(var)) {
             return None;
         }
@@ -189,7 +191,7 @@ impl<'a> TrackUnresolvedResolver<'a> {
 }
 
 impl Resolver for TrackUnresolvedResolver<'_> {
-    fn resolve(&mut self, rk: &mut RecordKeeper, var: InitId) -> Option<InitId> {
+    fn resolve(&mut self, rk: &mut Evaluator, var: InitId) -> Option<InitId> {
         let mut out = None;
         if let Some(inner) = self.inner.as_mut() {
             out = inner.resolve(rk, var);
@@ -224,7 +226,7 @@ impl HasReferenceResolver {
 }
 
 impl Resolver for HasReferenceResolver {
-    fn resolve(&mut self, _rk: &mut RecordKeeper, var: InitId) -> Option<InitId> {
+    fn resolve(&mut self, _rk: &mut Evaluator, var: InitId) -> Option<InitId> {
         if var == self.name {
             self.found = true;
         }
@@ -235,7 +237,7 @@ impl Resolver for HasReferenceResolver {
     }
 }
 
-impl RecordKeeper {
+impl Evaluator {
     /// Rebuilds `i` with references replaced as `r` says, folding what became foldable.
     pub(crate) fn resolve(&mut self, i: InitId, r: &mut dyn Resolver) -> InitId {
         let (mask, flag) = self.meta(i);
@@ -254,6 +256,7 @@ impl RecordKeeper {
             );
             return i;
         }
+        self.check_limits();
         if self.fatal.is_some() {
             return i;
         }
@@ -634,11 +637,7 @@ impl RecordKeeper {
                         _ => "(assert message is not a string)".to_string(),
                     };
                     self.error(loc, "assertion failed");
-                    self.notes.push(crate::diag::Message {
-                        severity: crate::diag::Severity::Note,
-                        loc: Loc::NONE,
-                        text,
-                    });
+                    self.note(Loc::NONE, text);
                 }
             }
             _ => {
@@ -656,11 +655,8 @@ impl RecordKeeper {
                 format!("Dump message is not a string: {s}")
             }
         };
-        self.notes.push(crate::diag::Message {
-            severity: crate::diag::Severity::Note,
-            loc,
-            text,
-        });
+        self.notes
+            .report(Diagnostic::new(Severity::Note, loc, text));
     }
 
     /// Fields of a record that must be concrete but are not, as upstream's `checkConcrete`.

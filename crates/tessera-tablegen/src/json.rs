@@ -3,8 +3,8 @@
 
 use std::collections::BTreeMap;
 
-use crate::diag::Loc;
 use crate::record::{FieldKind, Init, InitId, RecordKeeper};
+use tessera_ir::source::SourceLoc as Loc;
 
 /// A JSON value with objects kept sorted, which is how upstream prints them.
 enum Json {

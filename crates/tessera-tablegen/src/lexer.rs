@@ -5,8 +5,9 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use crate::diag::{Loc, Message, Severity, SourceMgr};
 use crate::preprocessor::PrepControl;
+use tessera_ir::source::{FileId, SourceLoc as Loc, SourceMap};
+use tessera_ir::{Diagnostic, Diagnostics, Severity};
 
 /// Every bang operator llvm-tblgen 19 knows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -209,26 +210,24 @@ pub(crate) const EOF: i32 = -1;
 /// Deepest nesting of `include`s accepted.
 const MAX_INCLUDE_DEPTH: usize = 512;
 
-/// The tokenizer. It owns the [`SourceMgr`] because `include` adds buffers while lexing.
+/// The tokenizer. It owns the [`SourceMap`] because `include` adds buffers while lexing.
 pub struct Lexer {
-    pub(crate) sm: SourceMgr,
+    pub(crate) sm: SourceMap,
+    /// Directories searched by `include`, after the path itself.
+    include_dirs: Vec<String>,
     pub(crate) buf: Arc<str>,
-    pub(crate) cur_file: usize,
+    pub(crate) cur_file: FileId,
     pub(crate) pos: usize,
     pub(crate) tok_start: usize,
-    include_stack: Vec<(usize, usize)>,
+    include_stack: Vec<(FileId, usize)>,
     pub(crate) prep_stack: Vec<Vec<PrepControl>>,
     pub(crate) macros: FxHashSet<String>,
     /// Every file an `include` pulled in, for `-d`.
     pub dependencies: std::collections::BTreeSet<String>,
-    /// The same files in inclusion order, for the token stream to hand over.
-    pub(crate) dep_log: Vec<String>,
     /// `include` words whose file name is still being lexed.
     include_words: usize,
-    /// Set whenever `cur_str` is written, so the token stream copies it only then.
-    pub(crate) str_changed: bool,
     /// Messages reported so far (lexer and parser share this list to keep their order).
-    pub msgs: Vec<Message>,
+    pub diags: Diagnostics,
     cur: Tok,
     cur_loc: Loc,
     /// String payload of the current `Id`, `StrVal`, `VarName` or `CodeFragment`.
@@ -245,13 +244,15 @@ pub struct Lexer {
 }
 
 impl Lexer {
-    /// Starts lexing buffer `main` of `sm`, with the given `-D` macros. (llvm-tblgen 19 takes
-    /// any `-D` spelling as given, so no validation happens here.)
-    pub fn new(sm: SourceMgr, main: usize, macros: &[String]) -> Result<Lexer, String> {
-        let buf = sm.file(main).text.clone();
+    /// Starts lexing buffer `main` of `sm`, searching `include_dirs` for includes, with the
+    /// given `-D` macros. (llvm-tblgen 19 takes any `-D` spelling as given, so no validation
+    /// happens here.)
+    pub fn new(sm: SourceMap, main: FileId, include_dirs: Vec<String>, macros: &[String]) -> Lexer {
+        let buf = sm.file(main).text().clone();
         let set: FxHashSet<String> = macros.iter().cloned().collect();
-        Ok(Lexer {
+        Lexer {
             sm,
+            include_dirs,
             buf,
             cur_file: main,
             pos: 0,
@@ -260,10 +261,8 @@ impl Lexer {
             prep_stack: vec![Vec::new()],
             macros: set,
             dependencies: Default::default(),
-            dep_log: Vec::new(),
-            str_changed: false,
             include_words: 0,
-            msgs: Vec::new(),
+            diags: Diagnostics::new(),
             cur: Tok::Eof,
             cur_loc: Loc::NONE,
             cur_str: String::new(),
@@ -271,12 +270,12 @@ impl Lexer {
             cur_bin_bits: 0,
             include_cache: FxHashMap::default(),
             skip_memo: FxHashMap::default(),
-        })
+        }
     }
 
     /// Gives back the source manager once lexing is over.
-    pub fn into_parts(self) -> (SourceMgr, Vec<Message>) {
-        (self.sm, self.msgs)
+    pub fn into_parts(self) -> (SourceMap, Diagnostics) {
+        (self.sm, self.diags)
     }
 
     /// The current token.
@@ -304,21 +303,14 @@ impl Lexer {
 
     pub(crate) fn error_at(&mut self, pos: usize, msg: impl Into<String>) -> Tok {
         let loc = self.loc_at(pos);
-        self.msgs.push(Message {
-            severity: Severity::Error,
-            loc,
-            text: msg.into(),
-        });
+        self.diags.error(loc, msg);
         Tok::Error
     }
 
     pub(crate) fn warning_at(&mut self, pos: usize, msg: impl Into<String>) {
         let loc = self.loc_at(pos);
-        self.msgs.push(Message {
-            severity: Severity::Warning,
-            loc,
-            text: msg.into(),
-        });
+        self.diags
+            .report(Diagnostic::new(Severity::Warning, loc, msg));
     }
 
     /// The byte at `pos + i`, or 0 past the end (upstream buffers are NUL-terminated).
@@ -371,7 +363,7 @@ impl Lexer {
             }
             self.include_stack.pop();
             self.cur_file = file;
-            self.set_buf(self.sm.file(file).text.clone());
+            self.set_buf(self.sm.file(file).text().clone());
             self.pos = resume;
             self.tok_start = resume;
             return true;
@@ -521,7 +513,6 @@ impl Lexer {
         // Runs between escapes are copied whole; they are valid UTF-8 because they end at
         // ASCII bytes, and escapes only produce ASCII.
         self.cur_str.clear();
-        self.str_changed = true;
         loop {
             let run = bytes[self.pos..]
                 .iter()
@@ -579,7 +570,6 @@ impl Lexer {
         }
         self.cur_str.clear();
         self.cur_str.push_str(&self.buf[start..self.pos]);
-        self.str_changed = true;
         Tok::VarName
     }
 
@@ -625,7 +615,6 @@ impl Lexer {
                 // Reuse the buffer: identifiers are the most frequent token.
                 self.cur_str.clear();
                 self.cur_str.push_str(&self.buf[start..self.pos]);
-                self.str_changed = true;
                 Tok::Id
             }
         })
@@ -660,7 +649,7 @@ impl Lexer {
                 if let Ok(text) = std::fs::read(&name) {
                     found = Some((name.clone(), text));
                 } else {
-                    for dir in &self.sm.include_dirs {
+                    for dir in &self.include_dirs {
                         let path = std::path::Path::new(dir).join(&name);
                         if let Ok(text) = std::fs::read(&path) {
                             found = Some((path.to_string_lossy().into_owned(), text));
@@ -680,12 +669,11 @@ impl Lexer {
             }
         };
         let include_loc = self.loc_at(self.pos);
-        let idx = self.sm.add_shared_buffer(path.clone(), text, include_loc);
-        self.dep_log.push(path.clone());
+        let idx = self.sm.add_included(path.clone(), text, include_loc);
         self.dependencies.insert(path);
         self.include_stack.push((self.cur_file, self.pos));
         self.cur_file = idx;
-        self.set_buf(self.sm.file(idx).text.clone());
+        self.set_buf(self.sm.file(idx).text().clone());
         self.pos = 0;
         self.prep_stack.push(Vec::new());
         false
@@ -863,7 +851,6 @@ impl Lexer {
             if c == b']' as i32 {
                 self.cur_str.clear();
                 self.cur_str.push_str(&self.buf[code_start..self.pos - 2]);
-                self.str_changed = true;
                 return Tok::CodeFragment;
             }
         }
@@ -917,7 +904,7 @@ pub(crate) fn is_id_char(c: i32) -> bool {
 }
 
 /// Source bytes as text; invalid UTF-8 is replaced rather than rejected.
-pub(crate) fn bytes_to_string(bytes: Vec<u8>) -> String {
+pub fn bytes_to_string(bytes: Vec<u8>) -> String {
     match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),

@@ -3,8 +3,9 @@
 
 use std::sync::Arc;
 
-use crate::diag::Loc;
 use crate::lexer::{Lexer, Tok, EOF};
+use tessera_ir::source::SourceLoc as Loc;
+use tessera_ir::{Diagnostic, Severity};
 
 /// Which directive a `#` line holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -210,11 +211,7 @@ impl Lexer {
     }
 
     fn push_error_loc(&mut self, loc: Loc, msg: &str) {
-        self.msgs.push(crate::diag::Message {
-            severity: crate::diag::Severity::Error,
-            loc,
-            text: msg.to_string(),
-        });
+        self.diags.error(loc, msg);
     }
 
     /// Skips lines until a directive turns token processing back on. Returns false on error.
@@ -254,15 +251,15 @@ impl Lexer {
             return true;
         }
         let depth = self.prep_stack.last().map_or(0, |s| s.len());
-        let msgs = self.msgs.len();
-        if !self.prep_skip_region_scan() || self.msgs.len() != msgs {
+        let msgs = self.diags.len();
+        if !self.prep_skip_region_scan() || self.diags.len() != msgs {
             return false;
         }
         let stack = self.prep_stack.last().expect("checked above");
         let else_at = if stack.len() + 1 == depth {
             None
         } else if let Some(c) = stack.last().filter(|c| stack.len() == depth && c.is_else) {
-            Some((c.pos.0 - self.sm.loc(self.cur_file, 0).0) as usize)
+            self.sm.find(c.pos).map(|(_, off)| off)
         } else {
             return true;
         };
@@ -396,11 +393,15 @@ impl Lexer {
         let end = self.buf.len();
         self.error_at(end, "Reached EOF without matching #endif");
         if let Some(top) = top {
-            self.msgs.push(crate::diag::Message {
-                severity: crate::diag::Severity::ErrorContext,
-                loc: top.pos,
-                text: "The latest preprocessor control is here".to_string(),
-            });
+            // Upstream prints this as an error of its own without counting it: a note whose
+            // severity is Error.
+            if let Some(last) = self.diags.last_mut() {
+                last.notes.push(Diagnostic::new(
+                    Severity::Error,
+                    top.pos,
+                    "The latest preprocessor control is here",
+                ));
+            }
         }
         self.tok_start = self.pos;
     }

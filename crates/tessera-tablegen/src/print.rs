@@ -1,7 +1,6 @@
 //! Text forms of values and records, byte-compatible with `llvm-tblgen --print-records`.
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::record::{ArgKey, BinOp, FieldKind, Init, InitId, RecId, RecordKeeper, TernOp, UnOp};
 
@@ -331,140 +330,26 @@ impl RecordKeeper {
         out.push_str("}\n");
     }
 
-    /// The whole `--print-records` output.
+    /// The whole `--print-records` output: classes, then defs, each sorted by name.
     pub fn print_records(&self) -> String {
-        let parts = self.print_records_parts();
-        let mut out = String::with_capacity(parts.iter().map(String::len).sum());
-        for p in &parts {
-            out.push_str(p);
-        }
-        out
-    }
-
-    /// The `--print-records` output in consecutive pieces (written one after the other, they
-    /// are [`Self::print_records`]), so a caller can write them out without joining them.
-    ///
-    /// Records print independently, so this thread and another one render the pieces of a
-    /// [`PrintPlan`] between them.
-    pub fn print_records_parts(&self) -> Vec<String> {
-        let plan = self.print_plan();
-        let (here, there) = std::thread::scope(|s| {
-            let there = s.spawn(|| plan.render_pieces(self));
-            (plan.render_pieces(self), there.join())
-        });
-        match there {
-            Ok(there) => plan.assemble([here, there]),
-            // A panic there may have lost pieces it had taken: render them all here.
-            Err(_) => (0..plan.weights.len())
-                .map(|k| self.render_piece(&plan, k))
-                .collect(),
-        }
-    }
-
-    /// The records in print order, cut into pieces for [`PrintPlan::render_pieces`].
-    pub fn print_plan(&self) -> PrintPlan {
         let classes = self.classes_sorted();
-        let class_count = classes.len();
-        let mut items = classes;
-        items.extend(self.defs_sorted());
-        // Work per record, roughly: its fields plus the header and the closing line.
-        let weight = |r: RecId| 2 + self.record(r).values.len();
-        let total: usize = items.iter().map(|&r| weight(r)).sum();
-        let per_piece = (total / PIECES).max(MIN_PIECE_WEIGHT);
-        let mut starts = vec![0];
-        let mut weights = Vec::new();
-        let mut acc = 0;
-        for (i, &r) in items.iter().enumerate() {
-            if acc >= per_piece {
-                starts.push(i);
-                weights.push(acc);
-                acc = 0;
-            }
-            acc += weight(r);
+        let defs = self.defs_sorted();
+        let fields: usize = classes
+            .iter()
+            .chain(&defs)
+            .map(|&r| 2 + self.record(r).values.len())
+            .sum();
+        let mut out = String::with_capacity(fields * 48);
+        out.push_str("------------- Classes -----------------\n");
+        for c in classes {
+            out.push_str("class ");
+            self.print_record(&mut out, c);
         }
-        weights.push(acc);
-        starts.push(items.len());
-        PrintPlan {
-            items,
-            class_count,
-            starts,
-            weights,
-            next: AtomicUsize::new(0),
-        }
-    }
-
-    /// Renders piece `k` of `plan`.
-    fn render_piece(&self, plan: &PrintPlan, k: usize) -> String {
-        let (lo, hi) = (plan.starts[k], plan.starts[k + 1]);
-        let classes = plan.class_count;
-        let mut out = String::with_capacity(plan.weights[k] * 48);
-        // The Classes banner opens the output (even when there are no records); the Defs
-        // banner goes before the first def, or at the very end when there are no defs.
-        if k == 0 {
-            out.push_str("------------- Classes -----------------\n");
-        }
-        for (i, &r) in plan.items.iter().enumerate().take(hi).skip(lo) {
-            if i == classes {
-                out.push_str("------------- Defs -----------------\n");
-            }
-            out.push_str(if i < classes { "class " } else { "def " });
-            self.print_record(&mut out, r);
-        }
-        if hi == plan.items.len() && classes == plan.items.len() {
-            out.push_str("------------- Defs -----------------\n");
+        out.push_str("------------- Defs -----------------\n");
+        for d in defs {
+            out.push_str("def ");
+            self.print_record(&mut out, d);
         }
         out
-    }
-}
-
-/// Pieces a plan aims for: enough that two threads finish close together even when one of
-/// them starts late or runs slower (its caches cold).
-const PIECES: usize = 32;
-/// Fewest fields in a piece, so small outputs are not cut into crumbs.
-const MIN_PIECE_WEIGHT: usize = 256;
-
-/// The records of `--print-records` in output order (classes, then defs, each by name), cut
-/// into pieces of about equal work that threads take one at a time, so that however fast each
-/// thread turns out to be, they finish together.
-#[derive(Debug)]
-pub struct PrintPlan {
-    items: Vec<RecId>,
-    class_count: usize,
-    /// Where each piece starts in `items`, then `items.len()`.
-    starts: Vec<usize>,
-    /// Fields per piece, to size its buffer.
-    weights: Vec<usize>,
-    /// The next piece no thread has taken yet.
-    next: AtomicUsize,
-}
-
-/// Rendered pieces of a [`PrintPlan`], each with its place in the output.
-#[derive(Debug, Default)]
-pub struct Pieces(Vec<(usize, String)>);
-
-impl PrintPlan {
-    /// Renders pieces that no other thread has taken until none is left. Threads sharing the
-    /// plan each call this once; [`PrintPlan::assemble`] puts their pieces in order.
-    pub fn render_pieces(&self, rk: &RecordKeeper) -> Pieces {
-        let mut done = Vec::new();
-        loop {
-            let k = self.next.fetch_add(1, Ordering::Relaxed);
-            if k + 1 >= self.starts.len() {
-                return Pieces(done);
-            }
-            done.push((k, rk.render_piece(self, k)));
-        }
-    }
-
-    /// The output in order, from the pieces every thread rendered.
-    pub fn assemble(&self, sets: impl IntoIterator<Item = Pieces>) -> Vec<String> {
-        let mut all: Vec<(usize, String)> = sets.into_iter().flat_map(|p| p.0).collect();
-        all.sort_unstable_by_key(|(k, _)| *k);
-        debug_assert_eq!(
-            all.len() + 1,
-            self.starts.len(),
-            "every piece rendered once"
-        );
-        all.into_iter().map(|(_, s)| s).collect()
     }
 }

@@ -3,8 +3,8 @@
 //! Every getter returns a [`FieldError`] value instead of aborting, so callers decide how to
 //! report a malformed record.
 
-use crate::diag::Loc;
 use crate::record::{Init, InitId, RecId, RecordKeeper};
+use tessera_ir::source::SourceLoc as Loc;
 
 /// Why a typed field lookup failed.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
-use crate::diag::{Diagnostic, Loc, SourceMgr};
+use tessera_ir::source::{SourceLoc as Loc, SourceMap};
+use tessera_ir::{Diagnostic, Severity};
 
 /// Handle of an interned type.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
@@ -339,7 +340,7 @@ impl Record {
 /// Owner of everything: interned types and values, all records, the class and def tables,
 /// global variables and the source buffers.
 pub struct RecordKeeper {
-    pub(crate) sources: SourceMgr,
+    pub(crate) sources: SourceMap,
     tys: Vec<RecTy>,
     ty_map: FxHashMap<RecTy, TyId>,
     inits: Vec<Init>,
@@ -350,8 +351,6 @@ pub struct RecordKeeper {
     /// tag avoids touching values that cannot match.
     table: Vec<u64>,
     small_ints: Vec<Option<InitId>>,
-    /// Memoized string concatenations (`a # b` of two strings), keyed by the operand ids.
-    pub(crate) concat_cache: FxHashMap<(InitId, InitId), InitId>,
     pub(crate) records: Vec<Record>,
     pub(crate) classes: FxHashMap<Arc<str>, RecId>,
     pub(crate) class_order: Vec<RecId>,
@@ -359,14 +358,12 @@ pub struct RecordKeeper {
     pub(crate) def_order: Vec<RecId>,
     pub(crate) globals: FxHashMap<Arc<str>, InitId>,
     pub(crate) anon_counter: u32,
-    pub(crate) vardef_cache: FxHashMap<InitId, InitId>,
-    pub(crate) fatal: Option<Diagnostic>,
-    /// Output of `dump` statements and of warnings, in order (written to stderr by the driver).
-    pub(crate) notes: Vec<crate::diag::Message>,
-    pub(crate) depth: u32,
-    /// What evaluation may still use before it is stopped (see [`crate::Limits`]).
-    pub(crate) bytes_left: u64,
-    pub(crate) steps_left: u64,
+    /// Approximate bytes of the values and records built so far, which the evaluator holds
+    /// against its memory limit.
+    pub(crate) bytes_used: u64,
+    /// Nesting depth of the deepest value built so far, which the evaluator holds against
+    /// [`MAX_VALUE_DEPTH`].
+    pub(crate) deepest_value: u32,
     /// `?`
     pub unset: InitId,
     /// `0` as a bit.
@@ -391,15 +388,20 @@ impl Default for RecordKeeper {
     }
 }
 
-/// Deepest nesting of value resolution before giving up with an error instead of overflowing
-/// the stack.
-pub(crate) const MAX_DEPTH: u32 = 2000;
+/// Deepest nesting of value resolution (values inside values, records instantiated while
+/// resolving others) before giving up with an error instead of overflowing the stack. Sized
+/// with the parser's limit to fit a 2 MiB stack in a debug build; real files stay under 50.
+pub(crate) const MAX_DEPTH: u32 = 128;
 
 /// What a value, a record and one of its fields cost against the memory limit, besides the
-/// elements of lists, strings and the like (roughly what they occupy).
-const VALUE_BYTES: u64 = 64;
-const RECORD_BYTES: u64 = 256;
+/// elements of lists, strings and the like: what they occupy (a value is its `Init`, its side
+/// table entry and two intern table slots; a record its struct and heap blocks) with room for
+/// the slack of tables that grow by doubling, so the limit bounds the resident size.
+const VALUE_BYTES: u64 = 160;
+const RECORD_BYTES: u64 = 384;
 const FIELD_BYTES: u64 = 48;
+/// Heap block overhead of a value's payload (an `Arc`'s counts, rounding).
+const PAYLOAD_BYTES: u64 = 32;
 
 /// Values the intern tables have room for before they first grow.
 const INITIAL_VALUES: usize = 1 << 14;
@@ -407,8 +409,9 @@ const INITIAL_VALUES: usize = 1 << 14;
 /// Integers below this are cached by value.
 const SMALL_INTS: usize = 1024;
 
-/// Deepest nesting of one value (a dag inside a dag inside ...).
-pub(crate) const MAX_VALUE_DEPTH: u32 = 1_500;
+/// Deepest nesting of one value (a dag inside a dag inside ...): printing and resolving recurse
+/// once per level. Real files stay under 50.
+pub(crate) const MAX_VALUE_DEPTH: u32 = 256;
 
 /// Longest list that ranges, splats and foreach loops may build.
 pub(crate) const MAX_LIST_LEN: i64 = 1 << 22;
@@ -417,7 +420,7 @@ impl RecordKeeper {
     /// An empty keeper.
     pub fn new() -> RecordKeeper {
         let mut rk = RecordKeeper {
-            sources: SourceMgr::default(),
+            sources: SourceMap::default(),
             tys: Vec::new(),
             ty_map: FxHashMap::default(),
             // Typical inputs (a dialect's Ops.td) make tens of thousands of values; starting
@@ -425,7 +428,6 @@ impl RecordKeeper {
             inits: Vec::with_capacity(INITIAL_VALUES),
             meta: Vec::with_capacity(INITIAL_VALUES),
             table: vec![0; INITIAL_VALUES * 2],
-            concat_cache: FxHashMap::default(),
             small_ints: vec![None; SMALL_INTS],
             records: Vec::with_capacity(INITIAL_VALUES / 16),
             classes: FxHashMap::default(),
@@ -434,12 +436,8 @@ impl RecordKeeper {
             def_order: Vec::new(),
             globals: FxHashMap::default(),
             anon_counter: 0,
-            vardef_cache: FxHashMap::default(),
-            fatal: None,
-            notes: Vec::new(),
-            depth: 0,
-            bytes_left: crate::Limits::default().max_bytes,
-            steps_left: crate::Limits::default().max_steps,
+            bytes_used: 0,
+            deepest_value: 0,
             unset: InitId(0),
             false_bit: InitId(0),
             true_bit: InitId(0),
@@ -548,14 +546,9 @@ impl RecordKeeper {
     /// Adds a value known to be new, with its hash and the slot `probe` found for it.
     fn insert_new(&mut self, i: Init, h: u64, slot: usize) -> InitId {
         let id = InitId(self.inits.len() as u32);
-        self.charge_bytes(VALUE_BYTES + payload_bytes(&i));
+        self.bytes_used += VALUE_BYTES + payload_bytes(&i);
         let meta = compute_meta(&self.meta, &i, h);
-        if meta.depth as u32 > MAX_VALUE_DEPTH && self.fatal.is_none() {
-            self.fatal = Some(Diagnostic::error(
-                Loc::NONE,
-                format!("value nesting deeper than {MAX_VALUE_DEPTH} levels"),
-            ));
-        }
+        self.deepest_value = self.deepest_value.max(meta.depth as u32);
         self.inits.push(i);
         self.meta.push(meta);
         self.table[slot] = (h & 0xFFFF_FFFF_0000_0000) | (id.0 as u64 + 1);
@@ -691,6 +684,7 @@ impl RecordKeeper {
     }
 
     pub(crate) fn add_record(&mut self, rec: Record) -> RecId {
+        self.bytes_used += record_bytes(&rec);
         let id = RecId(self.records.len() as u32);
         self.records.push(rec);
         id
@@ -729,39 +723,9 @@ impl RecordKeeper {
         self.class_order.push(r);
     }
 
-    /// Counts `n` bytes against the evaluation's memory limit; past it, evaluation stops with
-    /// a fatal error.
-    pub(crate) fn charge_bytes(&mut self, n: u64) {
-        match self.bytes_left.checked_sub(n) {
-            Some(left) => self.bytes_left = left,
-            None => {
-                self.bytes_left = 0;
-                self.fatal(Loc::NONE, "evaluation exceeds its memory limit");
-            }
-        }
-    }
-
-    /// Whether a value of about `n` bytes may still be built; if not, evaluation stops with
-    /// the memory-limit error before anything is allocated.
-    pub(crate) fn affordable(&mut self, n: u64) -> bool {
-        if n > self.bytes_left {
-            self.charge_bytes(n);
-            return false;
-        }
-        true
-    }
-
-    /// Counts one evaluation step (a value rebuilt, a loop iteration) against the limit.
-    pub(crate) fn charge_step(&mut self, locs: impl AtLocs) {
-        match self.steps_left.checked_sub(1) {
-            Some(left) => self.steps_left = left,
-            None => self.fatal(locs, "evaluation exceeds its step limit"),
-        }
-    }
-
     pub(crate) fn add_def(&mut self, r: RecId) {
         let fields = self.record(r).values.len() as u64;
-        self.charge_bytes(RECORD_BYTES + fields * FIELD_BYTES);
+        self.bytes_used += RECORD_BYTES + fields * FIELD_BYTES;
         // A def's superclasses are final now, so its type can be cached.
         let t = self.record_type(r);
         self.record_mut(r).ty_cache = Some(t);
@@ -1136,28 +1100,6 @@ impl RecordKeeper {
         }
     }
 
-    /// Upstream's `getCastTo`: convert, or wrap in a `!cast` when the types allow it.
-    pub fn cast_to(&mut self, i: InitId, to: TyId) -> Option<InitId> {
-        let Some(t) = self.type_of(i) else {
-            // Untyped values: `?` casts to anything.
-            return match self.init(i) {
-                Init::Unset => Some(i),
-                _ => None,
-            };
-        };
-        if t == to || self.ty_is_a(t, to) {
-            return Some(i);
-        }
-        if let Some(c) = self.convert(i, to) {
-            return Some(c);
-        }
-        if !self.ty_convertible(t, to) {
-            return None;
-        }
-        let u = self.intern(Init::Un(UnOp::Cast, i, to));
-        Some(self.fold_unop(u, None, false))
-    }
-
     /// Upstream's `convertInitializerBitRange` (`value{bits}`).
     pub fn bit_range(&mut self, i: InitId, bits: &[u32]) -> Option<InitId> {
         match self.init(i).clone() {
@@ -1196,25 +1138,10 @@ impl RecordKeeper {
         }
     }
 
-    /// Records a fatal evaluation error (the first one wins), as upstream's PrintFatalError.
-    pub(crate) fn fatal(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
-        if self.fatal.is_none() {
-            self.fatal = Some(Diagnostic {
-                messages: located_messages(crate::diag::Severity::Error, locs.locs(), msg.into()),
-            });
-        }
-    }
-
-    /// Records a non-fatal evaluation error.
-    pub(crate) fn error(&mut self, locs: impl AtLocs, msg: impl Into<String>) {
-        let msgs = located_messages(crate::diag::Severity::Error, locs.locs(), msg.into());
-        self.notes.extend(msgs);
-    }
-
     // ----- public query API ------------------------------------------------------------
 
     /// The source buffers of the run.
-    pub fn sources(&self) -> &SourceMgr {
+    pub fn sources(&self) -> &SourceMap {
         &self.sources
     }
 
@@ -1270,24 +1197,12 @@ impl AtLocs for Vec<Loc> {
 
 /// A message at the first location plus "instantiated from multiclass" notes at the others,
 /// the way upstream reports errors against records.
-pub(crate) fn located_messages(
-    severity: crate::diag::Severity,
-    locs: Vec<Loc>,
-    text: String,
-) -> Vec<crate::diag::Message> {
-    let mut out = vec![crate::diag::Message {
-        severity,
-        loc: locs.first().copied().unwrap_or(Loc::NONE),
-        text,
-    }];
+pub(crate) fn located(severity: Severity, locs: Vec<Loc>, text: String) -> Diagnostic {
+    let mut diag = Diagnostic::new(severity, locs.first().copied().unwrap_or(Loc::NONE), text);
     for &l in locs.iter().skip(1) {
-        out.push(crate::diag::Message {
-            severity: crate::diag::Severity::Note,
-            loc: l,
-            text: "instantiated from multiclass".into(),
-        });
+        diag = diag.with_note(l, "instantiated from multiclass");
     }
-    out
+    diag
 }
 
 /// The records of a name table in byte order of their names. The first eight bytes of each name,
@@ -1305,13 +1220,25 @@ fn sorted_by_name(table: &FxHashMap<Arc<str>, RecId>) -> Vec<RecId> {
 }
 
 /// Bytes held by a value's variable-size parts.
+/// What a record costs against the memory limit when it is added: the record itself and its
+/// lists (fields added later are charged when the record becomes a def).
+fn record_bytes(r: &Record) -> u64 {
+    let n = |len: usize, each: u64| len as u64 * each;
+    RECORD_BYTES
+        + n(r.locs.len(), 4)
+        + n(r.values.len(), FIELD_BYTES)
+        + n(r.template_args.len(), 4)
+        + n(r.superclasses.len(), 8)
+        + n(r.assertions.len() + r.dumps.len(), 16)
+}
+
 fn payload_bytes(i: &Init) -> u64 {
-    let ids = |n: usize| 4 * n as u64;
+    let ids = |n: usize| PAYLOAD_BYTES + 4 * n as u64;
     match i {
-        Init::Str(s, _) => s.len() as u64,
+        Init::Str(s, _) => PAYLOAD_BYTES + s.len() as u64,
         Init::Bits(b) => ids(b.len()),
         Init::List(e, _) => ids(e.len()),
-        Init::Dag(_, _, args, names) => ids(args.len()) + 8 * names.len() as u64,
+        Init::Dag(_, _, args, names) => ids(args.len()) + PAYLOAD_BYTES + 8 * names.len() as u64,
         Init::VarDef(_, args) => ids(args.len()),
         Init::Cond(c, v, _) => ids(c.len() + v.len()),
         _ => 0,
@@ -1428,5 +1355,29 @@ fn compute_meta(metas: &[ValueMeta], i: &Init, hash: u64) -> ValueMeta {
         mask,
         depth: deepest.max(extra_depth).saturating_add(1),
         flag,
+    }
+}
+
+impl crate::evaluator::Evaluator {
+    /// Upstream's `getCastTo`: convert, or wrap in a `!cast` when the types allow it.
+    pub(crate) fn cast_to(&mut self, i: InitId, to: TyId) -> Option<InitId> {
+        let Some(t) = self.type_of(i) else {
+            // Untyped values: `?` casts to anything.
+            return match self.init(i) {
+                Init::Unset => Some(i),
+                _ => None,
+            };
+        };
+        if t == to || self.ty_is_a(t, to) {
+            return Some(i);
+        }
+        if let Some(c) = self.convert(i, to) {
+            return Some(c);
+        }
+        if !self.ty_convertible(t, to) {
+            return None;
+        }
+        let u = self.intern(Init::Un(UnOp::Cast, i, to));
+        Some(self.fold_unop(u, None, false))
     }
 }

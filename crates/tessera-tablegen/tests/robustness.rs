@@ -4,20 +4,25 @@ use std::time::{Duration, Instant};
 
 use tessera_tablegen::{parse_source, Options};
 
-/// Runs `src` and returns the first error text (empty if it was accepted).
-fn first_error(src: &str) -> String {
+/// Runs `src` with `opts` and returns the first error text (empty if it was accepted).
+fn first_error_with(src: &str, opts: &Options) -> String {
     let start = Instant::now();
-    let res = parse_source("hostile.td", src, &Options::default());
+    let res = parse_source("hostile.td", src, opts);
     assert!(start.elapsed() < Duration::from_secs(30), "took too long");
     match res {
-        Ok(p) => p
-            .messages
-            .iter()
-            .find(|m| m.severity == tessera_tablegen::Severity::Error)
-            .map(|m| m.text.clone())
-            .unwrap_or_default(),
-        Err(f) => f.diagnostic.first_error().to_string(),
+        Ok(p) => p.messages.first_error().to_string(),
+        Err(f) => f.diagnostics.first_error().to_string(),
     }
+}
+
+/// `inner` wrapped `depth` times in `open` ... `close`.
+fn nest(open: &str, inner: &str, close: &str, depth: usize) -> String {
+    format!("{}{inner}{}", open.repeat(depth), close.repeat(depth))
+}
+
+/// Runs `src` and returns the first error text (empty if it was accepted).
+fn first_error(src: &str) -> String {
+    first_error_with(src, &Options::default())
 }
 
 #[test]
@@ -41,12 +46,21 @@ fn self_recursive_field_chain_is_bounded() {
 
 #[test]
 fn deep_class_inheritance_chain_works() {
+    // Each class repeats its parent's superclass list; checking every entry of it against the
+    // list so far made the chain cubic (minutes for 10,000 classes, as llvm-tblgen takes).
+    let n = 4000;
     let mut src = String::from("class C0 { int depth = 0; }\n");
-    for i in 1..500 {
+    for i in 1..n {
         src.push_str(&format!("class C{i} : C{} {{ let depth = {i}; }}\n", i - 1));
     }
-    src.push_str("def d : C499;\n");
+    src.push_str(&format!("def d : C{};\n", n - 1));
+    let start = Instant::now();
     assert_eq!(first_error(&src), "");
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }
 
 #[test]
@@ -69,11 +83,9 @@ fn huge_listsplat_is_refused() {
 
 #[test]
 fn deeply_nested_parentheses_are_refused() {
-    let depth = 100_000;
     let src = format!(
-        "def op;\ndef x {{ dag d = {}op{}; }}\n",
-        "(op ".repeat(depth),
-        ")".repeat(depth)
+        "def op;\ndef x {{ dag d = {}; }}\n",
+        nest("(op ", "op", ")", 100_000)
     );
     let err = first_error(&src);
     assert!(err.contains("too deep"), "{err}");
@@ -171,18 +183,7 @@ fn first_error_limited(src: &str, max_bytes: u64, max_steps: u64) -> String {
         },
         ..Options::default()
     };
-    let start = Instant::now();
-    let res = parse_source("hostile.td", src, &opts);
-    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
-    match res {
-        Ok(p) => p
-            .messages
-            .iter()
-            .find(|m| m.severity == tessera_tablegen::Severity::Error)
-            .map(|m| m.text.clone())
-            .unwrap_or_default(),
-        Err(f) => f.diagnostic.first_error().to_string(),
-    }
+    first_error_with(src, &opts)
 }
 
 #[test]
@@ -259,4 +260,95 @@ fn errors_of_folds_outside_records_point_into_the_source() {
         text.starts_with("splat.td:1:30: error: list of -1 elements is too large"),
         "{text}"
     );
+}
+
+/// Hostile nesting of every kind, each evaluated and printed on a thread with a 2 MiB stack
+/// (what `cargo test` and `std::thread::spawn` give by default, whatever RUST_MIN_STACK says):
+/// the depth limits must end each with an error before the stack runs out.
+#[test]
+fn deep_nesting_fits_a_two_mebibyte_stack() {
+    let n = 100_000;
+    let recursive = "class C<int n> { C next = C<!add(n, 1)>; int v = n; }\n";
+    let mut chain = String::from("class C0<int v = 0> { int x = v; }\n");
+    for i in 1..2000 {
+        chain.push_str(&format!(
+            "class C{i}<int v = 0> : C{}<!add(v, 1)>;\n",
+            i - 1
+        ));
+    }
+    chain.push_str("def d : C1999;\n");
+    let inputs = [
+        format!(
+            "def op;\ndef x {{ dag d = {}; }}\n",
+            nest("(op ", "op", ")", n)
+        ),
+        format!("def x {{ int d = {}; }}\n", nest("!if(1, 2, ", "1", ")", n)),
+        format!("{}def x;\n", "foreach i = [1] in ".repeat(n)),
+        format!("{}def x;\n", "if 1 then ".repeat(n)),
+        format!(
+            "{}def x;\n{}",
+            "let a = 1 in {\n".repeat(n),
+            "}\n".repeat(n)
+        ),
+        format!("{recursive}def x : C<0>;\n"),
+        // Instantiation that recurses at the limit, from inside nesting just under the parser's.
+        format!(
+            "{recursive}def x {{ int d = {}; }}\n",
+            nest("!add(1, ", "C<0>.v", ")", 120)
+        ),
+        format!("def x {{ int d = {}; }}\n", nest("!add(1, ", "1", ")", n)),
+        format!("def x {{ {} a; }}\n", nest("list<", "int", ">", n)),
+        chain,
+    ];
+    for src in inputs {
+        let worker = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(move || {
+                let err = first_error(&src);
+                assert!(
+                    err.contains("too deep") || err.contains("nesting"),
+                    "{}: {err}",
+                    &src[..80.min(src.len())]
+                );
+            })
+            .expect("thread starts");
+        worker.join().expect("no overflow, no panic");
+    }
+}
+
+#[test]
+fn nesting_past_the_limit_is_one_error() {
+    let src = format!(
+        "def x {{ int d = {}; }}\n",
+        nest("!if(1, 2, ", "1", ")", 1000)
+    );
+    let failure = parse_source("if.td", &src, &Options::default())
+        .map(|_| ())
+        .expect_err("too deep");
+    assert_eq!(failure.diagnostics.len(), 1, "{}", failure.render());
+    assert!(
+        failure
+            .diagnostics
+            .first_error()
+            .contains("more than 128 levels"),
+        "{}",
+        failure.render()
+    );
+}
+
+#[test]
+fn a_multiclass_fanning_out_hits_the_memory_limit() {
+    // 2^40 defs: the limit has to count every record and value instantiation creates, so it
+    // fires near the size it names instead of several times later.
+    let mut src = String::from("multiclass M0 { def _a; def _b; }\n");
+    for i in 1..=40 {
+        src.push_str(&format!(
+            "multiclass M{i} {{ defm _a : M{}; defm _b : M{}; }}\n",
+            i - 1,
+            i - 1
+        ));
+    }
+    src.push_str("defm x : M40;\n");
+    let err = first_error_limited(&src, 16 << 20, 1 << 30);
+    assert!(err.contains("memory limit"), "{err}");
 }

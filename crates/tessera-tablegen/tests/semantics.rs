@@ -168,7 +168,7 @@ fn preprocessor_context_line_is_shown_as_an_error_but_not_counted() {
     // llvm-tblgen 19 prints both lines as `error:` and reports "1 errors.".
     let (count, shown) = match parse_source("test.td", "#ifdef X\n#else\n", &Options::default()) {
         Ok(p) => (p.error_count(), p.render_messages()),
-        Err(f) => (f.diagnostic.error_count(), f.render()),
+        Err(f) => (f.diagnostics.error_count(), f.render()),
     };
     assert_eq!(count, 1, "{shown}");
     assert!(

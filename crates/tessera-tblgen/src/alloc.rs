@@ -2,26 +2,22 @@
 //! from one huge-page-backed arena.
 //!
 //! A run makes tens of thousands of small, short-lived allocations (id vectors, strings,
-//! records' field lists); glibc's `malloc`/`free` took about a fifth of all instructions.
-//! Requests of up to [`MAX_SMALL`] bytes are served here instead: each size class (multiples
-//! of [`GRAIN`]) has a per-thread free list, refilled by bumping through chunks. Chunks are
-//! never given back, which suits a one-shot process; a freed block is reused by its class, so
-//! the footprint stays near the peak of live blocks per class. Any block of a class fits any
-//! thread's list for that class, so a block freed on another thread (records are printed on
-//! two) simply joins that thread's list.
+//! records' field lists), which a general-purpose allocator serves with more bookkeeping than a
+//! one-shot process needs. Requests of up to [`MAX_SMALL`] bytes are served here instead: each
+//! size class (multiples of [`GRAIN`]) has a per-thread free list, refilled by bumping through
+//! chunks. Chunks are never given back, which suits a process that exits after one run; a freed
+//! block is reused by its class, so the footprint stays near the peak of live blocks per
+//! class. Any block of a class fits any thread's list for that class, so a block freed on
+//! another thread simply joins that thread's list.
 //!
 //! Chunks and larger blocks come from an address range reserved once and backed by
-//! transparent huge pages where the kernel allows: faulting a run's few megabytes in 4 KiB at
-//! a time (with memory-cgroup accounting on every page) took about a tenth of its wall time.
-//! Large blocks have power-of-two sizes and per-size free lists. Over-aligned requests, and
-//! everything once the range is used up or could not be reserved, go to the system allocator.
+//! transparent huge pages where the kernel allows, so a run faults in a few 2 MiB pages rather
+//! than thousands of 4 KiB ones. Large blocks have power-of-two sizes and per-size free lists.
+//! Over-aligned requests, and everything once the range is used up or could not be reserved,
+//! go to the system allocator.
 //!
-//! The first touch of a huge page makes the kernel find and zero 2 MiB, and on the benchmark's
-//! VM the host often has to back the memory too: from 0.1 ms to over 1 ms per page, paid by
-//! whichever thread allocates there, usually the evaluating one. [`prefault_ahead`] does that
-//! for the page after the allocation frontier ahead of time; `tessera-tblgen` hands it to the
-//! TableGen library as work for threads that wait for each other (best of 11 rounds over the
-//! 42 dialect files: 317 -> 295 ms).
+//! It stays only because it beats `mimalloc` and the system allocator on the TableGen
+//! benchmark by more than a tenth of the CPU time (`bench/tablegen/README.md` has the numbers).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -57,7 +53,7 @@ thread_local! {
 
 /// Address space for all blocks of the run, backed by transparent huge pages where the kernel
 /// allows it: a run touches a few megabytes, and faulting them in 4 KiB at a time (with memory
-/// cgroup accounting on every page) cost as much as a fifth of the run.
+/// cgroup accounting on every page) is a noticeable part of a run.
 #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
 mod arena {
     use std::ffi::{c_int, c_void};
@@ -81,15 +77,12 @@ mod arena {
     const MAP_ANONYMOUS: c_int = 0x20;
     const MAP_NORESERVE: c_int = 0x4000;
     const MADV_HUGEPAGE: c_int = 14;
-    const MADV_POPULATE_WRITE: c_int = 23;
     /// Reserved address space; only pages actually touched are backed by memory.
     const RESERVE: usize = 8 << 30;
     const HUGE: usize = 2 << 20;
 
     static RANGE: OnceLock<(usize, usize)> = OnceLock::new();
     static NEXT: AtomicUsize = AtomicUsize::new(0);
-    /// End of what [`prefault_ahead`] has populated; `usize::MAX` once the kernel refused.
-    static POPULATED: AtomicUsize = AtomicUsize::new(0);
 
     fn range() -> (usize, usize) {
         *RANGE.get_or_init(|| {
@@ -131,28 +124,6 @@ mod arena {
         }
     }
 
-    /// Faults in the huge page after the one allocation has reached, unless that was done
-    /// already; returns whether there was such work. `MADV_POPULATE_WRITE` never changes
-    /// memory contents, so racing the allocating threads is harmless; kernels before 5.14
-    /// refuse it, and then this stops trying.
-    pub(super) fn prefault_ahead() -> bool {
-        let (start, end) = range();
-        if start == end {
-            return false;
-        }
-        let frontier = NEXT.load(Ordering::Relaxed);
-        let next_page = (frontier + HUGE - 1) & !(HUGE - 1);
-        let from = POPULATED.load(Ordering::Relaxed).max(next_page);
-        if from == usize::MAX || from >= (next_page + HUGE).min(end) {
-            return false;
-        }
-        // SAFETY: `[from, from + HUGE)` lies inside the reserved mapping.
-        let r = unsafe { madvise(from as *mut c_void, HUGE, MADV_POPULATE_WRITE) };
-        let done = if r == 0 { from + HUGE } else { usize::MAX };
-        POPULATED.store(done, Ordering::Relaxed);
-        r == 0
-    }
-
     /// Whether `p` came from the arena.
     pub(super) fn contains(p: *mut u8) -> bool {
         let (start, end) = range();
@@ -174,9 +145,6 @@ mod arena {
 /// Elsewhere everything comes from the system allocator.
 #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
 mod arena {
-    pub(super) fn prefault_ahead() -> bool {
-        false
-    }
     pub(super) fn bump(_size: usize, _align: usize) -> *mut u8 {
         std::ptr::null_mut()
     }
@@ -186,12 +154,6 @@ mod arena {
     pub(super) fn grow_last(_p: *mut u8, _old: usize, _new: usize) -> bool {
         false
     }
-}
-
-/// Faults in memory the allocator will hand out next; for a thread that would otherwise wait.
-/// Returns whether there was anything to do.
-pub fn prefault_ahead() -> bool {
-    arena::prefault_ahead()
 }
 
 /// Large blocks come in power-of-two sizes from 2 KiB up; freed ones wait on a free list per
@@ -437,31 +399,6 @@ mod tests {
         assert_eq!(class_of(MAX_SMALL, 16), Some(CLASSES - 1));
         assert_eq!(class_of(MAX_SMALL + 1, 1), None);
         assert_eq!(class_of(64, 32), None);
-    }
-
-    #[test]
-    fn prefaulting_leaves_live_blocks_alone() {
-        let a = SizeClasses;
-        // Large blocks near the frontier, including the one the next huge page starts in.
-        let layouts: Vec<Layout> = [3000, 70_000, 1 << 20, 3 << 20]
-            .iter()
-            .map(|&n| Layout::from_size_align(n, 8).unwrap())
-            .collect();
-        // SAFETY: every block is written within its layout and freed once with it.
-        unsafe {
-            let blocks: Vec<*mut u8> = layouts.iter().map(|&l| a.alloc(l)).collect();
-            for (k, (&p, l)) in blocks.iter().zip(&layouts).enumerate() {
-                p.write_bytes(k as u8 + 1, l.size());
-            }
-            for _ in 0..4 {
-                prefault_ahead();
-            }
-            for (k, (&p, l)) in blocks.iter().zip(&layouts).enumerate() {
-                let bytes = std::slice::from_raw_parts(p, l.size());
-                assert!(bytes.iter().all(|&b| b == k as u8 + 1), "block {k} changed");
-                a.dealloc(p, *l);
-            }
-        }
     }
 
     #[test]
