@@ -11,10 +11,10 @@ triple=x86_64-unknown-linux-gnu
 if [ "${STATIC:-1}" = 1 ] && [ "$(uname -sm)" = "Linux x86_64" ]; then
   # With an explicit --target the flag reaches only the target's crates, not the host's proc
   # macros (which cannot be linked statically).
-  cargo build --release -q -p tessera-tblgen --target "$triple" \
+  cargo build --release -q -p tessera-cli --bin tessera-tblgen --target "$triple" \
     --config "target.$triple.rustflags=['-C', 'target-feature=+crt-static']" >&2
   echo "$CARGO_TARGET_DIR/$triple/release/tessera-tblgen"
 else
-  cargo build --release -q -p tessera-tblgen >&2
+  cargo build --release -q -p tessera-cli --bin tessera-tblgen >&2
   echo "$CARGO_TARGET_DIR/release/tessera-tblgen"
 fi

@@ -9,8 +9,10 @@ use std::ffi::OsString;
 #[cfg(unix)]
 use std::os::fd::AsFd;
 
-/// `args` with every `-name` / `-name=value` whose `name` is a long option of `command`
-/// (`help` and `version` included) rewritten to `--name` / `--name=value`.
+/// `args` rewritten from LLVM's spellings to clap's: `-name[=value]`, where `name` is a long
+/// option of `command` (`help` and `version` included), becomes `--name[=value]`, and
+/// `--X[=value]`, where `X` is a one-letter option, becomes `-X[=value]`. Anything after a
+/// bare `--` is an operand and stays as it is.
 pub fn llvm_style(
     command: &clap::Command,
     args: impl IntoIterator<Item = OsString>,
@@ -19,6 +21,10 @@ pub fn llvm_style(
         .get_arguments()
         .filter_map(|a| a.get_long())
         .chain(["help", "version"])
+        .collect();
+    let shorts: Vec<char> = command
+        .get_arguments()
+        .filter_map(|a| a.get_short())
         .collect();
     let mut options_done = false;
     args.into_iter()
@@ -34,15 +40,25 @@ pub fn llvm_style(
                 options_done = true;
                 return arg;
             }
+            if let Some(rest) = text.strip_prefix("--") {
+                let name = rest.split('=').next().unwrap_or(rest);
+                let mut chars = name.chars();
+                if let (Some(c), None) = (chars.next(), chars.next()) {
+                    if shorts.contains(&c) {
+                        return OsString::from(&text[1..]);
+                    }
+                }
+                return arg;
+            }
             match text.strip_prefix('-') {
-                Some(rest) if !rest.starts_with('-') => {
+                Some(rest) => {
                     let name = rest.split('=').next().unwrap_or(rest);
                     if name.len() > 1 && longs.contains(&name) {
                         return OsString::from(format!("-{text}"));
                     }
                     arg
                 }
-                _ => arg,
+                None => arg,
             }
         })
         .collect()
@@ -135,6 +151,14 @@ mod tests {
                 "out",
                 "--version"
             ]
+        );
+    }
+
+    #[test]
+    fn one_letter_options_take_two_dashes_too() {
+        assert_eq!(
+            rewrite(&["tool", "--I=dir", "--o", "out", "--include-dir", "x"]),
+            ["tool", "-I=dir", "-o", "out", "--include-dir", "x"]
         );
     }
 

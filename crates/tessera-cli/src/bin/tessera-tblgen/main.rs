@@ -1,11 +1,13 @@
 //! `tessera-tblgen`: a drop-in for `llvm-tblgen`'s front-end actions (`--print-records`, the
-//! default, and `--dump-json`), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`,
+//! default, and `--dump-json`) and for `mlir-tblgen`'s documentation actions (`--gen-op-doc`,
+//! `--gen-dialect-doc`), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`,
 //! spelled with one dash or two as LLVM's option parser allows.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, Parser};
+use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
 
 mod alloc;
 
@@ -41,11 +43,20 @@ struct Cli {
     #[arg(long)]
     write_if_changed: bool,
     /// Print all records to stdout (the default action). The last action given wins.
-    #[arg(long, overrides_with = "dump_json")]
+    #[arg(long, overrides_with_all = ["dump_json", "gen_op_doc", "gen_dialect_doc"])]
     print_records: bool,
     /// Dump all records as machine-readable JSON. The last action given wins.
-    #[arg(long, overrides_with = "print_records")]
+    #[arg(long, overrides_with_all = ["print_records", "gen_op_doc", "gen_dialect_doc"])]
     dump_json: bool,
+    /// Generate op documentation (markdown), as `mlir-tblgen -gen-op-doc`.
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_dialect_doc"])]
+    gen_op_doc: bool,
+    /// Generate dialect documentation (markdown), as `mlir-tblgen -gen-dialect-doc`.
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc"])]
+    gen_dialect_doc: bool,
+    /// The dialect to document with `--gen-dialect-doc`, when the file defines several.
+    #[arg(long, value_name = "name")]
+    dialect: Option<String>,
     /// Disable unused template argument warnings.
     #[arg(long)]
     no_warn_on_unused_template_args: bool,
@@ -55,42 +66,6 @@ struct Cli {
     /// Input file (`-` or nothing for stdin).
     #[arg(default_value = "-")]
     input: String,
-}
-
-/// Options LLVM's parser accepts after one dash as well as two (`-print-records`).
-const LONG: [&str; 6] = [
-    "print-records",
-    "dump-json",
-    "write-if-changed",
-    "no-warn-on-unused-template-args",
-    "help",
-    "version",
-];
-/// Options with a value, which LLVM also accepts after two dashes (`--I=dir`, `--o out`).
-const SHORT: [&str; 4] = ["I", "D", "o", "d"];
-
-/// Maps LLVM's spellings of the options onto clap's: `-long[=v]` becomes `--long[=v]` and
-/// `--X[=v]` becomes `-X[=v]` for the one-letter options. Everything after `--` is an input.
-fn normalize_args(args: impl IntoIterator<Item = String>) -> Vec<String> {
-    let mut rest_positional = false;
-    args.into_iter()
-        .map(|a| {
-            if rest_positional || a == "-" || !a.starts_with('-') {
-                return a;
-            }
-            if a == "--" {
-                rest_positional = true;
-                return a;
-            }
-            let dashes = if a.starts_with("--") { 2 } else { 1 };
-            let word = a[dashes..].split('=').next().unwrap_or("");
-            match dashes {
-                1 if LONG.contains(&word) => format!("-{a}"),
-                2 if SHORT.contains(&word) => a[1..].to_string(),
-                _ => a,
-            }
-        })
-        .collect()
 }
 
 /// Writes `msg` to stderr, prefixed with the tool's name; a failing stderr is ignored (there
@@ -103,39 +78,6 @@ fn complain(msg: &str) {
 fn report(msg: &str) -> ExitCode {
     complain(msg);
     ExitCode::from(1)
-}
-
-/// The message of an I/O error without Rust's "(os error N)", as upstream words them.
-fn os_message(e: &std::io::Error) -> String {
-    let msg = e.to_string();
-    msg.split(" (os error").next().unwrap_or(&msg).to_string()
-}
-
-/// Whether stdout was closed when the process started. Rust's runtime puts `/dev/null` opened
-/// for reading and writing on a closed standard descriptor before `main`, so the output would
-/// vanish with success; a shell redirection to `/dev/null` opens it for writing only.
-#[cfg(unix)]
-fn stdout_was_closed() -> bool {
-    use std::os::unix::fs::MetadataExt;
-    // SAFETY: F_GETFL only reads the descriptor's flags.
-    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
-    if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
-        return false;
-    }
-    let Ok(null) = std::fs::metadata("/dev/null") else {
-        return false;
-    };
-    // SAFETY: fstat writes into the zeroed struct it is given and nothing else.
-    let out = unsafe {
-        let mut st: libc::stat = std::mem::zeroed();
-        (libc::fstat(libc::STDOUT_FILENO, &mut st) == 0).then_some(st)
-    };
-    out.is_some_and(|st| st.st_rdev == null.rdev() && st.st_ino == null.ino())
-}
-
-#[cfg(not(unix))]
-fn stdout_was_closed() -> bool {
-    false
 }
 
 /// Writes the output to stdout. A closed pipe (`| head`) ends the run quietly with upstream's
@@ -151,7 +93,7 @@ fn write_stdout(out: &str) -> Result<(), ExitCode> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(ExitCode::from(EX_IOERR)),
         Err(e) => Err(report(&format!(
             "error writing to stdout: {}\n",
-            os_message(&e)
+            io_message(&e)
         ))),
     }
 }
@@ -164,16 +106,31 @@ fn read_input(input: &str) -> Result<String, String> {
         std::io::stdin()
             .read_to_end(&mut bytes)
             .map(|_| bytes)
-            .map_err(|e| format!("Could not open input file '-': {}\n", os_message(&e)))?
+            .map_err(|e| format!("Could not open input file '-': {}\n", io_message(&e)))?
     } else {
         std::fs::read(input)
-            .map_err(|e| format!("Could not open input file '{input}': {}\n", os_message(&e)))?
+            .map_err(|e| format!("Could not open input file '{input}': {}\n", io_message(&e)))?
     };
     Ok(tessera_tablegen::lexer::bytes_to_string(bytes))
 }
 
+/// The op or dialect documentation of the records, read through the ODS model; malformed
+/// definitions are reported as `mlir-tblgen` reports them.
+fn documentation(cli: &Cli, records: &tessera_tablegen::RecordKeeper) -> Result<String, ExitCode> {
+    let loaded = tessera_ods::load(records);
+    if !loaded.diagnostics.is_empty() {
+        let _ = write!(std::io::stderr(), "{}", loaded.render_diagnostics());
+        return Err(ExitCode::from(1));
+    }
+    if cli.gen_op_doc {
+        return Ok(tessera_ods::docs::op_doc(&loaded.model, &cli.input));
+    }
+    tessera_ods::docs::dialect_doc(&loaded.model, &cli.input, cli.dialect.as_deref())
+        .map_err(|e| report(&format!("{e}\n")))
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse_from(normalize_args(std::env::args())) {
+    let cli = match Cli::try_parse_from(llvm_style(&Cli::command(), std::env::args_os())) {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -212,7 +169,12 @@ fn main() -> ExitCode {
     if !rendered.is_empty() {
         let _ = write!(std::io::stderr(), "{rendered}");
     }
-    let out = if cli.dump_json {
+    let out = if cli.gen_op_doc || cli.gen_dialect_doc {
+        match documentation(&cli, &parsed.records) {
+            Ok(text) => text,
+            Err(code) => return code,
+        }
+    } else if cli.dump_json {
         parsed.records.dump_json()
     } else {
         parsed.records.print_records()
@@ -228,7 +190,7 @@ fn main() -> ExitCode {
         }
         text.push('\n');
         if let Err(e) = std::fs::write(dep, text) {
-            return report(&format!("error opening {dep}: {}\n", os_message(&e)));
+            return report(&format!("error opening {dep}: {}\n", io_message(&e)));
         }
     }
     let errors = parsed.error_count();
@@ -244,7 +206,7 @@ fn main() -> ExitCode {
             return report(&format!(
                 "error opening {}: {}\n",
                 cli.output,
-                os_message(&e)
+                io_message(&e)
             ));
         }
     }
