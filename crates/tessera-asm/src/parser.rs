@@ -691,6 +691,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         if name_str.is_empty() {
             return Err(self.error_here("empty operation name is invalid"));
         }
+        if name_str.contains('\0') {
+            return Err(self.error_here("null character not allowed in operation name"));
+        }
         self.check_op_name_allowed(name_str, name_tok.start)?;
         let name = self.ctx.ident(name_str);
         self.bump();

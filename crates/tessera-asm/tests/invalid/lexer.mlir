@@ -35,3 +35,9 @@ foo.op() : () -> ()
 
 // expected-error@+1 {{unexpected character}}
 "foo.op"() : () -> () /* C-style comments are not supported */
+
+// -----
+
+// An operation name may not hold a NUL character, escaped or not.
+// expected-error@+1 {{null character not allowed in operation name}}
+"foo.\00x"() : () -> ()
