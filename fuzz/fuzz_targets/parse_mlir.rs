@@ -151,7 +151,8 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                         return true;
                     }
                 }
-                i = k;
+                // Symbols nested in the body are looked at too.
+                i = j + 1;
             }
             // Verbose form: `!foo<body>`, where a body ending in `-` reads as `->`.
             b'<' => {
@@ -177,7 +178,8 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                     }
                     k += 1;
                 }
-                i = k;
+                // Symbols nested in the body are looked at too.
+                i = j + 1;
             }
             _ => i = j,
         }
