@@ -1,17 +1,27 @@
 #!/usr/bin/env bash
-# Runs every fuzz target for a while, starting from the committed seeds (fuzz/seeds/TARGET) plus
-# whatever an earlier run kept in fuzz/corpus/TARGET (gitignored), and fails on the first crash.
+# Runs every fuzz target, starting from the committed seeds (fuzz/seeds/TARGET), and fails on
+# the first crash.
 #
-#   scripts/fuzz.sh [SECONDS] [TARGET...]     default: 60 seconds, every target
+#   scripts/fuzz.sh SECONDS [TARGET...]      explore: also keeps and reuses fuzz/corpus/TARGET
+#   scripts/fuzz.sh --runs N [TARGET...]     reproducible: N inputs from the seeds alone, with a
+#                                            fixed random seed (what CI runs)
 #
-# Works on the stable toolchain: cargo-fuzz is installed from crates.io if missing, and the
-# targets are built without a sanitizer (`-s none`); on nightly, FUZZ_SANITIZER=address turns
-# AddressSanitizer on. A crash leaves its input in fuzz/artifacts/TARGET/; make it a regression
-# test (crates/tessera-asm/tests/fuzz_regressions.rs, crates/tessera-tablegen/tests/robustness.rs).
+# Without targets, every target runs. Works on the stable toolchain: cargo-fuzz is installed
+# from crates.io if missing, and the targets are built without a sanitizer (`-s none`); on
+# nightly, FUZZ_SANITIZER=address turns AddressSanitizer on. A crash leaves its input in
+# fuzz/artifacts/TARGET/; make it a regression test (crates/tessera-asm/tests/fuzz_regressions.rs,
+# the invalid corpus, or crates/tessera-tablegen/tests/robustness.rs).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
-seconds=${1:-60}
-shift || true
+if [ "${1:-}" = "--runs" ]; then
+  limit=(-runs="$2" -seed=1)
+  what="$2 runs"
+  shift 2
+else
+  limit=(-max_total_time="${1:-60}")
+  what="${1:-60}s"
+  shift || true
+fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(parse_mlir tablegen)
@@ -21,11 +31,17 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
 fi
 sanitizer=${FUZZ_SANITIZER:-none}
 for target in "${targets[@]}"; do
-  mkdir -p "corpus/$target"
+  if [ "${limit[1]:-}" = "-seed=1" ]; then
+    # A fresh corpus, so that the run is the same on every machine.
+    corpus=$(mktemp -d)
+  else
+    corpus="corpus/$target"
+    mkdir -p "$corpus"
+  fi
   log=$(mktemp)
-  echo "== fuzz $target for ${seconds}s (sanitizer: $sanitizer)"
-  if ! cargo fuzz run -s "$sanitizer" "$target" "corpus/$target" "seeds/$target" -- \
-      -max_total_time="$seconds" -rss_limit_mb=4096 -timeout=30 -print_final_stats=1 \
+  echo "== fuzz $target: $what (sanitizer: $sanitizer)"
+  if ! cargo fuzz run -s "$sanitizer" "$target" "$corpus" "seeds/$target" -- \
+      "${limit[@]}" -rss_limit_mb=4096 -timeout=30 -print_final_stats=1 \
       >"$log" 2>&1; then
     grep -v '^#' "$log" | tail -60
     echo "fuzz $target: CRASH (input in fuzz/artifacts/$target/)"
@@ -35,4 +51,5 @@ for target in "${targets[@]}"; do
   runs=$(grep -m1 'stat::number_of_executed_units' "$log" | awk '{print $2}')
   echo "fuzz $target: ${runs:-?} runs, no crash"
   rm -f "$log"
+  [ "$corpus" = "corpus/$target" ] || rm -rf "$corpus"
 done
