@@ -16,7 +16,7 @@ mod ssa_names;
 mod syntax;
 mod upstream;
 
-pub use parser::{ParsedModule, Parser, MAX_NESTING};
+pub use parser::{ParsedModule, Parser, MAX_AFFINE_OPS, MAX_NESTING};
 pub use printer::{
     attr_to_string, op_to_string, print_module, print_module_to, type_to_string, PrintOptions,
 };

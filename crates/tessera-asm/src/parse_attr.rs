@@ -1160,6 +1160,7 @@ impl<'a> Parser<'a, '_> {
             self.expect(Tok::LParen, "'(' at start of affine map range")?;
             let mut results = Vec::new();
             self.comma_list(Tok::RParen, "')'", |p| {
+                p.affine_ops = 0;
                 results.push(p.parse_affine_expr(&names)?);
                 Ok(())
             })?;
@@ -1173,6 +1174,7 @@ impl<'a> Parser<'a, '_> {
             self.expect(Tok::LParen, "'(' at start of integer set constraint list")?;
             let mut constraints = Vec::new();
             self.comma_list(Tok::RParen, "')'", |p| {
+                p.affine_ops = 0;
                 let lhs = p.parse_affine_expr(&names)?;
                 let (is_eq, flip) = if p.eat(Tok::Greater) {
                     p.expect(Tok::Equal, "'>='")?;
@@ -1188,6 +1190,7 @@ impl<'a> Parser<'a, '_> {
                         "expected '== affine-expr' or '>= affine-expr' at end of affine constraint",
                     ));
                 };
+                p.affine_ops = 0;
                 let rhs = p.parse_affine_expr(&names)?;
                 let neg =
                     |e: AffineExpr| AffineExpr::binary(AffineOp::Mul, e, AffineExpr::Constant(-1));
@@ -1223,9 +1226,11 @@ impl<'a> Parser<'a, '_> {
         let mut lhs = self.parse_affine_term(names)?;
         loop {
             if self.eat(Tok::Plus) {
+                self.count_affine_op()?;
                 let rhs = self.parse_affine_term(names)?;
                 lhs = AffineExpr::binary(AffineOp::Add, lhs, rhs);
             } else if self.is(Tok::Minus) {
+                self.count_affine_op()?;
                 self.bump();
                 let rhs = self.parse_affine_term(names)?;
                 let neg = AffineExpr::binary(AffineOp::Mul, rhs, AffineExpr::Constant(-1));
@@ -1236,6 +1241,19 @@ impl<'a> Parser<'a, '_> {
         }
         self.leave();
         Ok(lhs)
+    }
+
+    /// Counts one more operation of the affine expression being parsed, refusing more than
+    /// `MAX_AFFINE_OPS` with a diagnostic at the operator.
+    fn count_affine_op(&mut self) -> PResult<()> {
+        self.affine_ops += 1;
+        if self.affine_ops > crate::parser::MAX_AFFINE_OPS {
+            return Err(self.error_here(format!(
+                "affine expression has more than {} operations",
+                crate::parser::MAX_AFFINE_OPS
+            )));
+        }
+        Ok(())
     }
 
     fn parse_affine_term(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
@@ -1252,6 +1270,7 @@ impl<'a> Parser<'a, '_> {
             } else {
                 return Ok(lhs);
             };
+            self.count_affine_op()?;
             let pos = self.tok.start;
             let rhs = self.parse_affine_unary(names)?;
             if op == AffineOp::Mul
@@ -1270,6 +1289,7 @@ impl<'a> Parser<'a, '_> {
     fn parse_affine_unary(&mut self, names: &[(String, AffineExpr)]) -> PResult<AffineExpr> {
         match self.tok.kind {
             Tok::Minus => {
+                self.count_affine_op()?;
                 self.bump();
                 self.enter()?;
                 let e = crate::with_stack(|| self.parse_affine_unary(names))?;

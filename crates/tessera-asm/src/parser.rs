@@ -20,6 +20,12 @@ use tessera_ir::{
 /// Deepest nesting of regions, types or attributes accepted.
 pub const MAX_NESTING: u32 = 2000;
 
+/// Most operations (`+`, `-`, `*`, `floordiv`, `ceildiv`, `mod`) one affine expression may
+/// hold. A sum is parsed in a loop but becomes a tree as deep as it is long, and hashing,
+/// comparing and dropping it recurse once per level: this keeps them within any stack. Real
+/// maps hold a few dozen.
+pub const MAX_AFFINE_OPS: u32 = MAX_NESTING;
+
 /// A parsed file: its IR and the top-level module op.
 pub struct ParsedModule {
     /// The IR.
@@ -69,6 +75,8 @@ pub struct Parser<'a, 'c> {
     scopes: Vec<IsolatedScope>,
     block_scopes: Vec<BlockScope<'a>>,
     pub(crate) depth: u32,
+    /// Operations in the affine expression being parsed (see `MAX_AFFINE_OPS`).
+    pub(crate) affine_ops: u32,
     pub(crate) resources: Resources,
     progress: Option<&'c dyn Fn(usize)>,
     next_progress: usize,
@@ -101,6 +109,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             scopes: Vec::new(),
             block_scopes: Vec::new(),
             depth: 0,
+            affine_ops: 0,
             resources: Resources::default(),
             progress: None,
             next_progress: PROGRESS_STEP,

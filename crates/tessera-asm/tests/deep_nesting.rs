@@ -3,7 +3,7 @@
 //! segment when theirs runs low instead of asking callers for a big stack. One level deeper is
 //! a diagnostic.
 
-use tessera_asm::{PrintOptions, MAX_NESTING};
+use tessera_asm::{PrintOptions, MAX_AFFINE_OPS, MAX_NESTING};
 use tessera_ir::Context;
 
 /// Parses and prints `src` on a 2 MiB thread; the first error's message, or "ok".
@@ -77,6 +77,30 @@ fn cases(depth: usize) -> Vec<(&'static str, String)> {
             ),
         ),
     ]
+}
+
+/// An affine sum as long as accepted, or `extra` operations longer: parsed in a loop, but a
+/// tree as deep as it is long. Alternating symbols and dimensions keep it from folding.
+fn long_affine_sum(extra: u32) -> String {
+    let terms: Vec<&str> = ["d0", "s0", "d1", "s1"]
+        .into_iter()
+        .cycle()
+        .take((MAX_AFFINE_OPS + extra) as usize + 1)
+        .collect();
+    format!(
+        "\"foo.a\"() {{x = affine_map<(d0, d1)[s0, s1] -> ({})>}} : () -> ()",
+        terms.join(" + ")
+    )
+}
+
+#[test]
+fn the_longest_accepted_affine_sum_fits_a_small_stack() {
+    assert_eq!(run_on_small_stack(long_affine_sum(0)), "ok");
+    let message = run_on_small_stack(long_affine_sum(1));
+    assert!(
+        message.contains("affine expression has more than 2000 operations"),
+        "{message}"
+    );
 }
 
 #[test]
