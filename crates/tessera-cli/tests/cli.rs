@@ -130,3 +130,40 @@ fn a_closed_stdout_fails_and_a_reader_that_stops_early_ends_quietly() {
     assert_eq!(text(&early_exit.stderr), "");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn the_output_may_be_the_input_and_a_failed_run_leaves_it_alone() {
+    let dir = temp_dir("in-place");
+    // Over the size at which the input is mapped rather than read.
+    let input = "\"foo.op\"() : () -> ()\n".repeat(100_000);
+    let path = dir.join("in.mlir");
+    std::fs::write(&path, &input).unwrap();
+    let out = tool()
+        .arg("--allow-unregistered-dialect")
+        .arg(&path)
+        .arg("-o")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let printed = std::fs::read_to_string(&path).unwrap();
+    assert!(printed.starts_with("\"builtin.module\"() ({\n  \"foo.op\"()"));
+    assert_eq!(printed.lines().count(), 100_003);
+
+    std::fs::write(dir.join("bad.mlir"), "\"foo.op\"(").unwrap();
+    let failed = tool()
+        .arg(dir.join("bad.mlir"))
+        .arg("-o")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(failed.status.code(), Some(1));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), printed);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -99,11 +99,18 @@ fn main() -> ExitCode {
             0
         },
     };
+    // A named output is written beside its final path and moved there only when the run
+    // succeeds: the output may be the input itself (`-o in.mlir`), which is still being read
+    // (and may be mapped), and a failed run must not leave half a file behind.
+    let mut staged: Option<std::path::PathBuf> = None;
     let mut sink: Box<dyn Write + Send> = if args.output == "-" {
         Box::new(std::io::stdout())
     } else {
-        match std::fs::File::create(&args.output) {
-            Ok(f) => Box::new(f),
+        match staging_file(&args.output) {
+            Ok((path, file)) => {
+                staged = Some(path);
+                Box::new(file)
+            }
             Err(e) => {
                 eprintln!(
                     "cannot open output file '{}': {}",
@@ -127,8 +134,41 @@ fn main() -> ExitCode {
         Some(e) => stderr.push_str(&format!("error: cannot write output: {}\n", io_message(&e))),
         None => {}
     }
+    drop(sink);
+    if let Some(path) = staged {
+        if status == 0 {
+            if let Err(e) = std::fs::rename(&path, &args.output) {
+                let _ = std::fs::remove_file(&path);
+                stderr.push_str(&format!(
+                    "cannot open output file '{}': {}\n",
+                    args.output,
+                    io_message(&e)
+                ));
+                status = 1;
+            }
+        } else {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
     if std::io::stderr().write_all(stderr.as_bytes()).is_err() && status == 0 {
         status = 1;
     }
     ExitCode::from(u8::try_from(status).unwrap_or(1))
+}
+
+/// A new file in the directory of `output`, to be renamed over it once the run succeeds.
+fn staging_file(output: &str) -> std::io::Result<(std::path::PathBuf, std::fs::File)> {
+    let target = std::path::Path::new(output);
+    let name = target
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(ErrorKind::InvalidInput, "not a file name"))?;
+    let mut staged_name = std::ffi::OsString::from(".");
+    staged_name.push(name);
+    staged_name.push(format!(".tessera-{}", std::process::id()));
+    let path = target.with_file_name(staged_name);
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)?;
+    Ok((path, file))
 }
