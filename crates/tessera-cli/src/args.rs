@@ -6,8 +6,6 @@
 //! it. Short options (`-o`) and anything after a bare `--` are left alone.
 
 use std::ffi::OsString;
-#[cfg(unix)]
-use std::os::fd::AsFd;
 
 /// `args` rewritten from LLVM's spellings to clap's: `-name[=value]`, where `name` is a long
 /// option of `command` (`help` and `version` included), becomes `--name[=value]`, and
@@ -75,35 +73,36 @@ pub fn io_message(error: &std::io::Error) -> String {
 
 /// Whether the tool was started with standard output closed (`>&-`).
 ///
-/// Rust's runtime opens `/dev/null` read-write on a standard descriptor it finds closed at
-/// start-up, so writes to a closed stdout vanish and succeed. A shell redirection to
-/// `/dev/null` opens it write-only, which tells the two apart: upstream's tools fail on a closed
-/// stdout, and ours should too instead of losing the output.
-#[cfg(unix)]
+/// Rust's runtime opens `/dev/null` on a standard descriptor it finds closed at start-up, so
+/// writes to a closed stdout would vanish and succeed, where upstream's tools fail. The state
+/// of descriptor 1 is therefore recorded by a constructor that runs before the runtime's
+/// start-up code (`.init_array`), when the descriptor is still as the parent left it.
+#[cfg(target_os = "linux")]
 pub fn stdout_was_closed() -> bool {
-    use std::os::fd::AsRawFd;
-    use std::os::unix::fs::MetadataExt;
-    let stdout = std::io::stdout();
-    let Ok(fd) = stdout.as_fd().try_clone_to_owned() else {
-        return true;
-    };
-    let (Ok(ours), Ok(null)) = (
-        std::fs::File::from(fd).metadata(),
-        std::fs::metadata("/dev/null"),
-    ) else {
-        return false;
-    };
-    if ours.rdev() != null.rdev() || ours.dev() != null.dev() || ours.ino() != null.ino() {
-        return false;
+    startup::STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+#[cfg(target_os = "linux")]
+mod startup {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    pub(super) static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn record_stdout() {
+        // SAFETY: F_GETFD only asks whether descriptor 1 is open; it touches no memory. This
+        // runs before `main`, on the only thread.
+        let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+        STDOUT_CLOSED.store(closed, Ordering::Relaxed);
     }
-    // SAFETY: F_GETFL only reads the status flags of a descriptor we hold open (stdout's,
-    // borrowed for the duration of the call); it has no memory effects.
-    let flags = unsafe { libc::fcntl(stdout.as_raw_fd(), libc::F_GETFL) };
-    flags >= 0 && flags & libc::O_ACCMODE == libc::O_RDWR
+
+    /// Run by the C runtime before Rust's `main` machinery starts.
+    #[used]
+    #[link_section = ".init_array"]
+    static RECORD_STDOUT: extern "C" fn() = record_stdout;
 }
 
 /// Whether the tool was started with standard output closed (never known here).
-#[cfg(not(unix))]
+#[cfg(not(target_os = "linux"))]
 pub fn stdout_was_closed() -> bool {
     false
 }
