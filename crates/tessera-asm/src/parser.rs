@@ -718,6 +718,14 @@ impl<'a, 'c> Parser<'a, 'c> {
         // Successors.
         let mut successors: SmallVec<[BlockId; 2]> = SmallVec::new();
         if self.is(Tok::LSquare) {
+            // Only a terminator may have successors; upstream's parser knows registered ops.
+            let terminator = self
+                .ctx
+                .op_info(name)
+                .map(|info| info.traits.contains(tessera_ir::OpTraits::TERMINATOR));
+            if terminator == Some(false) {
+                return Err(self.error_here("successors in non-terminator"));
+            }
             self.bump();
             self.comma_list(Tok::RSquare, "']'", |p| {
                 if !p.is(Tok::CaretIdent) {

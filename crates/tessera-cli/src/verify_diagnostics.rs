@@ -325,7 +325,10 @@ mod tests {
         let messages: Vec<&str> = problems.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             messages,
-            ["unexpected error: bad", "expected error \"bad\" was not produced"]
+            [
+                "unexpected error: bad",
+                "expected error \"bad\" was not produced"
+            ]
         );
     }
 

@@ -52,3 +52,24 @@
 ^bb1:
   "foo.y"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'builtin.module' op region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks}}
+"builtin.module"() ({}) : () -> ()
+
+// -----
+
+// expected-error@+1 {{'builtin.module' op attribute 'sym_name' failed to satisfy constraint: string attribute}}
+"builtin.module"() ({
+^bb0:
+}) {sym_name = 1 : i32} : () -> ()
+
+// -----
+
+"foo.r"() ({
+  // expected-error@+1 {{successors in non-terminator}}
+  "builtin.module"()[^bb1] ({}) : () -> ()
+^bb1:
+  "foo.t"() : () -> ()
+}) : () -> ()
