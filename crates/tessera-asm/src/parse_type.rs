@@ -105,33 +105,55 @@ impl<'a> Parser<'a, '_> {
         let angled = src.get(pos) == Some(&b'<');
         if angled {
             let start = pos;
-            let mut depth = 0i32;
+            // Brackets must nest properly; an error points where upstream's lexer stands:
+            // at the symbol, or at the last string inside the body.
+            let mut open: Vec<u8> = Vec::new();
+            let mut at = t.start;
             loop {
-                match src.get(pos) {
-                    None => {
-                        return Err(self
-                            .error_at(t.start, "unbalanced '<' character in pretty dialect name"))
+                let closes = match src.get(pos) {
+                    None => None,
+                    Some(&c @ (b'<' | b'[' | b'(' | b'{')) => {
+                        open.push(c);
+                        pos += 1;
+                        continue;
                     }
-                    Some(b'<') | Some(b'[') | Some(b'(') | Some(b'{') => depth += 1,
-                    Some(b'>') => {
-                        // `->` inside a body is an arrow, not a closing bracket.
-                        if pos > start && src[pos - 1] == b'-' {
-                            pos += 1;
-                            continue;
-                        }
-                        depth -= 1;
+                    // `->` inside a body is an arrow, not a closing bracket.
+                    Some(b'-') if src.get(pos + 1) == Some(&b'>') => {
+                        pos += 2;
+                        continue;
                     }
-                    Some(b']') | Some(b')') | Some(b'}') => depth -= 1,
+                    Some(b'>') => Some(b'<'),
+                    Some(b']') => Some(b'['),
+                    Some(b')') => Some(b'('),
+                    Some(b'}') => Some(b'{'),
                     // A string in a body is a string token to upstream's lexer too: it may
                     // not span lines, and its escapes are checked.
-                    Some(b'"') => match crate::lexer::string_literal_end(src, pos) {
-                        Ok(end) => pos = end - 1,
-                        Err((at, message)) => return Err(self.error_at(at as u32, message)),
-                    },
-                    _ => {}
+                    Some(b'"') => {
+                        at = pos as u32;
+                        match crate::lexer::string_literal_end(src, pos) {
+                            Ok(end) => pos = end,
+                            Err((bad, message)) => return Err(self.error_at(bad as u32, message)),
+                        }
+                        continue;
+                    }
+                    Some(_) => {
+                        pos += 1;
+                        continue;
+                    }
+                };
+                let innermost = *open.last().expect("the body starts with '<'");
+                if closes != Some(innermost) {
+                    return Err(self.error_at(
+                        at,
+                        format!(
+                            "unbalanced '{}' character in pretty dialect name",
+                            innermost as char
+                        ),
+                    ));
                 }
+                open.pop();
                 pos += 1;
-                if depth == 0 {
+                if open.is_empty() {
                     break;
                 }
             }

@@ -35,7 +35,6 @@ const KNOWN_INVALID: &[&str] = &[
     "affine.mlir:21",
     "aliases.mlir:36",
     "aliases.mlir:46",
-    "attributes.mlir:46",
     "attributes.mlir:51",
     "attributes.mlir:56",
     "attributes.mlir:61",

@@ -107,3 +107,9 @@
 
 // expected-error@+1 {{invalid dialect namespace '"a-b"'}}
 "foo.op"() {x = #a-b<c>} : () -> ()
+
+// -----
+
+// Brackets in a dialect body must nest: ']' cannot close '<'.
+// expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
+"foo.op"() {x = 1 : !foo.t<a]>} : () -> ()
