@@ -417,6 +417,32 @@ fn max_iterations_reports_the_patterns_that_kept_firing() {
     assert!(nc.to_string().contains("Flip (5x)"));
 }
 
+#[test]
+fn a_cap_of_zero_iterations_still_runs_one_pass() {
+    let mut ctx = context();
+    let mut set = RewritePatternSet::new();
+    set.add_fn(
+        PatternInfo::for_op(&mut ctx, "test.flip", 1).with_debug_name("TurnOn"),
+        |op, rw| {
+            if rw.ctx().dict_get(rw.body().op_attrs(op), "on").is_some() {
+                return Err(MatchFailure::because("already on"));
+            }
+            let unit = rw.ctx_mut().unit_attr();
+            rw.set_attr(op, "on", Some(unit));
+            Ok(())
+        },
+    );
+    let mut m = parse_str(&mut ctx, r#""test.flip"() : () -> ()"#);
+    let config = GreedyConfig {
+        max_iterations: Some(0),
+        ..GreedyConfig::default()
+    };
+    let outcome = run(&mut ctx, &mut m, &FrozenRewritePatternSet::new(set), config);
+    assert_eq!(outcome.counts.iterations, 1);
+    assert_eq!(outcome.counts.rewrites, 1);
+    assert!(print(&ctx, &m).contains("on"));
+}
+
 fn grow_pattern(ctx: &mut Context, bounded: bool) -> FrozenRewritePatternSet {
     let mut set = RewritePatternSet::new();
     let mut info = PatternInfo::for_op(ctx, "test.grow", 1).with_debug_name("Grow");

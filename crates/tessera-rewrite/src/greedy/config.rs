@@ -82,7 +82,8 @@ impl fmt::Debug for Recording {
 pub struct GreedyConfig {
     /// Worklist seeding order.
     pub traversal: Traversal,
-    /// Cap on full passes over the IR (`None`: no cap). Default 10.
+    /// Cap on full passes over the IR (`None`: no cap; at least one pass always runs, so `Some(0)`
+    /// acts as `Some(1)`, as upstream). Default 10.
     pub max_iterations: Option<u32>,
     /// Cap on pattern applications per pass (`None`: no cap).
     pub max_rewrites: Option<u64>,

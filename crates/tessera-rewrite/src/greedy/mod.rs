@@ -704,10 +704,11 @@ impl<'p> Driver<'p> {
         let mut changed;
         let mut iteration = 0u32;
         loop {
+            // At least one pass runs whatever the cap, as upstream's driver does.
             if self
                 .config
                 .max_iterations
-                .is_some_and(|max| iteration >= max)
+                .is_some_and(|max| iteration >= max.max(1))
             {
                 changed = true;
                 break;
