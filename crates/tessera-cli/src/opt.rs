@@ -191,26 +191,32 @@ pub fn process_buffer_to(
 /// printer need no big stack, see `tessera_asm`).
 pub fn run(src: &str, file_name: &str, opts: &OptOptions) -> OptOutput {
     let mut buffer = Vec::new();
-    let mut out = run_on_current_thread(src, file_name, opts, &mut buffer, None);
+    let mut diagnostics = Vec::new();
+    let mut out = run_on_current_thread(src, file_name, opts, &mut buffer, &mut diagnostics, None);
+    out.stderr = String::from_utf8(diagnostics)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     // The printer writes only text, so the buffer is UTF-8.
     out.stdout = String::from_utf8(buffer)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     out
 }
 
-/// `run`, writing standard output to `sink` as it is produced instead of returning it
-/// (`stdout` stays empty), so neither a huge module nor the output of many split chunks is
-/// ever held as text. A write error ends the run: it is returned in `write_error` with status
-/// 1, and the caller words it. `progress` is passed to the parser of an unsplit buffer (see
+/// `run`, writing standard output to `sink` and each chunk's diagnostics to `diagnostics` as
+/// they are produced instead of returning them (`stdout` and `stderr` stay empty), so neither a
+/// huge module nor the output or errors of many split chunks are ever held as text. A write
+/// error on `sink` ends the run: it is returned in `write_error` with status 1, and the caller
+/// words it; one on `diagnostics` is ignored, as upstream's tools ignore a failing stderr.
+/// `progress` is passed to the parser of an unsplit buffer (see
 /// `tessera_asm::Parser::with_progress`).
 pub fn run_to(
     src: &str,
     file_name: &str,
     opts: &OptOptions,
     sink: &mut (dyn std::io::Write + Send),
+    diagnostics: &mut dyn std::io::Write,
     progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
-    let mut out = run_on_current_thread(src, file_name, opts, &mut *sink, progress);
+    let mut out = run_on_current_thread(src, file_name, opts, &mut *sink, diagnostics, progress);
     if out.write_error.is_none() {
         if let Err(e) = sink.flush() {
             out.write_error = Some(e);
@@ -225,6 +231,7 @@ fn run_on_current_thread(
     file_name: &str,
     opts: &OptOptions,
     sink: &mut (dyn std::io::Write + Send),
+    diagnostics: &mut dyn std::io::Write,
     progress: Option<&(dyn Fn(usize) + Sync)>,
 ) -> OptOutput {
     let mut out = OptOutput::default();
@@ -294,6 +301,9 @@ fn run_on_current_thread(
                 out.status = 1;
             }
         }
+        // Each chunk's diagnostics go out before the next chunk is read, as upstream's do.
+        let _ = diagnostics.write_all(out.stderr.as_bytes());
+        out.stderr.clear();
         if chunk_opts.skip_teardown {
             std::mem::forget(result.ctx);
         }
@@ -324,7 +334,7 @@ fn run_on_current_thread(
             let _ = writeln!(report, "  {:>8.4} ({:>5.1}%)  {name}", t.as_secs_f64(), pct);
         }
         let _ = writeln!(report, "  {:>8.4} (100.0%)  Total", total.as_secs_f64());
-        out.stderr.push_str(&report);
+        let _ = diagnostics.write_all(report.as_bytes());
     }
     out
 }

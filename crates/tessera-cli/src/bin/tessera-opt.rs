@@ -124,7 +124,15 @@ fn main() -> ExitCode {
     // The printer hands over 64 KiB at a time, so the sink needs no buffering of its own.
     // Give back input pages the parser is done with (it never looks far behind).
     let release = |offset: usize| input.release_before(offset.saturating_sub(1 << 16));
-    let out = run_to(src, &name, &opts, &mut *sink, Some(&release));
+    let mut stderr_stream = std::io::stderr();
+    let out = run_to(
+        src,
+        &name,
+        &opts,
+        &mut *sink,
+        &mut stderr_stream,
+        Some(&release),
+    );
     let mut status = out.status;
     let mut stderr = out.stderr;
     match out.write_error {
