@@ -111,7 +111,8 @@ impl<'a> Parser<'a, '_> {
             let mut at = t.start;
             loop {
                 let closes = match src.get(pos) {
-                    None => None,
+                    // A NUL byte ends the body as the end of the input does, for upstream.
+                    None | Some(0) => None,
                     Some(&c @ (b'<' | b'[' | b'(' | b'{')) => {
                         open.push(c);
                         pos += 1;
