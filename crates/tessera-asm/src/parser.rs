@@ -42,6 +42,9 @@ pub(crate) type PResult<T> = Result<T, Box<Diagnostic>>;
 struct IsolatedScope {
     values: SsaNames,
     forward_refs: usize,
+    /// Slots allocated so far for forward references by result number (bounded by the
+    /// input's size, see `resolve_value`).
+    forward_slots: usize,
 }
 
 struct BlockScope<'a> {
@@ -507,6 +510,20 @@ impl<'a, 'c> Parser<'a, 'c> {
         if !slots.is_empty() && !slots[0].forward {
             return Err(self.error_at(pos, "reference to invalid result number"));
         }
+        // A forward reference keeps a slot for every result number up to its own. An op
+        // spells each result's type, so no input defines more results than it has bytes:
+        // a larger number can never be valid, and its slots would only exhaust memory
+        // (`%x#1000000000` took 16 GB in mlir-opt 19). The slots of all forward references
+        // together are bounded the same way, far above what valid input needs.
+        let budget = 16 * self.src.len() + 4096;
+        let scope = self.scopes.last().unwrap();
+        let needed = scope.forward_slots + index as usize + 1;
+        if index as usize >= self.src.len() || needed > budget {
+            return Err(self.error_at(
+                pos,
+                format!("result number {index} is more than this input can define"),
+            ));
+        }
         let loc = self.ctx.unknown_loc();
         let placeholder = self.body.create_placeholder(ty, loc);
         let scope = self.scopes.last_mut().unwrap();
@@ -530,6 +547,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                     },
                 );
                 grown.push(slot);
+                scope.forward_slots += grown.len();
                 scope.values.set(name, grown);
             }
         }
