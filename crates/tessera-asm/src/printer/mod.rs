@@ -243,6 +243,10 @@ impl<'a> Printer<'a> {
                     break;
                 };
                 self.flush(&mut buf);
+                // Nobody will read the rest; dropping the receivers stops the workers.
+                if self.io_error.is_some() {
+                    break;
+                }
             }
         });
     }

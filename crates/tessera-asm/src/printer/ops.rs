@@ -165,6 +165,10 @@ impl Printer<'_> {
                 out.push('\n');
                 if out.len() >= FLUSH_AT {
                     self.flush(out);
+                    // Nobody will read the rest: stop printing it.
+                    if self.io_error.is_some() {
+                        return;
+                    }
                 }
             }
         }
