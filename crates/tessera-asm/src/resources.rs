@@ -89,6 +89,11 @@ pub enum ResourceError {
     NotAnIdentifier(String),
     /// A blob alignment that is not a power of two.
     BadAlignment(u32),
+    /// A string value spelled like a hex blob (`"0x..."`), which reads back as a blob.
+    StringLikeBlob(String),
+    /// A dialect-section entry upstream cannot read back: a group other than a dialect with
+    /// resource handling (`builtin`), or a value that is not a blob.
+    UnreadableDialectEntry(String),
 }
 
 impl fmt::Display for ResourceError {
@@ -104,6 +109,15 @@ impl fmt::Display for ResourceError {
             ResourceError::BadAlignment(a) => {
                 write!(f, "blob alignment {a} is not a power of two")
             }
+            ResourceError::StringLikeBlob(s) => write!(
+                f,
+                "string resource '{}' would read back as a hex blob",
+                s.escape_debug()
+            ),
+            ResourceError::UnreadableDialectEntry(group) => write!(
+                f,
+                "dialect resources of '{group}' must be blobs of a dialect that handles them (builtin)"
+            ),
         }
     }
 }
@@ -177,10 +191,23 @@ impl Resources {
     ) -> Result<(), ResourceError> {
         check_identifier(group)?;
         check_identifier(key)?;
-        if let ResourceValue::Blob { alignment, .. } = value {
-            if !alignment.is_power_of_two() {
-                return Err(ResourceError::BadAlignment(alignment));
+        match &value {
+            ResourceValue::Blob { alignment, .. } if !alignment.is_power_of_two() => {
+                return Err(ResourceError::BadAlignment(*alignment));
             }
+            ResourceValue::String(s) if s.starts_with(b"0x") => {
+                return Err(ResourceError::StringLikeBlob(
+                    String::from_utf8_lossy(s).into_owned(),
+                ));
+            }
+            _ => {}
+        }
+        // What the printer writes must read back as the same section.
+        if section == ResourceSection::Dialect
+            && (!crate::upstream::has_resource_handler(group)
+                || !matches!(value, ResourceValue::Blob { .. }))
+        {
+            return Err(ResourceError::UnreadableDialectEntry(group.to_string()));
         }
         let entries = &mut self.group_mut(section, group).entries;
         let existing = match section {
@@ -418,5 +445,28 @@ mod tests {
              a: \"0x0100000003\"\n    }\n  },\n  external_resources: {\n    t: {\n      \
              k: true,\n      k: false\n    }\n  }\n#-}\n"
         );
+    }
+
+    #[test]
+    fn values_that_would_read_back_as_something_else_are_refused() {
+        let mut r = Resources::default();
+        let hex_like = ResourceValue::String(b"0x08000000".to_vec());
+        assert_eq!(
+            r.insert(External, "t", "k", hex_like),
+            Err(ResourceError::StringLikeBlob("0x08000000".into()))
+        );
+        let blob = ResourceValue::Blob {
+            alignment: 1,
+            data: vec![1],
+        };
+        assert_eq!(
+            r.insert(Dialect, "foo", "k", blob),
+            Err(ResourceError::UnreadableDialectEntry("foo".into()))
+        );
+        assert_eq!(
+            r.insert(Dialect, "builtin", "k", ResourceValue::Bool(true)),
+            Err(ResourceError::UnreadableDialectEntry("builtin".into()))
+        );
+        assert_eq!(r.get(External, "t", "k"), None);
     }
 }
