@@ -147,7 +147,14 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                         }
                         k += 1;
                     }
-                    if bytes.get(k + 1).is_some_and(|&b| is_ident(b) || b == b'<' || b == b'.') {
+                    // Only punctuation or space can follow a type or attribute.
+                    let ends_cleanly = |b: u8| {
+                        matches!(
+                            b,
+                            b',' | b')' | b']' | b'}' | b'>' | b':' | b'=' | b'{' | b' ' | b'\n'
+                        )
+                    };
+                    if bytes.get(k + 1).is_some_and(|&b| !ends_cleanly(b)) {
                         return true;
                     }
                 }
