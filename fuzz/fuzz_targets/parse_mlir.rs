@@ -11,28 +11,37 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
-use std::sync::{Mutex, OnceLock};
 use tessera_asm::PrintOptions;
-use tessera_ir::Context;
+use tessera_ir::{Context, DiagLoc};
 
-/// The parser recurses once per nesting level (bounded by `MAX_NESTING`), like `tessera-opt`,
-/// which runs it on a big stack too.
-const STACK: usize = 256 << 20;
+/// A printout the parser rejected: the first diagnostic's message and 1-based line.
+struct Rejected {
+    message: String,
+    line: usize,
+}
 
-/// The printout of `src`, `Ok(None)` if it does not parse and verify, or `Err` with the
-/// message of the first diagnostic if it does not parse.
-fn print(src: &str, debug_info: bool) -> Result<Option<String>, String> {
+/// The printout of `src`, `Ok(None)` if it parses but does not verify, or `Err` if it does not
+/// parse.
+fn print(src: &str, debug_info: bool) -> Result<Option<String>, Rejected> {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
-    let parsed = tessera_asm::parse(&mut ctx, src, "fuzz.mlir").map_err(|d| d.message.clone())?;
+    let parsed = tessera_asm::parse(&mut ctx, src, "fuzz.mlir").map_err(|d| {
+        let line = match d.loc {
+            DiagLoc::Ir(loc) => ctx.file_line_col(loc).map_or(0, |(_, l, _)| l as usize),
+            _ => 0,
+        };
+        Rejected {
+            message: d.message.clone(),
+            line,
+        }
+    })?;
     if tessera_ir::verify(&ctx, &parsed.body, parsed.module).is_err() {
         return Ok(None);
     }
     let opts = PrintOptions {
-            debug_info,
-            ..PrintOptions::default()
-        };
+        debug_info,
+        ..PrintOptions::default()
+    };
     Ok(Some(tessera_asm::print_module(
         &ctx,
         &parsed.body,
@@ -50,10 +59,11 @@ fn check(src: &str) {
         let second = match print(&first, debug_info) {
             Ok(Some(second)) => second,
             Ok(None) => panic!("printed output does not verify:\n{first}"),
-            Err(message) => {
+            Err(rejected) => {
                 assert!(
-                    is_upstream_unreadable_printout(&first, &message),
-                    "printed output does not parse back ({message}):\n{first}"
+                    is_upstream_unreadable_printout(&first, &rejected),
+                    "printed output does not parse back ({}):\n{first}",
+                    rejected.message
                 );
                 return;
             }
@@ -72,12 +82,19 @@ fn check(src: &str) {
         for round in 1..=rounds {
             let next = match print(&previous, debug_info) {
                 Ok(Some(next)) => next,
-                other => panic!("printed output does not parse back ({other:?}):\n{previous}"),
+                Ok(None) => panic!("printed output does not verify:\n{previous}"),
+                Err(r) => panic!(
+                    "printed output does not parse back ({}):\n{previous}",
+                    r.message
+                ),
             };
             if next == previous {
                 break;
             }
-            assert!(round < rounds, "printing does not settle:\n{previous}\n---\n{next}");
+            assert!(
+                round < rounds,
+                "printing does not settle:\n{previous}\n---\n{next}"
+            );
             previous = next;
         }
     }
@@ -91,9 +108,22 @@ const AFFINE_ROUNDS: usize = 16;
 /// - a sparse elements attribute whose indices are all equal: upstream prints the indices as a
 ///   splat (`sparse<1, [true, false]>`), which reads back as a single index, so the value count
 ///   no longer matches (its parser says so in those words).
-fn is_upstream_unreadable_printout(printout: &str, reparse_error: &str) -> bool {
-    has_unreadable_dialect_body(printout)
-        || (printout.contains("sparse<") && reparse_error.contains("inferred shape of indices literal"))
+fn is_upstream_unreadable_printout(printout: &str, rejected: &Rejected) -> bool {
+    // Judged on the lines up to where the parser stopped (a body may hold line breaks), so
+    // that such a body elsewhere in the printout cannot excuse an unrelated failure.
+    let last = rejected.line.max(1);
+    let first = last.saturating_sub(3).max(1);
+    let line = printout
+        .lines()
+        .skip(first - 1)
+        .take(last - first + 1)
+        .collect::<Vec<_>>()
+        .join("\n");
+    has_unreadable_dialect_body(&line)
+        || (line.contains("sparse<")
+            && rejected
+                .message
+                .contains("inferred shape of indices literal"))
 }
 
 /// A dialect type or attribute that upstream prints where its own parser ends it elsewhere:
@@ -123,7 +153,8 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
             // Pretty form: `!foo.body`, the body made of identifier characters, `.` and `-`.
             b'.' => {
                 let mut k = j + 1;
-                while k < bytes.len() && (is_ident(bytes[k]) || bytes[k] == b'.' || bytes[k] == b'-')
+                while k < bytes.len()
+                    && (is_ident(bytes[k]) || bytes[k] == b'.' || bytes[k] == b'-')
                 {
                     k += 1;
                 }
@@ -194,37 +225,9 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
     false
 }
 
-/// One long-lived worker thread with a big stack (spawning one per input would cost more
-/// than most inputs take to parse). A panic there aborts through libfuzzer-sys's panic hook,
-/// and a stack overflow is a deadly signal, so crashes are reported as usual.
-struct Worker {
-    inputs: SyncSender<String>,
-    done: Receiver<()>,
-}
-
-fn worker() -> &'static Mutex<Worker> {
-    static WORKER: OnceLock<Mutex<Worker>> = OnceLock::new();
-    WORKER.get_or_init(|| {
-        let (inputs, input_rx) = sync_channel::<String>(0);
-        let (done_tx, done) = sync_channel(0);
-        std::thread::Builder::new()
-            .stack_size(STACK)
-            .spawn(move || {
-                for src in input_rx {
-                    check(&src);
-                    let _ = done_tx.send(());
-                }
-            })
-            .expect("cannot spawn the fuzz worker");
-        Mutex::new(Worker { inputs, done })
-    })
-}
-
 fuzz_target!(|data: &[u8]| {
-    let Ok(src) = std::str::from_utf8(data) else {
-        return;
-    };
-    let w = worker().lock().unwrap();
-    w.inputs.send(src.to_string()).unwrap();
-    w.done.recv().unwrap();
+    // The parser and printer grow their stack on demand, so the fuzzer's own thread will do.
+    if let Ok(src) = std::str::from_utf8(data) {
+        check(src);
+    }
 });
