@@ -109,14 +109,12 @@ const AFFINE_ROUNDS: usize = 16;
 ///   splat (`sparse<1, [true, false]>`), which reads back as a single index, so the value count
 ///   no longer matches (its parser says so in those words).
 fn is_upstream_unreadable_printout(printout: &str, rejected: &Rejected) -> bool {
-    // Judged on the lines up to where the parser stopped (a body may hold line breaks), so
-    // that such a body elsewhere in the printout cannot excuse an unrelated failure.
-    let last = rejected.line.max(1);
-    let first = last.saturating_sub(3).max(1);
+    // Judged on the text up to the line where the parser stopped: an unreadable body makes
+    // the parser fail where it ends, which may be lines later (an unterminated body runs on),
+    // but never before it, so such a body after the failure cannot excuse it.
     let line = printout
         .lines()
-        .skip(first - 1)
-        .take(last - first + 1)
+        .take(rejected.line.max(1))
         .collect::<Vec<_>>()
         .join("\n");
     has_unreadable_dialect_body(&line)
