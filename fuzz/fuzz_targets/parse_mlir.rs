@@ -176,14 +176,20 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                         }
                         k += 1;
                     }
-                    // Only punctuation or space can follow a type or attribute.
+                    // Only punctuation can follow a type or attribute, after any spaces
+                    // (`-` for a function type's ` -> `).
+                    let mut next = k + 1;
+                    while bytes.get(next) == Some(&b' ') {
+                        next += 1;
+                    }
                     let ends_cleanly = |b: u8| {
                         matches!(
                             b,
-                            b',' | b')' | b']' | b'}' | b'>' | b':' | b'=' | b'{' | b' ' | b'\n'
+                            b',' | b')' | b']' | b'}' | b'>' | b':' | b'=' | b'{' | b'-' | b'\n'
                         )
                     };
-                    if bytes.get(k + 1).is_some_and(|&b| !ends_cleanly(b)) {
+                    let location_follows = bytes[next.min(bytes.len())..].starts_with(b"loc(");
+                    if bytes.get(next).is_some_and(|&b| !ends_cleanly(b)) && !location_follows {
                         return true;
                     }
                 }
