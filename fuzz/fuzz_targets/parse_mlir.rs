@@ -177,7 +177,7 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                         k += 1;
                     }
                     // Only punctuation can follow a type or attribute, after any spaces
-                    // (`-` for a function type's ` -> `).
+                    // (or a function type's `->`, or a location).
                     let mut next = k + 1;
                     while bytes.get(next) == Some(&b' ') {
                         next += 1;
@@ -185,11 +185,16 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                     let ends_cleanly = |b: u8| {
                         matches!(
                             b,
-                            b',' | b')' | b']' | b'}' | b'>' | b':' | b'=' | b'{' | b'-' | b'\n'
+                            b',' | b')' | b']' | b'}' | b'>' | b':' | b'=' | b'{' | b'\n'
                         )
                     };
-                    let location_follows = bytes[next.min(bytes.len())..].starts_with(b"loc(");
-                    if bytes.get(next).is_some_and(|&b| !ends_cleanly(b)) && !location_follows {
+                    let rest = &bytes[next.min(bytes.len())..];
+                    let location_follows = rest.starts_with(b"loc(");
+                    let arrow_follows = rest.starts_with(b"->");
+                    if bytes.get(next).is_some_and(|&b| !ends_cleanly(b))
+                        && !location_follows
+                        && !arrow_follows
+                    {
                         return true;
                     }
                 }

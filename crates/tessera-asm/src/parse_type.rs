@@ -303,12 +303,12 @@ impl<'a> Parser<'a, '_> {
         if self.at_unranked() {
             self.bump();
             self.expect_x()?;
-            let element = self.parse_element_type()?;
+            let element = self.parse_tensor_element_type()?;
             self.expect(Tok::Greater, "'>' in tensor type")?;
             return Ok(self.ctx.ty(TypeKind::UnrankedTensor { element }));
         }
         let (shape, _) = self.parse_dims(true, false)?;
-        let element = self.parse_element_type()?;
+        let element = self.parse_tensor_element_type()?;
         // The encoding is optional even after the comma (`tensor<4xi32, >` has none).
         let encoding = if self.eat(Tok::Comma) && !self.is(Tok::Greater) {
             Some(self.parse_attribute(None)?)
@@ -332,6 +332,26 @@ impl<'a> Parser<'a, '_> {
         } else {
             Err(self.error_here("expected 'x' in dimension list"))
         }
+    }
+
+    /// A tensor's element type: of the builtin types only scalars, complex numbers and vectors
+    /// (upstream's `TensorType::isValidElementType`); any dialect type.
+    fn parse_tensor_element_type(&mut self) -> PResult<Type> {
+        let pos = self.tok.start;
+        let ty = self.parse_element_type()?;
+        let valid = matches!(
+            self.ctx.type_kind(ty),
+            TypeKind::Integer { .. }
+                | TypeKind::Index
+                | TypeKind::Float(_)
+                | TypeKind::Complex(_)
+                | TypeKind::Vector { .. }
+                | TypeKind::Opaque { .. }
+        );
+        if !valid {
+            return Err(self.error_at(pos, "invalid tensor element type"));
+        }
+        Ok(ty)
     }
 
     fn parse_element_type(&mut self) -> PResult<Type> {

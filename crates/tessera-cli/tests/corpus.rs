@@ -50,7 +50,6 @@ const KNOWN_INVALID: &[&str] = &[
     "punctuation.mlir:30",
     "punctuation.mlir:35",
     "types.mlir:11",
-    "types.mlir:37",
     "types.mlir:47",
     "types.mlir:57",
     "types.mlir:63",

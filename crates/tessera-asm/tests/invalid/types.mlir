@@ -113,3 +113,9 @@
 // Brackets in a dialect body must nest: ']' cannot close '<'.
 // expected-error@+1 {{unbalanced '<' character in pretty dialect name}}
 "foo.op"() {x = 1 : !foo.t<a]>} : () -> ()
+
+// -----
+
+// Of the builtin types, a tensor holds only scalars, complex numbers and vectors.
+// expected-error@+1 {{invalid tensor element type}}
+"foo.op"() : () -> tensor<2xnone>
