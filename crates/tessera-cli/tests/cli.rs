@@ -175,3 +175,31 @@ fn the_output_may_be_the_input_and_a_failed_run_leaves_it_alone() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn an_output_that_is_not_a_regular_file_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = temp_dir("fifo-out");
+    std::fs::write(dir.join("in.mlir"), INPUT.lines().next().unwrap()).unwrap();
+    // A named pipe, like /dev/null or a terminal, must stay what it is: staging the output
+    // beside it and renaming would replace it with a regular file.
+    let out = run_sh(
+        "mkfifo out; timeout 10 cat out > got & \"$TOOL\" --allow-unregistered-dialect in.mlir -o out; \
+         echo $? > status; wait",
+        &dir,
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("status")).unwrap(),
+        "0\n",
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(std::fs::metadata(dir.join("out"))
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(std::fs::read_to_string(dir.join("got"))
+        .unwrap()
+        .contains("\"foo.op\"()"));
+    std::fs::remove_dir_all(dir).unwrap();
+}

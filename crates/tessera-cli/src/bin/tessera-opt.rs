@@ -102,9 +102,24 @@ fn main() -> ExitCode {
     // A named output is written beside its final path and moved there only when the run
     // succeeds: the output may be the input itself (`-o in.mlir`), which is still being read
     // (and may be mapped), and a failed run must not leave half a file behind.
+    // Only a regular file (or a new one) is staged: `/dev/null`, a pipe or a terminal is
+    // written directly, and renaming over it would replace it with a file.
     let mut staged: Option<std::path::PathBuf> = None;
+    let regular_or_new = std::fs::metadata(&args.output).map_or(true, |m| m.is_file());
     let mut sink: Box<dyn Write + Send> = if args.output == "-" {
         Box::new(std::io::stdout())
+    } else if !regular_or_new {
+        match std::fs::OpenOptions::new().write(true).open(&args.output) {
+            Ok(file) => Box::new(file),
+            Err(e) => {
+                eprintln!(
+                    "cannot open output file '{}': {}",
+                    args.output,
+                    io_message(&e)
+                );
+                return ExitCode::FAILURE;
+            }
+        }
     } else {
         match staging_file(&args.output) {
             Ok((path, file)) => {
