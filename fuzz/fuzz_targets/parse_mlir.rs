@@ -191,9 +191,16 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                     let rest = &bytes[next.min(bytes.len())..];
                     let location_follows = rest.starts_with(b"loc(");
                     let arrow_follows = rest.starts_with(b"->");
-                    if bytes.get(next).is_some_and(|&b| !ends_cleanly(b))
-                        && !location_follows
-                        && !arrow_follows
+                    // Printed lists always put a space after a comma; a body going on with
+                    // `,<d>` is the body's own text.
+                    let comma_glued = bytes.get(next) == Some(&b',')
+                        && bytes
+                            .get(next + 1)
+                            .is_some_and(|&b| b != b' ' && b != b'\n');
+                    if comma_glued
+                        || (bytes.get(next).is_some_and(|&b| !ends_cleanly(b))
+                            && !location_follows
+                            && !arrow_follows)
                     {
                         return true;
                     }
