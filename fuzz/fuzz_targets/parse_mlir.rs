@@ -215,10 +215,13 @@ fn has_unreadable_dialect_body(text: &str) -> bool {
                 while k < bytes.len() {
                     match bytes[k] {
                         b'<' => depth += 1,
-                        // A function type's arrow inside the body is printed ` -> `.
+                        // A function type's arrow inside the body is printed ` -> `, with
+                        // spaces on both sides; any other `->` ends a body in `-`.
                         b'>' if bytes[k - 1] == b'-'
                             && depth == 1
-                            && bytes.get(k + 1) != Some(&b' ') =>
+                            && (bytes.get(k + 1) != Some(&b' ')
+                                || k < 2
+                                || bytes[k - 2] != b' ') =>
                         {
                             return true
                         }
