@@ -102,30 +102,11 @@ fn main() -> ExitCode {
     // A named output is written beside its final path and moved there only when the run
     // succeeds: the output may be the input itself (`-o in.mlir`), which is still being read
     // (and may be mapped), and a failed run must not leave half a file behind.
-    // Only a regular file (or a new one) is staged: `/dev/null`, a pipe or a terminal is
-    // written directly, and renaming over it would replace it with a file.
-    let mut staged: Option<std::path::PathBuf> = None;
-    let regular_or_new = std::fs::metadata(&args.output).map_or(true, |m| m.is_file());
-    let mut sink: Box<dyn Write + Send> = if args.output == "-" {
-        Box::new(std::io::stdout())
-    } else if !regular_or_new {
-        match std::fs::OpenOptions::new().write(true).open(&args.output) {
-            Ok(file) => Box::new(file),
-            Err(e) => {
-                eprintln!(
-                    "cannot open output file '{}': {}",
-                    args.output,
-                    io_message(&e)
-                );
-                return ExitCode::FAILURE;
-            }
-        }
+    let (mut sink, staged): (Box<dyn Write + Send>, _) = if args.output == "-" {
+        (Box::new(std::io::stdout()), None)
     } else {
-        match staging_file(&args.output) {
-            Ok((path, file)) => {
-                staged = Some(path);
-                Box::new(file)
-            }
+        match open_output(&args.output) {
+            Ok((file, staged)) => (Box::new(file), staged),
             Err(e) => {
                 eprintln!(
                     "cannot open output file '{}': {}",
@@ -177,6 +158,18 @@ fn main() -> ExitCode {
         status = 1;
     }
     ExitCode::from(u8::try_from(status).unwrap_or(1))
+}
+
+/// The file to write a named output to, and the staged path to rename over `output` once the
+/// run succeeds. Only a regular file (or a new one) is staged: `/dev/null`, a pipe or a
+/// terminal is written in place, since renaming over it would replace it with a file.
+fn open_output(output: &str) -> std::io::Result<(std::fs::File, Option<std::path::PathBuf>)> {
+    if std::fs::metadata(output).is_ok_and(|m| !m.is_file()) {
+        let file = std::fs::OpenOptions::new().write(true).open(output)?;
+        return Ok((file, None));
+    }
+    let (path, file) = staging_file(output)?;
+    Ok((file, Some(path)))
 }
 
 /// A new file in the directory of `output`, to be renamed over it once the run succeeds.
