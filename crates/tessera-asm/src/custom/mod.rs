@@ -15,6 +15,7 @@
 //! alias.
 
 mod builtin;
+pub mod function;
 mod parser;
 
 pub use crate::printer::OpAsmPrinter;

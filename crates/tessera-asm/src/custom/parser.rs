@@ -537,6 +537,21 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         }
     }
 
+    /// Whether `region` (parsed by this parser) has no blocks.
+    pub fn region_is_empty(&self, region: RegionId) -> bool {
+        self.p.body.region_is_empty(region)
+    }
+
+    /// A new region with no blocks (an external function's body).
+    pub fn empty_region(&mut self) -> RegionId {
+        self.p.body.create_detached_region()
+    }
+
+    /// Whether an operand (`%name`) is next.
+    pub fn at_operand(&self) -> bool {
+        self.p.is(Tok::PercentIdent)
+    }
+
     /// Gives an empty region one empty block (ops whose region must have exactly one).
     pub fn ensure_entry_block(&mut self, region: RegionId) {
         if self.p.body.region_is_empty(region) {
