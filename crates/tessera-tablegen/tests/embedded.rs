@@ -31,8 +31,10 @@ fn a_missing_include_is_still_reported() {
         embedded_files: vec![("lib/base.td".to_string(), Arc::from(""))],
         ..Options::default()
     };
-    let failure = parse_source("main.td", "include \"lib/other.td\"\n", &opts)
-        .err()
-        .expect("fails");
-    assert!(failure.render().contains("Could not find include file 'lib/other.td'"));
+    let Err(failure) = parse_source("main.td", "include \"lib/other.td\"\n", &opts) else {
+        panic!("a missing include must fail");
+    };
+    assert!(failure
+        .render()
+        .contains("Could not find include file 'lib/other.td'"));
 }
