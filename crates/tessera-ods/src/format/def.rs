@@ -184,7 +184,7 @@ impl<'a> FormatParser<'a> for DefParser<'a> {
                 if ctx != Ctx::Custom {
                     return Err(self
                         .cursor
-                        .error(at, "`ref` is only allowed inside custom directives"));
+                        .error(at, "'ref' is only valid within a `custom` directive"));
                 }
                 self.cursor.expect(Tok::LParen, "expected '('")?;
                 let child = self.parse_element(Ctx::Ref)?;

@@ -64,11 +64,15 @@ pub fn parse_def_format(def: &AttrOrTypeDef) -> Option<Result<DefFormat, Vec<Dia
         base: def.assembly_format_loc,
         record: def.loc,
     };
-    Some(
-        def::DefParser::new(def, text)
-            .run()
-            .map_err(|errors| diagnostics(locator, errors)),
-    )
+    Some(def::DefParser::new(def, text).run().map_err(|errors| {
+        let mut diags = diagnostics(locator, errors);
+        // Upstream stops the run with one more error at the definition.
+        diags.push(Diagnostic::error(
+            def.loc,
+            "failed to parse assembly format",
+        ));
+        diags
+    }))
 }
 
 fn diagnostics(locator: Locator, errors: Vec<FormatError>) -> Vec<Diagnostic> {

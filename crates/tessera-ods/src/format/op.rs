@@ -957,7 +957,8 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
                     at,
                     format!("region '{name}' must be bound before it is referenced"),
                 ));
-            } else if ctx != Ctx::Ref {
+            } else {
+                // Upstream rejects a `ref` of a bound region here too.
                 return Err(self
                     .cursor
                     .error(at, "regions can only be used at the top level"));
@@ -986,7 +987,8 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
                     at,
                     format!("successor '{name}' must be bound before it is referenced"),
                 ));
-            } else if ctx != Ctx::Ref {
+            } else {
+                // Upstream rejects a `ref` of a bound successor here too.
                 return Err(self
                     .cursor
                     .error(at, "successors can only be used at the top level"));
@@ -1168,6 +1170,7 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
             let allowed = matches!(
                 arg.kind,
                 ElementKind::AttrDict { .. }
+                    | ElementKind::PropDict
                     | ElementKind::Variable(
                         Variable::Attribute { .. }
                             | Variable::Operand(_)
