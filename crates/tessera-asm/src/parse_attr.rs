@@ -63,8 +63,10 @@ impl<'a> Parser<'a, '_> {
             Tok::String => {
                 let raw = unescape(self.cur_text().as_bytes());
                 self.bump();
-                let ty = if known.is_some() {
-                    known
+                // A string "of type none" is a plain string (upstream's untyped strings
+                // have the none type).
+                let ty = if let Some(k) = known {
+                    (!matches!(self.ctx.type_kind(k), TypeKind::None)).then_some(k)
                 } else if self.eat(Tok::Colon) {
                     Some(self.parse_type()?)
                 } else {

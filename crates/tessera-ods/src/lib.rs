@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod assembly;
 pub mod attr;
 pub mod attr_type_def;
 mod build;

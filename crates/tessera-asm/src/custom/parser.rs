@@ -488,6 +488,17 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         Ok(())
     }
 
+    /// A balanced `<...>` taken verbatim (a dialect attribute's or type's body written
+    /// without its `#dialect.mnemonic` prefix), if a `<` is next.
+    pub fn parse_optional_angle_body(&mut self) -> ParseResult<Option<String>> {
+        self.p.parse_optional_angle_body()
+    }
+
+    /// Whether a type can start here.
+    pub fn at_type(&self) -> bool {
+        self.p.at_type()
+    }
+
     /// `@name` as a string attribute value, if a symbol is next.
     pub fn parse_optional_symbol_name(&mut self) -> ParseResult<Option<String>> {
         if self.p.is(Tok::AtIdent) {
@@ -545,6 +556,21 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
     /// A new region with no blocks (an external function's body).
     pub fn empty_region(&mut self) -> RegionId {
         self.p.body.create_detached_region()
+    }
+
+    /// Whether a block name (`^bb0`) is next.
+    pub fn at_successor(&self) -> bool {
+        self.p.is(Tok::CaretIdent)
+    }
+
+    /// Whether a symbol name (`@name`) is next.
+    pub fn at_symbol(&self) -> bool {
+        self.p.is(Tok::AtIdent)
+    }
+
+    /// Whether a bare keyword or a string is next.
+    pub fn at_keyword_or_string(&self) -> bool {
+        self.p.is(Tok::BareIdent) || self.p.is(Tok::String)
     }
 
     /// Whether an operand (`%name`) is next.
