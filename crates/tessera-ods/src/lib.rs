@@ -30,6 +30,7 @@ pub mod enums;
 pub mod op;
 pub mod pred;
 mod reader;
+pub mod register;
 mod reindent;
 mod source;
 pub mod traits;
