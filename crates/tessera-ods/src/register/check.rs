@@ -30,8 +30,9 @@ pub enum Subject {
 /// A native answer for one predicate leaf, given the leaf's subject.
 pub type NativeFn = Arc<dyn Fn(&Context, &Body, Subject) -> bool + Send + Sync>;
 
-/// Natives for predicate leaves, keyed by the leaf's C++ text exactly as ODS states it
-/// (with `$_self` and the combinators' substitutions applied as written in the `.td`).
+/// Natives for predicate leaves, keyed by the leaf's C++ text as ODS states it (with the
+/// combinators' substitutions applied, `$_self` left in), with or without the parentheses
+/// `CPred` puts around it.
 #[derive(Clone, Default)]
 pub struct Natives {
     by_leaf: HashMap<String, NativeFn>,
@@ -141,10 +142,10 @@ fn compile_at(pred: &Pred, substs: &[(&str, &str)], natives: &Natives) -> Cond {
 
 fn leaf(text: String, natives: &Natives) -> Cond {
     let trimmed = text.trim();
-    if let Some(f) = natives.get(trimmed) {
+    let bare = strip_parens(trimmed);
+    if let Some(f) = natives.get(trimmed).or_else(|| natives.get(bare)) {
         return Cond::Native(f.clone());
     }
-    let bare = strip_parens(trimmed);
     if bare == "true" {
         return Cond::True;
     }
