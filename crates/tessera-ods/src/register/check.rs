@@ -302,3 +302,88 @@ fn combine(
     }
     unknown.map_or(otherwise, Verdict::Unknown)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leaf(text: &str) -> Pred {
+        Pred::Leaf(format!("({text})"))
+    }
+
+    fn holds_native(text: &str, value: bool, natives: &mut Natives) {
+        natives.insert(text, Arc::new(move |_: &Context, _: &Body, _| value));
+    }
+
+    fn check(pred: Option<&Pred>, natives: &Natives) -> Verdict {
+        let mut ctx = Context::new();
+        let ty = ctx.index_type();
+        compile(pred, natives).check(&ctx, &Body::new(), Subject::Type(ty))
+    }
+
+    fn run(pred: &Pred, natives: &Natives) -> Verdict {
+        check(Some(pred), natives)
+    }
+
+    #[test]
+    fn a_decided_conjunct_or_disjunct_wins_over_unknown_ones() {
+        let mut natives = Natives::default();
+        holds_native("yes", true, &mut natives);
+        holds_native("no", false, &mut natives);
+        let unknown = || leaf("$_self.whoKnows()");
+        let and = Pred::And(vec![unknown(), leaf("no")]);
+        assert_eq!(run(&and, &natives), Verdict::Fails);
+        let and = Pred::And(vec![unknown(), leaf("yes")]);
+        assert_eq!(run(&and, &natives), Verdict::Unknown("($_self.whoKnows())".into()));
+        let or = Pred::Or(vec![unknown(), leaf("yes")]);
+        assert_eq!(run(&or, &natives), Verdict::Holds);
+        let not = Pred::Not(Box::new(Pred::Or(vec![leaf("no"), leaf("no")])));
+        assert_eq!(run(&not, &natives), Verdict::Holds);
+        let not_unknown = Pred::Not(Box::new(unknown()));
+        assert!(matches!(run(&not_unknown, &natives), Verdict::Unknown(_)));
+    }
+
+    #[test]
+    fn substitutions_apply_before_natives_are_looked_up() {
+        let mut natives = Natives::default();
+        holds_native("$_self.getElementType().isF32()", false, &mut natives);
+        let pred = Pred::SubstLeaves {
+            pattern: "$_self".into(),
+            replacement: "$_self.getElementType()".into(),
+            child: Box::new(leaf("$_self.isF32()")),
+        };
+        assert_eq!(run(&pred, &natives), Verdict::Fails);
+        // A wrapped combination is one expression: only a native for all of it answers.
+        let concat = Pred::Concat {
+            prefix: "f(".into(),
+            suffix: ")".into(),
+            child: Box::new(Pred::And(vec![leaf("a"), leaf("b")])),
+        };
+        let mut leaves = Vec::new();
+        compile(Some(&concat), &natives).unknown_leaves(&mut leaves);
+        assert_eq!(leaves, [Arc::<str>::from("f(((a)) && ((b)))")]);
+    }
+
+    #[test]
+    fn true_leaves_unset_predicates_and_region_sizes_need_no_native() {
+        let natives = Natives::default();
+        assert_eq!(run(&leaf("true"), &natives), Verdict::Holds);
+        assert_eq!(check(None, &natives), Verdict::Holds);
+        assert!(matches!(
+            region_blocks("::llvm::hasNItemsOrLess($_self, 3)"),
+            Some(Cond::RegionBlocks { n: 3, at_most: true })
+        ));
+        assert!(matches!(
+            region_blocks("::llvm::hasNItems($_self, 1)"),
+            Some(Cond::RegionBlocks { n: 1, at_most: false })
+        ));
+        assert!(region_blocks("::llvm::hasNItems($_self.front(), 1)").is_none());
+    }
+
+    #[test]
+    fn only_enclosing_parentheses_are_stripped() {
+        assert_eq!(strip_parens("((true))"), "true");
+        assert_eq!(strip_parens("(a) && (b)"), "(a) && (b)");
+        assert_eq!(strip_parens("( f(x) )"), "f(x)");
+    }
+}
