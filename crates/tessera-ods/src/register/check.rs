@@ -97,15 +97,7 @@ pub(crate) fn compile(pred: Option<&Pred>, natives: &Natives) -> Cond {
 /// they apply to leaf text innermost first, as upstream rewrites the text bottom-up.
 fn compile_at(pred: &Pred, substs: &[(&str, &str)], natives: &Natives) -> Cond {
     match pred {
-        Pred::Leaf(text) => {
-            let mut text = text.clone();
-            for (pattern, replacement) in substs.iter().rev() {
-                if !pattern.is_empty() {
-                    text = text.replace(pattern, replacement);
-                }
-            }
-            leaf(text, natives)
-        }
+        Pred::Leaf(text) => leaf(substituted(text, substs), natives),
         Pred::And(children) => Cond::And(
             children
                 .iter()
@@ -138,6 +130,17 @@ fn compile_at(pred: &Pred, substs: &[(&str, &str)], natives: &Natives) -> Cond {
             natives,
         ),
     }
+}
+
+/// A leaf's text with the enclosing `SubstLeaves` replacements applied, innermost first.
+fn substituted(text: &str, substs: &[(&str, &str)]) -> String {
+    let mut text = text.to_string();
+    for (pattern, replacement) in substs.iter().rev() {
+        if !pattern.is_empty() {
+            text = text.replace(pattern, replacement);
+        }
+    }
+    text
 }
 
 fn leaf(text: String, natives: &Natives) -> Cond {
@@ -204,15 +207,7 @@ fn cpp_text(pred: &Pred, substs: &[(&str, &str)]) -> String {
         parts.join(op)
     };
     match pred {
-        Pred::Leaf(text) => {
-            let mut text = text.clone();
-            for (pattern, replacement) in substs.iter().rev() {
-                if !pattern.is_empty() {
-                    text = text.replace(pattern, replacement);
-                }
-            }
-            text
-        }
+        Pred::Leaf(text) => substituted(text, substs),
         Pred::And(children) => join(children, " && "),
         Pred::Or(children) => join(children, " || "),
         Pred::Not(child) => format!("!({})", cpp_text(child, substs)),
@@ -334,7 +329,10 @@ mod tests {
         let and = Pred::And(vec![unknown(), leaf("no")]);
         assert_eq!(run(&and, &natives), Verdict::Fails);
         let and = Pred::And(vec![unknown(), leaf("yes")]);
-        assert_eq!(run(&and, &natives), Verdict::Unknown("($_self.whoKnows())".into()));
+        assert_eq!(
+            run(&and, &natives),
+            Verdict::Unknown("($_self.whoKnows())".into())
+        );
         let or = Pred::Or(vec![unknown(), leaf("yes")]);
         assert_eq!(run(&or, &natives), Verdict::Holds);
         let not = Pred::Not(Box::new(Pred::Or(vec![leaf("no"), leaf("no")])));
@@ -371,11 +369,17 @@ mod tests {
         assert_eq!(check(None, &natives), Verdict::Holds);
         assert!(matches!(
             region_blocks("::llvm::hasNItemsOrLess($_self, 3)"),
-            Some(Cond::RegionBlocks { n: 3, at_most: true })
+            Some(Cond::RegionBlocks {
+                n: 3,
+                at_most: true
+            })
         ));
         assert!(matches!(
             region_blocks("::llvm::hasNItems($_self, 1)"),
-            Some(Cond::RegionBlocks { n: 1, at_most: false })
+            Some(Cond::RegionBlocks {
+                n: 1,
+                at_most: false
+            })
         ));
         assert!(region_blocks("::llvm::hasNItems($_self.front(), 1)").is_none());
     }

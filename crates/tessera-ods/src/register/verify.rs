@@ -164,38 +164,34 @@ impl Verifier<'_> {
                 }
             }
         }
-        let regions: Vec<_> = self.body.regions(self.op).collect();
-        for (g, range) in self
-            .c
-            .regions
+        let regions: Vec<Subject> = self.body.regions(self.op).map(Subject::Region).collect();
+        self.entries("region", &self.c.regions, &regions)?;
+        let successors: Vec<Subject> = self
+            .body
+            .successors(self.op)
             .iter()
-            .zip(fixed_then_rest(&self.c.regions, regions.len()))
-        {
-            for i in range {
-                let what = format!("region #{i}");
-                if !self.holds(&g.check, Subject::Region(regions[i]), &what)? {
-                    let name = named(&g.name);
+            .map(|&b| Subject::Successor(b))
+            .collect();
+        self.entries("successor", &self.c.successors, &successors)?;
+        Ok(())
+    }
+
+    /// The constraints of regions or successors (`kind`): one entry each for the single
+    /// groups, the rest for the last (the only one that may be variadic).
+    fn entries(&self, kind: &str, groups: &[Group], subjects: &[Subject]) -> VResult {
+        let n = groups.len();
+        for (g, group) in groups.iter().enumerate() {
+            let end = if g + 1 == n && group.arity != GroupArity::Single {
+                subjects.len()
+            } else {
+                g + 1
+            };
+            for (i, &subject) in subjects.iter().enumerate().take(end).skip(g) {
+                if !self.holds(&group.check, subject, &format!("{kind} #{i}"))? {
                     return self.fail(format!(
-                        "region #{i}{name}failed to verify constraint: {}",
-                        g.check.summary
-                    ));
-                }
-            }
-        }
-        let successors = self.body.successors(self.op);
-        for (g, range) in self
-            .c
-            .successors
-            .iter()
-            .zip(fixed_then_rest(&self.c.successors, successors.len()))
-        {
-            for i in range {
-                let what = format!("successor #{i}");
-                if !self.holds(&g.check, Subject::Successor(successors[i]), &what)? {
-                    let name = named(&g.name);
-                    return self.fail(format!(
-                        "successor #{i}{name}failed to verify constraint: {}",
-                        g.check.summary
+                        "{kind} #{i}{}failed to verify constraint: {}",
+                        named(&group.name),
+                        group.check.summary
                     ));
                 }
             }
@@ -462,35 +458,29 @@ impl Verifier<'_> {
                 Ok(())
             }
             NativeCheck::ResultsAreBoolLike => {
-                let bool_like = |t| is_int(ctx, tensor_or_vector_element(ctx, t), Some(1), false);
-                if !results.iter().all(|&t| bool_like(t)) {
-                    return self.fail("requires a bool result type".into());
-                }
-                Ok(())
+                self.all_types(&results, "requires a bool result type", |t| {
+                    is_int(ctx, tensor_or_vector_element(ctx, t), Some(1), false)
+                })
             }
             NativeCheck::ResultsAreFloatLike => {
-                if !results.iter().all(|&t| is_float_like(ctx, t)) {
-                    return self.fail("requires a floating point type".into());
-                }
-                Ok(())
+                self.all_types(&results, "requires a floating point type", |t| {
+                    is_float_like(ctx, t)
+                })
             }
             NativeCheck::ResultsAreSignlessIntegerLike => {
-                if !results.iter().all(|&t| is_signless_int_like(ctx, t)) {
-                    return self.fail("requires an integer or index type".into());
-                }
-                Ok(())
+                self.all_types(&results, "requires an integer or index type", |t| {
+                    is_signless_int_like(ctx, t)
+                })
             }
             NativeCheck::OperandsAreFloatLike => {
-                if !operands.iter().all(|&t| is_float_like(ctx, t)) {
-                    return self.fail("requires float operands".into());
-                }
-                Ok(())
+                self.all_types(&operands, "requires float operands", |t| {
+                    is_float_like(ctx, t)
+                })
             }
             NativeCheck::OperandsAreSignlessIntegerLike => {
-                if !operands.iter().all(|&t| is_signless_int_like(ctx, t)) {
-                    return self.fail("requires an integer or index type".into());
-                }
-                Ok(())
+                self.all_types(&operands, "requires an integer or index type", |t| {
+                    is_signless_int_like(ctx, t)
+                })
             }
             NativeCheck::HasParent(names) => {
                 let parent = body.parent_op(op).map(|p| ctx.str(body.op_name(p)));
@@ -531,6 +521,16 @@ impl Verifier<'_> {
                 }
                 Ok(())
             }
+        }
+    }
+
+    /// The `*Are*Like` traits: every type in `types` passes `like`, or the op fails with
+    /// `message`.
+    fn all_types(&self, types: &[Type], message: &str, like: impl Fn(Type) -> bool) -> VResult {
+        if types.iter().all(|&t| like(t)) {
+            Ok(())
+        } else {
+            self.fail(message.to_string())
         }
     }
 
@@ -586,21 +586,6 @@ fn named(name: &str) -> String {
     } else {
         format!(" ('{name}') ")
     }
-}
-
-/// Regions and successors: one each for the single entries, the rest for the last (the
-/// only one that may be variadic).
-fn fixed_then_rest(groups: &[Group], total: usize) -> Vec<Range<usize>> {
-    let n = groups.len();
-    (0..n)
-        .map(|i| {
-            if i + 1 == n && groups[i].arity != GroupArity::Single {
-                i.min(total)..total
-            } else {
-                i.min(total)..(i + 1).min(total)
-            }
-        })
-        .collect()
 }
 
 fn i32_array(ctx: &Context, attr: Attr) -> Option<Vec<i32>> {
