@@ -27,6 +27,7 @@ pub mod constraint;
 pub mod dialect;
 pub mod docs;
 pub mod enums;
+pub mod eval;
 pub mod op;
 pub mod pred;
 mod reader;
