@@ -9,68 +9,23 @@
 use std::sync::Arc;
 use tessera_cli::load_dialect::{load_dialect, LoadedDialects};
 use tessera_cli::opt::{run, OptOptions};
-use tessera_ir::{AttrKind, Body, Context, Diagnostic, FloatKind, Signedness, TypeKind, ValueId};
-use tessera_ods::register::{NativeFn, Natives, Options, Subject};
+use tessera_ir::{Body, Context, Diagnostic, FloatKind, TypeKind};
+use tessera_ods::eval::{Bound, Natives};
+use tessera_ods::register::Options;
 
 const DIR: &str = "tests/register";
 const ODS_BASE: &str = "../tessera-ods/tests/docs/include";
 
-fn is_i32(ctx: &Context, t: tessera_ir::Type) -> bool {
-    matches!(
-        ctx.type_kind(t),
-        TypeKind::Integer {
-            width: 32,
-            signedness: Signedness::Signless
-        }
-    )
-}
-
-fn native(f: impl Fn(&Context, &Body, Subject) -> bool + Send + Sync + 'static) -> NativeFn {
-    Arc::new(f)
-}
-
+/// The evaluator understands every leaf of `reg.td` but two: `isMysterious` stays unknown,
+/// `isFancy` is answered here.
 fn options() -> Options {
-    let mut natives = Natives::default();
-    natives.insert(
-        "$_self.isSignlessInteger(32)",
-        native(|ctx, _, s| matches!(s, Subject::Type(t) if is_i32(ctx, t))),
-    );
-    natives.insert(
-        "$_self.isF32()",
-        native(|ctx, _, s| {
-            matches!(s, Subject::Type(t) if matches!(ctx.type_kind(t), TypeKind::Float(FloatKind::F32)))
-        }),
-    );
-    natives.insert(
-        "::llvm::isa<::mlir::IntegerAttr>($_self) && ::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32)",
-        native(|ctx, _, s| {
-            matches!(s, Subject::Attr(a) if matches!(ctx.attr_kind(a), AttrKind::Integer { ty, .. } if is_i32(ctx, *ty)))
-        }),
-    );
-    natives.insert(
-        "::llvm::isa<::mlir::StringAttr>($_self)",
-        native(|ctx, _, s| {
-            matches!(s, Subject::Attr(a) if matches!(ctx.attr_kind(a), AttrKind::String { .. }))
-        }),
-    );
-    natives.insert(
-        "::llvm::isa<::mlir::DenseI32ArrayAttr>($_self)",
-        native(|ctx, _, s| {
-            matches!(s, Subject::Attr(a) if matches!(ctx.attr_kind(a), AttrKind::DenseArray { element, .. } if is_i32(ctx, *element)))
-        }),
-    );
-    natives.insert(
-        "$lhs.getType() == $rhs.getType()",
-        native(|_, body, s| match s {
-            Subject::Op(op) => {
-                let types: Vec<_> = body
-                    .operands(op)
-                    .map(|v: ValueId| body.value_type(v))
-                    .collect();
-                types.len() == 2 && types[0] == types[1]
-            }
-            _ => false,
-        }),
+    let mut natives = Natives::new();
+    natives.register(
+        "($_self.isFancy())",
+        |ctx: &Context, subject: &Bound, _: &_| match subject {
+            Bound::Type(t) => Ok(matches!(ctx.type_kind(*t), TypeKind::Float(FloatKind::F32))),
+            other => Err(format!("not a type: {other:?}")),
+        },
     );
     let mut options = Options {
         natives,
@@ -130,10 +85,10 @@ fn every_check_reports_what_upstream_reports() {
 fn loading_names_every_gap_once() {
     let loaded = load(&options());
     let w = &loaded.warnings;
-    // Leaves without a native: only the mysterious one.
+    // Leaves neither the evaluator nor a native answers: only the mysterious one.
     assert_eq!(w.matches("cannot be evaluated").count(), 1, "{w}");
     assert!(
-        w.contains("warning: predicate `($_self.isMysterious())` cannot be evaluated (register a native for it); ops needing it fail verification; used by 'Mystery' (mysterious type)"),
+        w.contains("warning: predicate `($_self.isMysterious())` cannot be evaluated (the type method 'isMysterious' is not understood); ops needing it fail verification unless a native is registered for it; used by 'Mystery' (mysterious type)"),
         "{w}"
     );
     assert!(
@@ -156,16 +111,16 @@ fn loading_names_every_gap_once() {
 }
 
 #[test]
-fn without_natives_every_leaf_is_reported_and_fails_verification() {
+fn a_leaf_left_without_its_native_is_reported_and_fails_verification() {
     let loaded = load(&Options::default());
     assert!(
         loaded
             .warnings
-            .contains("predicate `($_self.isSignlessInteger(32))` cannot be evaluated"),
+            .contains("predicate `($_self.isFancy())` cannot be evaluated"),
         "{}",
         loaded.warnings
     );
-    let src = "%i = \"test.i32\"() : () -> i32\n%f = \"test.f32\"() : () -> f32\n%0 = \"reg.fixed\"(%i, %f) : (i32, f32) -> i32\n";
+    let src = "%f = \"test.f32\"() : () -> f32\n\"reg.fancy\"(%f) : (f32) -> ()\n";
     let opts = OptOptions {
         verify_diagnostics: false,
         split_input: false,
@@ -173,7 +128,7 @@ fn without_natives_every_leaf_is_reported_and_fails_verification() {
     };
     let out = run(src, "t.mlir", &opts);
     assert_eq!(out.status, 1);
-    assert!(out.stderr.contains("t.mlir:3:6: error: 'reg.fixed' op cannot verify operand #0: constraint 'I32' (32-bit signless integer) needs the predicate `($_self.isSignlessInteger(32))`, which cannot be evaluated (register a native for it)"), "{}", out.stderr);
+    assert!(out.stderr.contains("t.mlir:2:1: error: 'reg.fancy' op cannot verify operand #0: constraint 'Fancy' (fancy type) needs `($_self.isFancy())`, which cannot be evaluated (the type method 'isFancy' is not understood); register a native for it"), "{}", out.stderr);
 }
 
 #[test]

@@ -1,5 +1,5 @@
 // A dialect exercising every check runtime registration performs. Its predicates are written
-// as upstream's ODS writes them; tests/register.rs answers the leaves with natives.
+// as upstream's ODS writes them; tests/register.rs registers a native for one of them.
 include "ods_base.td"
 
 // ----- native traits, as upstream's OpBase.td declares them -----
@@ -41,6 +41,8 @@ def I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "32-bit signless integer">
 def F32 : Type<CPred<"$_self.isF32()">, "32-bit float">;
 def AnyType : Type<CPred<"true">, "any type">;
 def Mystery : Type<CPred<"$_self.isMysterious()">, "mysterious type">;
+// Answered by a native the test registers (a 32-bit float is fancy).
+def Fancy : Type<CPred<"$_self.isFancy()">, "fancy type">;
 class RegAttr<Pred pred, string sum, code storage> : Attr<pred, sum> {
   let storageType = storage;
   let returnType = storage;
@@ -150,6 +152,9 @@ def Reg_NewTraitOp : Reg_Op<"new_trait", [NotKnownHere]>;
 // ----- what cannot be evaluated, and Rust verifiers -----
 def Reg_MysteryOp : Reg_Op<"mystery"> {
   let arguments = (ins Mystery:$m);
+}
+def Reg_FancyOp : Reg_Op<"fancy"> {
+  let arguments = (ins Fancy:$f);
 }
 def Reg_CheckedOp : Reg_Op<"checked"> {
   let arguments = (ins I32:$a);

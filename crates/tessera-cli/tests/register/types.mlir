@@ -31,5 +31,12 @@
 
 // -----
 %m = "test.m"() : () -> i32
-// expected-error@+1 {{'reg.mystery' op cannot verify operand #0: constraint 'Mystery' (mysterious type) needs the predicate `($_self.isMysterious())`, which cannot be evaluated (register a native for it)}}
+// expected-error@+1 {{'reg.mystery' op cannot verify operand #0: constraint 'Mystery' (mysterious type) needs `($_self.isMysterious())`, which cannot be evaluated (the type method 'isMysterious' is not understood); register a native for it}}
 "reg.mystery"(%m) : (i32) -> ()
+
+// -----
+%f = "test.f32"() : () -> f32
+%i = "test.i32"() : () -> i32
+"reg.fancy"(%f) : (f32) -> ()
+// expected-error@+1 {{'reg.fancy' op operand #0 must be fancy type, but got 'i32'}}
+"reg.fancy"(%i) : (i32) -> ()

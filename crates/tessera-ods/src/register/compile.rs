@@ -2,9 +2,10 @@
 //! the count checks, how value lists split into declared groups, each constraint's compiled
 //! predicate, and the traits' checks in upstream's order.
 
-use super::check::{compile, Cond, Natives};
+use super::check::{self, Cond};
 use super::natives::{classify, Native, NativeCheck};
 use crate::constraint::{Arity, ConstraintId};
+use crate::eval::{self, EvalError, OpNames};
 use crate::op::{NamedConstraint, Op, Segments};
 use crate::traits::TraitKind;
 use crate::Model;
@@ -47,7 +48,7 @@ pub(crate) struct AttrSpec {
     pub(crate) check: Arc<Checked>,
 }
 
-/// A predicate trait (`AllTypesMatch`, `PredOpTrait`, ...).
+/// A predicate trait (`AllTypesMatch`, `PredOpTrait`, `TypesMatchWith`, ...).
 pub(crate) struct PredTraitSpec {
     pub(crate) summary: String,
     pub(crate) cond: Cond,
@@ -109,6 +110,10 @@ pub(crate) struct CompiledOp {
     /// Indices into `attrs`, by name (the order presence is checked).
     pub(crate) attrs_by_name: Vec<usize>,
     pub(crate) pred_traits: Vec<PredTraitSpec>,
+    /// What the `$name`s of the predicate traits refer to.
+    pub(crate) names: OpNames,
+    /// Every attribute of the model's op (derived ones included), as `names` counts them.
+    pub(crate) model_attrs: Vec<String>,
     pub(crate) steps: Vec<Step>,
     pub(crate) rust_verifier: Option<VerifyHook>,
 }
@@ -116,8 +121,9 @@ pub(crate) struct CompiledOp {
 /// What loading found that verification cannot do, collected for one report per kind.
 #[derive(Default)]
 pub(crate) struct Gaps {
-    /// Leaf text → (where first seen, the constraints and traits using it).
-    pub(crate) leaves: BTreeMap<Arc<str>, (SourceLoc, Vec<String>)>,
+    /// Leaf text → (why it cannot be evaluated, where first seen, the constraints and traits
+    /// using it).
+    pub(crate) leaves: BTreeMap<String, (String, SourceLoc, Vec<String>)>,
     /// Native trait → (where first seen, ops with it).
     pub(crate) traits: BTreeMap<String, (SourceLoc, Vec<String>)>,
     /// Ops declaring a C++ verifier that has no Rust counterpart.
@@ -126,12 +132,13 @@ pub(crate) struct Gaps {
 
 impl Gaps {
     fn leaves_of(&mut self, cond: &Cond, loc: SourceLoc, user: &str) {
-        let mut leaves = Vec::new();
-        cond.unknown_leaves(&mut leaves);
-        for leaf in leaves {
-            let entry = self.leaves.entry(leaf).or_insert((loc, Vec::new()));
-            if !entry.1.iter().any(|u| u == user) {
-                entry.1.push(user.to_string());
+        for EvalError { leaf, message } in cond.unknown_leaves() {
+            let entry = self
+                .leaves
+                .entry(leaf.clone())
+                .or_insert_with(|| (message.clone(), loc, Vec::new()));
+            if !entry.2.iter().any(|u| u == user) {
+                entry.2.push(user.to_string());
             }
         }
     }
@@ -140,16 +147,16 @@ impl Gaps {
 /// Compiles ops of one model, sharing compiled constraints between them.
 pub(crate) struct Compiler<'m> {
     model: &'m Model,
-    natives: &'m Natives,
+    eval: eval::Compiler<'m>,
     checked: Vec<Option<Arc<Checked>>>,
     pub(crate) gaps: Gaps,
 }
 
 impl<'m> Compiler<'m> {
-    pub(crate) fn new(model: &'m Model, natives: &'m Natives) -> Self {
+    pub(crate) fn new(model: &'m Model, natives: &'m eval::Natives) -> Self {
         Compiler {
             model,
-            natives,
+            eval: eval::Compiler::new(Some(model), natives),
             checked: vec![None; model.constraints.len()],
             gaps: Gaps::default(),
         }
@@ -160,7 +167,7 @@ impl<'m> Compiler<'m> {
             return c.clone();
         }
         let constraint = self.model.constraint(id);
-        let cond = compile(constraint.pred.as_ref(), self.natives);
+        let cond = check::constraint(&self.eval, constraint);
         let user = format!("'{}' ({})", constraint.record, constraint.summary);
         self.gaps.leaves_of(&cond, loc, &user);
         let c = Arc::new(Checked {
@@ -218,6 +225,7 @@ impl<'m> Compiler<'m> {
         .into_iter()
         .flatten()
         .collect::<Vec<_>>();
+        let names = OpNames::new(op);
         let mut later = Vec::new();
         let mut pred_traits = Vec::new();
         let mut traits = OpTraits::NONE;
@@ -255,7 +263,7 @@ impl<'m> Compiler<'m> {
                     }
                 }
                 TraitKind::Predicate { summary, pred, .. } => {
-                    let cond = compile(Some(pred), self.natives);
+                    let cond = check::op_pred(&self.eval, pred, &names);
                     let user = format!("trait '{summary}' of '{}'", op.name);
                     self.gaps.leaves_of(&cond, loc, &user);
                     pred_traits.push(PredTraitSpec {
@@ -302,6 +310,8 @@ impl<'m> Compiler<'m> {
             attrs,
             attrs_by_name,
             pred_traits,
+            names,
+            model_attrs: op.attributes.iter().map(|a| a.name.clone()).collect(),
             steps,
             rust_verifier,
         }

@@ -15,6 +15,7 @@
 //! name. Traits that the structural verifier of `tessera_ir` already checks (terminators,
 //! single blocks, isolation) become `OpTraits` bits and are checked there.
 //!
+//! Predicates are compiled by the evaluator ([`crate::eval`]), with the caller's natives.
 //! Nothing fails silently: a predicate leaf that cannot be evaluated, a native trait whose
 //! check is not known here, and an op whose C++ verifier has no Rust counterpart are reported
 //! as warnings by `compile`; verifying an op that needs such a leaf is an error naming it.
@@ -24,9 +25,8 @@ mod compile;
 mod natives;
 mod verify;
 
-pub use check::{NativeFn, Natives, Subject};
-
 use crate::dialect::DialectId;
+use crate::eval::Natives;
 use crate::Model;
 use compile::{CompiledOp, Compiler, Gaps};
 use std::collections::HashMap;
@@ -39,7 +39,8 @@ use tessera_ir::{
 /// What a caller adds to what ODS states.
 #[derive(Clone, Default)]
 pub struct Options {
-    /// Answers for predicate leaves that cannot be evaluated otherwise.
+    /// Rust answers for predicate leaves (the evaluator's registry): for leaves it does not
+    /// understand, or to override it.
     pub natives: Natives,
     /// Verifiers of ops that declare `hasVerifier` or `hasRegionVerifier`, by full op name;
     /// each runs after everything ODS states has been verified.
@@ -168,13 +169,13 @@ pub fn dialects_of_main_file(model: &Model, sources: &SourceMap) -> Vec<DialectI
 /// for all ops whose own verifier is missing.
 fn report(gaps: Gaps) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for (leaf, (loc, users)) in gaps.leaves {
+    for (leaf, (reason, loc, users)) in gaps.leaves {
         out.push(Diagnostic::new(
             Severity::Warning,
             loc,
             format!(
-                "predicate `{leaf}` cannot be evaluated (register a native for it); ops \
-                 needing it fail verification; used by {}",
+                "predicate `{leaf}` cannot be evaluated ({reason}); ops needing it fail \
+                 verification unless a native is registered for it; used by {}",
                 users.join(", ")
             ),
         ));

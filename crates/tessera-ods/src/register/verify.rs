@@ -2,12 +2,14 @@
 //! count traits, the structural traits, what ODS generates (attributes, operand and result
 //! types, predicate traits, regions, successors), the other traits, then a Rust verifier.
 
-use super::check::{Subject, Verdict};
+use super::check::Verdict;
 use super::compile::{Checked, CompiledOp, Counted, Group, GroupArity, Split, Step};
 use super::natives::NativeCheck;
+use crate::eval::{Bound, NoNames, OpValue, Resolver};
 use std::ops::Range;
 use tessera_ir::{
-    Attr, AttrKind, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type, TypeKind,
+    Attr, AttrKind, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type,
+    TypeKind, ValueId,
 };
 
 /// Verifies `op` (whose name is `c.name`).
@@ -104,15 +106,15 @@ impl Verifier<'_> {
         self.fail(message)
     }
 
-    /// Runs a compiled predicate; a predicate that cannot be evaluated is an error naming it.
-    fn holds(&self, checked: &Checked, subject: Subject, what: &str) -> Result<bool, Diagnostic> {
-        match checked.cond.check(self.ctx, self.body, subject) {
+    /// Runs a compiled constraint; a predicate that cannot be evaluated is an error naming it.
+    fn holds(&self, checked: &Checked, subject: &Bound, what: &str) -> Result<bool, Diagnostic> {
+        match checked.cond.check(self.ctx, subject, &NoNames) {
             Verdict::Holds => Ok(true),
             Verdict::Fails => Ok(false),
-            Verdict::Unknown(leaf) => Err(self.error(format!(
-                "cannot verify {what}: constraint '{}' ({}) needs the predicate `{leaf}`, which \
-                 cannot be evaluated (register a native for it)",
-                checked.record, checked.summary
+            Verdict::Unknown(e) => Err(self.error(format!(
+                "cannot verify {what}: constraint '{}' ({}) needs `{}`, which cannot be \
+                 evaluated ({}); register a native for it",
+                checked.record, checked.summary, e.leaf, e.message
             ))),
         }
     }
@@ -132,53 +134,55 @@ impl Verifier<'_> {
                 continue;
             };
             let what = format!("attribute '{}'", a.name);
-            if !self.holds(&a.check, Subject::Attr(value), &what)? {
+            if !self.holds(&a.check, &Bound::Attr(value), &what)? {
                 return self.fail(format!(
                     "attribute '{}' failed to satisfy constraint: {}",
                     a.name, a.check.summary
                 ));
             }
         }
-        let operands: Vec<Type> = self
-            .body
-            .operands(self.op)
-            .map(|v| self.body.value_type(v))
-            .collect();
-        self.values(&c.operands, c.operand_split, &operands, "operand")?;
-        let results: Vec<Type> = self
-            .body
-            .results(self.op)
-            .map(|v| self.body.value_type(v))
-            .collect();
-        self.values(&c.results, c.result_split, &results, "result")?;
+        let (body, op) = (self.body, self.op);
+        let operands: Vec<ValueId> = body.operands(op).collect();
+        let operand_ranges = self.ranges(&c.operands, c.operand_split, operands.len(), true)?;
+        self.values(&c.operands, &operand_ranges, &operands, "operand")?;
+        let results: Vec<ValueId> = body.results(op).collect();
+        let result_ranges = self.ranges(&c.results, c.result_split, results.len(), false)?;
+        self.values(&c.results, &result_ranges, &results, "result")?;
+        let names = OpResolver {
+            v: self,
+            operands: (&operands, &operand_ranges),
+            results: (&results, &result_ranges),
+        };
         for t in &c.pred_traits {
-            let what = format!("that {}", t.summary);
-            match t.cond.check(self.ctx, self.body, Subject::Op(self.op)) {
+            match t.cond.check(self.ctx, &Bound::Absent, &names) {
                 Verdict::Holds => {}
                 Verdict::Fails => return self.fail(format!("failed to verify that {}", t.summary)),
-                Verdict::Unknown(leaf) => {
+                Verdict::Unknown(e) => {
                     return self.fail(format!(
-                        "cannot verify {what}: the predicate `{leaf}` cannot be evaluated \
-                         (register a native for it)"
+                        "cannot verify that {}: `{}` cannot be evaluated ({}); register a \
+                         native for it",
+                        t.summary, e.leaf, e.message
                     ))
                 }
             }
         }
-        let regions: Vec<Subject> = self.body.regions(self.op).map(Subject::Region).collect();
-        self.entries("region", &self.c.regions, &regions)?;
-        let successors: Vec<Subject> = self
-            .body
-            .successors(self.op)
-            .iter()
-            .map(|&b| Subject::Successor(b))
+        let regions: Vec<Bound> = body
+            .regions(op)
+            .map(|r| Bound::Region {
+                blocks: body.region_blocks(r).count(),
+            })
             .collect();
-        self.entries("successor", &self.c.successors, &successors)?;
+        self.entries("region", &c.regions, &regions)?;
+        // Successor predicates have no subject the evaluator binds; a successor constraint
+        // with a predicate is reported as one that cannot be evaluated.
+        let successors = vec![Bound::Absent; body.successors(op).len()];
+        self.entries("successor", &c.successors, &successors)?;
         Ok(())
     }
 
     /// The constraints of regions or successors (`kind`): one entry each for the single
     /// groups, the rest for the last (the only one that may be variadic).
-    fn entries(&self, kind: &str, groups: &[Group], subjects: &[Subject]) -> VResult {
+    fn entries(&self, kind: &str, groups: &[Group], subjects: &[Bound]) -> VResult {
         let n = groups.len();
         for (g, group) in groups.iter().enumerate() {
             let end = if g + 1 == n && group.arity != GroupArity::Single {
@@ -186,7 +190,7 @@ impl Verifier<'_> {
             } else {
                 g + 1
             };
-            for (i, &subject) in subjects.iter().enumerate().take(end).skip(g) {
+            for (i, subject) in subjects.iter().enumerate().take(end).skip(g) {
                 if !self.holds(&group.check, subject, &format!("{kind} #{i}"))? {
                     return self.fail(format!(
                         "{kind} #{i}{}failed to verify constraint: {}",
@@ -200,8 +204,13 @@ impl Verifier<'_> {
     }
 
     /// The type checks of operands or results (`kind`), group by group.
-    fn values(&self, groups: &[Group], split: Split, types: &[Type], kind: &str) -> VResult {
-        let ranges = self.ranges(groups, split, types.len(), kind == "operand")?;
+    fn values(
+        &self,
+        groups: &[Group],
+        ranges: &[Range<usize>],
+        values: &[ValueId],
+        kind: &str,
+    ) -> VResult {
         let mut index = 0;
         for (g, range) in groups.iter().zip(ranges) {
             let len = range.len();
@@ -214,9 +223,10 @@ impl Verifier<'_> {
                 GroupArity::OfVariadic(attr) => self.value_size_attr(attr, &g.name, len)?,
                 _ => {}
             }
-            for &t in &types[range] {
+            for &v in &values[range.clone()] {
+                let t = self.body.value_type(v);
                 let what = format!("{kind} #{index}");
-                if !self.holds(&g.check, Subject::Type(t), &what)? {
+                if !self.holds(&g.check, &Bound::Type(t), &what)? {
                     return self.fail(format!(
                         "{kind} #{index} must be {}, but got '{}'",
                         g.check.summary,
@@ -576,6 +586,61 @@ impl Verifier<'_> {
             );
         }
         Ok(())
+    }
+}
+
+/// The `$name`s of an op's predicate traits, bound to the op being verified.
+struct OpResolver<'a> {
+    v: &'a Verifier<'a>,
+    operands: (&'a [ValueId], &'a [Range<usize>]),
+    results: (&'a [ValueId], &'a [Range<usize>]),
+}
+
+impl OpResolver<'_> {
+    fn group(
+        &self,
+        (values, ranges): (&[ValueId], &[Range<usize>]),
+        single: bool,
+        i: usize,
+    ) -> Option<Bound> {
+        let body = self.v.body;
+        let values = &values[ranges.get(i)?.clone()];
+        if single {
+            let &v = values.first()?;
+            Some(Bound::Value {
+                ty: body.value_type(v),
+                use_empty: !body.has_uses(v),
+            })
+        } else {
+            Some(Bound::Values(
+                values.iter().map(|&v| body.value_type(v)).collect(),
+            ))
+        }
+    }
+}
+
+impl Resolver for OpResolver<'_> {
+    fn resolve(&self, key: u32) -> Option<Bound> {
+        let c = self.v.c;
+        let single = |groups: &[Group], i: usize| {
+            groups.get(i).is_some_and(|g| g.arity == GroupArity::Single)
+        };
+        match c.names.value(key)? {
+            OpValue::Operand(i) => self.group(self.operands, single(&c.operands, i), i),
+            OpValue::Result(i) => self.group(self.results, single(&c.results, i), i),
+            OpValue::Attr(i) => Some(
+                self.v
+                    .inherent(c.model_attrs.get(i)?)
+                    .map_or(Bound::Absent, Bound::Attr),
+            ),
+            OpValue::Region(i) => {
+                let body = self.v.body;
+                let r = body.regions(self.v.op).nth(i)?;
+                Some(Bound::Region {
+                    blocks: body.region_blocks(r).count(),
+                })
+            }
+        }
     }
 }
 
