@@ -847,17 +847,21 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Registered ops keep their inherent attributes as properties (MLIR 19): for
     /// `builtin.module` these are `sym_name` and `sym_visibility`.
+    /// Moves a registered op's inherent attributes from the attribute dictionary of old
+    /// generic input into its properties, as upstream stores them; a value already given as a
+    /// property wins.
     fn move_inherent_attrs(&mut self, state: &mut OperationState) {
-        if self.ctx.str(state.name) != "builtin.module" {
-            return;
-        }
+        let inherent = match self.ctx.op_info(state.name) {
+            Some(info) if !info.inherent_attrs.is_empty() => &info.inherent_attrs,
+            _ => return,
+        };
         let mut props: Vec<(Ident, Attr)> = state
             .props
             .map(|p| self.ctx.dict_entries(p).to_vec())
             .unwrap_or_default();
         let mut rest = Vec::new();
         for &(n, v) in self.ctx.dict_entries(state.attrs) {
-            if crate::upstream::MODULE_INHERENT_ATTRS.contains(&self.ctx.str(n)) {
+            if inherent.contains(&n) {
                 if !props.iter().any(|p| p.0 == n) {
                     props.push((n, v));
                 }

@@ -75,6 +75,13 @@ impl Context {
         Type::from_index(self.types.intern(kind))
     }
 
+    /// The type with structure `kind` if it was interned already; never interns. A type that
+    /// is not there is unequal to every type handle, which is how a read-only check compares
+    /// against a type it would otherwise have to build.
+    pub fn lookup_type(&self, kind: &TypeKind) -> Option<Type> {
+        self.types.lookup(kind).map(Type::from_index)
+    }
+
     /// The structure of a type.
     pub fn type_kind(&self, ty: Type) -> &TypeKind {
         self.types.get(ty.index() as u32)
@@ -157,6 +164,12 @@ impl Context {
     /// Interns an attribute.
     pub fn attr(&mut self, kind: AttrKind) -> Attr {
         Attr::from_index(self.attrs.intern(kind))
+    }
+
+    /// The attribute with structure `kind` if it was interned already; never interns (see
+    /// [`Context::lookup_type`]).
+    pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attr> {
+        self.attrs.lookup(kind).map(Attr::from_index)
     }
 
     /// The structure of an attribute.
@@ -424,5 +437,32 @@ impl Context {
     /// Accept (or not) ops of unregistered dialects, as `--allow-unregistered-dialect`.
     pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
         self.allow_unregistered = allow;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_find_interned_values_and_never_intern() {
+        let mut ctx = Context::new();
+        let i7 = TypeKind::Integer {
+            width: 7,
+            signedness: crate::Signedness::Signed,
+        };
+        let (types, attrs) = (ctx.num_types(), ctx.num_attrs());
+        assert_eq!(ctx.lookup_type(&i7), None);
+        assert_eq!(ctx.num_types(), types);
+        let t = ctx.ty(i7.clone());
+        assert_eq!(ctx.lookup_type(&i7), Some(t));
+        let kind = AttrKind::Integer {
+            ty: t,
+            value: IntValue::from_i128(-1, 7),
+        };
+        assert_eq!(ctx.lookup_attr(&kind), None);
+        assert_eq!(ctx.num_attrs(), attrs);
+        let a = ctx.attr(kind.clone());
+        assert_eq!(ctx.lookup_attr(&kind), Some(a));
     }
 }
