@@ -173,6 +173,8 @@ struct Spec {
     result_segments: Segments,
     /// The op given by `SingleBlockImplicitTerminator`, if any.
     implicit_terminator: Option<String>,
+    /// Regions hold one block (`SingleBlock`): an empty one read from text gets a block.
+    single_block: bool,
     exprs: Exprs,
     /// The first `custom<Name>` directive, if the format has one (no hooks exist yet).
     custom_directive: Option<String>,
@@ -271,6 +273,7 @@ impl FormatAssembly {
                 operand_segments: op.operand_segments(),
                 result_segments: op.result_segments(),
                 implicit_terminator,
+                single_block: op.has_trait("::mlir::OpTrait::SingleBlock"),
                 exprs,
                 custom_directive,
                 default_dialect: default_dialect.to_string(),

@@ -460,10 +460,18 @@ impl<'s> Parse<'s> {
             }
         }
         out.operands = operands;
-        // Regions and successors.
+        // Regions and successors. Single-block regions read empty get their block, and
+        // an implicit terminator where it was left out, as upstream's parser adds them.
         match st.all_regions.take() {
             Some(all) => out.regions.extend(all),
             None => out.regions.extend(st.regions.into_iter().flatten()),
+        }
+        for &region in &out.regions {
+            if let Some(terminator) = &spec.implicit_terminator {
+                p.ensure_terminator(region, terminator, out.loc);
+            } else if spec.single_block {
+                p.ensure_entry_block(region);
+            }
         }
         match st.all_successors.take() {
             Some(all) => out.successors.extend(all),
