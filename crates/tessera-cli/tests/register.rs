@@ -138,6 +138,7 @@ fn inherent_attributes_of_old_generic_input_become_properties() {
     let opts = OptOptions {
         verify_diagnostics: false,
         split_input: false,
+        generic: true,
         ..opt_options(&loaded)
     };
     let out = run(src, "t.mlir", &opts);

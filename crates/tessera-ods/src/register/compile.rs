@@ -244,6 +244,10 @@ impl<'m> Compiler<'m> {
                             None
                         }
                         Native::Check(check) => Some(Step::Native(check)),
+                        Native::BitsAndCheck(bits, check) => {
+                            traits = traits | bits;
+                            Some(Step::Native(check))
+                        }
                         Native::ByClass(base, classes) => Some(self.by_class(op, base, &classes)),
                         Native::Nothing => {
                             speculatable |= t.cpp == "AlwaysSpeculatableImplTrait";

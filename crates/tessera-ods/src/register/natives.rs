@@ -19,6 +19,9 @@ pub(crate) enum NativeCheck {
     SameOperandsAndResultElementType,
     Elementwise,
     NoRegionArguments,
+    /// `SingleBlock`: checked in its place in the trait list (before what ODS generates,
+    /// as upstream orders it), besides setting the bit drivers read.
+    SingleBlock,
     ResultsAreBoolLike,
     ResultsAreFloatLike,
     ResultsAreSignlessIntegerLike,
@@ -36,6 +39,8 @@ pub(crate) enum Native {
     Bits(OpTraits),
     /// Has a check of its own.
     Check(NativeCheck),
+    /// Sets bits and has a check of its own.
+    BitsAndCheck(OpTraits, NativeCheck),
     /// A check naming ops by C++ class (`HasParent`, `SingleBlockImplicitTerminator`): the
     /// trait's base name and the class names, to be resolved against the model.
     ByClass(&'static str, Vec<String>),
@@ -71,7 +76,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         "IsIsolatedFromAbove" => bits(OpTraits::ISOLATED_FROM_ABOVE),
         "ConstantLike" => bits(OpTraits::CONSTANT_LIKE),
         "IsCommutative" => bits(OpTraits::COMMUTATIVE),
-        "SingleBlock" => bits(OpTraits::SINGLE_BLOCK),
+        "SingleBlock" => Native::BitsAndCheck(OpTraits::SINGLE_BLOCK, NativeCheck::SingleBlock),
         "SymbolTable" => bits(OpTraits::SYMBOL_TABLE),
         "ReturnLike" => bits(OpTraits::RETURN_LIKE),
         "HasOnlyGraphRegion" => bits(OpTraits::GRAPH_REGIONS),

@@ -451,6 +451,14 @@ impl Verifier<'_> {
                 Ok(())
             }
             NativeCheck::Elementwise => self.elementwise(&operands, &results),
+            NativeCheck::SingleBlock => {
+                for (i, r) in body.regions(op).enumerate() {
+                    if body.region_blocks(r).count() > 1 {
+                        return self.fail(format!("expects region #{i} to have 0 or 1 blocks"));
+                    }
+                }
+                Ok(())
+            }
             NativeCheck::NoRegionArguments => {
                 let n = body.num_regions(op);
                 for (i, r) in body.regions(op).enumerate() {
