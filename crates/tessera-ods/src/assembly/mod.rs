@@ -61,6 +61,7 @@ impl Exprs {
     /// expression that does not compile is left out (reading a custom form that needs it
     /// then fails naming it) and returned with the reason.
     pub fn compile(
+        model: &Model,
         op: &Op,
         format: &OpFormat,
         compiler: &crate::eval::Compiler<'_>,
@@ -121,6 +122,10 @@ impl Exprs {
             }
         }
         for a in &op.attributes {
+            if let Some(default) = enum_attr_default(model, &a.attr) {
+                exprs.defaults.push(Some(default));
+                continue;
+            }
             let default = match (&a.attr.default_value, &a.attr.const_builder_call) {
                 (Some(value), Some(builder)) => match compiler.attr_builder(builder, value) {
                     Ok(expr) => Some(Arc::new(move |ctx: &Context| match expr.lookup(ctx, None) {
@@ -138,6 +143,35 @@ impl Exprs {
         }
         (exprs, errors)
     }
+}
+
+/// The default of an attribute defined by an `EnumAttr` printed as `<case>` (its usual
+/// format): the C++ default `ns::Enum::case` is the dialect attribute
+/// `#dialect.mnemonic<case>`, which `tessera-ir` keeps as that text.
+fn enum_attr_default(model: &Model, attr: &crate::AttrInfo) -> Option<DefaultAttr> {
+    let value = attr.default_value.as_deref()?;
+    let def = model
+        .attr_defs
+        .iter()
+        .find(|d| d.record == attr.root_base)?;
+    let enum_record = def.enum_info.as_deref()?;
+    if def.assembly_format.as_deref().map(str::trim) != Some("`<` $value `>`") {
+        return None;
+    }
+    let mnemonic = def.mnemonic.as_deref()?;
+    let info = model.enums.iter().find(|e| e.record == enum_record)?;
+    let symbol = value.trim().rsplit("::").next()?;
+    let case = info.cases.iter().find(|c| c.symbol == symbol)?;
+    let dialect = model.dialect(def.dialect).name.clone();
+    let body: Box<str> = format!("{mnemonic}<{}>", case.str).into();
+    Some(Arc::new(move |ctx: &Context| {
+        let dialect = ctx.lookup_ident(&dialect)?;
+        ctx.lookup_attr(&AttrKind::Opaque {
+            dialect,
+            body: body.clone(),
+            ty: None,
+        })
+    }))
 }
 
 /// An operand, result, region or successor group of the op: how many values it holds.

@@ -385,11 +385,11 @@ impl<'s> Parse<'s> {
         // Result types.
         let mut results: Vec<Vec<Type>> = Vec::with_capacity(spec.results.len());
         for i in 0..spec.results.len() {
-            let types = match st.result_types[i].take() {
+            let types = match st.result_types[i].clone() {
                 Some(t) => t,
                 None => match &format.result_types[i] {
                     TypeResolution::InFormat => Vec::new(),
-                    resolution => self.resolve(p, &st, &results, resolution, op_pos)?,
+                    resolution => self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?,
                 },
             };
             results.push(types);
@@ -405,7 +405,7 @@ impl<'s> Parse<'s> {
         // Operand types.
         let mut operand_types: Vec<Vec<Type>> = Vec::with_capacity(spec.operands.len());
         for i in 0..spec.operands.len() {
-            let types = match st.operand_types[i].take() {
+            let types = match st.operand_types[i].clone() {
                 Some(t) => t,
                 None => match &format.operand_types[i] {
                     TypeResolution::InFormat => Vec::new(),
@@ -415,7 +415,8 @@ impl<'s> Parse<'s> {
                         vec![ty; st.operands[i].0.len()]
                     }
                     resolution => {
-                        let types = self.resolve(p, &st, &results, resolution, op_pos)?;
+                        let types =
+                            self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?;
                         // A single source type applies to every operand of a group.
                         if types.len() == 1 && st.operands[i].0.len() > 1 {
                             vec![types[0]; st.operands[i].0.len()]
@@ -486,6 +487,7 @@ impl<'s> Parse<'s> {
         p: &mut OpAsmParser<'_, '_, '_>,
         st: &State<'_>,
         results: &[Vec<Type>],
+        attrs: &[(tessera_ir::Ident, tessera_ir::Attr)],
         resolution: &TypeResolution,
         pos: u32,
     ) -> ParseResult<Vec<Type>> {
@@ -506,7 +508,16 @@ impl<'s> Parse<'s> {
                         .cloned()
                         .or_else(|| st.result_types[i].clone())
                         .unwrap_or_default(),
-                    TypeSource::Attribute(_) => Vec::new(),
+                    TypeSource::Attribute(i) => {
+                        let name = &self.spec.attrs[i].name;
+                        let ctx = p.ctx();
+                        attrs
+                            .iter()
+                            .find(|(n, _)| ctx.str(*n) == name)
+                            .and_then(|&(_, a)| ctx.attr_type(a))
+                            .into_iter()
+                            .collect()
+                    }
                 };
                 let Some(transformer) = transformer else {
                     return Ok(source_types);
