@@ -10,14 +10,12 @@ use tessera_ods::{format, Loaded};
 
 /// Every format diagnostic of a loaded file, ops first, then attributes and types.
 fn format_diagnostics(loaded: &Loaded) -> Vec<Diagnostic> {
-    let m = &loaded.model;
-    let ops = m.ops.iter().filter_map(|op| format::parse_op_format(m, op));
-    let ops = ops.filter_map(|r| r.err()).flatten();
-    let defs = m.attr_defs.iter().chain(&m.type_defs);
-    let defs = defs
-        .filter_map(format::parse_def_format)
-        .filter_map(|r| r.err());
-    ops.chain(defs.flatten()).collect()
+    let reports = format::check_all(&loaded.model);
+    reports
+        .into_iter()
+        .filter_map(|r| r.result.err())
+        .flatten()
+        .collect()
 }
 
 #[test]
@@ -36,32 +34,17 @@ fn invalid_formats_are_reported_where_upstream_reports_them() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// The dump of every format in a loaded file.
+/// The dump of every format in a loaded file, errors rendered in place.
 fn dump(loaded: &Loaded) -> String {
-    let m = &loaded.model;
     let mut out = String::new();
-    for op in &m.ops {
-        match format::parse_op_format(m, op) {
-            Some(Ok(f)) => out += &format!("// {}\n{}", op.name, format::dump_op_format(op, &f)),
-            Some(Err(diags)) => {
+    for report in format::check_all(&loaded.model) {
+        match report.result {
+            Ok(dumped) => out += &format!("// {}\n{dumped}", report.name),
+            Err(diags) => {
                 for d in diags {
                     out += &d.render(&loaded.sources, None);
                 }
             }
-            None => {}
-        }
-    }
-    for def in m.attr_defs.iter().chain(&m.type_defs) {
-        match format::parse_def_format(def) {
-            Some(Ok(f)) => {
-                out += &format!("// {}\n{}", def.record, format::dump_def_format(def, &f))
-            }
-            Some(Err(diags)) => {
-                for d in diags {
-                    out += &d.render(&loaded.sources, None);
-                }
-            }
-            None => {}
         }
     }
     out
@@ -142,29 +125,17 @@ fn every_format_of_mlir_19_dialects_is_accepted() {
         }
         roots += 1;
         let loaded = tessera_ods::load(&parsed.records);
-        let m = &loaded.model;
-        // Each definition counts once, whichever file brought it in.
-        let mut here = |loc| match loaded.sources.line_col(loc) {
-            Some(lc) => seen.insert((lc.file.clone(), lc.line, lc.col)),
-            None => false,
-        };
-        for op in m.ops.iter().filter(|op| here(op.loc)) {
-            if let Some(result) = format::parse_op_format(m, op) {
-                checked += 1;
-                if let Err(diags) = result {
-                    failures.extend(diags.iter().map(|d| d.render(&loaded.sources, None)));
-                }
-            }
-        }
-        for def in m.attr_defs.iter().chain(&m.type_defs) {
-            if !here(def.loc) {
+        for report in format::check_all(&loaded.model) {
+            // Each definition counts once, whichever file brought it in.
+            let Some(lc) = loaded.sources.line_col(report.loc) else {
+                continue;
+            };
+            if !seen.insert((lc.file, lc.line, lc.col)) {
                 continue;
             }
-            if let Some(result) = format::parse_def_format(def) {
-                checked += 1;
-                if let Err(diags) = result {
-                    failures.extend(diags.iter().map(|d| d.render(&loaded.sources, None)));
-                }
+            checked += 1;
+            if let Err(diags) = report.result {
+                failures.extend(diags.iter().map(|d| d.render(&loaded.sources, None)));
             }
         }
     }
