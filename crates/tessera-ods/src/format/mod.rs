@@ -29,7 +29,7 @@ pub use ast::{
 };
 pub use def::DefFormat;
 pub use dump::{dump_def_format, dump_op_format};
-pub use op::{AttrStyle, OpFormat, TypeResolution, TypeSource};
+pub use op::{AttrPrinting, AttrStyle, OpFormat, TypeResolution, TypeSource};
 
 use crate::attr_type_def::AttrOrTypeDef;
 use crate::op::Op;

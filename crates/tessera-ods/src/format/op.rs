@@ -38,7 +38,7 @@ pub struct OpFormat {
     /// `VariadicOfVariadic` operands), by name.
     pub inferred_attributes: Vec<String>,
     /// How each attribute of the op prints when the format names it (by attribute index).
-    pub attribute_styles: Vec<AttrStyle>,
+    pub attributes: Vec<AttrPrinting>,
 }
 
 /// Where the type of an operand or result comes from.
@@ -72,6 +72,16 @@ pub enum TypeSource {
     Attribute(usize),
 }
 
+/// What printing an attribute a format names needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttrPrinting {
+    /// How it prints when not `qualified`.
+    pub style: AttrStyle,
+    /// It is a `UnitAttr`: the anchor of an optional group or an `oilist` clause that is
+    /// only the attribute prints as nothing (the group's literals say it is there).
+    pub unit: bool,
+}
+
 /// How an attribute named by a format prints and parses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttrStyle {
@@ -84,13 +94,11 @@ pub enum AttrStyle {
         /// The C++ builder of the type.
         builder: String,
     },
-    /// The generic attribute syntax (the storage type is `::mlir::Attribute`, or the
-    /// element is `qualified`).
+    /// The generic attribute syntax (the storage type is `::mlir::Attribute`; a
+    /// `qualified` element prints this way too).
     Generic,
     /// Without its dialect prefix (`printStrippedAttrOrType`), unless `qualified`.
     Stripped,
-    /// `UnitAttr`: present or absent, printed as nothing but its group's literals.
-    Unit,
 }
 
 impl AttrStyle {
@@ -104,8 +112,6 @@ impl AttrStyle {
             AttrStyle::ElidedType {
                 builder: builder.clone(),
             }
-        } else if attr.root_base == "UnitAttr" {
-            AttrStyle::Unit
         } else if attr.storage_type == "::mlir::Attribute" {
             AttrStyle::Generic
         } else {
@@ -227,11 +233,14 @@ impl<'a> OpParser<'a> {
             infers_result_types: resolved.infers_result_types,
             used_attributes: self.seen_attrs,
             inferred_attributes: resolved.inferred_attributes,
-            attribute_styles: self
+            attributes: self
                 .op
                 .attributes
                 .iter()
-                .map(|a| AttrStyle::of(&a.attr))
+                .map(|a| AttrPrinting {
+                    style: AttrStyle::of(&a.attr),
+                    unit: a.attr.root_base == "UnitAttr",
+                })
                 .collect(),
         })
     }
