@@ -37,12 +37,18 @@ pub(crate) enum Ctx {
     Struct,
 }
 
+/// How deeply elements may nest (optional groups in optional groups, `qualified` in
+/// `qualified`): far beyond any real format, and shallow enough for any thread's stack.
+const MAX_DEPTH: u32 = 200;
+
 /// The token stream and the errors so far.
 pub(crate) struct Cursor<'a> {
     text: &'a str,
     lexer: Lexer<'a>,
     pub(crate) tok: Token,
     pub(crate) errors: Vec<FormatError>,
+    /// Elements being parsed, outermost first.
+    depth: u32,
 }
 
 impl<'a> Cursor<'a> {
@@ -55,6 +61,7 @@ impl<'a> Cursor<'a> {
                 span: Span::new(0, 0),
             },
             errors: Vec::new(),
+            depth: 0,
         };
         cursor.bump();
         cursor
@@ -154,6 +161,19 @@ pub(crate) trait FormatParser<'a> {
 
     /// Parses one element in `ctx`.
     fn parse_element(&mut self, ctx: Ctx) -> PResult<Element> {
+        let cursor = self.cursor();
+        if cursor.depth >= MAX_DEPTH {
+            let at = cursor.tok.span.start;
+            return Err(cursor.error(at, "format nested too deeply"));
+        }
+        cursor.depth += 1;
+        let element = self.parse_element_kind(ctx);
+        self.cursor().depth -= 1;
+        element
+    }
+
+    /// Parses one element in `ctx`, below the depth check.
+    fn parse_element_kind(&mut self, ctx: Ctx) -> PResult<Element> {
         let tok = self.cursor().tok;
         match tok.kind {
             Tok::Literal => self.parse_literal(ctx),

@@ -147,3 +147,47 @@ fn every_format_of_mlir_19_dialects_is_accepted() {
     assert!(checked > 0, "no format found under {}", root.display());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn hostile_nesting_is_reported_not_recursed_into() {
+    let td = |format: &str| {
+        format!(
+            "include \"format_base.td\"\ndef D : Dialect {{ let name = \"d\"; }}\n\
+             def N : Op<D, \"n\"> {{ let arguments = (ins OptionalAttr<I32Attr>:$p);\n\
+             let assemblyFormat = \"{format}\"; }}\n\
+             def T : TypeDef<D, \"T\"> {{ let mnemonic = \"t\";\n\
+             let parameters = (ins OptionalParameter<\"int\">:$a);\n\
+             let assemblyFormat = \"{format}\"; }}\n"
+        )
+    };
+    for format in ["(".repeat(100_000), "qualified(".repeat(100_000)] {
+        let loaded = crate::common::load_text("nested.td", &td(&format));
+        let diags = format_diagnostics(&loaded);
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.message == "format nested too deeply"),
+            "{diags:?}"
+        );
+    }
+}
+
+#[test]
+fn errors_point_into_verbatim_formats_and_at_the_record_otherwise() {
+    let text = "include \"format_base.td\"\ndef D : Dialect { let name = \"d\"; }\n\
+                def A : Op<D, \"a\"> { let assemblyFormat = \"attr-dict $x\"; }\n\
+                def B : Op<D, \"b\"> { let assemblyFormat = \"attr-dict \" # \"$x\"; }\n";
+    let loaded = crate::common::load_text("where.td", text);
+    let at: Vec<(u32, u32)> = format_diagnostics(&loaded)
+        .iter()
+        .map(|d| match d.loc {
+            tessera_ir::DiagLoc::Source(loc) => {
+                let lc = loaded.sources.line_col(loc).expect("located");
+                (lc.line, lc.col)
+            }
+            _ => (0, 0),
+        })
+        .collect();
+    // `$x` of A, then B's record (its format is built by concatenation).
+    assert_eq!(at, [(3, 54), (4, 5)]);
+}
