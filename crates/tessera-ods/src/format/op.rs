@@ -1223,10 +1223,13 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
         &mut self,
         at: u32,
         elements: &[Element],
-        anchor: Option<usize>,
+        anchor: Option<&Element>,
     ) -> PResult<()> {
-        for (i, element) in elements.iter().enumerate() {
-            self.verify_group_element(at, element, anchor == Some(i))?;
+        // Only the branch holding the anchor, checked with it, checks it as one: an anchor
+        // in the else branch is checked as an ordinary element, as upstream's is.
+        for element in elements {
+            let is_anchor = anchor.is_some_and(|a| std::ptr::eq(a, element));
+            self.verify_group_element(at, element, is_anchor)?;
         }
         Ok(())
     }

@@ -136,13 +136,14 @@ pub(crate) trait FormatParser<'a> {
     /// Checks the arguments of a `custom` directive starting at `at`.
     fn verify_custom_args(&mut self, at: u32, args: &[Element]) -> PResult<()>;
 
-    /// Checks the elements of one branch of an optional group starting at `at`; `anchor` is
-    /// the index of the anchor when it is in this branch.
+    /// Checks the elements of one branch of an optional group starting at `at`. Upstream
+    /// passes the group's anchor (wherever it is) with the first branch and none with the
+    /// second; so does this.
     fn verify_optional_group(
         &mut self,
         at: u32,
         elements: &[Element],
-        anchor: Option<usize>,
+        anchor: Option<&Element>,
     ) -> PResult<()>;
 
     /// Checks the whole format, whose first token is at `at`.
@@ -294,9 +295,12 @@ pub(crate) trait FormatParser<'a> {
                 .cursor()
                 .error(at, "optional group has no anchor element"));
         };
-        let then_anchor = (!anchor.in_else).then_some(anchor.index);
-        self.verify_optional_group(at, &then_elements, then_anchor)?;
-        // Upstream checks the else branch without its anchor.
+        let anchor_element = if anchor.in_else {
+            &else_elements[anchor.index]
+        } else {
+            &then_elements[anchor.index]
+        };
+        self.verify_optional_group(at, &then_elements, Some(anchor_element))?;
         self.verify_optional_group(at, &else_elements, None)?;
         let first_parsable = |list: &[Element]| {
             list.iter()
