@@ -60,6 +60,10 @@ pub fn parse_op_format(model: &Model, op: &Op) -> Option<Result<OpFormat, Vec<Di
 /// has none.
 pub fn parse_def_format(def: &AttrOrTypeDef) -> Option<Result<DefFormat, Vec<Diagnostic>>> {
     let text = def.assembly_format.as_deref()?;
+    if !def.gen_accessors {
+        let message = "'assemblyFormat' requires 'genAccessors' to be true";
+        return Some(Err(vec![Diagnostic::error(def.loc, message)]));
+    }
     let locator = Locator {
         base: def.assembly_format_loc,
         record: def.loc,
