@@ -75,6 +75,13 @@ impl Context {
         Type::from_index(self.types.intern(kind))
     }
 
+    /// The type with structure `kind` if it was interned already; never interns. A type that
+    /// is not there is unequal to every type handle, which is how a read-only check compares
+    /// against a type it would otherwise have to build.
+    pub fn lookup_type(&self, kind: &TypeKind) -> Option<Type> {
+        self.types.lookup(kind).map(Type::from_index)
+    }
+
     /// The structure of a type.
     pub fn type_kind(&self, ty: Type) -> &TypeKind {
         self.types.get(ty.index() as u32)
@@ -159,6 +166,12 @@ impl Context {
         Attr::from_index(self.attrs.intern(kind))
     }
 
+    /// The attribute with structure `kind` if it was interned already; never interns (see
+    /// [`Context::lookup_type`]).
+    pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attr> {
+        self.attrs.lookup(kind).map(Attr::from_index)
+    }
+
     /// The structure of an attribute.
     pub fn attr_kind(&self, attr: Attr) -> &AttrKind {
         self.attrs.get(attr.index() as u32)
@@ -212,6 +225,14 @@ impl Context {
             value: s.as_bytes().into(),
             ty: None,
         })
+    }
+
+    /// The text of a string attribute, if `attr` is one and holds UTF-8.
+    pub fn string_value(&self, attr: Attr) -> Option<&str> {
+        match self.attr_kind(attr) {
+            AttrKind::String { value, .. } => std::str::from_utf8(value).ok(),
+            _ => None,
+        }
     }
 
     /// An array attribute.
@@ -416,5 +437,32 @@ impl Context {
     /// Accept (or not) ops of unregistered dialects, as `--allow-unregistered-dialect`.
     pub fn set_allow_unregistered_dialects(&mut self, allow: bool) {
         self.allow_unregistered = allow;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookups_find_interned_values_and_never_intern() {
+        let mut ctx = Context::new();
+        let i7 = TypeKind::Integer {
+            width: 7,
+            signedness: crate::Signedness::Signed,
+        };
+        let (types, attrs) = (ctx.num_types(), ctx.num_attrs());
+        assert_eq!(ctx.lookup_type(&i7), None);
+        assert_eq!(ctx.num_types(), types);
+        let t = ctx.ty(i7.clone());
+        assert_eq!(ctx.lookup_type(&i7), Some(t));
+        let kind = AttrKind::Integer {
+            ty: t,
+            value: IntValue::from_i128(-1, 7),
+        };
+        assert_eq!(ctx.lookup_attr(&kind), None);
+        assert_eq!(ctx.num_attrs(), attrs);
+        let a = ctx.attr(kind.clone());
+        assert_eq!(ctx.lookup_attr(&kind), Some(a));
     }
 }

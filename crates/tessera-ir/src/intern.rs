@@ -42,13 +42,11 @@ impl<T> Default for Interner<T> {
 impl<T: Hash + Eq> Interner<T> {
     /// Returns the index of `value`, inserting it if it was not present.
     pub(crate) fn intern(&mut self, value: T) -> u32 {
-        let h = hash_of(&value);
-        let h32 = (h ^ (h >> 32)) as u32;
-        let hash = table_hash(h32);
-        let items = &self.items;
-        if let Some(&index) = self.table.find(hash, |&i| items[i as usize] == value) {
+        let (h32, found) = self.find(&value);
+        if let Some(index) = found {
             return index;
         }
+        let hash = table_hash(h32);
         let index = u32::try_from(self.items.len()).expect("more than 2^32 interned values");
         self.items.push(value);
         self.hashes.push(h32);
@@ -56,6 +54,23 @@ impl<T: Hash + Eq> Interner<T> {
         self.table
             .insert_unique(hash, index, |&i| table_hash(hashes[i as usize]));
         index
+    }
+
+    /// The index of `value` if it is stored, with its 32-bit hash.
+    fn find(&self, value: &T) -> (u32, Option<u32>) {
+        let h = hash_of(value);
+        let h32 = (h ^ (h >> 32)) as u32;
+        let items = &self.items;
+        let found = self
+            .table
+            .find(table_hash(h32), |&i| items[i as usize] == *value)
+            .copied();
+        (h32, found)
+    }
+
+    /// The index of `value` if it is stored; never inserts.
+    pub(crate) fn lookup(&self, value: &T) -> Option<u32> {
+        self.find(value).1
     }
 
     /// The value stored under `index`.

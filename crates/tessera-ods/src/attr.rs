@@ -21,6 +21,10 @@ pub struct AttrInfo {
     pub optional: bool,
     /// The C++ default value (`DefaultValuedAttr`), if any.
     pub default_value: Option<String>,
+    /// The C++ that builds the attribute from a constant value substituted for `$0`
+    /// (`constBuilderCall`), if the attribute has one; with `default_value` it gives the
+    /// default attribute (see `eval::Compiler::attr_builder`).
+    pub const_builder_call: Option<String>,
     /// Further constrained (`ConfinedAttr`): the predicate is the base's and the confining
     /// constraints' conjunction.
     pub confined: bool,
@@ -50,6 +54,9 @@ pub(crate) fn read_attr(r: &mut Reader, table: &mut ConstraintTable, rec: RecId)
         trimmed_code(r, rec, "storageType").unwrap_or_else(|| "::mlir::Attribute".to_string());
     let return_type = trimmed_code(r, rec, "returnType").unwrap_or_else(|| storage_type.clone());
     let default_value = r.opt_string(rec, "defaultValue").filter(|d| !d.is_empty());
+    let const_builder_call = r
+        .opt_string(rec, "constBuilderCall")
+        .filter(|c| !c.is_empty());
     let base = r.opt_def(rec, "baseAttr");
     let mut root = rec;
     for _ in 0..MAX_BASE_DEPTH {
@@ -75,6 +82,7 @@ pub(crate) fn read_attr(r: &mut Reader, table: &mut ConstraintTable, rec: RecId)
         return_type,
         optional: r.bit(rec, "isOptional"),
         default_value,
+        const_builder_call,
         confined: r.is_a(rec, "ConfinedAttr"),
         derived: r.is_a(rec, "DerivedAttr"),
         base: base.map(|b| r.name(b)),

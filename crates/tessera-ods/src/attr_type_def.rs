@@ -29,6 +29,9 @@ pub struct AttrOrTypeDef {
     pub dialect: DialectId,
     /// The C++ class (`cppClassName`).
     pub cpp_class_name: String,
+    /// The C++ class it derives from (`cppBaseClassName`), e.g. `::mlir::Type` or a
+    /// dialect's own base such as `::mlir::pdl::PDLType`.
+    pub cpp_base_class_name: String,
     /// The keyword after the dialect name in the IR, if it has one.
     pub mnemonic: Option<String>,
     /// One-line summary; `None` when unset (`?`), which documentation tells apart from
@@ -117,6 +120,7 @@ pub(crate) fn read_def(b: &mut Build, rec: RecId, kind: DefKind) -> AttrOrTypeDe
         loc: b.r.loc(rec),
         dialect,
         cpp_class_name: b.r.string(rec, "cppClassName"),
+        cpp_base_class_name: b.r.string_or_empty(rec, "cppBaseClassName"),
         mnemonic,
         summary: b.r.opt_string(rec, "summary"),
         description: b.r.opt_string(rec, "description"),

@@ -20,6 +20,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod assembly;
 pub mod attr;
 pub mod attr_type_def;
 mod build;
@@ -27,10 +28,13 @@ pub mod constraint;
 pub mod dialect;
 pub mod docs;
 pub mod enums;
+pub mod eval;
 pub mod format;
+pub mod library;
 pub mod op;
 pub mod pred;
 mod reader;
+pub mod register;
 mod reindent;
 mod source;
 pub mod traits;

@@ -6,7 +6,7 @@
 //! kept intact (including the combinators that rewrite leaf text) for that step to walk.
 
 use crate::reader::Reader;
-use tessera_tablegen::RecId;
+use tessera_tablegen::{RecId, RecordKeeper};
 
 /// A predicate tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,6 +38,22 @@ pub enum Pred {
         /// The wrapped predicate.
         child: Box<Pred>,
     },
+}
+
+/// The `predicate` of every def deriving from `class`, with the def's name, in definition order:
+/// for surveying a whole constraint library rather than the constraints some op uses (the
+/// predicate evaluator's coverage report). Malformed predicates read as in the model (a leaf
+/// with no text); defs whose `predicate` is unset are left out.
+pub fn predicates_of_class(records: &RecordKeeper, class: &str) -> Vec<(String, Pred)> {
+    let mut r = Reader::new(records);
+    records
+        .all_derived_definitions(class)
+        .into_iter()
+        .filter_map(|rec| {
+            let p = r.opt_def(rec, "predicate")?;
+            Some((r.name(rec), read_pred(&mut r, p)))
+        })
+        .collect()
 }
 
 /// Nesting beyond which a predicate is reported as malformed rather than read (records can

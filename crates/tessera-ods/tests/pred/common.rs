@@ -1,0 +1,69 @@
+//! Shared by the predicate tests: values from MLIR text (through `tessera-asm`, so tests say
+//! `tensor<4xf32>` instead of building kinds by hand) and one-leaf evaluation.
+
+use tessera_ir::{Attr, AttrKind, Context, Type};
+use tessera_ods::eval::{Bound, Compiler, EvalError, Natives, NoNames, SelfKind};
+use tessera_ods::Pred;
+
+/// A context that keeps attributes and types of unknown dialects as opaque text.
+pub fn context() -> Context {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    ctx
+}
+
+/// The attribute written `text` in MLIR syntax.
+pub fn attr(ctx: &mut Context, text: &str) -> Attr {
+    let src = format!("\"test.holder\"() {{v = {text}}} : () -> ()");
+    let parsed = tessera_asm::parse(ctx, &src, "value.mlir")
+        .unwrap_or_else(|d| panic!("'{text}' does not parse: {}", d.message));
+    let body = &parsed.body;
+    let region = body.region(parsed.module, 0);
+    let block = body.region_blocks(region).next().expect("a module block");
+    let op = body.first_op(block).expect("the holder op");
+    ctx.dict_get(body.op_attrs(op), "v").expect("the attribute")
+}
+
+/// The type written `text` in MLIR syntax.
+pub fn ty(ctx: &mut Context, text: &str) -> Type {
+    let a = attr(ctx, text);
+    match ctx.attr_kind(a) {
+        AttrKind::Type(t) => *t,
+        other => panic!("'{text}' is not a type but {other:?}"),
+    }
+}
+
+/// Evaluates the one-leaf predicate `leaf` on `subject`.
+pub fn eval_leaf(
+    ctx: &Context,
+    kind: SelfKind,
+    leaf: &str,
+    subject: &Bound,
+) -> Result<bool, EvalError> {
+    let natives = Natives::new();
+    let compiled = Compiler::new(None, &natives)
+        .pred(&Pred::Leaf(leaf.to_string()), kind, &|_| None)
+        .map_err(|mut e| e.remove(0))?;
+    compiled.eval(ctx, subject, &NoNames)
+}
+
+/// Evaluates the type predicate `leaf` on each type written in `cases`, comparing with the
+/// expected result.
+pub fn check_types(leaf: &str, cases: &[(&str, bool)]) {
+    let mut ctx = context();
+    for (text, want) in cases {
+        let t = ty(&mut ctx, text);
+        let got = eval_leaf(&ctx, SelfKind::Type, leaf, &Bound::Type(t));
+        assert_eq!(got, Ok(*want), "{leaf} on {text}");
+    }
+}
+
+/// Evaluates the attribute predicate `leaf` on each attribute written in `cases`.
+pub fn check_attrs(leaf: &str, cases: &[(&str, bool)]) {
+    let mut ctx = context();
+    for (text, want) in cases {
+        let a = attr(&mut ctx, text);
+        let got = eval_leaf(&ctx, SelfKind::Attr, leaf, &Bound::Attr(a));
+        assert_eq!(got, Ok(*want), "{leaf} on {text}");
+    }
+}
