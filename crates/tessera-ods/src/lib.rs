@@ -25,6 +25,7 @@ pub mod attr;
 pub mod attr_type_def;
 mod build;
 pub mod constraint;
+pub mod core_dialects;
 pub mod dialect;
 pub mod docs;
 pub mod enums;

@@ -56,6 +56,90 @@ pub struct Exprs {
     pub defaults: Vec<Option<DefaultAttr>>,
 }
 
+impl Exprs {
+    /// Compiles the C++ expressions `format` relies on for `op` with `compiler`. An
+    /// expression that does not compile is left out (reading a custom form that needs it
+    /// then fails naming it) and returned with the reason.
+    pub fn compile(
+        op: &Op,
+        format: &OpFormat,
+        compiler: &crate::eval::Compiler<'_>,
+    ) -> (Exprs, Vec<crate::eval::EvalError>) {
+        use crate::eval::Bound;
+        use crate::format::TypeResolution;
+        let mut exprs = Exprs::default();
+        let mut errors = Vec::new();
+        let mut builder_texts: Vec<&str> =
+            format.buildable_types.iter().map(String::as_str).collect();
+        for style in &format.attribute_styles {
+            if let AttrStyle::ElidedType { builder } = style {
+                builder_texts.push(builder);
+            }
+        }
+        for text in builder_texts {
+            if exprs.builders.contains_key(text) {
+                continue;
+            }
+            match compiler.type_builder(text) {
+                Ok(expr) => {
+                    let build: TypeBuilder =
+                        Arc::new(move |ctx| expr.build_type(ctx, None).map_err(|e| e.to_string()));
+                    exprs.builders.insert(text.to_string(), build);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        let transformers = format
+            .operand_types
+            .iter()
+            .chain(&format.result_types)
+            .filter_map(|r| match r {
+                TypeResolution::FromVariable {
+                    transformer: Some(t),
+                    ..
+                } => Some(t.as_str()),
+                _ => None,
+            });
+        for text in transformers {
+            if exprs.transformers.contains_key(text) {
+                continue;
+            }
+            match compiler.type_transformer(text) {
+                Ok(expr) => {
+                    let apply: TypeTransformer =
+                        Arc::new(
+                            move |ctx, ty| match expr.build(ctx, Some(&Bound::Type(ty))) {
+                                Ok(Bound::Type(t)) => Ok(vec![t]),
+                                Ok(Bound::Values(types)) => Ok(types),
+                                Ok(other) => Err(format!("'{}' produced {other:?}", expr.text())),
+                                Err(e) => Err(e.to_string()),
+                            },
+                        );
+                    exprs.transformers.insert(text.to_string(), apply);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        for a in &op.attributes {
+            let default = match (&a.attr.default_value, &a.attr.const_builder_call) {
+                (Some(value), Some(builder)) => match compiler.attr_builder(builder, value) {
+                    Ok(expr) => Some(Arc::new(move |ctx: &Context| match expr.lookup(ctx, None) {
+                        Ok(Some(Bound::Attr(attr))) => Some(attr),
+                        _ => None,
+                    }) as DefaultAttr),
+                    Err(e) => {
+                        errors.push(e);
+                        None
+                    }
+                },
+                _ => None,
+            };
+            exprs.defaults.push(default);
+        }
+        (exprs, errors)
+    }
+}
+
 /// An operand, result, region or successor group of the op: how many values it holds.
 #[derive(Clone, Debug)]
 struct Slot {

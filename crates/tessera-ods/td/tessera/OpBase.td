@@ -152,13 +152,19 @@ class PredTrait<string sum, Pred pred> : Trait {
 class PredOpTrait<string sum, Pred pred> : PredTrait<sum, pred>, OpTrait {
   list<Trait> dependentTraits = [];
 }
+// The named values all have one type: `::llvm::all_equal({$a.getType(), ...})`.
 class AllTypesMatch<list<string> names>
     : PredOpTrait<"all of {" # !interleave(names, ", ") # "} have same type",
-                  CPred<"true">> {
+                  CPred<"::llvm::all_equal({" #
+                        !interleave(!foreach(n, names, "$" # n # ".getType()"), ", ") #
+                        "})">> {
   list<string> values = names;
 }
-class TypesMatchWith<string sum, string l, string r, string fn>
-    : PredOpTrait<sum, CPred<fn # " == $" # r # ".getType()">> {
+// `r`'s type is `fn` applied to `l`'s type (`$_self` in `fn` stands for the latter).
+class TypesMatchWith<string sum, string l, string r, string fn,
+                     string comparator = "std::equal_to<>()">
+    : PredOpTrait<sum, CPred<comparator # "(" # !subst("$_self", "$" # l # ".getType()", fn) #
+                             ", $" # r # ".getType())">> {
   string lhs = l;
   string rhs = r;
   string transformer = fn;
