@@ -71,8 +71,8 @@ impl Exprs {
         let mut errors = Vec::new();
         let mut builder_texts: Vec<&str> =
             format.buildable_types.iter().map(String::as_str).collect();
-        for style in &format.attribute_styles {
-            if let AttrStyle::ElidedType { builder } = style {
+        for printing in &format.attributes {
+            if let AttrStyle::ElidedType { builder } = &printing.style {
                 builder_texts.push(builder);
             }
         }
