@@ -72,8 +72,8 @@ impl Exprs {
         let mut errors = Vec::new();
         let mut builder_texts: Vec<&str> =
             format.buildable_types.iter().map(String::as_str).collect();
-        for style in &format.attribute_styles {
-            if let AttrStyle::ElidedType { builder } = style {
+        for printing in &format.attributes {
+            if let AttrStyle::ElidedType { builder } = &printing.style {
                 builder_texts.push(builder);
             }
         }
@@ -185,6 +185,8 @@ struct Slot {
 struct AttrSlot {
     name: String,
     style: AttrStyle,
+    /// A `UnitAttr` ([`crate::format::AttrPrinting::unit`]).
+    unit: bool,
     /// For enum keywords: `(keyword, value)` per case, and the integer width.
     enum_cases: Vec<(String, i64)>,
     enum_width: u32,
@@ -249,11 +251,10 @@ impl FormatAssembly {
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let style = format
-                    .attribute_styles
-                    .get(i)
-                    .cloned()
-                    .unwrap_or(AttrStyle::Generic);
+                let (style, unit) = match format.attributes.get(i) {
+                    Some(a) => (a.style.clone(), a.unit),
+                    None => (AttrStyle::Generic, false),
+                };
                 let enum_info = model.enums.iter().find(|e| e.record == a.attr.root_base);
                 let (enum_cases, enum_width) = match enum_info {
                     Some(e) => (
@@ -276,6 +277,7 @@ impl FormatAssembly {
                 AttrSlot {
                     name: a.name.clone(),
                     style,
+                    unit,
                     enum_cases,
                     enum_width,
                     stripped,

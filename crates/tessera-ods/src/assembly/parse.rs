@@ -204,7 +204,7 @@ impl<'s> Parse<'s> {
                 let slot = &self.spec.attrs[index];
                 if !group.anchor.in_else
                     && group.anchor.index != group.then_parse_start
-                    && slot.style == AttrStyle::Unit
+                    && slot.unit
                 {
                     let name = p.ctx().ident(&slot.name);
                     let unit = p.ctx().unit_attr();
@@ -237,10 +237,11 @@ impl<'s> Parse<'s> {
                 p.at_successor()
             }
             ElementKind::Variable(Variable::Attribute { index, .. }) => {
-                match self.spec.attrs[*index].style {
+                let slot = &self.spec.attrs[*index];
+                match slot.style {
+                    _ if slot.unit => true,
                     AttrStyle::EnumKeyword => p.at_keyword_or_string(),
                     AttrStyle::SymbolName => p.at_symbol(),
-                    AttrStyle::Unit => true,
                     _ => p.at_attribute(),
                 }
             }
@@ -261,6 +262,7 @@ impl<'s> Parse<'s> {
     ) -> ParseResult<tessera_ir::Attr> {
         let slot = &self.spec.attrs[index];
         match (&slot.style, qualified) {
+            _ if slot.unit => Ok(p.ctx().unit_attr()),
             (AttrStyle::EnumKeyword, false) => {
                 let pos = p.pos();
                 let text = match p.parse_optional_any_keyword() {
@@ -298,7 +300,6 @@ impl<'s> Parse<'s> {
                 let ty = self.build(p, builder)?;
                 p.parse_attribute(Some(ty))
             }
-            (AttrStyle::Unit, _) => Ok(p.ctx().unit_attr()),
             (AttrStyle::Stripped, false) => {
                 if let Some((dialect, mnemonic)) = &slot.stripped {
                     if let Some(rest) = p.parse_optional_angle_body()? {

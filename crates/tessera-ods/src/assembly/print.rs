@@ -157,7 +157,7 @@ impl<'s> Print<'s> {
             Some(Variable::Attribute { index, .. })
                 if !group.anchor.in_else
                     && group.anchor.index != group.then_parse_start
-                    && self.spec.attrs[index].style == AttrStyle::Unit =>
+                    && self.spec.attrs[index].unit =>
             {
                 Some(group.anchor.index)
             }
