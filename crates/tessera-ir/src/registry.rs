@@ -91,6 +91,9 @@ pub struct OpInfo {
     /// Names of the op's inherent attributes: stored as properties, and accepted from the
     /// attribute dictionary of old generic input (which moves them into the properties).
     pub inherent_attrs: Vec<Ident>,
+    /// Inherent attributes with a default value (`DefaultValuedAttr`), and that value: an
+    /// op created without one gets it, as upstream fills default-valued properties.
+    pub default_attrs: Vec<(Ident, Attr)>,
     /// Extra verification.
     pub verify: Option<VerifyHook>,
     /// Folding.
@@ -107,6 +110,7 @@ impl OpInfo {
             name,
             traits,
             inherent_attrs: Vec::new(),
+            default_attrs: Vec::new(),
             verify: None,
             fold: None,
             assembly: None,
