@@ -5,7 +5,7 @@ use crate::walk::{walk, WalkControl, WalkOrder};
 use crate::{
     BlockId, Body, Context, Diagnostic, OpId, OpTraits, RegionId, Severity, ValueDef, ValueId,
 };
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Verifies `root` and everything nested in it, returning every problem found.
 pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnostic>> {
@@ -14,6 +14,8 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
         body,
         errors: Vec::new(),
         dominators: FxHashMap::default(),
+        positions: Vec::new(),
+        numbered_blocks: FxHashSet::default(),
     };
     walk(body, root, WalkOrder::PreOrder, |op| {
         v.verify_op(op);
@@ -32,6 +34,9 @@ struct Verifier<'a> {
     errors: Vec<Diagnostic>,
     /// Immediate dominators per multi-block SSA region, computed on first need.
     dominators: FxHashMap<RegionId, FxHashMap<BlockId, BlockId>>,
+    /// Position of each op in its block (by op index), for the blocks in `numbered_blocks`.
+    positions: Vec<u32>,
+    numbered_blocks: FxHashSet<BlockId>,
 }
 
 impl Verifier<'_> {
@@ -243,15 +248,22 @@ impl Verifier<'_> {
         }
     }
 
-    fn comes_before(&self, a: OpId, b: OpId) -> bool {
-        let mut cur = self.body.next_op(a);
-        while let Some(op) = cur {
-            if op == b {
-                return true;
+    /// Whether `a` comes before `b` in their (common) block. Positions are numbered once
+    /// per block on first need, so checking every use of a long block stays linear.
+    fn comes_before(&mut self, a: OpId, b: OpId) -> bool {
+        let body = self.body;
+        if let Some(block) = body.op_block(a) {
+            if self.numbered_blocks.insert(block) {
+                if self.positions.len() < body.op_capacity() {
+                    self.positions.resize(body.op_capacity(), u32::MAX);
+                }
+                for (i, op) in body.block_ops(block).enumerate() {
+                    self.positions[op.as_u32() as usize] = i as u32;
+                }
             }
-            cur = self.body.next_op(op);
         }
-        false
+        let position = |op: OpId| self.positions.get(op.as_u32() as usize).copied();
+        matches!((position(a), position(b)), (Some(x), Some(y)) if x < y)
     }
 
     fn block_dominates(&mut self, region: RegionId, a: BlockId, b: BlockId) -> bool {

@@ -79,11 +79,25 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     /// the inherent ones (kept as properties) together, sorted by name.
     pub fn op_attrs_and_props(&self, op: OpId) -> Vec<(Ident, Attr)> {
         let ctx = self.ctx;
-        let mut all: Vec<(Ident, Attr)> = ctx.dict_entries(self.body.op_attrs(op)).to_vec();
-        if let Some(props) = self.body.op_props(op) {
-            all.extend_from_slice(ctx.dict_entries(props));
+        let attrs = ctx.dict_entries(self.body.op_attrs(op));
+        let props = self
+            .body
+            .op_props(op)
+            .map_or(&[][..], |p| ctx.dict_entries(p));
+        // Both dictionaries are sorted by name: merge them.
+        let mut all = Vec::with_capacity(attrs.len() + props.len());
+        let (mut i, mut j) = (0, 0);
+        while i < attrs.len() && j < props.len() {
+            if ctx.str(attrs[i].0) <= ctx.str(props[j].0) {
+                all.push(attrs[i]);
+                i += 1;
+            } else {
+                all.push(props[j]);
+                j += 1;
+            }
         }
-        all.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+        all.extend_from_slice(&attrs[i..]);
+        all.extend_from_slice(&props[j..]);
         all
     }
 

@@ -176,7 +176,8 @@ struct Printer<'a> {
     io_error: Option<std::io::Error>,
     /// The region whose top-level ops are printed by worker threads (see `print_ops_parallel`).
     parallel_region: Option<RegionId>,
-    /// The dialect whose prefix op names leave out, per enclosing op (custom form only).
+    /// The dialect whose prefix op names leave out, per enclosing op (custom form only;
+    /// `builtin` outside every op, as upstream starts).
     default_dialects: Vec<Box<str>>,
 }
 
@@ -213,7 +214,7 @@ impl<'a> Printer<'a> {
             sink: None,
             io_error: None,
             parallel_region: None,
-            default_dialects: vec!["builtin".into()],
+            default_dialects: Vec::new(),
         }
     }
 
@@ -250,6 +251,9 @@ impl<'a> Printer<'a> {
         }
         let (ctx, body, opts, tables) = (self.ctx, self.body, self.opts, self.tables);
         let threads = opts.workers;
+        // Workers print inside the same enclosing ops as this printer.
+        let default_dialects = self.default_dialects.clone();
+        let default_dialects = &default_dialects;
         std::thread::scope(|scope| {
             let mut receivers = Vec::new();
             for t in 0..threads {
@@ -257,6 +261,7 @@ impl<'a> Printer<'a> {
                 let mine: Vec<&[OpId]> = groups.iter().skip(t).step_by(threads).copied().collect();
                 scope.spawn(move || {
                     let mut worker = Printer::new(ctx, body, opts, tables);
+                    worker.default_dialects = default_dialects.clone();
                     for group in mine {
                         let mut buf = String::with_capacity(FLUSH_AT);
                         for &op in group {
@@ -285,6 +290,41 @@ impl<'a> Printer<'a> {
         });
     }
 
+    /// The region whose ops are worth printing on workers: `region` itself, or, while it
+    /// holds only a few ops, the biggest region of one of them (a module of one huge
+    /// function prints the function's body in parallel). Op ids grow as ops are created,
+    /// parents after their contents, so an op's id minus its predecessor's is roughly
+    /// how much it holds.
+    fn widest_region(&self, mut region: RegionId) -> RegionId {
+        const FEW: usize = 16;
+        let body = self.body;
+        loop {
+            let ops: Vec<OpId> = body
+                .region_blocks(region)
+                .flat_map(|b| body.block_ops(b))
+                .take(FEW + 1)
+                .collect();
+            if ops.len() > FEW || body.region_blocks(region).count() != 1 {
+                return region;
+            }
+            let biggest = ops
+                .iter()
+                .flat_map(|&op| body.regions(op))
+                .max_by_key(|&r| {
+                    body.region_blocks(r)
+                        .map(|b| body.block_ops(b).count())
+                        .sum::<usize>()
+                });
+            let Some(inner) = biggest else {
+                return region;
+            };
+            if body.region_blocks(inner).count() != 1 {
+                return region;
+            }
+            region = inner;
+        }
+    }
+
     fn print_module(&mut self, root: OpId, resources: &Resources, out: &mut String) {
         // Big modules stream through worker threads if the caller allows them, unless
         // distinct attributes or resource blobs need numbering or ordering in print order.
@@ -294,7 +334,11 @@ impl<'a> Printer<'a> {
             && self.body.op_capacity() >= PARALLEL_MIN_OPS
             && self.opts.workers > 0
         {
-            self.parallel_region = self.body.regions(root).next();
+            self.parallel_region = self
+                .body
+                .regions(root)
+                .next()
+                .map(|r| self.widest_region(r));
         }
         self.print_alias_defs(false, out);
         self.print_op(root, 0, out);

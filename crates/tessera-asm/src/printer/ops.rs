@@ -38,7 +38,7 @@ impl Printer<'_> {
             return false;
         }
         let full = ctx.str(name);
-        let default = self.default_dialects.last().map(|d| &**d).unwrap_or("");
+        let default = self.default_dialects.last().map_or("builtin", |d| &**d);
         let short = match full.split_once('.') {
             Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
             _ => full,

@@ -280,6 +280,9 @@ struct Spec {
     implicit_terminator: Option<String>,
     /// Regions hold one block (`SingleBlock`): an empty one read from text gets a block.
     single_block: bool,
+    /// What `attr-dict` always leaves out: attributes the format prints elsewhere, segment
+    /// sizes, attributes the parser infers.
+    elided: Vec<String>,
     exprs: Exprs,
     /// The first `custom<Name>` directive, if the format has one (no hooks exist yet).
     custom_directive: Option<String>,
@@ -396,6 +399,7 @@ impl FormatAssembly {
                 result_segments: op.result_segments(),
                 implicit_terminator,
                 single_block: op.has_trait("::mlir::OpTrait::SingleBlock"),
+                elided: elided_by_format(op, &format),
                 exprs,
                 custom_directive,
                 default_dialect: default_dialect.to_string(),
@@ -443,6 +447,25 @@ impl OpAssembly for FormatAssembly {
             namer(ctx, body, op, names);
         }
     }
+}
+
+/// What `attr-dict` leaves out whatever the op holds.
+fn elided_by_format(op: &Op, format: &OpFormat) -> Vec<String> {
+    let mut elided = Vec::new();
+    if !format.all_operands && op.operand_segments() == Segments::AttrSized {
+        elided.push(OPERAND_SEGMENTS.to_string());
+    }
+    if !format.all_result_types && op.result_segments() == Segments::AttrSized {
+        elided.push(RESULT_SEGMENTS.to_string());
+    }
+    elided.extend(format.inferred_attributes.iter().cloned());
+    elided.extend(
+        format
+            .used_attributes
+            .iter()
+            .map(|&i| op.attributes[i].name.clone()),
+    );
+    elided
 }
 
 /// How an op's operands and results split into the declared groups.

@@ -8,7 +8,7 @@ use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
 };
 use crate::op::Segments;
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 use tessera_asm::custom::{CustomOpState, OpAsmParser, ParseResult, Punct, UnresolvedOperand};
 use tessera_ir::{AttrKind, BlockId, Context, RegionId, Type};
 
@@ -17,19 +17,22 @@ pub(super) struct Parse<'s> {
 }
 
 /// What the elements read, before types are resolved.
+/// Per-group lists live inline: most ops have a handful of groups, and this runs per op.
+type Groups<T> = SmallVec<[T; 4]>;
+
 struct State<'a> {
     /// Operands per operand group, with where the group starts.
-    operands: Vec<(Vec<UnresolvedOperand<'a>>, u32)>,
+    operands: Groups<(Vec<UnresolvedOperand<'a>>, u32)>,
     /// Group sizes of `VariadicOfVariadic` operand groups.
-    nested_sizes: Vec<Vec<i64>>,
-    operand_types: Vec<Option<Vec<Type>>>,
-    result_types: Vec<Option<Vec<Type>>>,
+    nested_sizes: Groups<Vec<i64>>,
+    operand_types: Groups<Option<Vec<Type>>>,
+    result_types: Groups<Option<Vec<Type>>>,
     all_operands: Option<(Vec<UnresolvedOperand<'a>>, u32)>,
     all_operand_types: Option<Vec<Type>>,
     all_result_types: Option<Vec<Type>>,
-    regions: Vec<Vec<RegionId>>,
+    regions: Groups<Vec<RegionId>>,
     all_regions: Option<Vec<RegionId>>,
-    successors: Vec<Vec<BlockId>>,
+    successors: Groups<Vec<BlockId>>,
     all_successors: Option<Vec<BlockId>>,
 }
 
@@ -45,16 +48,16 @@ impl<'s> Parse<'s> {
     ) -> ParseResult<()> {
         let spec = self.spec;
         let mut st = State {
-            operands: vec![(Vec::new(), 0); spec.operands.len()],
-            nested_sizes: vec![Vec::new(); spec.operands.len()],
-            operand_types: vec![None; spec.operands.len()],
-            result_types: vec![None; spec.results.len()],
+            operands: smallvec![(Vec::new(), 0); spec.operands.len()],
+            nested_sizes: smallvec![Vec::new(); spec.operands.len()],
+            operand_types: smallvec![None; spec.operands.len()],
+            result_types: smallvec![None; spec.results.len()],
             all_operands: None,
             all_operand_types: None,
             all_result_types: None,
-            regions: vec![Vec::new(); spec.regions.len()],
+            regions: smallvec![Vec::new(); spec.regions.len()],
             all_regions: None,
-            successors: vec![Vec::new(); spec.successors.len()],
+            successors: smallvec![Vec::new(); spec.successors.len()],
             all_successors: None,
         };
         let end = p.pos();
@@ -400,7 +403,7 @@ impl<'s> Parse<'s> {
         let spec = self.spec;
         let format = &spec.format;
         // Result types.
-        let mut results: Vec<Vec<Type>> = Vec::with_capacity(spec.results.len());
+        let mut results: Groups<Vec<Type>> = SmallVec::with_capacity(spec.results.len());
         for i in 0..spec.results.len() {
             let types = match st.result_types[i].clone() {
                 Some(t) => t,
@@ -420,7 +423,7 @@ impl<'s> Parse<'s> {
             push_sizes(p, out, RESULT_SEGMENTS, &sizes);
         }
         // Operand types.
-        let mut operand_types: Vec<Vec<Type>> = Vec::with_capacity(spec.operands.len());
+        let mut operand_types: Groups<Vec<Type>> = SmallVec::with_capacity(spec.operands.len());
         for i in 0..spec.operands.len() {
             let types = match st.operand_types[i].clone() {
                 Some(t) => t,

@@ -6,10 +6,10 @@
 //! of an optional group whichever branch is printed, so the walk below visits every element
 //! and prints only those of the branch taken.
 
-use super::{groups_of, Groups, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::{groups_of, Groups, Spec};
 use crate::constraint::Arity;
 use crate::format::{AttrStyle, Element, ElementKind, OptionalGroup, Variable, Whitespace};
-use crate::op::Segments;
+use smallvec::SmallVec;
 use tessera_asm::custom::OpAsmPrinter;
 use tessera_ir::{Attr, AttrKind, Ident, OpId, Type, ValueId};
 
@@ -106,7 +106,6 @@ impl<'s> Print<'s> {
             ElementKind::AttrDict { with_keyword } => {
                 if emit {
                     let elided = self.elided_attrs(p, cx);
-                    let elided: Vec<&str> = elided.iter().map(String::as_str).collect();
                     if *with_keyword {
                         p.print_optional_attr_dict_with_keyword(cx.attrs, &elided);
                     } else {
@@ -204,32 +203,18 @@ impl<'s> Print<'s> {
         }
     }
 
-    /// What `attr-dict` leaves out: attributes the format prints elsewhere, segment sizes,
+    /// What `attr-dict` leaves out: what the format always leaves out (`Spec::elided`),
     /// and attributes equal to their default.
-    fn elided_attrs(&self, p: &OpAsmPrinter<'_, '_>, cx: &Cx<'_>) -> Vec<String> {
+    fn elided_attrs<'x>(&'x self, p: &OpAsmPrinter<'_, '_>, cx: &Cx<'_>) -> SmallVec<[&'x str; 8]> {
         let spec = self.spec;
-        let format = &spec.format;
-        let mut elided: Vec<String> = Vec::new();
-        if !format.all_operands && spec.operand_segments == Segments::AttrSized {
-            elided.push(OPERAND_SEGMENTS.to_string());
-        }
-        if !format.all_result_types && spec.result_segments == Segments::AttrSized {
-            elided.push(RESULT_SEGMENTS.to_string());
-        }
-        elided.extend(format.inferred_attributes.iter().cloned());
-        elided.extend(
-            format
-                .used_attributes
-                .iter()
-                .map(|&i| spec.attrs[i].name.clone()),
-        );
+        let mut elided: SmallVec<[&str; 8]> = spec.elided.iter().map(String::as_str).collect();
         for (i, slot) in spec.attrs.iter().enumerate() {
             let Some(Some(default)) = spec.exprs.defaults.get(i) else {
                 continue;
             };
             if let Some(value) = cx.attr(p, &slot.name) {
                 if default(p.ctx()) == Some(value) {
-                    elided.push(slot.name.clone());
+                    elided.push(&slot.name);
                 }
             }
         }
