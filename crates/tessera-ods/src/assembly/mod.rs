@@ -12,8 +12,11 @@
 //! the generic form, and reading its custom form fails with a diagnostic naming the
 //! directive.
 
+mod directive;
 mod parse;
 mod print;
+
+pub use directive::{CustomDirective, DirectiveArg};
 
 use crate::constraint::Arity;
 use crate::format::{AttrStyle, ElementKind, OpFormat};
@@ -274,6 +277,8 @@ struct Spec {
     regions: Vec<Slot>,
     successors: Vec<Slot>,
     attrs: Vec<AttrSlot>,
+    /// The op's properties' names (custom directives may read and write them).
+    property_names: Vec<String>,
     operand_segments: Segments,
     result_segments: Segments,
     /// The op given by `SingleBlockImplicitTerminator`, if any.
@@ -284,7 +289,10 @@ struct Spec {
     /// sizes, attributes the parser infers.
     elided: Vec<String>,
     exprs: Exprs,
-    /// The first `custom<Name>` directive, if the format has one (no hooks exist yet).
+    /// The hooks of the format's `custom<Name>` directives, by name.
+    directives: HashMap<String, Arc<dyn CustomDirective>>,
+    /// The first `custom<Name>` directive no hook implements, if any: the op then has no
+    /// custom form.
     custom_directive: Option<String>,
     default_dialect: String,
     result_names: Option<ResultNamer>,
@@ -310,6 +318,18 @@ impl FormatAssembly {
         format: OpFormat,
         exprs: Exprs,
         default_dialect: &str,
+    ) -> FormatAssembly {
+        FormatAssembly::with_directives(model, op, format, exprs, default_dialect, &HashMap::new())
+    }
+
+    /// [`FormatAssembly::new`] with the Rust hooks of `custom<Name>` directives, by name.
+    pub fn with_directives(
+        model: &Model,
+        op: &Op,
+        format: OpFormat,
+        exprs: Exprs,
+        default_dialect: &str,
+        hooks: &HashMap<String, Arc<dyn CustomDirective>>,
     ) -> FormatAssembly {
         let slots = |list: &[crate::op::NamedConstraint]| -> Vec<Slot> {
             list.iter()
@@ -374,10 +394,18 @@ impl FormatAssembly {
             })
             .collect();
         let mut custom_directive = None;
+        let mut directives = HashMap::new();
         for e in &format.elements {
             e.walk(&mut |e| {
                 if let ElementKind::Custom { name, .. } = &e.kind {
-                    custom_directive.get_or_insert_with(|| name.clone());
+                    match hooks.get(name) {
+                        Some(hook) => {
+                            directives.insert(name.clone(), hook.clone());
+                        }
+                        None => {
+                            custom_directive.get_or_insert_with(|| name.clone());
+                        }
+                    }
                 }
             });
         }
@@ -395,12 +423,14 @@ impl FormatAssembly {
                 regions: slots(&op.regions),
                 successors: slots(&op.successors),
                 attrs,
+                property_names: op.properties.iter().map(|p| p.name.clone()).collect(),
                 operand_segments: op.operand_segments(),
                 result_segments: op.result_segments(),
                 implicit_terminator,
                 single_block: op.has_trait("::mlir::OpTrait::SingleBlock"),
                 elided: elided_by_format(op, &format),
                 exprs,
+                directives,
                 custom_directive,
                 default_dialect: default_dialect.to_string(),
                 result_names: None,

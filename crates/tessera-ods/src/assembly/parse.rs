@@ -2,7 +2,7 @@
 //! order (an optional group is taken when its first element is present), then the types the
 //! format left out resolved from traits, then operands resolved against their types.
 
-use super::{dense_i32_values, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::{dense_i32_values, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
@@ -182,9 +182,179 @@ impl<'s> Parse<'s> {
                 self.store_types(st, results, outs);
                 Ok(())
             }
-            // `custom` makes the op unreadable (checked before parsing); the others appear
-            // only inside directives.
+            ElementKind::Custom { name, args } => self.custom(p, st, out, name, args),
+            // The others appear only inside directives.
             _ => Ok(()),
+        }
+    }
+
+    /// A `custom<Name>(args)` directive: its hook fills the arguments, which are then
+    /// stored where the format's variables go.
+    fn custom<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        st: &mut State<'a>,
+        out: &mut CustomOpState,
+        name: &str,
+        args: &[Element],
+    ) -> ParseResult<()> {
+        let Some(hook) = self.spec.directives.get(name).cloned() else {
+            return Err(p.error_here(format!("no Rust hook implements custom directive '{name}'")));
+        };
+        let mut values: Vec<DirectiveArg<'a>> = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.directive_arg(p, st, out, arg));
+        }
+        hook.parse(p, &mut values)?;
+        for (arg, value) in args.iter().zip(values) {
+            self.store_directive_arg(p, st, out, arg, value);
+        }
+        Ok(())
+    }
+
+    /// The starting value of a directive argument: empty, or for `ref(...)` what was read.
+    fn directive_arg<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        st: &State<'a>,
+        out: &CustomOpState,
+        arg: &Element,
+    ) -> DirectiveArg<'a> {
+        let variadic = |arity: &Arity| !matches!(arity, Arity::Single | Arity::Optional);
+        match &arg.kind {
+            ElementKind::Ref(inner) => match &inner.kind {
+                ElementKind::Variable(Variable::Attribute { index, .. }) => {
+                    let name = &self.spec.attrs[*index].name;
+                    let ctx = p.ctx();
+                    DirectiveArg::Attr(
+                        out.attrs
+                            .iter()
+                            .find(|(n, _)| ctx.str(*n) == name)
+                            .map(|&(_, a)| a),
+                    )
+                }
+                ElementKind::Variable(Variable::Operand(i)) => {
+                    let list = st.operands[*i].0.clone();
+                    if variadic(&self.spec.operands[*i].arity) {
+                        DirectiveArg::Operands(list)
+                    } else {
+                        DirectiveArg::Operand(list.first().copied())
+                    }
+                }
+                ElementKind::Type { arg, .. } => {
+                    let (types, many) = match arg.kind {
+                        ElementKind::Variable(Variable::Operand(i)) => (
+                            st.operand_types[i].clone(),
+                            variadic(&self.spec.operands[i].arity),
+                        ),
+                        ElementKind::Variable(Variable::Result(i)) => (
+                            st.result_types[i].clone(),
+                            variadic(&self.spec.results[i].arity),
+                        ),
+                        _ => (None, true),
+                    };
+                    let types = types.unwrap_or_default();
+                    if many {
+                        DirectiveArg::Types(types)
+                    } else {
+                        DirectiveArg::Type(types.first().copied())
+                    }
+                }
+                ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(out.attrs.clone()),
+                _ => DirectiveArg::Attr(None),
+            },
+            ElementKind::Variable(Variable::Operand(i))
+                if variadic(&self.spec.operands[*i].arity) =>
+            {
+                DirectiveArg::Operands(Vec::new())
+            }
+            ElementKind::Variable(Variable::Operand(_)) => DirectiveArg::Operand(None),
+            ElementKind::Variable(Variable::Region(i))
+                if variadic(&self.spec.regions[*i].arity) =>
+            {
+                DirectiveArg::Regions(Vec::new())
+            }
+            ElementKind::Variable(Variable::Region(_)) => DirectiveArg::Region(None),
+            ElementKind::Variable(Variable::Successor(i))
+                if variadic(&self.spec.successors[*i].arity) =>
+            {
+                DirectiveArg::Successors(Vec::new())
+            }
+            ElementKind::Variable(Variable::Successor(_)) => DirectiveArg::Successor(None),
+            ElementKind::Type { arg, .. } => {
+                let many = match arg.kind {
+                    ElementKind::Variable(Variable::Operand(i)) => {
+                        variadic(&self.spec.operands[i].arity)
+                    }
+                    ElementKind::Variable(Variable::Result(i)) => {
+                        variadic(&self.spec.results[i].arity)
+                    }
+                    _ => true,
+                };
+                if many {
+                    DirectiveArg::Types(Vec::new())
+                } else {
+                    DirectiveArg::Type(None)
+                }
+            }
+            ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(Vec::new()),
+            ElementKind::String(s) => DirectiveArg::Str(s.clone()),
+            _ => DirectiveArg::Attr(None),
+        }
+    }
+
+    /// Stores what a directive's hook read for one argument.
+    fn store_directive_arg<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        st: &mut State<'a>,
+        out: &mut CustomOpState,
+        arg: &Element,
+        value: DirectiveArg<'a>,
+    ) {
+        let pos = p.pos();
+        match (&arg.kind, value) {
+            (ElementKind::Ref(_), _) | (ElementKind::String(_), _) => {}
+            (
+                ElementKind::Variable(Variable::Attribute { index, .. }),
+                DirectiveArg::Attr(Some(a)),
+            ) => {
+                let name = p.ctx().ident(&self.spec.attrs[*index].name);
+                out.attrs.push((name, a));
+            }
+            (ElementKind::Variable(Variable::Property(index)), DirectiveArg::Attr(Some(a))) => {
+                let _ = index;
+                let name = p.ctx().ident(&self.spec.property_names[*index]);
+                out.attrs.push((name, a));
+            }
+            (ElementKind::Variable(Variable::Operand(i)), DirectiveArg::Operand(o)) => {
+                st.operands[*i] = (o.into_iter().collect(), pos);
+            }
+            (ElementKind::Variable(Variable::Operand(i)), DirectiveArg::Operands(list)) => {
+                st.operands[*i] = (list, pos);
+            }
+            (ElementKind::Variable(Variable::Region(i)), DirectiveArg::Region(r)) => {
+                st.regions[*i] = r.into_iter().collect();
+            }
+            (ElementKind::Variable(Variable::Region(i)), DirectiveArg::Regions(list)) => {
+                st.regions[*i] = list;
+            }
+            (ElementKind::Variable(Variable::Successor(i)), DirectiveArg::Successor(b)) => {
+                st.successors[*i] = b.into_iter().collect();
+            }
+            (ElementKind::Variable(Variable::Successor(i)), DirectiveArg::Successors(list)) => {
+                st.successors[*i] = list;
+            }
+            (ElementKind::Type { arg, .. }, DirectiveArg::Type(t)) => {
+                self.store_types(st, arg, t.into_iter().collect());
+            }
+            (ElementKind::Type { arg, .. }, DirectiveArg::Types(types)) => {
+                self.store_types(st, arg, types);
+            }
+            (ElementKind::AttrDict { .. }, DirectiveArg::AttrDict(attrs)) => {
+                out.attrs.extend(attrs);
+            }
+            _ => {}
         }
     }
 

@@ -6,7 +6,7 @@
 //! of an optional group whichever branch is printed, so the walk below visits every element
 //! and prints only those of the branch taken.
 
-use super::{groups_of, Groups, Spec};
+use super::{groups_of, DirectiveArg, Groups, Spec};
 use crate::constraint::Arity;
 use crate::format::{AttrStyle, Element, ElementKind, OptionalGroup, Variable, Whitespace};
 use smallvec::SmallVec;
@@ -320,7 +320,81 @@ impl<'s> Print<'s> {
                 let results = self.types(p, cx, results);
                 p.print_functional_type(&inputs, &results);
             }
+            ElementKind::Custom { name, args } => {
+                if let Some(hook) = self.spec.directives.get(name).cloned() {
+                    let values: Vec<DirectiveArg<'_>> =
+                        args.iter().map(|a| self.directive_arg(p, cx, a)).collect();
+                    hook.print(p, cx.op, &values);
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// What a custom directive's argument stands for on the op being printed.
+    fn directive_arg(
+        &self,
+        p: &OpAsmPrinter<'_, '_>,
+        cx: &Cx<'_>,
+        arg: &Element,
+    ) -> DirectiveArg<'static> {
+        let body = p.body();
+        let variadic = |arity: &Arity| !matches!(arity, Arity::Single | Arity::Optional);
+        match &arg.kind {
+            ElementKind::Ref(inner) => self.directive_arg(p, cx, inner),
+            ElementKind::Variable(Variable::Attribute { index, .. }) => {
+                DirectiveArg::Attr(cx.attr(p, &self.spec.attrs[*index].name))
+            }
+            ElementKind::Variable(Variable::Property(index)) => {
+                DirectiveArg::Attr(cx.attr(p, &self.spec.property_names[*index]))
+            }
+            ElementKind::Variable(Variable::Operand(i)) => {
+                let values: Vec<ValueId> = cx.groups.operands[*i]
+                    .clone()
+                    .map(|k| body.operand(cx.op, k))
+                    .collect();
+                if variadic(&self.spec.operands[*i].arity) {
+                    DirectiveArg::Values(values)
+                } else {
+                    DirectiveArg::Value(values.first().copied())
+                }
+            }
+            ElementKind::Variable(Variable::Region(i)) => {
+                let regions = self.regions_of(p, cx, *i);
+                if variadic(&self.spec.regions[*i].arity) {
+                    DirectiveArg::Regions(regions)
+                } else {
+                    DirectiveArg::Region(regions.first().copied())
+                }
+            }
+            ElementKind::Variable(Variable::Successor(i)) => {
+                let succs = body.successors(cx.op);
+                if variadic(&self.spec.successors[*i].arity) {
+                    DirectiveArg::Successors(succs.get(*i..).map(<[_]>::to_vec).unwrap_or_default())
+                } else {
+                    DirectiveArg::Successor(succs.get(*i).copied())
+                }
+            }
+            ElementKind::Type { arg, .. } => {
+                let types = self.types(p, cx, arg);
+                let many = match arg.kind {
+                    ElementKind::Variable(Variable::Operand(i)) => {
+                        variadic(&self.spec.operands[i].arity)
+                    }
+                    ElementKind::Variable(Variable::Result(i)) => {
+                        variadic(&self.spec.results[i].arity)
+                    }
+                    _ => true,
+                };
+                if many {
+                    DirectiveArg::Types(types)
+                } else {
+                    DirectiveArg::Type(types.first().copied())
+                }
+            }
+            ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(cx.attrs.to_vec()),
+            ElementKind::String(s) => DirectiveArg::Str(s.clone()),
+            _ => DirectiveArg::Attr(None),
         }
     }
 

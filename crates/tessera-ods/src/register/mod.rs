@@ -25,7 +25,7 @@ mod compile;
 mod natives;
 mod verify;
 
-use crate::assembly::{Exprs, FormatAssembly, ResultNamer};
+use crate::assembly::{CustomDirective, Exprs, FormatAssembly, ResultNamer};
 use crate::dialect::DialectId;
 use crate::eval::Natives;
 use crate::Model;
@@ -55,6 +55,8 @@ pub struct Options {
     /// The dialect whose prefix ops in a format-driven op's regions may leave out
     /// (upstream's `getDefaultDialect`), by full op name.
     pub default_dialects: HashMap<String, String>,
+    /// Rust hooks of `custom<Name>` format directives, by `Name`.
+    pub directives: HashMap<String, Arc<dyn CustomDirective>>,
 }
 
 impl fmt::Debug for Options {
@@ -69,6 +71,7 @@ impl fmt::Debug for Options {
             .field("assembly", &sorted(self.assembly.keys().collect()))
             .field("result_names", &sorted(self.result_names.keys().collect()))
             .field("default_dialects", &self.default_dialects)
+            .field("directives", &sorted(self.directives.keys().collect()))
             .finish()
     }
 }
@@ -283,7 +286,14 @@ fn custom_form(
         .get(&op.name)
         .map(String::as_str)
         .unwrap_or("");
-    let engine = FormatAssembly::new(model, op, format, exprs, default_dialect);
+    let engine = FormatAssembly::with_directives(
+        model,
+        op,
+        format,
+        exprs,
+        default_dialect,
+        &options.directives,
+    );
     Some(match options.result_names.get(&op.name) {
         Some(namer) => Arc::new(engine.with_result_names(namer.clone())),
         None => Arc::new(engine),
