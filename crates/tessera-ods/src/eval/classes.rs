@@ -135,6 +135,64 @@ impl ArrayElem {
     }
 }
 
+/// Every float format with the names C++ gives it: the stem of `Type::isX()` and
+/// `Builder::getXType()`, and the type class.
+const FLOAT_NAMES: [(FloatKind, &str, &str); 14] = [
+    (FloatKind::F16, "F16", "Float16Type"),
+    (FloatKind::BF16, "BF16", "BFloat16Type"),
+    (FloatKind::F32, "F32", "Float32Type"),
+    (FloatKind::F64, "F64", "Float64Type"),
+    (FloatKind::F80, "F80", "Float80Type"),
+    (FloatKind::F128, "F128", "Float128Type"),
+    (FloatKind::TF32, "TF32", "FloatTF32Type"),
+    (FloatKind::F8E5M2, "Float8E5M2", "Float8E5M2Type"),
+    (FloatKind::F8E4M3, "Float8E4M3", "Float8E4M3Type"),
+    (FloatKind::F8E4M3FN, "Float8E4M3FN", "Float8E4M3FNType"),
+    (
+        FloatKind::F8E5M2FNUZ,
+        "Float8E5M2FNUZ",
+        "Float8E5M2FNUZType",
+    ),
+    (
+        FloatKind::F8E4M3FNUZ,
+        "Float8E4M3FNUZ",
+        "Float8E4M3FNUZType",
+    ),
+    (
+        FloatKind::F8E4M3B11FNUZ,
+        "Float8E4M3B11FNUZ",
+        "Float8E4M3B11FNUZType",
+    ),
+    (FloatKind::F8E3M4, "Float8E3M4", "Float8E3M4Type"),
+];
+
+/// The float format whose `isX()`/`getXType()` stem is `stem` (`F32`, `Float8E5M2`).
+pub(crate) fn float_of_stem(stem: &str) -> Option<FloatKind> {
+    FLOAT_NAMES.iter().find(|f| f.1 == stem).map(|f| f.0)
+}
+
+/// The float format whose type class is `class` (`Float32Type`).
+fn float_of_class(class: &str) -> Option<FloatKind> {
+    FLOAT_NAMES.iter().find(|f| f.2 == class).map(|f| f.0)
+}
+
+impl ArrayElem {
+    /// The element type of the class `Dense<X>ArrayAttr`, from its `<X>` (`I32`, `Bool`).
+    pub(crate) fn of_class(class: &str) -> Option<ArrayElem> {
+        let x = class.strip_prefix("Dense")?.strip_suffix("ArrayAttr")?;
+        Some(match x {
+            "Bool" => ArrayElem::Bool,
+            "I8" => ArrayElem::I8,
+            "I16" => ArrayElem::I16,
+            "I32" => ArrayElem::I32,
+            "I64" => ArrayElem::I64,
+            "F32" => ArrayElem::F32,
+            "F64" => ArrayElem::F64,
+            _ => return None,
+        })
+    }
+}
+
 /// Location classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LocClass {
@@ -210,7 +268,12 @@ fn builtin(path: &Path) -> Option<Class> {
     if !path.is(name) || path.segs.first().is_some_and(|s| s == "llvm" || s == "std") {
         return None;
     }
-    let float = |k| Some(Class::Type(T::FloatOf(k)));
+    if let Some(k) = float_of_class(name) {
+        return Some(Class::Type(T::FloatOf(k)));
+    }
+    if let Some(e) = ArrayElem::of_class(name) {
+        return Some(Class::Attr(A::DenseArrayOf(e)));
+    }
     let ty = |c| Some(Class::Type(c));
     let attr = |c| Some(Class::Attr(c));
     match name {
@@ -218,20 +281,6 @@ fn builtin(path: &Path) -> Option<Class> {
         "IntegerType" => ty(T::Integer),
         "IndexType" => ty(T::Index),
         "FloatType" => ty(T::Float),
-        "Float16Type" => float(FloatKind::F16),
-        "BFloat16Type" => float(FloatKind::BF16),
-        "Float32Type" => float(FloatKind::F32),
-        "Float64Type" => float(FloatKind::F64),
-        "Float80Type" => float(FloatKind::F80),
-        "Float128Type" => float(FloatKind::F128),
-        "FloatTF32Type" => float(FloatKind::TF32),
-        "Float8E5M2Type" => float(FloatKind::F8E5M2),
-        "Float8E4M3Type" => float(FloatKind::F8E4M3),
-        "Float8E4M3FNType" => float(FloatKind::F8E4M3FN),
-        "Float8E5M2FNUZType" => float(FloatKind::F8E5M2FNUZ),
-        "Float8E4M3FNUZType" => float(FloatKind::F8E4M3FNUZ),
-        "Float8E4M3B11FNUZType" => float(FloatKind::F8E4M3B11FNUZ),
-        "Float8E3M4Type" => float(FloatKind::F8E3M4),
         "NoneType" => ty(T::None),
         "ComplexType" => ty(T::Complex),
         "TupleType" => ty(T::Tuple),
@@ -261,13 +310,6 @@ fn builtin(path: &Path) -> Option<Class> {
         "StridedLayoutAttr" => attr(A::StridedLayout),
         "MemRefLayoutAttrInterface" => attr(A::MemRefLayout),
         "DenseArrayAttr" => attr(A::DenseArray),
-        "DenseBoolArrayAttr" => attr(A::DenseArrayOf(ArrayElem::Bool)),
-        "DenseI8ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I8)),
-        "DenseI16ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I16)),
-        "DenseI32ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I32)),
-        "DenseI64ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I64)),
-        "DenseF32ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::F32)),
-        "DenseF64ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::F64)),
         "ElementsAttr" => attr(A::Elements),
         "DenseElementsAttr" => attr(A::DenseElements),
         "DenseIntOrFPElementsAttr" => attr(A::DenseIntOrFp),

@@ -189,7 +189,7 @@ impl<S: Store> Run<'_, S> {
             }
             Node::Cmp(op, l, r) => {
                 let (l, r) = (self.eval(l)?, self.eval(r)?);
-                Val::Bool(compare(self.ctx(), *op, &l, &r)?)
+                Val::Bool(compare(*op, &l, &r)?)
             }
             Node::Arith(op, l, r) => {
                 let (l, r) = (self.int(l)?, self.int(r)?);
@@ -273,7 +273,7 @@ impl<S: Store> Run<'_, S> {
                     let v = self.eval(i)?;
                     match &first {
                         None => first = Some(v),
-                        Some(f) => all &= compare(self.ctx(), Cmp::Eq, f, &v)?,
+                        Some(f) => all &= compare(Cmp::Eq, f, &v)?,
                     }
                 }
                 Val::Bool(all)
@@ -612,7 +612,7 @@ impl<S: Store> Run<'_, S> {
                     return Err("counting the blocks of something other than a region".to_string());
                 };
                 let want = self.int(arg(1)?)?;
-                b(compare_ints(cmp, n as i128, want))
+                b(ordered(cmp, n as i128, want))
             }
             _ => Err(format!("{op:?} cannot be evaluated here")),
         }
@@ -995,7 +995,8 @@ fn push_scalar(data: &mut Vec<u8>, elem: &TypeKind, v: &Val) -> R<()> {
     }
 }
 
-fn compare_ints(op: Cmp, l: i128, r: i128) -> bool {
+/// `l op r` for ordered values.
+fn ordered<T: PartialOrd>(op: Cmp, l: T, r: T) -> bool {
     match op {
         Cmp::Eq => l == r,
         Cmp::Ne => l != r,
@@ -1007,7 +1008,7 @@ fn compare_ints(op: Cmp, l: i128, r: i128) -> bool {
 }
 
 /// `l op r` for values of compatible kinds.
-fn compare(ctx: &Context, op: Cmp, l: &Val, r: &Val) -> R<bool> {
+fn compare(op: Cmp, l: &Val, r: &Val) -> R<bool> {
     let eq = |eq: bool| match op {
         Cmp::Eq => Ok(eq),
         Cmp::Ne => Ok(!eq),
@@ -1020,21 +1021,13 @@ fn compare(ctx: &Context, op: Cmp, l: &Val, r: &Val) -> R<bool> {
             _ => None,
         }
     };
-    let _ = ctx;
     match (l, r) {
-        (Val::Int(a), Val::Int(b)) => Ok(compare_ints(op, *a, *b)),
+        (Val::Int(a), Val::Int(b)) => Ok(ordered(op, *a, *b)),
         (Val::Bool(a), Val::Bool(b)) => eq(a == b),
         (Val::Int(a), Val::Bool(b)) | (Val::Bool(b), Val::Int(a)) => {
-            Ok(compare_ints(op, *a, *b as i128))
+            Ok(ordered(op, *a, *b as i128))
         }
-        (Val::Float(a), Val::Float(b)) => Ok(match op {
-            Cmp::Eq => a == b,
-            Cmp::Ne => a != b,
-            Cmp::Lt => a < b,
-            Cmp::Le => a <= b,
-            Cmp::Gt => a > b,
-            Cmp::Ge => a >= b,
-        }),
+        (Val::Float(a), Val::Float(b)) => Ok(ordered(op, a, b)),
         (Val::Missing, _) | (_, Val::Missing) => eq(false),
         (Val::Types(a), Val::Types(b)) => eq(a == b),
         (Val::Type(a), Val::Types(b)) | (Val::Types(b), Val::Type(a)) => eq(b.as_slice() == [*a]),

@@ -127,6 +127,23 @@ pub enum BinOp {
     And,
     /// `||`
     Or,
+    /// A comparison.
+    Cmp(Cmp),
+    /// `&`
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
     /// `==`
     Eq,
     /// `!=`
@@ -139,16 +156,6 @@ pub enum BinOp {
     Gt,
     /// `>=`
     Ge,
-    /// `&`
-    BitAnd,
-    /// `|`
-    BitOr,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
 }
 
 /// Why text did not parse: a message and the byte offset it refers to.
@@ -441,12 +448,12 @@ impl Parser {
             "&&" => (BinOp::And, 2),
             "|" => (BinOp::BitOr, 3),
             "&" => (BinOp::BitAnd, 4),
-            "==" => (BinOp::Eq, 5),
-            "!=" => (BinOp::Ne, 5),
-            "<" => (BinOp::Lt, 6),
-            "<=" => (BinOp::Le, 6),
-            ">" => (BinOp::Gt, 6),
-            ">=" => (BinOp::Ge, 6),
+            "==" => (BinOp::Cmp(Cmp::Eq), 5),
+            "!=" => (BinOp::Cmp(Cmp::Ne), 5),
+            "<" => (BinOp::Cmp(Cmp::Lt), 6),
+            "<=" => (BinOp::Cmp(Cmp::Le), 6),
+            ">" => (BinOp::Cmp(Cmp::Gt), 6),
+            ">=" => (BinOp::Cmp(Cmp::Ge), 6),
             "+" => (BinOp::Add, 7),
             "-" => (BinOp::Sub, 7),
             "*" => (BinOp::Mul, 8),
@@ -692,8 +699,8 @@ mod tests {
         let Expr::Binary(BinOp::And, l, r) = e else {
             panic!("not an and: {e:?}")
         };
-        assert!(matches!(*l, Expr::Binary(BinOp::Gt, _, _)));
-        assert!(matches!(*r, Expr::Binary(BinOp::Lt, _, _)));
+        assert!(matches!(*l, Expr::Binary(BinOp::Cmp(Cmp::Gt), _, _)));
+        assert!(matches!(*r, Expr::Binary(BinOp::Cmp(Cmp::Lt), _, _)));
     }
 
     #[test]

@@ -47,23 +47,32 @@ pub fn eval_leaf(
     compiled.eval(ctx, subject, &NoNames)
 }
 
-/// Evaluates the type predicate `leaf` on each type written in `cases`, comparing with the
-/// expected result.
-pub fn check_types(leaf: &str, cases: &[(&str, bool)]) {
+/// Evaluates `leaf` with `$_self` of kind `kind` on each value written in `cases` (made by
+/// `make` from its MLIR text), comparing with the expected result.
+fn check(
+    kind: SelfKind,
+    leaf: &str,
+    cases: &[(&str, bool)],
+    make: fn(&mut Context, &str) -> Bound,
+) {
     let mut ctx = context();
     for (text, want) in cases {
-        let t = ty(&mut ctx, text);
-        let got = eval_leaf(&ctx, SelfKind::Type, leaf, &Bound::Type(t));
+        let subject = make(&mut ctx, text);
+        let got = eval_leaf(&ctx, kind, leaf, &subject);
         assert_eq!(got, Ok(*want), "{leaf} on {text}");
     }
 }
 
+/// Evaluates the type predicate `leaf` on each type written in `cases`.
+pub fn check_types(leaf: &str, cases: &[(&str, bool)]) {
+    check(SelfKind::Type, leaf, cases, |ctx, t| {
+        Bound::Type(ty(ctx, t))
+    });
+}
+
 /// Evaluates the attribute predicate `leaf` on each attribute written in `cases`.
 pub fn check_attrs(leaf: &str, cases: &[(&str, bool)]) {
-    let mut ctx = context();
-    for (text, want) in cases {
-        let a = attr(&mut ctx, text);
-        let got = eval_leaf(&ctx, SelfKind::Attr, leaf, &Bound::Attr(a));
-        assert_eq!(got, Ok(*want), "{leaf} on {text}");
-    }
+    check(SelfKind::Attr, leaf, cases, |ctx, a| {
+        Bound::Attr(attr(ctx, a))
+    });
 }

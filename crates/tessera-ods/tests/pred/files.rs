@@ -26,6 +26,20 @@ fn expect(outcome: &str) -> Result<&str, &str> {
     }
 }
 
+/// Compares an outcome with the annotation's expectation; `same` checks a value.
+fn assert_outcome<T: std::fmt::Debug>(
+    at: &str,
+    outcome: &str,
+    got: Result<T, String>,
+    same: impl FnOnce(&str, T),
+) {
+    match (expect(outcome), got) {
+        (Ok(want), Ok(got)) => same(want, got),
+        (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
+        (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
+    }
+}
+
 fn check_file(path: &std::path::Path) {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -87,11 +101,9 @@ fn check_file(path: &std::path::Path) {
                 .pred(pred, *kind, &|_| None)
                 .map_err(|e| e[0].to_string())
                 .and_then(|c| c.eval(&ctx, &bound, &NoNames).map_err(|e| e.to_string()));
-            match (expect(outcome), got) {
-                (Ok(want), Ok(got)) => assert_eq!(want, got.to_string(), "{at}"),
-                (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
-                (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
-            }
+            assert_outcome(&at, outcome, got, |want, got| {
+                assert_eq!(want, got.to_string(), "{at}")
+            });
             checks += 1;
         } else if let Some(rest) = line.strip_prefix("// BUILD:") {
             let (record, outcome) = rest
@@ -109,11 +121,9 @@ fn check_file(path: &std::path::Path) {
                 .type_builder(&call)
                 .and_then(|b| b.build_type(&mut ctx, None))
                 .map_err(|e| e.to_string());
-            match (expect(outcome), got) {
-                (Ok(want), Ok(got)) => assert_eq!(ty(&mut ctx, want), got, "{at}"),
-                (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
-                (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
-            }
+            assert_outcome(&at, outcome, got, |want, got| {
+                assert_eq!(ty(&mut ctx, want), got, "{at}")
+            });
             checks += 1;
         } else if let Some(rest) = line.strip_prefix("// DEFAULT:") {
             let (subject, outcome) = rest
@@ -137,12 +147,13 @@ fn check_file(path: &std::path::Path) {
                 .attr_builder(call, value)
                 .and_then(|b| b.build(&mut ctx, None))
                 .map_err(|e| e.to_string());
-            match (expect(outcome), got) {
-                (Ok("absent"), Ok(got)) => assert_eq!(got, Bound::Absent, "{at}"),
-                (Ok(want), Ok(got)) => assert_eq!(Bound::Attr(attr(&mut ctx, want)), got, "{at}"),
-                (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
-                (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
-            }
+            assert_outcome(&at, outcome, got, |want, got| {
+                let want = match want {
+                    "absent" => Bound::Absent,
+                    text => Bound::Attr(attr(&mut ctx, text)),
+                };
+                assert_eq!(want, got, "{at}")
+            });
             checks += 1;
         } else if let Some(leaf) = line.strip_prefix("// UNEVALUABLE:") {
             unevaluable.push(leaf.trim().to_string());
