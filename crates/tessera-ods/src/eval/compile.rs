@@ -39,6 +39,8 @@ pub(crate) enum St {
     Values,
     /// A region (its block count is what predicates ask).
     Region,
+    /// The op (`$_op`).
+    Op,
     /// `$_builder`.
     Builder,
     /// `$_builder.getContext()`.
@@ -60,6 +62,8 @@ pub enum NameKind {
     Region,
     /// A type (a `TypesMatchWith` transformer's `$_self`).
     Type,
+    /// The op itself (`$_op`): its operands and results by position.
+    Op,
 }
 
 impl NameKind {
@@ -70,6 +74,7 @@ impl NameKind {
             NameKind::Attr => St::Attr(AttrClass::Any),
             NameKind::Region => St::Region,
             NameKind::Type => St::Type(TypeClass::Any),
+            NameKind::Op => St::Op,
         }
     }
 }
@@ -204,6 +209,17 @@ pub(crate) enum Op {
     ValueType,
     ValuesTypes,
     UseEmpty,
+    /// `$_op.getNumOperands()`, `getNumResults()`.
+    OperandCount,
+    ResultCount,
+    /// `$_op.getOperand(i)`, `getResult(i)`: a value.
+    NthOperand,
+    NthResult,
+    /// `$_op.getOperandTypes()`, `getResultTypes()`.
+    OperandTypes,
+    ResultTypes,
+    /// `SmallVector<Type>(n, t)`: `n` times `t`.
+    Repeat,
     /// `hasNItems`, `hasNItemsOrMore`, `hasNItemsOrLess` over a region's blocks.
     RegionBlocks(Cmp),
     // Builders.
@@ -647,6 +663,15 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             St::Bool,
         ));
     }
+    if path.is("SmallVector") {
+        let [n, t] = args else {
+            return Err("'SmallVector' built other than from a count and a value".to_string());
+        };
+        let (n, ns) = compile(env, n)?;
+        let (t, ts) = compile(env, t)?;
+        expect_type(ts)?;
+        return Ok((Node::Op(Op::Repeat, Box::new([int(n, ns)?, t])), St::Types));
+    }
     if path.is("ArrayRef") {
         let (n, st) = one(env)?;
         return Ok((n, st));
@@ -949,6 +974,15 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "getType" => no_args((Op::ValueType, any_type))?,
             "use_empty" => no_args((Op::UseEmpty, bool_))?,
             _ => return Err(format!("the value method '{name}' is not understood")),
+        },
+        St::Op => match name {
+            "getNumOperands" => no_args((Op::OperandCount, St::Int))?,
+            "getNumResults" => no_args((Op::ResultCount, St::Int))?,
+            "getOperand" => (Op::NthOperand, St::Value),
+            "getResult" => (Op::NthResult, St::Value),
+            "getOperandTypes" => no_args((Op::OperandTypes, St::Types))?,
+            "getResultTypes" => no_args((Op::ResultTypes, St::Types))?,
+            _ => return Err(format!("the op method '{name}' is not understood")),
         },
         St::Values => match name {
             "getType" | "getTypes" => no_args((Op::ValuesTypes, St::Types))?,

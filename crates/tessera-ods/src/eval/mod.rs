@@ -72,6 +72,13 @@ pub enum Bound {
         /// Blocks in the region.
         blocks: usize,
     },
+    /// The op (`$_op`), by the types of its operands and results in order.
+    Op {
+        /// Operand types, all groups flattened.
+        operands: Vec<Type>,
+        /// Result types, all groups flattened.
+        results: Vec<Type>,
+    },
 }
 
 /// Maps the keys a compiled predicate was given for its `$name`s (see

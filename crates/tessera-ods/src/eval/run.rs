@@ -81,7 +81,10 @@ pub(crate) enum Val {
     Missing,
     Types(Vec<Type>),
     Shape(Vec<i64>),
-    Value(Type, bool),
+    /// A value: its type and, when known, whether it has no uses.
+    Value(Type, Option<bool>),
+    /// An op: operand and result types.
+    Op(Vec<Type>, Vec<Type>),
     Region(usize),
     List(Vec<Val>),
 }
@@ -103,7 +106,8 @@ fn bound_val(b: &Bound) -> Val {
         Bound::Type(t) => Val::Type(*t),
         Bound::Attr(a) => Val::Attr(*a),
         Bound::Absent => Val::Null,
-        Bound::Value { ty, use_empty } => Val::Value(*ty, *use_empty),
+        Bound::Value { ty, use_empty } => Val::Value(*ty, Some(*use_empty)),
+        Bound::Op { operands, results } => Val::Op(operands.clone(), results.clone()),
         Bound::Values(tys) => Val::Types(tys.clone()),
         Bound::Region { blocks } => Val::Region(*blocks),
     }
@@ -604,9 +608,41 @@ impl<S: Store> Run<'_, S> {
                 other => Err(format!("the types of {other:?}")),
             },
             O::UseEmpty => match first {
-                Val::Value(_, empty) => b(empty),
+                Val::Value(_, Some(empty)) => b(empty),
+                Val::Value(_, None) => {
+                    Err("the uses of an op's operand or result are not given".to_string())
+                }
                 other => Err(format!("the uses of {other:?}")),
             },
+            O::OperandCount
+            | O::ResultCount
+            | O::NthOperand
+            | O::NthResult
+            | O::OperandTypes
+            | O::ResultTypes => {
+                let Val::Op(operands, results) = first else {
+                    return Err(format!("{op:?} of something other than an op"));
+                };
+                let list = match op {
+                    O::OperandCount | O::NthOperand | O::OperandTypes => operands,
+                    _ => results,
+                };
+                match op {
+                    O::OperandCount | O::ResultCount => Ok(Val::Int(list.len() as i128)),
+                    O::OperandTypes | O::ResultTypes => Ok(Val::Types(list)),
+                    _ => {
+                        let i = self.int(arg(1)?)?;
+                        let t = usize::try_from(i).ok().and_then(|i| list.get(i).copied());
+                        t.map(|t| Val::Value(t, None))
+                            .ok_or_else(|| format!("no value #{i}"))
+                    }
+                }
+            }
+            O::Repeat => {
+                let n = usize::try_from(self.int(arg(0)?)?).map_err(|_| "a negative count")?;
+                let t = self.ty(arg(1)?)?;
+                Ok(Val::Types(vec![t; n]))
+            }
             O::RegionBlocks(cmp) => {
                 let Val::Region(n) = first else {
                     return Err("counting the blocks of something other than a region".to_string());

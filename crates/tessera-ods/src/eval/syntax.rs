@@ -646,7 +646,12 @@ impl Parser {
             if !p.eat(">") {
                 loop {
                     p.eat_keyword("const");
-                    args.push(p.path()?);
+                    // A non-type argument (`SmallVector<Type, 2>`) changes nothing here.
+                    if let Tok::Int(_) = p.peek() {
+                        p.bump();
+                    } else {
+                        args.push(p.path()?);
+                    }
                     while p.eat("*") || p.eat("&") {}
                     if p.eat(">") {
                         break;

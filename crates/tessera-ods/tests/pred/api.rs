@@ -699,3 +699,76 @@ fn comparing_with_a_built_default_does_not_intern() {
     assert_eq!(compiled.eval(&ctx, &Bound::Absent, &NoNames), Ok(false));
     assert_eq!(ctx.num_attrs(), before);
 }
+
+#[test]
+fn the_op_itself_through_dollar_op() {
+    let mut ctx = context();
+    let names = |n: &str| match n {
+        "_op" => Some((NameKind::Op, 9)),
+        "elements" => Some((NameKind::Values, 1)),
+        "result" => Some((NameKind::Value, 2)),
+        _ => None,
+    };
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let leaves = [
+        "($_op.getNumOperands() > 1)",
+        "(::llvm::isa<::mlir::ShapedType>($_op.getOperand(1).getType()))",
+        "(getElementTypeOrSelf($_op.getResult(0)) == getElementTypeOrSelf($_op.getOperand(0)))",
+    ];
+    let (f32, vf32, vi32) = (
+        ty(&mut ctx, "f32"),
+        ty(&mut ctx, "vector<2xf32>"),
+        ty(&mut ctx, "vector<2xi32>"),
+    );
+    let op = |operands: Vec<tessera_ir::Type>, results: Vec<tessera_ir::Type>| {
+        move |key: u32| {
+            (key == 9).then(|| Bound::Op {
+                operands: operands.clone(),
+                results: results.clone(),
+            })
+        }
+    };
+    let expectations = [
+        (op(vec![f32, vf32], vec![vf32]), [true, true, true]),
+        (op(vec![vf32], vec![vi32]), [false, false, false]),
+    ];
+    for (resolver, wants) in expectations {
+        for (leaf, want) in leaves.iter().zip(wants) {
+            let compiled = compiler
+                .pred(&Pred::Leaf(leaf.to_string()), SelfKind::None, &names)
+                .unwrap();
+            let got = compiled.eval(&ctx, &Bound::Absent, &resolver);
+            // An operand that does not exist is an error, not false.
+            if leaf.contains("getOperand(1)") && !want {
+                assert!(got.is_err(), "{leaf}: {got:?}");
+            } else {
+                assert_eq!(got, Ok(want), "{leaf}");
+            }
+        }
+    }
+    // `SmallVector<Type, 2>(n, t)` compared with a variadic group's types.
+    let leaf = "(std::equal_to<>()(SmallVector<Type, 2>(::llvm::cast<RankedTensorType>($result.getType()).getNumElements(), ::llvm::cast<RankedTensorType>($result.getType()).getElementType()), $elements.getType()))";
+    let compiled = compiler
+        .pred(&Pred::Leaf(leaf.into()), SelfKind::None, &names)
+        .unwrap();
+    let t = ty(&mut ctx, "tensor<2xf32>");
+    let with = |elements: Vec<tessera_ir::Type>| {
+        move |key: u32| match key {
+            1 => Some(Bound::Values(elements.clone())),
+            2 => Some(Bound::Value {
+                ty: t,
+                use_empty: false,
+            }),
+            _ => None,
+        }
+    };
+    assert_eq!(
+        compiled.eval(&ctx, &Bound::Absent, &with(vec![f32, f32])),
+        Ok(true)
+    );
+    assert_eq!(
+        compiled.eval(&ctx, &Bound::Absent, &with(vec![f32])),
+        Ok(false)
+    );
+}
