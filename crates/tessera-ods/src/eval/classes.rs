@@ -453,6 +453,14 @@ fn opaque_is(ctx: &Context, dialect: tessera_ir::Ident, body: &str, def: &DefCla
         })
 }
 
+/// Why an interface check on a value of a registered dialect cannot be decided.
+fn undecidable(ctx: &Context, dialect: tessera_ir::Ident, interface: &str) -> String {
+    format!(
+        "whether a value of the dialect '{}' (kept as opaque text) implements {interface} is unknown",
+        ctx.str(dialect)
+    )
+}
+
 /// `isa<class>(ty)`; an error says why it cannot be known.
 pub(crate) fn type_isa(
     ctx: &Context,
@@ -489,14 +497,15 @@ pub(crate) fn type_isa(
         (C::UnrankedMemRef, K::UnrankedMemRef { .. }) => true,
         (C::Vector, K::Vector { .. }) => true,
         (C::Opaque, K::Opaque { dialect, .. }) => ctx.dialect(ctx.str(*dialect)).is_none(),
+        // A registered dialect's types may implement the shaped type interface.
+        (C::Shaped, K::Opaque { dialect, .. }) if ctx.dialect(ctx.str(*dialect)).is_some() => {
+            return Err(undecidable(ctx, *dialect, "::mlir::ShapedType"))
+        }
         (C::Dialect(i), K::Opaque { dialect, body }) => {
             opaque_is(ctx, *dialect, body, &tables.defs[i as usize])
         }
-        (C::Foreign(i), K::Opaque { .. }) => {
-            return Err(format!(
-                "whether a type of an unimplemented dialect implements {} is unknown",
-                tables.foreign[i as usize]
-            ))
+        (C::Foreign(i), K::Opaque { dialect, .. }) => {
+            return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))
         }
         _ => false,
     })
@@ -566,7 +575,14 @@ pub(crate) fn attr_isa(
             | K::DenseResource { .. }
             | K::Sparse { .. },
         ) => true,
-        (C::Typed, K::Opaque { dialect, .. }) => ctx.dialect(ctx.str(*dialect)).is_none(),
+        // An attribute of a registered dialect may implement these interfaces; one of an
+        // unregistered dialect is an `OpaqueAttr`, which is typed and nothing more.
+        (C::Typed | C::Elements | C::MemRefLayout, K::Opaque { dialect, .. })
+            if ctx.dialect(ctx.str(*dialect)).is_some() =>
+        {
+            return Err(undecidable(ctx, *dialect, "this attribute interface"))
+        }
+        (C::Typed, K::Opaque { .. }) => true,
         (C::Location, K::Loc(_)) => true,
         (C::Loc(l), K::Loc(k)) => matches!(
             (l, k),
@@ -596,11 +612,8 @@ pub(crate) fn attr_isa(
                     }
                 }
         }
-        (C::Foreign(i), K::Opaque { .. }) => {
-            return Err(format!(
-                "whether an attribute of an unimplemented dialect implements {} is unknown",
-                tables.foreign[i as usize]
-            ))
+        (C::Foreign(i), K::Opaque { dialect, .. }) => {
+            return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))
         }
         _ => false,
     })

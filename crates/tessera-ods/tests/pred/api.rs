@@ -772,3 +772,38 @@ fn the_op_itself_through_dollar_op() {
         Ok(false)
     );
 }
+
+#[test]
+fn values_of_unregistered_and_registered_dialects() {
+    let mut ctx = context();
+    let name = ctx.ident("reg");
+    ctx.register_dialect(tessera_ir::DialectInfo {
+        name,
+        materialize_constant: None,
+    });
+    let (reg, unreg) = (ty(&mut ctx, "!reg.t"), ty(&mut ctx, "!unreg.t"));
+    let leaf = |l: &str, t| eval_leaf(&ctx, SelfKind::Type, l, &Bound::Type(t));
+    // Upstream keeps a type of an unregistered dialect as an `OpaqueType`.
+    assert_eq!(
+        leaf("(::llvm::isa<::mlir::OpaqueType>($_self))", unreg),
+        Ok(true)
+    );
+    assert_eq!(
+        leaf("(::llvm::isa<::mlir::OpaqueType>($_self))", reg),
+        Ok(false)
+    );
+    assert_eq!(
+        leaf("(::llvm::isa<::mlir::ShapedType>($_self))", unreg),
+        Ok(false)
+    );
+    // A registered dialect's type may be shaped: that is not known from its text.
+    let e = leaf("(::llvm::isa<::mlir::ShapedType>($_self))", reg).unwrap_err();
+    assert!(e.message.contains("'reg'"), "{}", e.message);
+    let (reg_a, unreg_a) = (attr(&mut ctx, "#reg.a"), attr(&mut ctx, "#unreg.a"));
+    let typed = "(::llvm::isa<::mlir::TypedAttr>($_self))";
+    assert_eq!(
+        eval_leaf(&ctx, SelfKind::Attr, typed, &Bound::Attr(unreg_a)),
+        Ok(true)
+    );
+    assert!(eval_leaf(&ctx, SelfKind::Attr, typed, &Bound::Attr(reg_a)).is_err());
+}
