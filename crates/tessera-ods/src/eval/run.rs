@@ -67,6 +67,18 @@ impl Store for Building<'_> {
     }
 }
 
+/// The element kinds of built container types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scalar {
+    Int,
+    Index,
+    Float,
+    Complex,
+}
+
+/// What a tensor may hold.
+const ANY_SCALAR: [Scalar; 4] = [Scalar::Int, Scalar::Index, Scalar::Float, Scalar::Complex];
+
 /// A value during evaluation.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Val {
@@ -90,6 +102,13 @@ pub(crate) enum Val {
 }
 
 type R<T> = Result<T, String>;
+
+/// The widest integer type upstream allows (`IntegerType::kMaxWidth`).
+const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
+
+/// The longest list `SmallVector<T>(n, x)` may make: far beyond any op's operand count, far
+/// below what would exhaust memory.
+const MAX_LIST: usize = 1 << 20;
 
 /// One evaluation: the store, the tables, the subject, the names and the lambda locals.
 pub(crate) struct Run<'a, S: Store> {
@@ -218,7 +237,7 @@ impl<S: Store> Run<'_, S> {
             }
             Node::Neg(x) => match self.eval(x)? {
                 Val::Float(f) => Val::Float(-f),
-                Val::Int(v) => Val::Int(-v),
+                Val::Int(v) => Val::Int(v.checked_neg().ok_or("integer overflow")?),
                 other => return Err(format!("negating {other:?}")),
             },
             Node::NonNull(x) => Val::Bool(!matches!(self.eval(x)?, Val::Null)),
@@ -639,7 +658,10 @@ impl<S: Store> Run<'_, S> {
                 }
             }
             O::Repeat => {
-                let n = usize::try_from(self.int(arg(0)?)?).map_err(|_| "a negative count")?;
+                let n = usize::try_from(self.int(arg(0)?)?)
+                    .ok()
+                    .filter(|n| *n <= MAX_LIST)
+                    .ok_or("a list count out of range")?;
                 let t = self.ty(arg(1)?)?;
                 Ok(Val::Types(vec![t; n]))
             }
@@ -682,12 +704,22 @@ impl<S: Store> Run<'_, S> {
             O::NoneType => self.make_type(TypeKind::None),
             O::ComplexType => {
                 let e = self.ty(arg(0)?)?;
+                self.element(e, &[Scalar::Int, Scalar::Float])?;
                 self.make_type(TypeKind::Complex(e))
             }
             O::RankedTensorType | O::VectorType => {
                 let shape = self.shape(arg(0)?)?;
                 let element = self.ty(arg(1)?)?;
-                self.make_type(if op == O::VectorType {
+                let vector = op == O::VectorType;
+                if shape.iter().any(|d| *d < i64::from(vector)) {
+                    return Err(format!("a dimension out of range in {shape:?}"));
+                }
+                if vector {
+                    self.element(element, &[Scalar::Int, Scalar::Index, Scalar::Float])?;
+                } else {
+                    self.element(element, &ANY_SCALAR)?;
+                }
+                self.make_type(if vector {
                     TypeKind::Vector {
                         shape: shape.into(),
                         scalable: Box::new([]),
@@ -703,6 +735,7 @@ impl<S: Store> Run<'_, S> {
             }
             O::UnrankedTensorType => {
                 let element = self.ty(arg(0)?)?;
+                self.element(element, &ANY_SCALAR)?;
                 self.make_type(TypeKind::UnrankedTensor { element })
             }
             O::UnitAttr => self.make_attr(AttrKind::Unit),
@@ -857,6 +890,24 @@ impl<S: Store> Run<'_, S> {
         Ok(Some(v))
     }
 
+    /// Checks that a type built from C++ text holds only the element types upstream's
+    /// verifiers accept there (a complex of integers or floats; vectors of those and index;
+    /// tensors of any scalar), so that nothing invalid is interned.
+    fn element(&self, t: Type, allowed: &[Scalar]) -> R<()> {
+        let scalar = match self.ctx().type_kind(t) {
+            TypeKind::Integer { .. } => Scalar::Int,
+            TypeKind::Index => Scalar::Index,
+            TypeKind::Float(_) => Scalar::Float,
+            TypeKind::Complex(_) => Scalar::Complex,
+            _ => return Err("an element type that is not a scalar".to_string()),
+        };
+        if allowed.contains(&scalar) {
+            Ok(())
+        } else {
+            Err(format!("a {scalar:?} element type is not allowed here"))
+        }
+    }
+
     fn make_type(&mut self, k: TypeKind) -> Val {
         self.store.ty(k).map_or(Val::Missing, Val::Type)
     }
@@ -870,7 +921,10 @@ impl<S: Store> Run<'_, S> {
     }
 
     fn width(&mut self, n: &Node) -> R<u32> {
-        u32::try_from(self.int(n)?).map_err(|_| "an integer width out of range".to_string())
+        u32::try_from(self.int(n)?)
+            .ok()
+            .filter(|w| *w <= MAX_INT_WIDTH)
+            .ok_or_else(|| "an integer width out of range".to_string())
     }
 
     fn float(&mut self, n: &Node) -> R<f64> {

@@ -14,9 +14,11 @@
 
 use std::fmt;
 
-/// Nesting beyond which an expression is refused rather than parsed (leaves are short; this
-/// only bounds the recursion on hostile text).
-const MAX_DEPTH: u32 = 200;
+/// Depth of the expression tree beyond which text is refused rather than parsed. Leaves of
+/// real constraint libraries stay far below it; the bound keeps the recursion of parsing,
+/// compiling and evaluating small on hostile text. Operator and member-call chains count
+/// too: `a + b + c` nests one level per operator.
+const MAX_DEPTH: u32 = 100;
 
 /// A parsed expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -403,13 +405,24 @@ impl Parser {
     }
 
     fn ident(&mut self) -> Result<String, SyntaxError> {
-        match self.bump() {
-            Tok::Ident(s) => Ok(s),
-            _ => {
-                self.pos -= 1;
-                Err(self.error("expected a name"))
+        match self.peek() {
+            Tok::Ident(s) => {
+                let s = s.clone();
+                self.bump();
+                Ok(s)
             }
+            _ => Err(self.error("expected a name")),
         }
+    }
+
+    /// Counts one more level of a left-nested chain (`a + b + c`, `x.f().g()`) against the
+    /// depth bound; the caller gives the levels back with `self.depth -= levels`.
+    fn deepen(&mut self) -> Result<(), SyntaxError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.error("expression nested too deeply"));
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     fn nested<T>(
@@ -463,15 +476,26 @@ impl Parser {
 
     fn binary(&mut self, min: u8) -> Result<Expr, SyntaxError> {
         let mut lhs = self.unary()?;
-        while let Some((op, prec)) = self.binop() {
+        let mut levels = 0;
+        let r = loop {
+            let Some((op, prec)) = self.binop() else {
+                break Ok(lhs);
+            };
             if prec <= min {
-                break;
+                break Ok(lhs);
             }
+            if let Err(e) = self.deepen() {
+                break Err(e);
+            }
+            levels += 1;
             self.bump();
-            let rhs = self.nested(|p| p.binary(prec))?;
-            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
-        }
-        Ok(lhs)
+            match self.nested(|p| p.binary(prec)) {
+                Ok(rhs) => lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs)),
+                Err(e) => break Err(e),
+            }
+        };
+        self.depth -= levels;
+        r
     }
 
     fn unary(&mut self) -> Result<Expr, SyntaxError> {
@@ -502,8 +526,18 @@ impl Parser {
     }
 
     fn postfix(&mut self) -> Result<Expr, SyntaxError> {
-        let mut e = self.primary()?;
+        let e = self.primary()?;
+        let depth = self.depth;
+        let r = self.postfix_chain(e);
+        self.depth = depth;
+        r
+    }
+
+    fn postfix_chain(&mut self, mut e: Expr) -> Result<Expr, SyntaxError> {
         loop {
+            if self.is("(") || self.is(".") || self.is("->") {
+                self.deepen()?;
+            }
             if self.eat("(") {
                 let args = self.args(")")?;
                 e = Expr::Call(Box::new(e), args);
@@ -761,5 +795,9 @@ mod tests {
         assert!(parse("\"open").is_err());
         let deep = "(".repeat(1000) + "1" + &")".repeat(1000);
         assert!(parse(&deep).is_err());
+        // Chains nest as deeply as parentheses do.
+        assert!(parse(&vec!["1"; 1000].join(" + ")).is_err());
+        assert!(parse(&format!("x{}", ".f()".repeat(1000))).is_err());
+        assert!(parse(&vec!["1"; 20].join(" + ")).is_ok());
     }
 }

@@ -807,3 +807,58 @@ fn values_of_unregistered_and_registered_dialects() {
     );
     assert!(eval_leaf(&ctx, SelfKind::Attr, typed, &Bound::Attr(reg_a)).is_err());
 }
+
+#[test]
+fn hostile_builders_are_errors_not_panics_or_invalid_types() {
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let mut ctx = context();
+    let cases = [
+        (
+            "$_builder.getIntegerType(4000000000)",
+            "",
+            "width out of range",
+        ),
+        (
+            "$_builder.getIntegerAttr($_builder.getIntegerType(16777216), 0)",
+            "",
+            "width",
+        ),
+        (
+            "::mlir::RankedTensorType::get({-2}, $_builder.getF32Type())",
+            "",
+            "dimension",
+        ),
+        (
+            "::mlir::VectorType::get({0}, $_builder.getF32Type())",
+            "",
+            "dimension",
+        ),
+        (
+            "::mlir::RankedTensorType::get({2}, $_builder.getNoneType())",
+            "",
+            "element type",
+        ),
+        ("::mlir::ComplexType::get($_builder.getIndexType())", "", ""),
+        ("$_builder.getDictionaryAttr($0)", "{1}", "entries"),
+        (
+            "$_builder.getI64IntegerAttr($0)",
+            "-(0 - 170141183460469231731687303715884105727 - 1)",
+            "overflow",
+        ),
+    ];
+    for (call, value, message) in cases {
+        let built = compiler
+            .attr_builder(call, value)
+            .and_then(|b| b.build(&mut ctx, None));
+        let e = built.unwrap_err();
+        assert!(e.message.contains(message), "{call}: {}", e.message);
+    }
+    let names = |n: &str| (n == "x").then_some((NameKind::Values, 0));
+    let repeat = Pred::Leaf(
+        "(std::equal_to<>()(SmallVector<Type>(1000000000000, $_builder.getF32Type()), $x.getType()))".into(),
+    );
+    let compiled = compiler.pred(&repeat, SelfKind::None, &names).unwrap();
+    let resolve = |_| Some(Bound::Values(Vec::new()));
+    assert!(compiled.eval(&ctx, &Bound::Absent, &resolve).is_err());
+}
