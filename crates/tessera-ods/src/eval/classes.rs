@@ -236,6 +236,31 @@ pub(crate) struct EnumClass {
     pub(crate) bits: bool,
     /// The case values.
     pub(crate) values: Vec<i64>,
+    /// The cases' spellings (`str`), which `symbolize` accepts as text.
+    pub(crate) strs: Vec<String>,
+}
+
+impl EnumClass {
+    fn of(e: &EnumInfo, cpp: String, width: u32, bits: bool) -> EnumClass {
+        EnumClass {
+            cpp,
+            width,
+            bits,
+            values: e.cases.iter().map(|c| c.value).collect(),
+            strs: e.cases.iter().map(|c| c.str.clone()).collect(),
+        }
+    }
+
+    /// Whether `v` (the value's bits, and the value sign-extended from the storage width
+    /// when that fits) is a case, or for a bit enum a combination of cases' bits.
+    pub(crate) fn accepts(&self, bits: Option<u64>, signed: Option<i64>) -> bool {
+        if self.bits {
+            let all = self.values.iter().fold(0u64, |acc, &c| acc | c as u64);
+            bits.is_some_and(|v| v & !all == 0)
+        } else {
+            signed.is_some_and(|v| self.values.contains(&v))
+        }
+    }
 }
 
 /// The classes a compiled expression refers to beyond the builtin ones, copied out of the
@@ -386,12 +411,7 @@ impl Tables {
                 EnumKind::Plain => return None,
             };
             let index = self.enums.len() as u32;
-            self.enums.push(EnumClass {
-                cpp,
-                width,
-                bits,
-                values: e.cases.iter().map(|c| c.value).collect(),
-            });
+            self.enums.push(EnumClass::of(e, cpp, width, bits));
             return Some(Class::Attr(AttrClass::Enum(index)));
         }
         None
@@ -429,6 +449,26 @@ impl Tables {
             crate::DefKind::Type => Class::Type(TypeClass::Dialect(index)),
             crate::DefKind::Attr => Class::Attr(AttrClass::Dialect(index)),
         })
+    }
+
+    /// The enum whose conversion function from its underlying value or spelling is the
+    /// function `path` names (`::mlir::arith::symbolizeCmpIPredicate`), as an index into
+    /// [`Tables::enums`].
+    pub(crate) fn symbolize(&mut self, path: &Path, model: Option<&Model>) -> Option<u32> {
+        let model = model?;
+        let e = model.enums.iter().find(|e| {
+            let f = qualified(&e.cpp_namespace, &format!("symbolize{}", e.class_name));
+            names(path, &f) || path.segs == [format!("symbolize{}", e.class_name)]
+        })?;
+        let (width, bits) = match e.kind {
+            EnumKind::I32 => (32, false),
+            EnumKind::I64 => (64, false),
+            EnumKind::Bit => (bit_enum_width(e).unwrap_or(64), true),
+            EnumKind::Plain => (64, false),
+        };
+        let cpp = qualified(&e.cpp_namespace, &e.class_name);
+        self.enums.push(EnumClass::of(e, cpp, width, bits));
+        Some(self.enums.len() as u32 - 1)
     }
 
     fn foreign_index(&mut self, name: &str) -> u32 {
@@ -599,18 +639,7 @@ pub(crate) fn attr_isa(
         (C::Enum(i), K::Integer { ty, value }) => {
             let e = &tables.enums[i as usize];
             let signless = matches!(ctx.type_kind(*ty), TypeKind::Integer { width, signedness: Signedness::Signless } if *width == e.width);
-            signless
-                && match value.as_u64() {
-                    None => false,
-                    Some(v) if e.bits => {
-                        let all = e.values.iter().fold(0u64, |acc, &c| acc | c as u64);
-                        v & !all == 0
-                    }
-                    Some(_) => {
-                        let v = value.as_i64(e.width);
-                        e.values.iter().any(|&c| Some(c) == v)
-                    }
-                }
+            signless && e.accepts(value.as_u64(), value.as_i64(e.width))
         }
         (C::Foreign(i), K::Opaque { dialect, .. }) => {
             return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))

@@ -47,6 +47,8 @@ pub(crate) enum St {
     Ctx,
     /// A brace list `{...}`.
     List,
+    /// `symbolizeX(v)`: an optional enum value; only whether it holds one is asked.
+    Symbolized,
 }
 
 /// What a `$name` stands for, as the caller of `compile` declares it.
@@ -259,6 +261,9 @@ pub(crate) enum Op {
     DenseElementsAttr,
     /// An integer enum attribute (index into the tables' enums) from its case value.
     EnumAttr(u32),
+    /// `symbolizeX(v).has_value()`: whether `v` (a number or a spelling) is a case of the
+    /// enum (index into the tables' enums).
+    Symbolize(u32),
 }
 
 /// The environment of one compilation.
@@ -415,6 +420,7 @@ fn truth(n: Node, st: St) -> R<Node> {
         St::Type(_) | St::Attr(_) => Ok(Node::NonNull(b(n))),
         St::Int => Ok(Node::Cmp(Cmp::Ne, b(n), b(Node::Int(0)))),
         St::Null => Ok(Node::Bool(false)),
+        St::Symbolized => Ok(n),
         _ => Err(format!("a {st:?} used as a condition")),
     }
 }
@@ -662,6 +668,17 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             Node::Op(Op::RegionBlocks(cmp), Box::new([x, int(n, ns)?])),
             St::Bool,
         ));
+    }
+    if path.last().starts_with("symbolize") {
+        if let Some(i) = env.tables.symbolize(path, env.model) {
+            let (n, st) = one(env)?;
+            let n = match st {
+                St::Int | St::Str => n,
+                St::ApInt => widen(n, st),
+                _ => return Err(format!("'{}' of a {st:?}", path.last())),
+            };
+            return Ok((Node::Op(Op::Symbolize(i), Box::new([n])), St::Symbolized));
+        }
     }
     if path.is("SmallVector") {
         let [n, t] = args else {
@@ -975,6 +992,13 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "use_empty" => no_args((Op::UseEmpty, bool_))?,
             _ => return Err(format!("the value method '{name}' is not understood")),
         },
+        St::Symbolized => {
+            return if name == "has_value" && args.is_empty() {
+                Ok((rn, bool_))
+            } else {
+                Err(format!("'{name}' of an optional enum is not understood"))
+            };
+        }
         St::Op => match name {
             "getNumOperands" => no_args((Op::OperandCount, St::Int))?,
             "getNumResults" => no_args((Op::ResultCount, St::Int))?,

@@ -591,3 +591,64 @@ pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> 
     }
     out
 }
+
+/// Entry point for fuzzing: arbitrary bytes as a predicate leaf (with `$_self` of every kind
+/// and any `$name`) and as a builder expression, compiled and evaluated on a few values.
+/// Every outcome must be a value or an error: never a panic, a stack overflow or a runaway.
+pub fn fuzz_entry(data: &[u8]) {
+    use tessera_ir::{FloatKind, TypeKind, DYNAMIC};
+    let text = String::from_utf8_lossy(data);
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let mut ctx = Context::new();
+    let i32 = ctx.int_type(32);
+    let f32 = ctx.float_type(FloatKind::F32);
+    let tensor = ctx.ty(TypeKind::RankedTensor {
+        shape: Box::new([2, DYNAMIC]),
+        element: f32,
+        encoding: None,
+    });
+    let one = ctx.integer_attr(i32, 1);
+    let array = ctx.array_attr(&[one]);
+    let value = Bound::Value {
+        ty: tensor,
+        use_empty: true,
+    };
+    let subjects = [
+        (SelfKind::Type, Bound::Type(tensor)),
+        (SelfKind::Attr, Bound::Attr(array)),
+        (SelfKind::Attr, Bound::Absent),
+        (SelfKind::Region, Bound::Region { blocks: 1 }),
+        (SelfKind::Value, value.clone()),
+        (SelfKind::None, Bound::Absent),
+    ];
+    // Every name is something; which thing depends on the name.
+    let kinds = [
+        NameKind::Value,
+        NameKind::Values,
+        NameKind::Attr,
+        NameKind::Op,
+    ];
+    let names = |n: &str| Some((kinds[n.len() % kinds.len()], (n.len() % kinds.len()) as u32));
+    let resolve = |key: u32| match key {
+        0 => Some(value.clone()),
+        1 => Some(Bound::Values(vec![i32, tensor])),
+        2 => Some(Bound::Attr(one)),
+        _ => Some(Bound::Op {
+            operands: vec![tensor],
+            results: vec![i32],
+        }),
+    };
+    for (kind, subject) in &subjects {
+        if let Ok(c) = compiler.pred(&Pred::Leaf(text.to_string()), *kind, &names) {
+            let _ = c.eval(&ctx, subject, &resolve);
+        }
+    }
+    if let Ok(e) = compiler.type_transformer(&text) {
+        let _ = e.lookup(&ctx, Some(&Bound::Type(tensor)));
+        let _ = e.build(&mut ctx, Some(&Bound::Type(tensor)));
+    }
+    if let Ok(e) = compiler.attr_builder(&text, "1") {
+        let _ = e.build(&mut ctx, None);
+    }
+}

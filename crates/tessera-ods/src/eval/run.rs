@@ -657,6 +657,14 @@ impl<S: Store> Run<'_, S> {
                     }
                 }
             }
+            O::Symbolize(i) => {
+                let e = &self.tables.enums[i as usize];
+                b(match &first {
+                    Val::Int(v) => e.accepts(u64::try_from(*v).ok(), i64::try_from(*v).ok()),
+                    Val::Str(s) => e.strs.iter().any(|c| c.as_bytes() == &**s),
+                    other => return Err(format!("symbolizing {other:?}")),
+                })
+            }
             O::Repeat => {
                 let n = usize::try_from(self.int(arg(0)?)?)
                     .ok()
