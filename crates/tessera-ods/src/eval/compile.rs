@@ -277,6 +277,8 @@ pub(crate) struct Env<'a> {
     pub(crate) tables: Tables,
     /// Lambda parameters in scope, innermost last.
     locals: Vec<(String, St)>,
+    /// Whether a `$name` was compiled (the result then depends on more than `$_self`).
+    pub(crate) uses_names: bool,
 }
 
 impl<'a> Env<'a> {
@@ -291,6 +293,7 @@ impl<'a> Env<'a> {
             names,
             tables: Tables::default(),
             locals: Vec::new(),
+            uses_names: false,
         }
     }
 }
@@ -373,7 +376,10 @@ fn dollar(env: &mut Env, name: &str) -> R<Typed> {
         "_builder" => Ok((Node::Null, St::Builder)),
         "_ctxt" => Ok((Node::Null, St::Ctx)),
         _ => match (env.names)(name) {
-            Some((kind, key)) => Ok((Node::Named(key), kind.st())),
+            Some((kind, key)) => {
+                env.uses_names = true;
+                Ok((Node::Named(key), kind.st()))
+            }
             None => Err(format!("'${name}' names nothing here")),
         },
     }

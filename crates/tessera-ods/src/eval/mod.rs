@@ -223,6 +223,7 @@ pub struct CompiledPred {
     leaves: Vec<String>,
     tables: Tables,
     natives: Vec<NativeFn>,
+    uses_names: bool,
 }
 
 impl fmt::Debug for CompiledPred {
@@ -283,6 +284,14 @@ impl CompiledPred {
     /// The leaves' texts, left to right.
     pub fn leaves(&self) -> &[String] {
         &self.leaves
+    }
+
+    /// Whether the result depends on `$_self` alone: no `$name`s and no natives. For such a
+    /// predicate over a type or attribute, the result is a function of the handle (and of
+    /// which dialects the context registers), so a verifier may remember it per handle
+    /// instead of evaluating again: evaluating costs a tree walk, a cached answer a lookup.
+    pub fn depends_only_on_self(&self) -> bool {
+        !self.uses_names && self.natives.is_empty()
     }
 }
 
@@ -416,11 +425,13 @@ impl<'a> Compiler<'a> {
             leaves: Vec::new(),
             tables: Tables::default(),
             natives: Vec::new(),
+            uses_names: false,
         };
         let mut errors = Vec::new();
         let mut env = Env::new(self.model, subject.st(), names);
         out.tree = self.tree(&cond, &mut env, &mut out, &mut errors);
         out.tables = env.tables;
+        out.uses_names = env.uses_names;
         if errors.is_empty() {
             Ok(out)
         } else {

@@ -383,6 +383,9 @@ fn leaves_outside_the_vocabulary_are_reported_by_text() {
         Pred::Not(Box::new(Pred::Leaf("$_self.frobnicate()".into()))),
     ]);
     let errors = compiler.pred(&pred, SelfKind::Type, &|_| None).unwrap_err();
+    let plain = Pred::Leaf("$_self.isF32()".into());
+    let compiled = compiler.pred(&plain, SelfKind::Type, &|_| None).unwrap();
+    assert!(compiled.depends_only_on_self());
     let leaves: Vec<&str> = errors.iter().map(|e| e.leaf.as_str()).collect();
     assert_eq!(leaves, ["::my::isFancy($_self)", "$_self.frobnicate()"]);
     assert!(errors[0]
@@ -417,6 +420,7 @@ fn natives_stand_for_leaves_by_exact_text() {
     let compiled = Compiler::new(None, &natives)
         .pred(&pred, SelfKind::Type, &|_| None)
         .expect("the native covers the unknown leaf");
+    assert!(!compiled.depends_only_on_self());
     let mut ctx = context();
     let (i7, si7, i8) = (ty(&mut ctx, "i7"), ty(&mut ctx, "si7"), ty(&mut ctx, "i8"));
     assert_eq!(compiled.eval(&ctx, &Bound::Type(i7), &NoNames), Ok(true));
