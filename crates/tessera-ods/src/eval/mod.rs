@@ -561,15 +561,17 @@ pub struct Unevaluable {
     pub users: Vec<String>,
 }
 
-/// Every leaf of `model` that neither the evaluator understands nor `natives` covers: the
-/// constraints' predicates and the predicate traits of its ops, sorted by leaf text. An empty
-/// list means every predicate of the model can be evaluated.
-pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> {
-    let compiler = Compiler::new(Some(model), natives);
-    let mut by_leaf: std::collections::BTreeMap<String, Unevaluable> = Default::default();
-    let mut note = |errors: Vec<EvalError>, user: String| {
+/// Errors gathered over a model, one entry per text, with everything that uses it.
+#[derive(Default)]
+struct Gather {
+    by_text: std::collections::BTreeMap<String, Unevaluable>,
+}
+
+impl Gather {
+    fn note(&mut self, errors: Vec<EvalError>, user: String) {
         for e in errors {
-            let entry = by_leaf
+            let entry = self
+                .by_text
                 .entry(e.leaf.clone())
                 .or_insert_with(|| Unevaluable {
                     leaf: e.leaf,
@@ -580,10 +582,26 @@ pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> 
                 entry.users.push(user.clone());
             }
         }
-    };
+    }
+
+    fn finish(self) -> Vec<Unevaluable> {
+        let mut out: Vec<Unevaluable> = self.by_text.into_values().collect();
+        for u in &mut out {
+            u.users.sort();
+        }
+        out
+    }
+}
+
+/// Every leaf of `model` that neither the evaluator understands nor `natives` covers: the
+/// constraints' predicates and the predicate traits of its ops, sorted by leaf text. An empty
+/// list means every predicate of the model can be evaluated.
+pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> {
+    let compiler = Compiler::new(Some(model), natives);
+    let mut gather = Gather::default();
     for c in &model.constraints {
         if let Err(errors) = compiler.constraint(c) {
-            note(errors, c.record.clone());
+            gather.note(errors, c.record.clone());
         }
     }
     for op in &model.ops {
@@ -591,16 +609,50 @@ pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> 
         for t in &op.traits {
             if let TraitKind::Predicate { pred, .. } = &t.kind {
                 if let Err(errors) = compiler.pred(pred, SelfKind::None, &|n| names.lookup(n)) {
-                    note(errors, format!("{}: {}", op.name, t.record));
+                    gather.note(errors, format!("{}: {}", op.name, t.record));
                 }
             }
         }
     }
-    let mut out: Vec<Unevaluable> = by_leaf.into_values().collect();
-    for u in &mut out {
-        u.users.sort();
+    gather.finish()
+}
+
+/// Every builder expression of `model` that cannot be compiled: type constraints'
+/// `builderCall`s, `TypesMatchWith` transformers, and the default values of attributes
+/// (`constBuilderCall` with `defaultValue`), sorted by text. What is listed cannot be used to
+/// infer a type or to elide an attribute equal to its default: say, a dialect attribute that
+/// `tessera-ir` keeps as opaque text.
+pub fn unbuildable_exprs(model: &Model, natives: &Natives) -> Vec<Unevaluable> {
+    let compiler = Compiler::new(Some(model), natives);
+    let mut gather = Gather::default();
+    for c in &model.constraints {
+        if let Some(call) = &c.builder_call {
+            if let Err(e) = compiler.type_builder(call) {
+                gather.note(vec![e], c.record.clone());
+            }
+        }
     }
-    out
+    for op in &model.ops {
+        for t in &op.traits {
+            if let TraitKind::Predicate {
+                types: Some(crate::TypeRelation::MatchWith { transformer, .. }),
+                ..
+            } = &t.kind
+            {
+                if let Err(e) = compiler.type_transformer(transformer) {
+                    gather.note(vec![e], format!("{}: {}", op.name, t.record));
+                }
+            }
+        }
+        for a in &op.attributes {
+            if let (Some(call), Some(value)) = (&a.attr.const_builder_call, &a.attr.default_value) {
+                if let Err(e) = compiler.attr_builder(call, value) {
+                    gather.note(vec![e], format!("{}: {}", op.name, a.name));
+                }
+            }
+        }
+    }
+    gather.finish()
 }
 
 /// Entry point for fuzzing: arbitrary bytes as a predicate leaf (with `$_self` of every kind

@@ -8,11 +8,14 @@
 //! - `// DEFAULT: op.name attr => ATTR|absent|error: TEXT` builds the default value of the
 //!   op's attribute through its `constBuilderCall`.
 //! - `// UNEVALUABLE: LEAF` lists, exactly and in order, the leaves of the file's model
-//!   that [`unevaluable_leaves`] reports.
+//!   that [`unevaluable_leaves`] reports; `// UNBUILDABLE: TEXT` the same for
+//!   [`unbuildable_exprs`].
 
 use crate::common::{attr, context, ty};
 use std::collections::HashMap;
-use tessera_ods::eval::{unevaluable_leaves, Bound, Compiler, Natives, NoNames, SelfKind};
+use tessera_ods::eval::{
+    unbuildable_exprs, unevaluable_leaves, Bound, Compiler, Natives, NoNames, SelfKind,
+};
 use tessera_ods::Pred;
 
 const INCLUDES: [&str; 2] = ["tests/docs/include", "tests/pred/inputs"];
@@ -71,6 +74,7 @@ fn check_file(path: &std::path::Path) {
     let mut ctx = context();
     let mut checks = 0;
     let mut unevaluable = Vec::new();
+    let mut unbuildable = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = format!("{name}:{}", n + 1);
         let line = line.trim();
@@ -157,6 +161,8 @@ fn check_file(path: &std::path::Path) {
             checks += 1;
         } else if let Some(leaf) = line.strip_prefix("// UNEVALUABLE:") {
             unevaluable.push(leaf.trim().to_string());
+        } else if let Some(text) = line.strip_prefix("// UNBUILDABLE:") {
+            unbuildable.push(text.trim().to_string());
         }
     }
     let got: Vec<String> = unevaluable_leaves(model, &natives)
@@ -164,6 +170,11 @@ fn check_file(path: &std::path::Path) {
         .map(|u| u.leaf)
         .collect();
     assert_eq!(got, unevaluable, "{name}: unevaluable leaves");
+    let got: Vec<String> = unbuildable_exprs(model, &natives)
+        .into_iter()
+        .map(|u| u.leaf)
+        .collect();
+    assert_eq!(got, unbuildable, "{name}: unbuildable expressions");
     assert!(checks > 0, "{name} checks nothing");
 }
 

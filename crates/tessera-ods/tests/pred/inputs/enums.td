@@ -54,3 +54,4 @@ def E_Op : Op<E_Dialect, "op"> {
 // DEFAULT: e.op cmp => 5 : i32
 // DEFAULT: e.op mode => error: opaque text
 // UNEVALUABLE: (::llvm::cast<::mlir::e::ThingType>($_self).getWidth() == 3)
+// UNBUILDABLE: ::mlir::e::ModeAttr::get($_builder.getContext(), 0)
