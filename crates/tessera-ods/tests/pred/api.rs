@@ -866,3 +866,11 @@ fn hostile_builders_are_errors_not_panics_or_invalid_types() {
     let resolve = |_| Some(Bound::Values(Vec::new()));
     assert!(compiled.eval(&ctx, &Bound::Absent, &resolve).is_err());
 }
+
+#[test]
+fn compiled_forms_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync + 'static>() {}
+    shared::<tessera_ods::eval::CompiledPred>();
+    shared::<tessera_ods::eval::CompiledExpr>();
+    shared::<Natives>();
+}
