@@ -95,8 +95,8 @@ pub(crate) enum Val {
     Shape(Vec<i64>),
     /// A value: its type and, when known, whether it has no uses.
     Value(Type, Option<bool>),
-    /// An op: operand and result types.
-    Op(Vec<Type>, Vec<Type>),
+    /// An op: operand and result types (boxed: rare, and it would double every value).
+    Op(Box<(Vec<Type>, Vec<Type>)>),
     Region(usize),
     List(Vec<Val>),
 }
@@ -126,7 +126,7 @@ fn bound_val(b: &Bound) -> Val {
         Bound::Attr(a) => Val::Attr(*a),
         Bound::Absent => Val::Null,
         Bound::Value { ty, use_empty } => Val::Value(*ty, Some(*use_empty)),
-        Bound::Op { operands, results } => Val::Op(operands.clone(), results.clone()),
+        Bound::Op { operands, results } => Val::Op(Box::new((operands.clone(), results.clone()))),
         Bound::Values(tys) => Val::Types(tys.clone()),
         Bound::Region { blocks } => Val::Region(*blocks),
     }
@@ -137,10 +137,25 @@ impl<S: Store> Run<'_, S> {
         self.store.ctx()
     }
 
+    /// A condition's value. The connectives and tests that make up most of a predicate are
+    /// decided here directly, without a [`Val`] in between; the rest goes through `eval`.
     pub(crate) fn truth(&mut self, n: &Node) -> R<bool> {
-        match self.eval(n)? {
-            Val::Bool(v) => Ok(v),
-            other => Err(format!("expected a condition, got {other:?}")),
+        match n {
+            Node::Bool(v) => Ok(*v),
+            Node::Not(x) => Ok(!self.truth(x)?),
+            Node::And(l, r) => Ok(self.truth(l)? && self.truth(r)?),
+            Node::Or(l, r) => Ok(self.truth(l)? || self.truth(r)?),
+            Node::Isa(x, classes) => {
+                if let (Node::Subject, Some(Bound::Type(t))) = (&**x, self.subject) {
+                    return self.isa(&Val::Type(*t), classes);
+                }
+                let v = self.eval(x)?;
+                self.isa(&v, classes)
+            }
+            _ => match self.eval(n)? {
+                Val::Bool(v) => Ok(v),
+                other => Err(format!("expected a condition, got {other:?}")),
+            },
         }
     }
 
@@ -639,9 +654,10 @@ impl<S: Store> Run<'_, S> {
             | O::NthResult
             | O::OperandTypes
             | O::ResultTypes => {
-                let Val::Op(operands, results) = first else {
+                let Val::Op(op_values) = first else {
                     return Err(format!("{op:?} of something other than an op"));
                 };
+                let (operands, results) = *op_values;
                 let list = match op {
                     O::OperandCount | O::NthOperand | O::OperandTypes => operands,
                     _ => results,
