@@ -145,17 +145,47 @@ impl<S: Store> Run<'_, S> {
             Node::Not(x) => Ok(!self.truth(x)?),
             Node::And(l, r) => Ok(self.truth(l)? && self.truth(r)?),
             Node::Or(l, r) => Ok(self.truth(l)? || self.truth(r)?),
-            Node::Isa(x, classes) => {
-                if let (Node::Subject, Some(Bound::Type(t))) = (&**x, self.subject) {
-                    return self.isa(&Val::Type(*t), classes);
+            Node::Isa(x, classes) => match self.type_at(x) {
+                Some(t) => self.isa(&Val::Type(t), classes),
+                None => {
+                    let v = self.eval(x)?;
+                    self.isa(&v, classes)
                 }
-                let v = self.eval(x)?;
-                self.isa(&v, classes)
-            }
-            _ => match self.eval(n)? {
-                Val::Bool(v) => Ok(v),
-                other => Err(format!("expected a condition, got {other:?}")),
             },
+            Node::Op(op, args) => {
+                let kind = args.first().and_then(|a| self.type_at(a));
+                match kind.and_then(|t| type_test(*op, self.ctx().type_kind(t))) {
+                    Some(v) => Ok(v),
+                    None => self.as_bool(n),
+                }
+            }
+            _ => self.as_bool(n),
+        }
+    }
+
+    fn as_bool(&mut self, n: &Node) -> R<bool> {
+        match self.eval(n)? {
+            Val::Bool(v) => Ok(v),
+            other => Err(format!("expected a condition, got {other:?}")),
+        }
+    }
+
+    /// The type `n` stands for when it is `$_self` or a lambda parameter holding a type: the
+    /// common operands of tests, read without building a value.
+    fn type_at(&self, n: &Node) -> Option<Type> {
+        match n {
+            Node::Subject => match self.subject {
+                Some(Bound::Type(t)) => Some(*t),
+                _ => None,
+            },
+            Node::Local(depth) => {
+                let i = self.locals.len().checked_sub(1 + *depth as usize)?;
+                match self.locals[i] {
+                    Val::Type(t) => Some(t),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 
@@ -375,45 +405,18 @@ impl<S: Store> Run<'_, S> {
         };
         let b = |v: bool| Ok(Val::Bool(v));
         match op {
-            O::IsFloat(want) => b(matches!(kind_of(&first)?, TypeKind::Float(k) if *k == want)),
-            O::IsInteger(width, sign) => {
-                let i = int_of(kind_of(&first)?);
-                b(i.is_some_and(|(w, s)| {
-                    width.is_none_or(|x| x == w) && sign.is_none_or(|x| x == s)
-                }))
-            }
             O::IsIntegerOfWidth(sign) => {
                 let want = self.int(arg(1)?)?;
                 let ctx = self.store.ctx();
                 let i = int_of(kind_of_in(ctx, &first)?);
                 b(i.is_some_and(|(w, s)| w as i128 == want && sign.is_none_or(|x| x == s)))
             }
-            O::IsIndex => b(matches!(kind_of(&first)?, TypeKind::Index)),
-            O::IsSignlessIntOrIndex | O::IsSignlessIntOrIndexOrFloat | O::IsSignlessIntOrFloat => {
-                let k = kind_of(&first)?;
-                let signless = matches!(int_of(k), Some((_, Signedness::Signless)));
-                let index = matches!(k, TypeKind::Index) && op != O::IsSignlessIntOrFloat;
-                let float = matches!(k, TypeKind::Float(_)) && op != O::IsSignlessIntOrIndex;
-                b(signless || index || float)
-            }
-            O::IsIntOrIndex | O::IsIntOrFloat | O::IsIntOrIndexOrFloat => {
-                let k = kind_of(&first)?;
-                let integer = int_of(k).is_some();
-                let index = matches!(k, TypeKind::Index) && op != O::IsIntOrFloat;
-                let float = matches!(k, TypeKind::Float(_)) && op != O::IsIntOrIndex;
-                b(integer || index || float)
-            }
+            _ if is_type_test(op) => b(type_test(op, kind_of(&first)?).unwrap_or(false)),
             O::IntOrFloatBitWidth | O::Width => match kind_of(&first)? {
                 TypeKind::Integer { width, .. } => Ok(Val::Int(*width as i128)),
                 TypeKind::Float(k) => Ok(Val::Int(k.bit_width() as i128)),
                 _ => Err("the width of a type that is neither integer nor float".to_string()),
             },
-            O::HasValueSemantics => b(matches!(
-                kind_of(&first)?,
-                TypeKind::RankedTensor { .. }
-                    | TypeKind::UnrankedTensor { .. }
-                    | TypeKind::Vector { .. }
-            )),
             O::IsSignless | O::IsSigned | O::IsUnsigned => {
                 let (_, s) = int_of(kind_of(&first)?).ok_or("not an integer type")?;
                 b(s == match op {
@@ -1039,6 +1042,47 @@ impl<S: Store> Run<'_, S> {
             bits: [bits as u64, (bits >> 64) as u64],
         }))
     }
+}
+
+/// The tests of a type's kind that need nothing but the kind (`isF32()`, `isIndex()`,
+/// `isSignlessInteger(32)`, `hasTrait<ValueSemantics>()`, ...); `None` for other operations.
+fn type_test(op: Op, k: &TypeKind) -> Option<bool> {
+    use Op as O;
+    let int = match k {
+        TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
+        _ => None,
+    };
+    let (index, float) = (
+        matches!(k, TypeKind::Index),
+        matches!(k, TypeKind::Float(_)),
+    );
+    Some(match op {
+        O::IsFloat(want) => matches!(k, TypeKind::Float(f) if *f == want),
+        O::IsInteger(width, sign) => {
+            int.is_some_and(|(w, s)| width.is_none_or(|x| x == w) && sign.is_none_or(|x| x == s))
+        }
+        O::IsIndex => index,
+        O::IsSignlessIntOrIndex | O::IsSignlessIntOrIndexOrFloat | O::IsSignlessIntOrFloat => {
+            matches!(int, Some((_, Signedness::Signless)))
+                || (index && op != O::IsSignlessIntOrFloat)
+                || (float && op != O::IsSignlessIntOrIndex)
+        }
+        O::IsIntOrIndex | O::IsIntOrFloat | O::IsIntOrIndexOrFloat => {
+            int.is_some() || (index && op != O::IsIntOrFloat) || (float && op != O::IsIntOrIndex)
+        }
+        O::HasValueSemantics => matches!(
+            k,
+            TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+                | TypeKind::Vector { .. }
+        ),
+        _ => return None,
+    })
+}
+
+/// Whether `op` is one of [`type_test`]'s tests (they answer for any kind, `none` too).
+fn is_type_test(op: Op) -> bool {
+    type_test(op, &TypeKind::None).is_some()
 }
 
 /// `kind_of` for a value, outside the closure that borrows the store.
