@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Rebuilds the committed seed corpora from the repository's own test files, so that a fuzz run
 # starts from real inputs: every `.mlir` test chunk (split at `// -----`, as the tools split
-# them) for parse_mlir, every TableGen fixture for tablegen, every C++ predicate and builder
-# string of the ODS predicate tests for ods_pred; files over 8 KiB are left out. Seeds are named after their
+# them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
+# assembly format tests for ods_format, every C++ predicate and builder string of the ODS
+# predicate tests for ods_pred; files over 8 KiB are left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_pred
-mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_pred
+rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
+mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir examples/*.mlir; do
   base=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
@@ -18,6 +19,21 @@ for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/inva
   ' "$f"
 done
 cp crates/tessera-tablegen/tests/fixtures/*.td fuzz/seeds/tablegen/
+# Every assembly format of the format tests, one seed each (the text between `[{` and `}]`).
+for f in crates/tessera-ods/tests/format/*/*.td; do
+  awk -v out="fuzz/seeds/ods_format/$(basename "$f" .td)" '
+    { text = text $0 "\n" }
+    END {
+      n = 0
+      while ((i = index(text, "[{")) > 0) {
+        text = substr(text, i + 2); j = index(text, "}]")
+        if (j == 0) break
+        printf "%s", substr(text, 1, j - 1) > (out "-" n); close(out "-" n); n++
+        text = substr(text, j + 2)
+      }
+    }' "$f"
+done
+# Every C++ string of the predicate tests' constraints and builders, one seed each.
 n=0
 grep -ohE '(CPred<|[bB]uilderCall = )"[^"]*"' crates/tessera-ods/tests/pred/inputs/*.td |
   sed -E 's/^[^"]*"(.*)"$/\1/' | sort -u | while IFS= read -r text; do
@@ -26,4 +42,5 @@ grep -ohE '(CPred<|[bB]uilderCall = )"[^"]*"' crates/tessera-ods/tests/pred/inpu
   done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
-echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds"
+echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds," \
+  "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds"

@@ -78,9 +78,6 @@ pub(crate) fn dialect_attr_alias(dialect: &str, body: &str) -> Option<&'static s
     (dialect == "sparse_tensor" && body.starts_with("encoding<")).then_some("sparse")
 }
 
-/// Inherent attributes of `builtin.module`, which upstream keeps as properties.
-pub(crate) const MODULE_INHERENT_ATTRS: &[&str] = &["sym_name", "sym_visibility"];
-
 #[cfg(test)]
 mod tests {
     use super::*;

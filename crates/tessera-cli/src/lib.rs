@@ -5,5 +5,6 @@
 
 pub mod args;
 pub mod input;
+pub mod load_dialect;
 pub mod opt;
 pub mod verify_diagnostics;

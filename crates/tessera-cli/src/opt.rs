@@ -1,6 +1,7 @@
 //! `tessera-opt`: parse, verify and print MLIR files, with `mlir-opt`'s flags.
 
 use std::fmt::Write;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tessera_asm::PrintOptions;
 use tessera_ir::{Context, Diagnostic, Severity, SourceMap};
@@ -10,10 +11,13 @@ use tessera_ir::{Context, Diagnostic, Severity, SourceMap};
 pub struct OptOptions {
     /// `--mlir-print-debuginfo`.
     pub debug_info: bool,
-    /// `--mlir-print-op-generic` (the generic form is the only one printed for now).
+    /// `--mlir-print-op-generic`: print every op in the generic form (otherwise ops with
+    /// a registered custom form use it).
     pub generic: bool,
     /// `--allow-unregistered-dialect`.
     pub allow_unregistered: bool,
+    /// Dialects loaded with `--load-dialect`, registered in every chunk's context.
+    pub dialects: Vec<Arc<tessera_ods::register::Registration>>,
     /// `--split-input-file`.
     pub split_input: bool,
     /// `--verify-diagnostics`.
@@ -93,8 +97,14 @@ pub fn process_buffer_to(
 ) -> ChunkResult {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
+    // Like mlir-opt, the tool knows the builtin and func dialects without being asked.
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    for dialects in &opts.dialects {
+        dialects.register(&mut ctx);
+    }
     let print_opts = PrintOptions {
         debug_info: opts.debug_info,
+        generic: opts.generic,
         workers: opts.print_workers,
     };
     let t0 = Instant::now();

@@ -19,6 +19,7 @@ pub(crate) fn register(ctx: &mut Context) {
             | OpTraits::SINGLE_BLOCK
             | OpTraits::SYMBOL_TABLE,
     );
+    module_info.inherent_attrs = vec![ctx.ident("sym_name"), ctx.ident("sym_visibility")];
     module_info.verify = Some(Arc::new(verify_module));
     ctx.register_op(module_info);
     let cast = ctx.ident("builtin.unrealized_conversion_cast");

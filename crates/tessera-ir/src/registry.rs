@@ -1,7 +1,7 @@
 //! Registered ops and dialects: what the IR knows about an op beyond its generic structure.
 //!
-//! Entries are plain data plus shared closures, so they can be filled by Rust code or, later,
-//! at runtime from ODS records.
+//! Entries are plain data plus shared closures, so they can be filled by Rust code or at
+//! runtime from ODS records (`tessera_ods::register`).
 
 use crate::{Attr, Body, Context, Diagnostic, Ident, Location, OpId, Type, ValueId};
 use rustc_hash::FxHashMap;
@@ -88,6 +88,9 @@ pub struct OpInfo {
     pub name: Ident,
     /// Traits.
     pub traits: OpTraits,
+    /// Names of the op's inherent attributes: stored as properties, and accepted from the
+    /// attribute dictionary of old generic input (which moves them into the properties).
+    pub inherent_attrs: Vec<Ident>,
     /// Extra verification.
     pub verify: Option<VerifyHook>,
     /// Folding.
@@ -103,6 +106,7 @@ impl OpInfo {
         OpInfo {
             name,
             traits,
+            inherent_attrs: Vec::new(),
             verify: None,
             fold: None,
             assembly: None,

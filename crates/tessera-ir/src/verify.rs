@@ -111,6 +111,16 @@ impl Verifier<'_> {
                     &format!("expects region #{index} to have 0 or 1 blocks"),
                 );
             }
+            // A single block that needs a terminator must not be empty; upstream's single
+            // block trait says so in its own words before the terminator check could.
+            if traits.contains(OpTraits::SINGLE_BLOCK)
+                && !traits.contains(OpTraits::NO_TERMINATOR)
+                && blocks.len() == 1
+                && body.last_op(blocks[0]).is_none()
+            {
+                self.op_error(op, "expects a non-empty block");
+                continue;
+            }
             if let Some(&entry) = blocks.first() {
                 let branches_to_entry = blocks
                     .iter()

@@ -20,17 +20,23 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod assembly;
 pub mod attr;
 pub mod attr_type_def;
 mod build;
 pub mod constraint;
+pub mod core_dialects;
 pub mod dialect;
+pub mod dialect_hooks;
 pub mod docs;
 pub mod enums;
 pub mod eval;
+pub mod format;
+pub mod library;
 pub mod op;
 pub mod pred;
 mod reader;
+pub mod register;
 mod reindent;
 mod source;
 pub mod traits;

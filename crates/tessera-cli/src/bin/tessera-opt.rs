@@ -5,6 +5,7 @@ use std::io::{ErrorKind, Read, Write};
 use std::process::ExitCode;
 use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
 use tessera_cli::input::Input;
+use tessera_cli::load_dialect::load_dialect;
 use tessera_cli::opt::{run_to, OptOptions};
 
 #[derive(Parser)]
@@ -38,6 +39,12 @@ struct Args {
     /// Report parse / verify / print times on standard error.
     #[arg(long = "mlir-timing")]
     timing: bool,
+    /// Register the dialects an ODS `.td` file defines (repeatable).
+    #[arg(long = "load-dialect", value_name = "FILE.td")]
+    load_dialect: Vec<String>,
+    /// Directory searched by the `.td` files' includes (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
 }
 
 /// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
@@ -48,6 +55,22 @@ fn main() -> ExitCode {
     if args.output == "-" && stdout_was_closed() {
         eprintln!("error: cannot write output: standard output is closed");
         return ExitCode::FAILURE;
+    }
+    // Dialects come first: the input is parsed with their ops registered.
+    let mut dialects = Vec::new();
+    // What upstream writes in C++ for the dialects Tessera knows comes with them.
+    let hooks = tessera_ods::dialect_hooks::options();
+    for file in &args.load_dialect {
+        match load_dialect(file, &args.include, &hooks) {
+            Ok(loaded) => {
+                eprint!("{}", loaded.warnings);
+                dialects.push(loaded.registration);
+            }
+            Err(rendered) => {
+                eprint!("{rendered}");
+                return ExitCode::FAILURE;
+            }
+        }
     }
     let (input, name) = if args.input == "-" {
         let mut buf = Vec::new();
@@ -88,6 +111,7 @@ fn main() -> ExitCode {
         debug_info: args.debug_info,
         generic: args.generic,
         allow_unregistered: args.allow_unregistered,
+        dialects,
         split_input: args.split_input,
         verify_diagnostics: args.verify_diagnostics,
         timing: args.timing,

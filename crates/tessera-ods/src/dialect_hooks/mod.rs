@@ -1,0 +1,103 @@
+//! What upstream writes in C++ for the dialects Tessera knows, in Rust, by op name: custom
+//! forms (`hasCustomAssemblyFormat`), result names (`getAsmResultNames`), verifiers
+//! (`hasVerifier`, symbol uses). They apply whenever those ops are registered, whether from
+//! Tessera's own `.td` library (builtin, func) or from upstream's `.td` files loaded at run
+//! time (arith).
+
+mod arith;
+mod builtin;
+mod func;
+
+use crate::register::Options;
+use std::sync::Arc;
+use tessera_ir::{Attr, Body, Context, Diagnostic, OpId, Type, VerifyHook};
+
+/// Registration options carrying every hook this module has.
+pub fn options() -> Options {
+    let mut options = Options::default();
+    let verifiers: [(&str, VerifyHook); 7] = [
+        ("builtin.module", Arc::new(builtin::verify_module)),
+        (
+            "builtin.unrealized_conversion_cast",
+            Arc::new(builtin::verify_cast),
+        ),
+        ("func.func", Arc::new(func::verify_func)),
+        ("func.return", Arc::new(func::verify_return)),
+        ("func.call", Arc::new(func::verify_call)),
+        ("func.constant", Arc::new(func::verify_constant)),
+        ("arith.constant", Arc::new(arith::verify_constant)),
+    ];
+    for (name, hook) in verifiers {
+        options.verifiers.insert(name.to_string(), hook);
+    }
+    options
+        .assembly
+        .insert("func.func".into(), Arc::new(func::FuncAssembly));
+    options
+        .assembly
+        .insert("arith.select".into(), Arc::new(arith::SelectAssembly));
+    options.result_names.insert(
+        "func.constant".into(),
+        Arc::new(func::constant_result_names),
+    );
+    options.result_names.insert(
+        "arith.constant".into(),
+        Arc::new(arith::constant_result_names),
+    );
+    options
+        .default_dialects
+        .insert("builtin.module".into(), "builtin".into());
+    options
+}
+
+/// The inherent attribute `name` of `op`: from its properties, or from its attribute
+/// dictionary (generic input written before properties existed).
+pub(crate) fn inherent(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option<Attr> {
+    body.op_props(op)
+        .and_then(|p| ctx.dict_get(p, name))
+        .or_else(|| ctx.dict_get(body.op_attrs(op), name))
+}
+
+/// An error about `op` in upstream's `emitOpError` words: `'name' op message`.
+pub(crate) fn op_error(ctx: &Context, body: &Body, op: OpId, message: String) -> Diagnostic {
+    Diagnostic::error(
+        body.op_loc(op),
+        format!("'{}' op {message}", ctx.str(body.op_name(op))),
+    )
+    .with_op(op)
+}
+
+/// A type as upstream's diagnostics print it.
+pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {
+    tessera_asm::type_to_string(ctx, ty)
+}
+
+/// The op named `name` of kind `kind` in the nearest symbol table around `from` (an op
+/// with `sym_name` directly in the table's region).
+pub(crate) fn symbol_lookup(
+    ctx: &Context,
+    body: &Body,
+    from: OpId,
+    name: &str,
+    kind: &str,
+) -> Option<OpId> {
+    let mut at = body.parent_op(from);
+    while let Some(table) = at {
+        let is_table = ctx
+            .op_info(body.op_name(table))
+            .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::SYMBOL_TABLE));
+        if is_table {
+            let region = body.region(table, 0);
+            let found = body
+                .region_blocks(region)
+                .flat_map(|b| body.block_ops(b))
+                .find(|&op| {
+                    inherent(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
+                        == Some(name)
+                });
+            return found.filter(|&op| ctx.str(body.op_name(op)) == kind);
+        }
+        at = body.parent_op(table);
+    }
+    None
+}

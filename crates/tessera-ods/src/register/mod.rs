@@ -1,0 +1,279 @@
+//! Runtime registration: turning ODS op definitions into `tessera_ir` registrations, so a
+//! `Context` verifies those ops as upstream's generated C++ would.
+//!
+//! [`Registration::compile`] does all the work once: per op, the count checks ODS derives
+//! from the declared operands, results, regions and successors, how variable-length lists
+//! split, each constraint's predicate compiled, and the traits' checks in upstream's order.
+//! The result is independent of any `Context` (names are strings), so one compiled dialect
+//! can be registered cheaply into every context a tool makes ([`Registration::register`]).
+//!
+//! Verification of an op runs, in upstream 19's order: the count traits, the structural
+//! traits (segment sizes, `SingleBlockImplicitTerminator`, `HasParent`, ...), what ODS
+//! generates (required attributes, attribute constraints, operand and result types,
+//! predicate traits, region and successor constraints), the other traits
+//! (`SameOperandsAndResultType`, `Elementwise`, ...), then a Rust verifier registered by op
+//! name. Traits that the structural verifier of `tessera_ir` already checks (terminators,
+//! single blocks, isolation) become `OpTraits` bits and are checked there.
+//!
+//! Predicates are compiled by the evaluator ([`crate::eval`]), with the caller's natives.
+//! Nothing fails silently: a predicate leaf that cannot be evaluated, a native trait whose
+//! check is not known here, and an op whose C++ verifier has no Rust counterpart are reported
+//! as warnings by `compile`; verifying an op that needs such a leaf is an error naming it.
+
+mod check;
+mod compile;
+mod natives;
+mod verify;
+
+use crate::assembly::{Exprs, FormatAssembly, ResultNamer};
+use crate::dialect::DialectId;
+use crate::eval::Natives;
+use crate::Model;
+use compile::{CompiledOp, Compiler, Gaps};
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+use tessera_asm::custom::OpAssembly;
+use tessera_ir::{
+    Context, Diagnostic, DialectInfo, OpInfo, Severity, SourceLoc, SourceMap, VerifyHook,
+};
+
+/// What a caller adds to what ODS states.
+#[derive(Clone, Default)]
+pub struct Options {
+    /// Rust answers for predicate leaves (the evaluator's registry): for leaves it does not
+    /// understand, or to override it.
+    pub natives: Natives,
+    /// Verifiers of ops that declare `hasVerifier` or `hasRegionVerifier`, by full op name;
+    /// each runs after everything ODS states has been verified.
+    pub verifiers: HashMap<String, VerifyHook>,
+    /// Custom forms written in Rust, by full op name: for ops declaring
+    /// `hasCustomAssemblyFormat` (upstream writes those in C++), or to replace a format.
+    pub assembly: HashMap<String, Arc<dyn OpAssembly>>,
+    /// Result names of format-driven ops (upstream's `getAsmResultNames`), by full op name.
+    pub result_names: HashMap<String, ResultNamer>,
+    /// The dialect whose prefix ops in a format-driven op's regions may leave out
+    /// (upstream's `getDefaultDialect`), by full op name.
+    pub default_dialects: HashMap<String, String>,
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn sorted(mut keys: Vec<&String>) -> Vec<&String> {
+            keys.sort();
+            keys
+        }
+        f.debug_struct("Options")
+            .field("natives", &self.natives)
+            .field("verifiers", &sorted(self.verifiers.keys().collect()))
+            .field("assembly", &sorted(self.assembly.keys().collect()))
+            .field("result_names", &sorted(self.result_names.keys().collect()))
+            .field("default_dialects", &self.default_dialects)
+            .finish()
+    }
+}
+
+/// Compiled dialects, ready to be registered into any number of contexts.
+pub struct Registration {
+    dialects: Vec<String>,
+    ops: Vec<Arc<CompiledOp>>,
+    /// Each op's custom form, if it has one (parallel to `ops`).
+    assembly: Vec<Option<Arc<dyn OpAssembly>>>,
+}
+
+impl fmt::Debug for Registration {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Registration")
+            .field("dialects", &self.dialects)
+            .field("ops", &self.ops.len())
+            .finish()
+    }
+}
+
+impl Registration {
+    /// Compiles every op of `dialects` in `model`. The diagnostics are warnings (located
+    /// at the records involved) about what verification will not be able to do.
+    pub fn compile(
+        model: &Model,
+        dialects: &[DialectId],
+        options: &Options,
+    ) -> (Registration, Vec<Diagnostic>) {
+        let mut compiler = Compiler::new(model, &options.natives);
+        let mut ops = Vec::new();
+        let mut assembly = Vec::new();
+        let mut format_problems = Vec::new();
+        for op in model.ops.iter().filter(|op| dialects.contains(&op.dialect)) {
+            let rust = options.verifiers.get(&op.name).cloned();
+            ops.push(Arc::new(compiler.op(op, rust)));
+            assembly.push(custom_form(
+                model,
+                op,
+                options,
+                compiler.eval(),
+                &mut format_problems,
+            ));
+        }
+        let names = dialects
+            .iter()
+            .map(|&d| model.dialect(d).name.clone())
+            .filter(|n| !n.is_empty())
+            .collect();
+        let mut warnings = report(compiler.gaps);
+        warnings.extend(format_problems);
+        (
+            Registration {
+                dialects: names,
+                ops,
+                assembly,
+            },
+            warnings,
+        )
+    }
+
+    /// Registers the dialects and their ops in `ctx`.
+    pub fn register(&self, ctx: &mut Context) {
+        for d in &self.dialects {
+            let name = ctx.ident(d);
+            ctx.register_dialect(DialectInfo {
+                name,
+                materialize_constant: None,
+            });
+        }
+        for op in &self.ops {
+            let name = ctx.ident(&op.name);
+            let mut info = OpInfo::new(name, op.traits);
+            if op.uses_properties {
+                info.inherent_attrs = op.inherent.iter().map(|n| ctx.ident(n)).collect();
+            }
+            let compiled = op.clone();
+            info.verify = Some(Arc::new(move |ctx, body, id| {
+                verify::verify(&compiled, ctx, body, id)
+            }));
+            ctx.register_op(info);
+        }
+        for (op, hooks) in self.ops.iter().zip(&self.assembly) {
+            if let Some(hooks) = hooks {
+                tessera_asm::custom::set_op_assembly(ctx, &op.name, hooks.clone());
+            }
+        }
+    }
+
+    /// The names of the registered dialects.
+    pub fn dialects(&self) -> &[String] {
+        &self.dialects
+    }
+
+    /// The full names of the registered ops.
+    pub fn op_names(&self) -> impl Iterator<Item = &str> {
+        self.ops.iter().map(|op| op.name.as_str())
+    }
+}
+
+/// The dialects a `.td` file defines: those whose definition, or one of whose ops, is in the
+/// main buffer of `sources` (not in a file it includes). An ops file usually includes its
+/// dialect's definition from a base file, so the ops decide.
+pub fn dialects_of_main_file(model: &Model, sources: &SourceMap) -> Vec<DialectId> {
+    let in_main = |loc: SourceLoc| {
+        sources
+            .find(loc)
+            .is_some_and(|(file, _)| !sources.file(file).included_from().is_known())
+    };
+    let mut ids: Vec<DialectId> = model
+        .ops
+        .iter()
+        .filter(|op| in_main(op.loc))
+        .map(|op| op.dialect)
+        .chain(
+            (0..model.dialects.len() as u32)
+                .map(DialectId)
+                .filter(|&d| in_main(model.dialect(d).loc)),
+        )
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// One warning per leaf that cannot be evaluated and per native trait not verified, and one
+/// for all ops whose own verifier is missing.
+/// The custom form of `op`: written in Rust (`options.assembly`), or driven by its
+/// assembly format. A malformed format is an error (mlir-tblgen rejects it); a C++
+/// expression the format needs and the evaluator cannot compile is a warning.
+fn custom_form(
+    model: &Model,
+    op: &crate::Op,
+    options: &Options,
+    eval: &crate::eval::Compiler<'_>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Arc<dyn OpAssembly>> {
+    if let Some(hooks) = options.assembly.get(&op.name) {
+        return Some(hooks.clone());
+    }
+    let format = match crate::format::parse_op_format(model, op)? {
+        Ok(format) => format,
+        Err(errors) => {
+            problems.extend(errors);
+            return None;
+        }
+    };
+    let (exprs, errors) = Exprs::compile(model, op, &format, eval);
+    for e in errors {
+        problems.push(Diagnostic::new(
+            Severity::Warning,
+            op.loc,
+            format!(
+                "{e}; '{}' cannot be read in its custom form where this is needed",
+                op.name
+            ),
+        ));
+    }
+    let default_dialect = options
+        .default_dialects
+        .get(&op.name)
+        .map(String::as_str)
+        .unwrap_or("");
+    let engine = FormatAssembly::new(model, op, format, exprs, default_dialect);
+    Some(match options.result_names.get(&op.name) {
+        Some(namer) => Arc::new(engine.with_result_names(namer.clone())),
+        None => Arc::new(engine),
+    })
+}
+
+fn report(gaps: Gaps) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (leaf, (reason, loc, users)) in gaps.leaves {
+        out.push(Diagnostic::new(
+            Severity::Warning,
+            loc,
+            format!(
+                "predicate `{leaf}` cannot be evaluated ({reason}); ops needing it fail \
+                 verification unless a native is registered for it; used by {}",
+                users.join(", ")
+            ),
+        ));
+    }
+    for (name, (loc, ops)) in gaps.traits {
+        out.push(Diagnostic::new(
+            Severity::Warning,
+            loc,
+            format!(
+                "trait {name} is not verified; ops with it: {}",
+                ops.join(", ")
+            ),
+        ));
+    }
+    if let Some(&(loc, _)) = gaps.verifiers.first() {
+        let names: Vec<&str> = gaps.verifiers.iter().map(|(_, n)| n.as_str()).collect();
+        out.push(Diagnostic::new(
+            Severity::Warning,
+            loc,
+            format!(
+                "{} ops declare a C++ verifier and no Rust verifier was registered for them; \
+                 only what ODS states is verified: {}",
+                names.len(),
+                names.join(", ")
+            ),
+        ));
+    }
+    out
+}

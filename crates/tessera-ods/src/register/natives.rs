@@ -1,0 +1,118 @@
+//! The native C++ traits registration understands: which `OpTraits` bits each sets, which
+//! verification it performs (upstream's `verifyTrait`), and which have no effect on
+//! verification at all. A native trait outside these lists is reported at load time.
+
+use tessera_ir::OpTraits;
+
+/// A native trait's check, run in the trait's place in the op's trait list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NativeCheck {
+    /// `AttrSizedOperandSegments` (`true`) or `AttrSizedResultSegments` (`false`).
+    SegmentSizes {
+        operands: bool,
+    },
+    SameOperandsAndResultType,
+    SameTypeOperands,
+    SameOperandsShape,
+    SameOperandsAndResultShape,
+    SameOperandsElementType,
+    SameOperandsAndResultElementType,
+    Elementwise,
+    NoRegionArguments,
+    /// `SingleBlock`: checked in its place in the trait list (before what ODS generates,
+    /// as upstream orders it), besides setting the bit drivers read.
+    SingleBlock,
+    ResultsAreBoolLike,
+    ResultsAreFloatLike,
+    ResultsAreSignlessIntegerLike,
+    OperandsAreFloatLike,
+    OperandsAreSignlessIntegerLike,
+    /// `HasParent`/`ParentOneOf`: the op names the parent may have.
+    HasParent(Vec<String>),
+    /// `SingleBlockImplicitTerminator`: the terminator's op name.
+    ImplicitTerminator(String),
+}
+
+/// What one native trait means for registration.
+pub(crate) enum Native {
+    /// Sets bits that the structural verifier (or a driver) acts on.
+    Bits(OpTraits),
+    /// Has a check of its own.
+    Check(NativeCheck),
+    /// Sets bits and has a check of its own.
+    BitsAndCheck(OpTraits, NativeCheck),
+    /// A check naming ops by C++ class (`HasParent`, `SingleBlockImplicitTerminator`): the
+    /// trait's base name and the class names, to be resolved against the model.
+    ByClass(&'static str, Vec<String>),
+    /// Nothing to verify (or verified by the ODS-generated checks themselves).
+    Nothing,
+    /// Unknown here: its verification, if any, is not performed.
+    Unknown,
+}
+
+/// Classifies the native trait whose C++ text is `cpp` (e.g. `IsTerminator`,
+/// `HasParent<FuncOp>::Impl`) in namespace `namespace`.
+pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
+    if namespace != "::mlir::OpTrait" && !namespace.is_empty() {
+        return Native::Unknown;
+    }
+    let (base, args) = match cpp.split_once('<') {
+        Some((base, rest)) => {
+            let inner = rest.strip_suffix(">::Impl").unwrap_or(rest);
+            let args = inner
+                .split(',')
+                .map(|a| a.trim().to_string())
+                .filter(|a| !a.is_empty())
+                .collect();
+            (base, args)
+        }
+        None => (cpp, Vec::new()),
+    };
+    let bits = |b| Native::Bits(b);
+    let check = |c| Native::Check(c);
+    match base {
+        "IsTerminator" => bits(OpTraits::TERMINATOR),
+        "NoTerminator" => bits(OpTraits::NO_TERMINATOR),
+        "IsIsolatedFromAbove" => bits(OpTraits::ISOLATED_FROM_ABOVE),
+        "ConstantLike" => bits(OpTraits::CONSTANT_LIKE),
+        "IsCommutative" => bits(OpTraits::COMMUTATIVE),
+        "SingleBlock" => Native::BitsAndCheck(OpTraits::SINGLE_BLOCK, NativeCheck::SingleBlock),
+        "SymbolTable" => bits(OpTraits::SYMBOL_TABLE),
+        "ReturnLike" => bits(OpTraits::RETURN_LIKE),
+        "HasOnlyGraphRegion" => bits(OpTraits::GRAPH_REGIONS),
+        "AttrSizedOperandSegments" => check(NativeCheck::SegmentSizes { operands: true }),
+        "AttrSizedResultSegments" => check(NativeCheck::SegmentSizes { operands: false }),
+        "SameOperandsAndResultType" => check(NativeCheck::SameOperandsAndResultType),
+        "SameTypeOperands" => check(NativeCheck::SameTypeOperands),
+        "SameOperandsShape" => check(NativeCheck::SameOperandsShape),
+        "SameOperandsAndResultShape" => check(NativeCheck::SameOperandsAndResultShape),
+        "SameOperandsElementType" => check(NativeCheck::SameOperandsElementType),
+        "SameOperandsAndResultElementType" => check(NativeCheck::SameOperandsAndResultElementType),
+        "Elementwise" => check(NativeCheck::Elementwise),
+        "NoRegionArguments" => check(NativeCheck::NoRegionArguments),
+        "ResultsAreBoolLike" => check(NativeCheck::ResultsAreBoolLike),
+        "ResultsAreFloatLike" => check(NativeCheck::ResultsAreFloatLike),
+        "ResultsAreSignlessIntegerLike" => check(NativeCheck::ResultsAreSignlessIntegerLike),
+        "OperandsAreFloatLike" => check(NativeCheck::OperandsAreFloatLike),
+        "OperandsAreSignlessIntegerLike" => check(NativeCheck::OperandsAreSignlessIntegerLike),
+        "HasParent" => Native::ByClass("HasParent", args),
+        "SingleBlockImplicitTerminator" => Native::ByClass("SingleBlockImplicitTerminator", args),
+        // Markers for transformations and interfaces' default implementations; upstream's
+        // `verifyTrait` of each is empty.
+        "AffineScope"
+        | "AutomaticAllocationScope"
+        | "IsIdempotent"
+        | "IsInvolution"
+        | "Scalarizable"
+        | "Vectorizable"
+        | "Tensorizable"
+        | "AlwaysSpeculatableImplTrait"
+        | "RecursivelySpeculatableImplTrait"
+        | "HasRecursiveMemoryEffects"
+        | "InferTypeOpAdaptor"
+        | "InferShapedTypeOpAdaptor"
+        | "MemRefsNormalizable"
+        | "OpInvariants" => Native::Nothing,
+        _ => Native::Unknown,
+    }
+}

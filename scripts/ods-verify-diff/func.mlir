@@ -1,0 +1,37 @@
+// Invalid func ops in generic form: mlir-opt 19 and tessera-opt --load-dialect FuncOps.td
+// must report the same errors (scripts/ods-verify-diff.sh).
+// expected-error@+1 {{'func.return' op expects parent op 'func.func'}}
+"func.return"() : () -> ()
+
+// -----
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  // expected-error@+1 {{'func.return' op requires 0 successors but found 1}}
+  "func.return"()[^bb1] : () -> ()
+^bb1:
+  "func.return"() : () -> ()
+}) : () -> ()
+
+// -----
+// expected-error@+1 {{'func.func' op requires attribute 'function_type'}}
+"func.func"() <{sym_name = "f"}> ({
+}) : () -> ()
+
+// -----
+// expected-error@+1 {{'func.func' op requires attribute 'sym_name'}}
+"func.func"() <{function_type = () -> ()}> ({
+}) : () -> ()
+
+// -----
+// expected-error@+1 {{'func.func' op requires one region}}
+"func.func"() <{function_type = () -> (), sym_name = "f"}> : () -> ()
+
+// -----
+// expected-error@+1 {{'func.call' op requires attribute 'callee'}}
+"func.call"() : () -> ()
+
+// -----
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  "func.return"() : () -> ()
+  // expected-error@-1 {{'func.return' op must be the last operation in the parent block}}
+  "test.op"() : () -> ()
+}) : () -> ()
