@@ -1,7 +1,7 @@
 //! Predicates, op predicates and builders evaluated over real `tessera-ir` values, with the
 //! leaf texts MLIR 19's constraint library produces.
 
-use crate::common::{attr, check_attrs, check_types, context, eval_leaf, ty};
+use crate::common::{attr, check_attrs, check_group, check_types, context, eval_leaf, ty};
 use tessera_ods::eval::{Bound, Compiler, NameKind, Natives, NoNames, Produces, SelfKind};
 use tessera_ods::Pred;
 
@@ -480,24 +480,7 @@ fn op_predicates_over_named_values() {
         "(std::equal_to<>()(::llvm::cast<FunctionType>($callee.getType()).getInputs(), $inputs.getType()))".into(),
     );
     let compiled = compiler.pred(&inputs, SelfKind::None, &op_names).unwrap();
-    let call = |args: Vec<tessera_ir::Type>| {
-        move |key: u32| match key {
-            3 => Some(Bound::Values(args.clone())),
-            4 => Some(Bound::Value {
-                ty: fn_ty,
-                use_empty: false,
-            }),
-            _ => None,
-        }
-    };
-    assert_eq!(
-        compiled.eval(&ctx, &Bound::Absent, &call(vec![i32, f32])),
-        Ok(true)
-    );
-    assert_eq!(
-        compiled.eval(&ctx, &Bound::Absent, &call(vec![i32])),
-        Ok(false)
-    );
+    check_group(&ctx, &compiled, (3, 4, fn_ty), vec![i32, f32], vec![i32]);
 
     // An unknown name is a compile error naming the leaf.
     let unknown = Pred::Leaf("($nope.getType() == $lhs.getType())".into());
@@ -757,24 +740,7 @@ fn the_op_itself_through_dollar_op() {
         .pred(&Pred::Leaf(leaf.into()), SelfKind::None, &names)
         .unwrap();
     let t = ty(&mut ctx, "tensor<2xf32>");
-    let with = |elements: Vec<tessera_ir::Type>| {
-        move |key: u32| match key {
-            1 => Some(Bound::Values(elements.clone())),
-            2 => Some(Bound::Value {
-                ty: t,
-                use_empty: false,
-            }),
-            _ => None,
-        }
-    };
-    assert_eq!(
-        compiled.eval(&ctx, &Bound::Absent, &with(vec![f32, f32])),
-        Ok(true)
-    );
-    assert_eq!(
-        compiled.eval(&ctx, &Bound::Absent, &with(vec![f32])),
-        Ok(false)
-    );
+    check_group(&ctx, &compiled, (1, 2, t), vec![f32, f32], vec![f32]);
 }
 
 #[test]

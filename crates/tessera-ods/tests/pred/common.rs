@@ -76,3 +76,46 @@ pub fn check_attrs(leaf: &str, cases: &[(&str, bool)]) {
         Bound::Attr(attr(ctx, a))
     });
 }
+
+/// Checks an op predicate relating a variadic group (key `group`) to one value of type `ty`
+/// (key `single`): it holds for the group `good` and not for `bad`.
+pub fn check_group(
+    ctx: &Context,
+    compiled: &tessera_ods::eval::CompiledPred,
+    (group, single, ty): (u32, u32, Type),
+    good: Vec<Type>,
+    bad: Vec<Type>,
+) {
+    for (types, want) in [(good, true), (bad, false)] {
+        let resolve = group_and_value(group, types.clone(), single, ty);
+        let got = compiled.eval(ctx, &Bound::Absent, &resolve);
+        assert_eq!(
+            got,
+            Ok(want),
+            "{:?} with the group {types:?}",
+            compiled.leaves()
+        );
+    }
+}
+
+/// A resolver binding key `group` to a variadic group of `types` and key `single` to one
+/// value of type `ty`: the shape of a `TypesMatchWith` between a group and a value.
+fn group_and_value(
+    group: u32,
+    types: Vec<Type>,
+    single: u32,
+    ty: Type,
+) -> impl Fn(u32) -> Option<Bound> {
+    move |key| {
+        if key == group {
+            Some(Bound::Values(types.clone()))
+        } else if key == single {
+            Some(Bound::Value {
+                ty,
+                use_empty: false,
+            })
+        } else {
+            None
+        }
+    }
+}
