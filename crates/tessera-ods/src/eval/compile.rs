@@ -748,11 +748,7 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
         return Ok((Node::Quantify(q, b(range), b(truth(body, bst)?)), St::Bool));
     }
     if path.is("hasNItems") || path.is("hasNItemsOrMore") || path.is("hasNItemsOrLess") {
-        let [x, n] = args else {
-            return Err(format!("'{}' takes two arguments", path.last()));
-        };
-        let (x, xs) = compile(env, x)?;
-        let (n, ns) = compile(env, n)?;
+        let ((x, xs), (n, ns)) = two(env, path, args)?;
         if xs != St::Region {
             return Err(format!("'{}' of a {xs:?}", path.last()));
         }
@@ -778,11 +774,7 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
         }
     }
     if path.is("is_contained") {
-        let [range, x] = args else {
-            return Err("'is_contained' takes a range and a value".to_string());
-        };
-        let (range, rs) = compile(env, range)?;
-        let (x, xs) = compile(env, x)?;
+        let ((range, rs), (x, xs)) = two(env, path, args)?;
         list_elem(rs)?;
         return Ok((
             Node::Op(Op::Contains, Box::new([range, widen(x, xs)])),
@@ -825,11 +817,7 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
         return Ok((Node::Map(b(range), b(body)), st));
     }
     if path.is("SmallVector") {
-        let [n, t] = args else {
-            return Err("'SmallVector' built other than from a count and a value".to_string());
-        };
-        let (n, ns) = compile(env, n)?;
-        let (t, ts) = compile(env, t)?;
+        let ((n, ns), (t, ts)) = two(env, path, args)?;
         expect_type(ts)?;
         return Ok((Node::Op(Op::Repeat, Box::new([int(n, ns)?, t])), St::Types));
     }
@@ -852,6 +840,14 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
         "the function '{}' is not understood",
         path.segs.join("::")
     ))
+}
+
+/// The two arguments of a call to `path`, compiled.
+fn two(env: &mut Env, path: &Path, args: &[Expr]) -> R<(Typed, Typed)> {
+    match args {
+        [a, b] => Ok((compile(env, a)?, compile(env, b)?)),
+        _ => Err(format!("'{}' takes two arguments", path.last())),
+    }
 }
 
 fn expect_type(st: St) -> R<()> {
