@@ -10,7 +10,8 @@
 //! but evaluates the same); whether the value really is of the class is checked when it is
 //! evaluated, as `cast` asserts in C++.
 
-use crate::eval::classes::{AttrClass, Class, Tables, TypeClass};
+use crate::eval::classes::{float_of_stem, ArrayElem, AttrClass, Class, Tables, TypeClass};
+pub(crate) use crate::eval::syntax::Cmp;
 use crate::eval::syntax::{BinOp, Expr, Path, UnOp};
 use crate::Model;
 use tessera_ir::{FloatKind, Signedness};
@@ -28,8 +29,12 @@ pub(crate) enum St {
     Attr(AttrClass),
     /// The `APInt` of an integer attribute (`getValue()`): the attribute itself at run time.
     ApInt,
-    /// An `ArrayRef<int64_t>` shape.
+    /// A list of integers: a shape, a dense integer array's values.
     Shape,
+    /// A list of booleans (a vector's scalable dimensions, a dense bool array's values).
+    Bools,
+    /// A list of floats (a dense float array's values).
+    Floats,
     /// A range of types (a function type's inputs, a variadic group's types).
     Types,
     /// One SSA value.
@@ -38,12 +43,16 @@ pub(crate) enum St {
     Values,
     /// A region (its block count is what predicates ask).
     Region,
+    /// The op (`$_op`).
+    Op,
     /// `$_builder`.
     Builder,
     /// `$_builder.getContext()`.
     Ctx,
     /// A brace list `{...}`.
     List,
+    /// `symbolizeX(v)`: an optional enum value; only whether it holds one is asked.
+    Symbolized,
 }
 
 /// What a `$name` stands for, as the caller of `compile` declares it.
@@ -59,6 +68,8 @@ pub enum NameKind {
     Region,
     /// A type (a `TypesMatchWith` transformer's `$_self`).
     Type,
+    /// The op itself (`$_op`): its operands and results by position.
+    Op,
 }
 
 impl NameKind {
@@ -69,19 +80,9 @@ impl NameKind {
             NameKind::Attr => St::Attr(AttrClass::Any),
             NameKind::Region => St::Region,
             NameKind::Type => St::Type(TypeClass::Any),
+            NameKind::Op => St::Op,
         }
     }
-}
-
-/// Comparison operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cmp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
 }
 
 /// Integer operators.
@@ -133,6 +134,9 @@ pub(crate) enum Node {
     Let(Box<Node>, Box<Node>),
     /// `all_equal({...})`.
     AllEqual(Box<[Node]>),
+    /// `map_range(range, lambda)`: the lambda body (seeing the element as `Local(0)`) for
+    /// every element.
+    Map(Box<Node>, Box<Node>),
     /// A brace list.
     List(Box<[Node]>),
     /// A registered Rust predicate for a whole leaf (index into the compiled form's natives).
@@ -214,6 +218,41 @@ pub(crate) enum Op {
     ValueType,
     ValuesTypes,
     UseEmpty,
+    /// `$_op.getNumOperands()`, `getNumResults()`.
+    OperandCount,
+    ResultCount,
+    /// `$_op.getOperand(i)`, `getResult(i)`: a value.
+    NthOperand,
+    NthResult,
+    /// `$_op.getOperandTypes()`, `getResultTypes()`.
+    OperandTypes,
+    ResultTypes,
+    /// `SmallVector<Type>(n, t)`: `n` times `t`.
+    Repeat,
+    /// `array[i]` of an array attribute; `list[i]` of any list.
+    ArrayAt,
+    ListAt,
+    /// A vector's scalable dimensions, a tuple's types, a dense array's values.
+    ScalableDims,
+    TupleTypes,
+    ArrayValues,
+    /// `back()`, `front()`, `drop_back()`, `drop_front()` of a list.
+    Back,
+    Front,
+    DropBack,
+    DropFront,
+    /// `llvm::is_contained(list, x)`.
+    Contains,
+    /// `llvm::is_sorted(list)`: never decreasing.
+    IsSorted,
+    /// `std::adjacent_find(begin(l), end(l)) == end(l)`: no two neighbours equal.
+    NoAdjacentEqual,
+    /// `getFlattenedTypes(tuple)`: the leaves of nested tuples.
+    FlattenedTypes,
+    /// `isOpaqueTypeWithName(t, dialect, data)`.
+    IsOpaqueNamed,
+    /// `llvm::all_equal(range)` over a range value.
+    AllEqualItems,
     /// `hasNItems`, `hasNItemsOrMore`, `hasNItemsOrLess` over a region's blocks.
     RegionBlocks(Cmp),
     // Builders.
@@ -246,13 +285,16 @@ pub(crate) enum Op {
     BoolArrayAttr,
     StrArrayAttr,
     TypeArrayAttr,
-    DenseArrayAttr(crate::eval::classes::ArrayElem),
+    DenseArrayAttr(ArrayElem),
     /// `getDictionaryAttr({})`: only the empty dictionary can be written as a literal.
     EmptyDictionaryAttr,
     /// `DenseElementsAttr::get(type, values)`.
     DenseElementsAttr,
     /// An integer enum attribute (index into the tables' enums) from its case value.
     EnumAttr(u32),
+    /// `symbolizeX(v).has_value()`: whether `v` (a number or a spelling) is a case of the
+    /// enum (index into the tables' enums).
+    Symbolize(u32),
 }
 
 /// The environment of one compilation.
@@ -266,6 +308,8 @@ pub(crate) struct Env<'a> {
     pub(crate) tables: Tables,
     /// Lambda parameters in scope, innermost last.
     locals: Vec<(String, St)>,
+    /// Whether a `$name` was compiled (the result then depends on more than `$_self`).
+    pub(crate) uses_names: bool,
 }
 
 impl<'a> Env<'a> {
@@ -280,6 +324,7 @@ impl<'a> Env<'a> {
             names,
             tables: Tables::default(),
             locals: Vec::new(),
+            uses_names: false,
         }
     }
 }
@@ -320,6 +365,20 @@ pub(crate) fn compile(env: &mut Env, e: &Expr) -> R<Typed> {
             let (f, fs) = compile(env, f)?;
             let st = unify(ts, fs).ok_or("the branches of '?:' have different kinds")?;
             (Node::Cond(b(truth(c, cs)?), b(t), b(f)), st)
+        }
+        Expr::Index(x, i) => {
+            let (x, xs) = compile(env, x)?;
+            let (i, is) = compile(env, i)?;
+            let i = int(widen(i, is), st_int(is))?;
+            let (op, st) = match xs {
+                St::Attr(_) => (Op::ArrayAt, St::Attr(AttrClass::Any)),
+                St::Shape => (Op::ListAt, St::Int),
+                St::Bools => (Op::ListAt, St::Bool),
+                St::Floats => (Op::ListAt, St::Float),
+                St::Types => (Op::ListAt, St::Type(TypeClass::Any)),
+                _ => return Err(format!("indexing a {xs:?}")),
+            };
+            (Node::Op(op, Box::new([x, i])), st)
         }
         Expr::Braces(items) => {
             let nodes = items
@@ -362,13 +421,20 @@ fn dollar(env: &mut Env, name: &str) -> R<Typed> {
         "_builder" => Ok((Node::Null, St::Builder)),
         "_ctxt" => Ok((Node::Null, St::Ctx)),
         _ => match (env.names)(name) {
-            Some((kind, key)) => Ok((Node::Named(key), kind.st())),
+            Some((kind, key)) => {
+                env.uses_names = true;
+                Ok((Node::Named(key), kind.st()))
+            }
             None => Err(format!("'${name}' names nothing here")),
         },
     }
 }
 
 fn name(env: &mut Env, path: &Path) -> R<Typed> {
+    // Inside an op's generated verifier, `this` is the op: what `$_op` stands for.
+    if path.segs == ["this"] {
+        return dollar(env, "_op");
+    }
     if let [single] = path.segs.as_slice() {
         if let Some(depth) = env.locals.iter().rev().position(|(n, _)| n == single) {
             let st = env.locals[env.locals.len() - 1 - depth].1;
@@ -409,6 +475,7 @@ fn truth(n: Node, st: St) -> R<Node> {
         St::Type(_) | St::Attr(_) => Ok(Node::NonNull(b(n))),
         St::Int => Ok(Node::Cmp(Cmp::Ne, b(n), b(Node::Int(0)))),
         St::Null => Ok(Node::Bool(false)),
+        St::Symbolized => Ok(n),
         _ => Err(format!("a {st:?} used as a condition")),
     }
 }
@@ -438,6 +505,15 @@ fn unify(a: St, b: St) -> Option<St> {
 }
 
 fn binary(env: &mut Env, op: BinOp, l: &Expr, r: &Expr) -> R<Typed> {
+    if let (BinOp::Cmp(c @ (Cmp::Eq | Cmp::Ne)), Some(range)) = (op, no_adjacent_equal(l, r)) {
+        let (range, st) = compile(env, range)?;
+        list_elem(st)?;
+        let test = Node::Op(Op::NoAdjacentEqual, Box::new([range]));
+        return Ok(match c {
+            Cmp::Eq => (test, St::Bool),
+            _ => (Node::Not(b(test)), St::Bool),
+        });
+    }
     let (ln, ls) = compile(env, l)?;
     let (rn, rs) = compile(env, r)?;
     let cmp = |c| -> R<Typed> {
@@ -461,18 +537,48 @@ fn binary(env: &mut Env, op: BinOp, l: &Expr, r: &Expr) -> R<Typed> {
     match op {
         BinOp::And => Ok((Node::And(b(truth(ln, ls)?), b(truth(rn, rs)?)), St::Bool)),
         BinOp::Or => Ok((Node::Or(b(truth(ln, ls)?), b(truth(rn, rs)?)), St::Bool)),
-        BinOp::Eq => cmp(Cmp::Eq),
-        BinOp::Ne => cmp(Cmp::Ne),
-        BinOp::Lt => cmp(Cmp::Lt),
-        BinOp::Le => cmp(Cmp::Le),
-        BinOp::Gt => cmp(Cmp::Gt),
-        BinOp::Ge => cmp(Cmp::Ge),
+        BinOp::Cmp(c) => cmp(c),
         BinOp::BitAnd => arith(Arith::And),
         BinOp::BitOr => arith(Arith::Or),
         BinOp::Add => arith(Arith::Add),
         BinOp::Sub => arith(Arith::Sub),
         BinOp::Mul => arith(Arith::Mul),
     }
+}
+
+/// The range `x` of C++'s "no two neighbours equal" idiom,
+/// `std::adjacent_find(std::begin(x), std::end(x)) == std::end(x)`, if `l == r` is it.
+fn no_adjacent_equal<'e>(l: &'e Expr, r: &'e Expr) -> Option<&'e Expr> {
+    let call = |e: &'e Expr, f: &str| -> Option<&'e [Expr]> {
+        match e {
+            Expr::Call(callee, args) => match &**callee {
+                Expr::Name(p) if p.is(f) => Some(args),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let [begin, end] = call(l, "adjacent_find")? else {
+        return None;
+    };
+    let [x] = call(begin, "begin")? else {
+        return None;
+    };
+    let same_end = |e: &'e Expr| call(e, "end").is_some_and(|a| a.len() == 1 && a[0] == *x);
+    (same_end(end) && same_end(r)).then_some(x)
+}
+
+/// The kind of a list's elements.
+fn list_elem(st: St) -> R<St> {
+    Ok(match st {
+        St::Shape => St::Int,
+        St::Bools => St::Bool,
+        St::Floats => St::Float,
+        St::Types | St::Values => St::Type(TypeClass::Any),
+        St::Attr(_) => St::Attr(AttrClass::Any),
+        St::List => St::Int,
+        _ => return Err(format!("a {st:?} is not a range")),
+    })
 }
 
 /// An `APInt` used as a number: its sign-extended value.
@@ -534,7 +640,7 @@ fn call(env: &mut Env, callee: &Expr, args: &[Expr]) -> R<Typed> {
                 let [l, r] = args else {
                     return Err("'equal_to' compares two values".to_string());
                 };
-                binary(env, BinOp::Eq, l, r)
+                binary(env, BinOp::Cmp(Cmp::Eq), l, r)
             }
             _ => Err("calling the result of a call".to_string()),
         },
@@ -602,7 +708,9 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
     }
     if path.is("all_equal") {
         let Some(Expr::Braces(items)) = args.first().filter(|_| args.len() == 1) else {
-            return Err("'all_equal' of other than a brace list".to_string());
+            let (range, st) = one(env)?;
+            list_elem(st)?;
+            return Ok((Node::Op(Op::AllEqualItems, Box::new([range])), St::Bool));
         };
         let items = compile_args(env, items)?;
         let st = items
@@ -626,11 +734,7 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             ));
         };
         let (range, st) = compile(env, range)?;
-        let elem = match st {
-            St::Attr(_) => St::Attr(AttrClass::Any),
-            St::Types | St::Values => St::Type(TypeClass::Any),
-            _ => return Err(format!("'{}' over a {st:?}", path.last())),
-        };
+        let elem = list_elem(st).map_err(|e| format!("'{}': {e}", path.last()))?;
         let range = match st {
             St::Values => Node::Op(Op::ValuesTypes, Box::new([range])),
             _ => range,
@@ -644,11 +748,7 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
         return Ok((Node::Quantify(q, b(range), b(truth(body, bst)?)), St::Bool));
     }
     if path.is("hasNItems") || path.is("hasNItemsOrMore") || path.is("hasNItemsOrLess") {
-        let [x, n] = args else {
-            return Err(format!("'{}' takes two arguments", path.last()));
-        };
-        let (x, xs) = compile(env, x)?;
-        let (n, ns) = compile(env, n)?;
+        let ((x, xs), (n, ns)) = two(env, path, args)?;
         if xs != St::Region {
             return Err(format!("'{}' of a {xs:?}", path.last()));
         }
@@ -661,6 +761,65 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             Node::Op(Op::RegionBlocks(cmp), Box::new([x, int(n, ns)?])),
             St::Bool,
         ));
+    }
+    if path.last().starts_with("symbolize") {
+        if let Some(i) = env.tables.symbolize(path, env.model) {
+            let (n, st) = one(env)?;
+            let n = match st {
+                St::Int | St::Str => n,
+                St::ApInt => widen(n, st),
+                _ => return Err(format!("'{}' of a {st:?}", path.last())),
+            };
+            return Ok((Node::Op(Op::Symbolize(i), Box::new([n])), St::Symbolized));
+        }
+    }
+    if path.is("is_contained") {
+        let ((range, rs), (x, xs)) = two(env, path, args)?;
+        list_elem(rs)?;
+        return Ok((
+            Node::Op(Op::Contains, Box::new([range, widen(x, xs)])),
+            St::Bool,
+        ));
+    }
+    if path.is("is_sorted") {
+        let (range, st) = one(env)?;
+        list_elem(st)?;
+        return Ok((Node::Op(Op::IsSorted, Box::new([range])), St::Bool));
+    }
+    if path.is("getFlattenedTypes") {
+        let (t, st) = one(env)?;
+        expect_type(st)?;
+        return Ok((Node::Op(Op::FlattenedTypes, Box::new([t])), St::Types));
+    }
+    if path.is("isOpaqueTypeWithName") {
+        let nodes = compile_args(env, args)?;
+        let kinds: Vec<St> = nodes.iter().map(|n| n.1).collect();
+        if !matches!(kinds.as_slice(), [St::Type(_), St::Str, St::Str]) {
+            return Err("'isOpaqueTypeWithName' takes a type and two strings".to_string());
+        }
+        let nodes: Vec<Node> = nodes.into_iter().map(|n| n.0).collect();
+        return Ok((Node::Op(Op::IsOpaqueNamed, nodes.into()), St::Bool));
+    }
+    if path.is("map_range") {
+        let [range, Expr::Lambda { param, body }] = args else {
+            return Err("'map_range' of other than a range and a lambda".to_string());
+        };
+        let (range, st) = compile(env, range)?;
+        let elem = list_elem(st)?;
+        let (body, bst) = with_local(env, param, elem, body)?;
+        let st = match bst {
+            St::Int => St::Shape,
+            St::Bool => St::Bools,
+            St::Float => St::Floats,
+            St::Type(_) => St::Types,
+            _ => St::List,
+        };
+        return Ok((Node::Map(b(range), b(body)), st));
+    }
+    if path.is("SmallVector") {
+        let ((n, ns), (t, ts)) = two(env, path, args)?;
+        expect_type(ts)?;
+        return Ok((Node::Op(Op::Repeat, Box::new([int(n, ns)?, t])), St::Types));
     }
     if path.is("ArrayRef") {
         let (n, st) = one(env)?;
@@ -681,6 +840,14 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
         "the function '{}' is not understood",
         path.segs.join("::")
     ))
+}
+
+/// The two arguments of a call to `path`, compiled.
+fn two(env: &mut Env, path: &Path, args: &[Expr]) -> R<(Typed, Typed)> {
+    match args {
+        [a, b] => Ok((compile(env, a)?, compile(env, b)?)),
+        _ => Err(format!("'{}' takes two arguments", path.last())),
+    }
 }
 
 fn expect_type(st: St) -> R<()> {
@@ -741,10 +908,15 @@ fn static_get(env: &Env, path: &Path, class: Option<Class>, args: Vec<Typed>) ->
 
 /// The builder methods of `$_builder`: types and attributes by name.
 fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
-    use crate::eval::classes::ArrayElem as E;
     use AttrClass as A;
     use TypeClass as T;
-    let float_type = |k| (Op::FloatType(k), St::Type(T::FloatOf(k)));
+    let stem = name.strip_prefix("get").unwrap_or("");
+    if let Some(k) = stem.strip_suffix("Type").and_then(float_of_stem) {
+        return Ok((Op::FloatType(k), St::Type(T::FloatOf(k))));
+    }
+    if let Some(e) = ArrayElem::of_class(stem) {
+        return Ok((Op::DenseArrayAttr(e), St::Attr(A::DenseArrayOf(e))));
+    }
     let fixed_int = |w| {
         (
             Op::IntegerAttrOf(w, Signedness::Signless),
@@ -759,20 +931,6 @@ fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
         ),
         "getIndexType" => (Op::IndexType, St::Type(T::Index)),
         "getNoneType" => (Op::NoneType, St::Type(T::None)),
-        "getF16Type" => float_type(FloatKind::F16),
-        "getBF16Type" => float_type(FloatKind::BF16),
-        "getF32Type" => float_type(FloatKind::F32),
-        "getF64Type" => float_type(FloatKind::F64),
-        "getF80Type" => float_type(FloatKind::F80),
-        "getF128Type" => float_type(FloatKind::F128),
-        "getTF32Type" => float_type(FloatKind::TF32),
-        "getFloat8E5M2Type" => float_type(FloatKind::F8E5M2),
-        "getFloat8E4M3Type" => float_type(FloatKind::F8E4M3),
-        "getFloat8E4M3FNType" => float_type(FloatKind::F8E4M3FN),
-        "getFloat8E5M2FNUZType" => float_type(FloatKind::F8E5M2FNUZ),
-        "getFloat8E4M3FNUZType" => float_type(FloatKind::F8E4M3FNUZ),
-        "getFloat8E4M3B11FNUZType" => float_type(FloatKind::F8E4M3B11FNUZ),
-        "getFloat8E3M4Type" => float_type(FloatKind::F8E3M4),
         "getType" => {
             let [class] = targs else {
                 return Err("'getType' without one class".to_string());
@@ -824,31 +982,6 @@ fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
         "getBoolArrayAttr" => (Op::BoolArrayAttr, St::Attr(A::Array)),
         "getStrArrayAttr" => (Op::StrArrayAttr, St::Attr(A::Array)),
         "getTypeArrayAttr" => (Op::TypeArrayAttr, St::Attr(A::Array)),
-        "getDenseBoolArrayAttr" => (
-            Op::DenseArrayAttr(E::Bool),
-            St::Attr(A::DenseArrayOf(E::Bool)),
-        ),
-        "getDenseI8ArrayAttr" => (Op::DenseArrayAttr(E::I8), St::Attr(A::DenseArrayOf(E::I8))),
-        "getDenseI16ArrayAttr" => (
-            Op::DenseArrayAttr(E::I16),
-            St::Attr(A::DenseArrayOf(E::I16)),
-        ),
-        "getDenseI32ArrayAttr" => (
-            Op::DenseArrayAttr(E::I32),
-            St::Attr(A::DenseArrayOf(E::I32)),
-        ),
-        "getDenseI64ArrayAttr" => (
-            Op::DenseArrayAttr(E::I64),
-            St::Attr(A::DenseArrayOf(E::I64)),
-        ),
-        "getDenseF32ArrayAttr" => (
-            Op::DenseArrayAttr(E::F32),
-            St::Attr(A::DenseArrayOf(E::F32)),
-        ),
-        "getDenseF64ArrayAttr" => (
-            Op::DenseArrayAttr(E::F64),
-            St::Attr(A::DenseArrayOf(E::F64)),
-        ),
         "getDictionaryAttr" => (Op::EmptyDictionaryAttr, St::Attr(A::Dictionary)),
         _ => return Err(format!("the builder method '{name}' is not understood")),
     })
@@ -886,22 +1019,12 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             env.tables.defs[i as usize].cpp, env.tables.defs[i as usize].dialect
         ));
     }
+    if let (St::Type(_), Some(k)) = (rs, name.strip_prefix("is").and_then(float_of_stem)) {
+        no_args((Op::IsFloat(k), bool_))?;
+        return Ok((Node::Op(Op::IsFloat(k), Box::new([rn])), bool_));
+    }
     let (op, st) = match rs {
         St::Type(class) => match name {
-            "isF16" => no_args((Op::IsFloat(FloatKind::F16), bool_))?,
-            "isBF16" => no_args((Op::IsFloat(FloatKind::BF16), bool_))?,
-            "isF32" => no_args((Op::IsFloat(FloatKind::F32), bool_))?,
-            "isF64" => no_args((Op::IsFloat(FloatKind::F64), bool_))?,
-            "isF80" => no_args((Op::IsFloat(FloatKind::F80), bool_))?,
-            "isF128" => no_args((Op::IsFloat(FloatKind::F128), bool_))?,
-            "isTF32" => no_args((Op::IsFloat(FloatKind::TF32), bool_))?,
-            "isFloat8E5M2" => no_args((Op::IsFloat(FloatKind::F8E5M2), bool_))?,
-            "isFloat8E4M3" => no_args((Op::IsFloat(FloatKind::F8E4M3), bool_))?,
-            "isFloat8E4M3FN" => no_args((Op::IsFloat(FloatKind::F8E4M3FN), bool_))?,
-            "isFloat8E5M2FNUZ" => no_args((Op::IsFloat(FloatKind::F8E5M2FNUZ), bool_))?,
-            "isFloat8E4M3FNUZ" => no_args((Op::IsFloat(FloatKind::F8E4M3FNUZ), bool_))?,
-            "isFloat8E4M3B11FNUZ" => no_args((Op::IsFloat(FloatKind::F8E4M3B11FNUZ), bool_))?,
-            "isFloat8E3M4" => no_args((Op::IsFloat(FloatKind::F8E3M4), bool_))?,
             "isInteger" | "isSignlessInteger" | "isSignedInteger" | "isUnsignedInteger" => {
                 let sign = match name {
                     "isInteger" => None,
@@ -963,6 +1086,8 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "getNumInputs" => no_args((Op::NumInputs, St::Int))?,
             "getNumResults" => no_args((Op::NumResults, St::Int))?,
             "size" if class == TypeClass::Tuple => no_args((Op::TupleSize, St::Int))?,
+            "getTypes" => no_args((Op::TupleTypes, St::Types))?,
+            "getScalableDims" => no_args((Op::ScalableDims, St::Bools))?,
             _ => return Err(format!("the type method '{name}' is not understood")),
         },
         St::Attr(class) => match (name, class) {
@@ -984,6 +1109,14 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             ("getValue" | "strref" | "str", AttrClass::String) => no_args((Op::StrValue, St::Str))?,
             ("getRootReference", _) => no_args((Op::SymbolRoot, St::Str))?,
             ("size" | "getNumElements", _) => no_args((Op::Size, St::Int))?,
+            ("asArrayRef", AttrClass::DenseArrayOf(e)) => {
+                let st = match e {
+                    ArrayElem::Bool => St::Bools,
+                    ArrayElem::F32 | ArrayElem::F64 => St::Floats,
+                    _ => St::Shape,
+                };
+                no_args((Op::ArrayValues, st))?
+            }
             ("empty", _) => no_args((Op::Empty, bool_))?,
             ("contains", AttrClass::Dictionary) => (Op::DictContains, bool_),
             ("getElementType", _) => {
@@ -1009,21 +1142,36 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "use_empty" => no_args((Op::UseEmpty, bool_))?,
             _ => return Err(format!("the value method '{name}' is not understood")),
         },
+        St::Symbolized => {
+            return if name == "has_value" && args.is_empty() {
+                Ok((rn, bool_))
+            } else {
+                Err(format!("'{name}' of an optional enum is not understood"))
+            };
+        }
+        St::Op => match name {
+            "getNumOperands" => no_args((Op::OperandCount, St::Int))?,
+            "getNumResults" => no_args((Op::ResultCount, St::Int))?,
+            "getOperand" => (Op::NthOperand, St::Value),
+            "getResult" => (Op::NthResult, St::Value),
+            "getOperandTypes" => no_args((Op::OperandTypes, St::Types))?,
+            "getResultTypes" => no_args((Op::ResultTypes, St::Types))?,
+            _ => return Err(format!("the op method '{name}' is not understood")),
+        },
         St::Values => match name {
             "getType" | "getTypes" => no_args((Op::ValuesTypes, St::Types))?,
             "size" => no_args((Op::Size, St::Int))?,
             "empty" => no_args((Op::Empty, bool_))?,
             _ => return Err(format!("the value range method '{name}' is not understood")),
         },
-        St::Types | St::Shape => match name {
+        St::Types | St::Shape | St::Bools | St::Floats | St::Str | St::List => match name {
             "size" => no_args((Op::Size, St::Int))?,
             "empty" => no_args((Op::Empty, bool_))?,
-            _ => return Err(format!("the range method '{name}' is not understood")),
-        },
-        St::Str => match name {
-            "size" => no_args((Op::Size, St::Int))?,
-            "empty" => no_args((Op::Empty, bool_))?,
-            _ => return Err(format!("the string method '{name}' is not understood")),
+            "back" if rs != St::Str => no_args((Op::Back, list_elem(rs)?))?,
+            "front" if rs != St::Str => no_args((Op::Front, list_elem(rs)?))?,
+            "drop_back" if rs != St::Str => no_args((Op::DropBack, rs))?,
+            "drop_front" if rs != St::Str => no_args((Op::DropFront, rs))?,
+            _ => return Err(format!("the {rs:?} method '{name}' is not understood")),
         },
         _ => return Err(format!("'{name}' on a {rs:?} is not understood")),
     };
