@@ -15,7 +15,9 @@ opt="${CARGO_TARGET_DIR:-$here/target}/release/tessera-opt"
 # input file -> the .td file defining its dialect
 declare -A td=(
   [arith]="$inc/mlir/Dialect/Arith/IR/ArithOps.td"
+  [cf]="$inc/mlir/Dialect/ControlFlow/IR/ControlFlowOps.td"
   [func]="$inc/mlir/Dialect/Func/IR/FuncOps.td"
+  [pdl_interp]="$inc/mlir/Dialect/PDLInterp/IR/PDLInterpOps.td"
   [scf]="$inc/mlir/Dialect/SCF/IR/SCFOps.td"
 )
 flags=(--allow-unregistered-dialect --split-input-file --verify-diagnostics)

@@ -2,7 +2,7 @@
 //! the count checks, how value lists split into declared groups, each constraint's compiled
 //! predicate, and the traits' checks in upstream's order.
 
-use super::check::{self, Cond};
+use super::check::{Cond, Preds};
 use super::natives::{classify, Native, NativeCheck};
 use crate::constraint::{Arity, ConstraintId};
 use crate::eval::{self, EvalError, OpNames};
@@ -147,7 +147,7 @@ impl Gaps {
 /// Compiles ops of one model, sharing compiled constraints between them.
 pub(crate) struct Compiler<'m> {
     model: &'m Model,
-    eval: eval::Compiler<'m>,
+    preds: Preds<'m>,
     checked: Vec<Option<Arc<Checked>>>,
     pub(crate) gaps: Gaps,
 }
@@ -156,7 +156,7 @@ impl<'m> Compiler<'m> {
     pub(crate) fn new(model: &'m Model, natives: &'m eval::Natives) -> Self {
         Compiler {
             model,
-            eval: eval::Compiler::new(Some(model), natives),
+            preds: Preds::new(model, natives),
             checked: vec![None; model.constraints.len()],
             gaps: Gaps::default(),
         }
@@ -167,7 +167,7 @@ impl<'m> Compiler<'m> {
             return c.clone();
         }
         let constraint = self.model.constraint(id);
-        let cond = check::constraint(&self.eval, constraint);
+        let cond = self.preds.constraint(constraint);
         let user = format!("'{}' ({})", constraint.record, constraint.summary);
         self.gaps.leaves_of(&cond, loc, &user);
         let c = Arc::new(Checked {
@@ -263,7 +263,7 @@ impl<'m> Compiler<'m> {
                     }
                 }
                 TraitKind::Predicate { summary, pred, .. } => {
-                    let cond = check::op_pred(&self.eval, pred, &names);
+                    let cond = self.preds.op_pred(pred, &names);
                     let user = format!("trait '{summary}' of '{}'", op.name);
                     self.gaps.leaves_of(&cond, loc, &user);
                     pred_traits.push(PredTraitSpec {

@@ -107,6 +107,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         | "InferTypeOpAdaptor"
         | "InferShapedTypeOpAdaptor"
         | "MemRefsNormalizable"
+        | "HasParallelRegion"
         | "OpInvariants" => Native::Nothing,
         _ => Native::Unknown,
     }
