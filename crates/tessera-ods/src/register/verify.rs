@@ -107,14 +107,24 @@ impl Verifier<'_> {
     }
 
     /// Runs a compiled constraint; a predicate that cannot be evaluated is an error naming it.
-    fn holds(&self, checked: &Checked, subject: &Bound, what: &str) -> Result<bool, Diagnostic> {
+    /// `what` names the checked entity in that error (built only then).
+    fn holds(
+        &self,
+        checked: &Checked,
+        subject: &Bound,
+        what: impl FnOnce() -> String,
+    ) -> Result<bool, Diagnostic> {
         match checked.cond.check(self.ctx, subject, &NoNames) {
             Verdict::Holds => Ok(true),
             Verdict::Fails => Ok(false),
             Verdict::Unknown(e) => Err(self.error(format!(
-                "cannot verify {what}: constraint '{}' ({}) needs `{}`, which cannot be \
+                "cannot verify {}: constraint '{}' ({}) needs `{}`, which cannot be \
                  evaluated ({}); register a native for it",
-                checked.record, checked.summary, e.leaf, e.message
+                what(),
+                checked.record,
+                checked.summary,
+                e.leaf,
+                e.message
             ))),
         }
     }
@@ -133,8 +143,8 @@ impl Verifier<'_> {
             let Some(value) = self.inherent(&a.name) else {
                 continue;
             };
-            let what = format!("attribute '{}'", a.name);
-            if !self.holds(&a.check, &Bound::Attr(value), &what)? {
+            let what = || format!("attribute '{}'", a.name);
+            if !self.holds(&a.check, &Bound::Attr(value), what)? {
                 return self.fail(format!(
                     "attribute '{}' failed to satisfy constraint: {}",
                     a.name, a.check.summary
@@ -191,7 +201,7 @@ impl Verifier<'_> {
                 g + 1
             };
             for (i, subject) in subjects.iter().enumerate().take(end).skip(g) {
-                if !self.holds(&group.check, subject, &format!("{kind} #{i}"))? {
+                if !self.holds(&group.check, subject, || format!("{kind} #{i}"))? {
                     return self.fail(format!(
                         "{kind} #{i}{}failed to verify constraint: {}",
                         named(&group.name),
@@ -225,8 +235,7 @@ impl Verifier<'_> {
             }
             for &v in &values[range.clone()] {
                 let t = self.body.value_type(v);
-                let what = format!("{kind} #{index}");
-                if !self.holds(&g.check, &Bound::Type(t), &what)? {
+                if !self.holds(&g.check, &Bound::Type(t), || format!("{kind} #{index}"))? {
                     return self.fail(format!(
                         "{kind} #{index} must be {}, but got '{}'",
                         g.check.summary,
