@@ -93,6 +93,9 @@ def Reg_RetOp : Reg_Op<"ret", [Terminator]>;
 def Reg_SizedOp : Reg_Op<"sized", [AttrSizedOperandSegments]> {
   let arguments = (ins Variadic<I32>:$a, Variadic<F32>:$b);
 }
+def Reg_SizedResultsOp : Reg_Op<"sized_results", [AttrSizedResultSegments]> {
+  let results = (outs Variadic<I32>:$a, Optional<F32>:$b);
+}
 def Reg_SameSizeOp : Reg_Op<"same_size", [SameVariadicOperandSize]> {
   let arguments = (ins Variadic<I32>:$a, Variadic<F32>:$b);
 }

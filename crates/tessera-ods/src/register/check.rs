@@ -89,6 +89,15 @@ impl<'m> Preds<'m> {
 }
 
 impl Cond {
+    /// A condition that always holds.
+    #[cfg(test)]
+    pub(crate) fn always() -> Cond {
+        Cond {
+            pred: None,
+            unknown: Arc::new([]),
+        }
+    }
+
     /// The leaves that cannot be evaluated (none if the predicate can be).
     pub(crate) fn unknown_leaves(&self) -> &[EvalError] {
         &self.unknown

@@ -398,3 +398,39 @@ fn resolve_class(model: &Model, from: &Op, class: &str) -> Option<String> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(arity: GroupArity) -> Group {
+        Group {
+            name: String::new(),
+            arity,
+            check: Arc::new(Checked {
+                record: String::new(),
+                summary: String::new(),
+                cond: Cond::always(),
+            }),
+        }
+    }
+
+    fn counted(groups: &[GroupArity]) -> Option<(usize, bool)> {
+        let groups: Vec<Group> = groups.iter().cloned().map(group).collect();
+        match count(Counted::Operands, &groups) {
+            Some(Step::Count { n, at_least, .. }) => Some((n, at_least)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn count_traits_follow_the_declared_arities() {
+        use GroupArity::*;
+        assert_eq!(counted(&[]), Some((0, false)));
+        assert_eq!(counted(&[Single, Single]), Some((2, false)));
+        assert_eq!(counted(&[Single, Variadic]), Some((1, true)));
+        assert_eq!(counted(&[Optional, Single, Variadic]), Some((1, true)));
+        // Nothing but variable-length groups: no count to check.
+        assert_eq!(counted(&[Variadic, Optional]), None);
+    }
+}
