@@ -6,6 +6,7 @@
 
 #![deny(missing_docs)]
 
+pub mod custom;
 mod lexer;
 mod parse_attr;
 mod parse_type;

@@ -38,7 +38,8 @@ struct TensorLit {
 }
 
 impl<'a> Parser<'a, '_> {
-    /// Parses an attribute; `ty` is a type already known from context (unused by most forms).
+    /// Parses an attribute; `ty` is a type the context already gives (a number or string then
+    /// takes no `: type` suffix, as in upstream's `parseAttribute(type)`).
     pub(crate) fn parse_attribute(&mut self, ty: Option<Type>) -> PResult<Attr> {
         self.enter()?;
         let r = crate::with_stack(|| self.parse_attribute_inner(ty));
@@ -46,7 +47,7 @@ impl<'a> Parser<'a, '_> {
         r
     }
 
-    fn parse_attribute_inner(&mut self, _ty: Option<Type>) -> PResult<Attr> {
+    fn parse_attribute_inner(&mut self, known: Option<Type>) -> PResult<Attr> {
         match self.tok.kind {
             Tok::LSquare => {
                 self.bump();
@@ -62,7 +63,11 @@ impl<'a> Parser<'a, '_> {
             Tok::String => {
                 let raw = unescape(self.cur_text().as_bytes());
                 self.bump();
-                let ty = if self.eat(Tok::Colon) {
+                // A string "of type none" is a plain string (upstream's untyped strings
+                // have the none type).
+                let ty = if let Some(k) = known {
+                    (!matches!(self.ctx.type_kind(k), TypeKind::None)).then_some(k)
+                } else if self.eat(Tok::Colon) {
                     Some(self.parse_type()?)
                 } else {
                     None
@@ -72,7 +77,7 @@ impl<'a> Parser<'a, '_> {
                     ty,
                 }))
             }
-            Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(),
+            Tok::Integer | Tok::Float | Tok::Minus => self.parse_number_attr(known),
             Tok::HashIdent => self.parse_hash_attr(),
             Tok::BareIdent => match self.cur_text() {
                 "true" | "false" => {
@@ -191,7 +196,9 @@ impl<'a> Parser<'a, '_> {
         self.src.as_bytes().get(self.tok.end as usize) == Some(&b':')
     }
 
-    fn parse_number_attr(&mut self) -> PResult<Attr> {
+    /// A number, typed by `known` (a type the context gives, as in a custom form) or by its
+    /// `: type` suffix, `i64`/`f64` by default.
+    fn parse_number_attr(&mut self, known: Option<Type>) -> PResult<Attr> {
         let negative = self.eat(Tok::Minus);
         let t = self.tok;
         if !matches!(t.kind, Tok::Integer | Tok::Float) {
@@ -199,7 +206,9 @@ impl<'a> Parser<'a, '_> {
         }
         let text = self.text(t);
         self.bump();
-        let ty = if self.eat(Tok::Colon) {
+        let ty = if known.is_some() {
+            known
+        } else if self.eat(Tok::Colon) {
             Some(self.parse_type()?)
         } else {
             None

@@ -101,63 +101,11 @@ impl<'a> Parser<'a, '_> {
             return Err(self.error_at(at, format!("invalid dialect namespace '\"{dialect}\"'")));
         }
         let src = self.src.as_bytes();
-        let mut pos = t.end as usize;
+        let pos = t.end as usize;
         let angled = src.get(pos) == Some(&b'<');
         if angled {
             let start = pos;
-            // Brackets must nest properly; an error points where upstream's lexer stands:
-            // at the symbol, or at the last string inside the body.
-            let mut open: Vec<u8> = Vec::new();
-            let mut at = t.start;
-            loop {
-                let closes = match src.get(pos) {
-                    // A NUL byte ends the body as the end of the input does, for upstream.
-                    None | Some(0) => None,
-                    Some(&c @ (b'<' | b'[' | b'(' | b'{')) => {
-                        open.push(c);
-                        pos += 1;
-                        continue;
-                    }
-                    // `->` inside a body is an arrow, not a closing bracket.
-                    Some(b'-') if src.get(pos + 1) == Some(&b'>') => {
-                        pos += 2;
-                        continue;
-                    }
-                    Some(b'>') => Some(b'<'),
-                    Some(b']') => Some(b'['),
-                    Some(b')') => Some(b'('),
-                    Some(b'}') => Some(b'{'),
-                    // A string in a body is a string token to upstream's lexer too: it may
-                    // not span lines, and its escapes are checked.
-                    Some(b'"') => {
-                        at = pos as u32;
-                        match crate::lexer::string_literal_end(src, pos) {
-                            Ok(end) => pos = end,
-                            Err((bad, message)) => return Err(self.error_at(bad as u32, message)),
-                        }
-                        continue;
-                    }
-                    Some(_) => {
-                        pos += 1;
-                        continue;
-                    }
-                };
-                let innermost = *open.last().expect("the body starts with '<'");
-                if closes != Some(innermost) {
-                    return Err(self.error_at(
-                        at,
-                        format!(
-                            "unbalanced '{}' character in pretty dialect name",
-                            innermost as char
-                        ),
-                    ));
-                }
-                open.pop();
-                pos += 1;
-                if open.is_empty() {
-                    break;
-                }
-            }
+            let pos = self.scan_angle_body(start, t.start)?;
             let inner = &self.src[start..pos];
             if pretty {
                 body.push_str(inner);
@@ -172,6 +120,80 @@ impl<'a> Parser<'a, '_> {
             return Err(self.error_at(t.start, "expected '<' in dialect type"));
         }
         Ok((dialect, body))
+    }
+
+    /// The end of the balanced `<...>` starting at byte `start` (brackets must nest; `->`
+    /// is an arrow; strings are string tokens). Errors point where upstream's lexer
+    /// stands: at `symbol_start`, or at the last string inside the body.
+    fn scan_angle_body(&mut self, start: usize, symbol_start: u32) -> PResult<usize> {
+        let src = self.src.as_bytes();
+        let mut pos = start;
+        let mut open: Vec<u8> = Vec::new();
+        let mut at = symbol_start;
+        loop {
+            let closes = match src.get(pos) {
+                // A NUL byte ends the body as the end of the input does, for upstream.
+                None | Some(0) => None,
+                Some(&c @ (b'<' | b'[' | b'(' | b'{')) => {
+                    open.push(c);
+                    pos += 1;
+                    continue;
+                }
+                // `->` inside a body is an arrow, not a closing bracket.
+                Some(b'-') if src.get(pos + 1) == Some(&b'>') => {
+                    pos += 2;
+                    continue;
+                }
+                Some(b'>') => Some(b'<'),
+                Some(b']') => Some(b'['),
+                Some(b')') => Some(b'('),
+                Some(b'}') => Some(b'{'),
+                // A string in a body is a string token to upstream's lexer too: it may
+                // not span lines, and its escapes are checked.
+                Some(b'"') => {
+                    at = pos as u32;
+                    match crate::lexer::string_literal_end(src, pos) {
+                        Ok(end) => pos = end,
+                        Err((bad, message)) => return Err(self.error_at(bad as u32, message)),
+                    }
+                    continue;
+                }
+                Some(_) => {
+                    pos += 1;
+                    continue;
+                }
+            };
+            let Some(&innermost) = open.last() else {
+                return Err(self.error_at(at, "expected '<'"));
+            };
+            if closes != Some(innermost) {
+                return Err(self.error_at(
+                    at,
+                    format!(
+                        "unbalanced '{}' character in pretty dialect name",
+                        innermost as char
+                    ),
+                ));
+            }
+            open.pop();
+            pos += 1;
+            if open.is_empty() {
+                return Ok(pos);
+            }
+        }
+    }
+
+    /// A balanced `<...>` (as a dialect attribute's body is written after its mnemonic),
+    /// taken verbatim, if a `<` is next.
+    pub(crate) fn parse_optional_angle_body(&mut self) -> PResult<Option<String>> {
+        if !self.is(Tok::Less) {
+            return Ok(None);
+        }
+        let start = self.tok.start as usize;
+        let end = self.scan_angle_body(start, start as u32)?;
+        let text = self.src[start..end].to_string();
+        self.reset_to(end);
+        Ok(Some(text))
     }
 
     pub(crate) fn reset_to(&mut self, pos: usize) {

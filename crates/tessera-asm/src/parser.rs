@@ -83,6 +83,9 @@ pub struct Parser<'a, 'c> {
     pub(crate) resources: Resources,
     progress: Option<&'c dyn Fn(usize)>,
     next_progress: usize,
+    /// The dialect whose prefix op names may leave out, per enclosing custom-form op
+    /// (`builtin` at the top level, as upstream).
+    default_dialects: Vec<Box<str>>,
 }
 
 /// How far apart (in bytes) a progress callback is called.
@@ -116,6 +119,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             resources: Resources::default(),
             progress: None,
             next_progress: PROGRESS_STEP,
+            default_dialects: vec!["builtin".into()],
         }
     }
 
@@ -483,7 +487,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Resolves a use `%name#index` of type `ty` at `pos`.
-    fn resolve_value(&mut self, name: &'a str, index: u32, ty: Type, pos: u32) -> PResult<ValueId> {
+    pub(crate) fn resolve_value(
+        &mut self,
+        name: &'a str,
+        index: u32,
+        ty: Type,
+        pos: u32,
+    ) -> PResult<ValueId> {
         let scope = self.scopes.last_mut().unwrap();
         let slots = scope.values.get(name).unwrap_or_default();
         if let Some(slot) = slots.get(index as usize).copied() {
@@ -556,7 +566,12 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Binds `%name` (a group of `values`) defined at `pos`.
-    fn define_values(&mut self, name: &'a str, values: &[ValueId], pos: u32) -> PResult<()> {
+    pub(crate) fn define_values(
+        &mut self,
+        name: &'a str,
+        values: &[ValueId],
+        pos: u32,
+    ) -> PResult<()> {
         let scope = self.scopes.last_mut().unwrap();
         let existing: SmallVec<[ValueSlot; 4]> = scope
             .values
@@ -615,7 +630,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(())
     }
 
-    fn block_ref(&mut self, name: &'a str, pos: u32) -> BlockId {
+    pub(crate) fn block_ref(&mut self, name: &'a str, pos: u32) -> BlockId {
         let scope = self.block_scopes.last_mut().unwrap();
         if let Some(&(b, _, _)) = scope.blocks.get(name) {
             return b;
@@ -890,53 +905,83 @@ impl<'a, 'c> Parser<'a, 'c> {
         ))
     }
 
-    /// The custom form of `builtin.module`: `module @name? attributes {...}? { ... }`.
+    /// An op in custom form: its name (with the default dialect's prefix or `builtin.` left
+    /// out where that is unambiguous), then whatever its registered hooks read.
     fn parse_custom_op(&mut self) -> PResult<OpId> {
         let name_tok = self.tok;
         let text = self.cur_text();
-        if text != "module" && text != "builtin.module" {
+        let Some((name, hooks)) = self.custom_op_hooks(text) else {
             let msg = if text.contains('.') {
                 format!("custom op '{text}' is unknown")
             } else {
                 format!("custom op '{text}' is unknown (tried 'builtin.{text}' as well)")
             };
             return Err(self.error_here(msg));
-        }
+        };
         self.bump();
         let loc = self.loc_at(name_tok.start);
-        let mut entries = Vec::new();
-        if self.is(Tok::AtIdent) {
-            let sym = self.parse_symbol_name()?;
-            let sym_name = self.ctx.ident("sym_name");
-            let value = self.ctx.string_attr(&sym);
-            entries.push((sym_name, value));
-        }
-        if self.eat_keyword("attributes") {
-            let dict = self.parse_attr_dict()?;
-            entries.extend_from_slice(self.ctx.dict_entries(dict));
-        }
-        if let Some(dup) = self.ctx.find_duplicate_name(&entries) {
+        let isolated = self
+            .ctx
+            .op_info(name)
+            .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::ISOLATED_FROM_ABOVE));
+        let mut state = crate::custom::CustomOpState::new(name, loc);
+        self.default_dialects.push(hooks.default_dialect().into());
+        let parsed = hooks.parse(
+            &mut crate::custom::OpAsmParser::new(self, isolated),
+            &mut state,
+        );
+        self.default_dialects.pop();
+        parsed?;
+        if let Some(dup) = self.ctx.find_duplicate_name(&state.attrs) {
             let n = self.ctx.str(dup).to_string();
             return Err(self.error_here(format!("duplicate key '{n}' in dictionary attribute")));
         }
-        let region = self.parse_region(true)?;
-        let module_name = self.ctx.ident("builtin.module");
-        let mut state = OperationState::new(self.ctx, module_name, loc);
-        state.attrs = self.ctx.dictionary(entries);
-        state.num_regions = 1;
-        self.move_inherent_attrs(&mut state);
-        let op = self.body.create_op(state);
-        let target = self.body.region(op, 0);
-        self.body.take_region_body(region, target);
-        if self.body.region_is_empty(target) {
-            let b = self.body.create_block();
-            self.body.append_block(target, b);
+        let regions = std::mem::take(&mut state.regions);
+        let mut op_state = OperationState {
+            name,
+            loc,
+            operands: state.operands,
+            result_types: state.result_types,
+            attrs: self.ctx.dictionary(state.attrs),
+            props: None,
+            successors: state.successors,
+            num_regions: regions.len() as u32,
+        };
+        self.move_inherent_attrs(&mut op_state);
+        let op = self.body.create_op(op_state);
+        for (i, r) in regions.into_iter().enumerate() {
+            let target = self.body.region(op, i);
+            self.body.take_region_body(r, target);
         }
         self.parse_trailing_loc(LocUse::Op(op))?;
         Ok(op)
     }
 
-    fn parse_symbol_name(&mut self) -> PResult<String> {
+    /// The registered op a custom-form name stands for, and its hooks: the name as written
+    /// if it has a dialect prefix, else in the default dialect of the enclosing op, else in
+    /// `builtin`.
+    fn custom_op_hooks(
+        &mut self,
+        text: &str,
+    ) -> Option<(Ident, std::sync::Arc<dyn crate::custom::OpAssembly>)> {
+        let lookup = |p: &mut Self, full: &str| {
+            let name = p.ctx.lookup_ident(full)?;
+            let hooks = crate::custom::op_assembly(p.ctx, name)?;
+            Some((name, hooks))
+        };
+        if text.contains('.') {
+            return lookup(self, text);
+        }
+        let default = self.default_dialects.last().cloned().unwrap_or_default();
+        if !default.is_empty() {
+            if let Some(found) = lookup(self, &format!("{default}.{text}")) {
+                return Some(found);
+            }
+        }
+        lookup(self, &format!("builtin.{text}"))
+    }
+
+    pub(crate) fn parse_symbol_name(&mut self) -> PResult<String> {
         let text = &self.cur_text()[1..];
         let name = if text.starts_with('"') {
             String::from_utf8_lossy(&unescape(text.as_bytes())).into_owned()
@@ -948,7 +993,7 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// `%name` or `%name#N`.
-    fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, u32)> {
+    pub(crate) fn parse_value_ref(&mut self) -> PResult<(&'a str, u32, u32)> {
         if !self.is(Tok::PercentIdent) {
             return Err(self.error_here("expected SSA operand"));
         }
@@ -1009,10 +1054,24 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Parses `{ blocks }` into a fresh, ownerless region.
     fn parse_region(&mut self, isolated: bool) -> PResult<RegionId> {
-        crate::with_stack(|| self.parse_region_inner(isolated))
+        crate::with_stack(|| self.parse_region_inner(isolated, &[]))
     }
 
-    fn parse_region_inner(&mut self, isolated: bool) -> PResult<RegionId> {
+    /// Parses `{ blocks }` whose entry block has the arguments a custom form declared
+    /// before it (a function's signature), bound in the region's scope.
+    pub(crate) fn parse_region_with_args(
+        &mut self,
+        isolated: bool,
+        entry_args: &[crate::custom::Argument<'a>],
+    ) -> PResult<RegionId> {
+        crate::with_stack(|| self.parse_region_inner(isolated, entry_args))
+    }
+
+    fn parse_region_inner(
+        &mut self,
+        isolated: bool,
+        entry_args: &[crate::custom::Argument<'a>],
+    ) -> PResult<RegionId> {
         self.enter()?;
         let region = self.scratch_region();
         self.expect(Tok::LBrace, "'{' to begin a region")?;
@@ -1020,9 +1079,27 @@ impl<'a, 'c> Parser<'a, 'c> {
             self.scopes.push(IsolatedScope::default());
         }
         self.push_region_scope();
-        if !self.is(Tok::RBrace) {
-            // Entry block: explicit label or implicit.
-            let mut block = if self.is(Tok::CaretIdent) {
+        if !entry_args.is_empty() {
+            if self.is(Tok::CaretIdent) {
+                return Err(self.error_here("invalid block name in region with named arguments"));
+            }
+            let b = self.body.create_block();
+            self.body.append_block(region, b);
+            for arg in entry_args {
+                let loc = match arg.loc {
+                    Some(loc) => loc,
+                    None => self.loc_at(arg.name.pos),
+                };
+                let value = self.body.add_block_arg(b, arg.ty, loc);
+                self.define_values(arg.name.name, &[value], arg.name.pos)?;
+            }
+        }
+        if !self.is(Tok::RBrace) || !entry_args.is_empty() {
+            // Entry block: explicit label, implicit, or the one holding the declared
+            // arguments.
+            let mut block = if let Some(b) = self.body.first_block(region) {
+                Some(b)
+            } else if self.is(Tok::CaretIdent) {
                 None
             } else {
                 let b = self.body.create_block();

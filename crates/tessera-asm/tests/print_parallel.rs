@@ -28,7 +28,7 @@ fn big_module() -> String {
 #[test]
 fn parallel_printing_matches_sequential() {
     let src = big_module();
-    for debug_info in [false, true] {
+    for (debug_info, generic) in [(false, false), (true, false), (false, true), (true, true)] {
         let mut ctx = Context::new();
         ctx.set_allow_unregistered_dialects(true);
         let parsed = tessera_asm::parse(&mut ctx, &src, "big.mlir").expect("parses");
@@ -39,11 +39,13 @@ fn parallel_printing_matches_sequential() {
             &parsed.resources,
             PrintOptions {
                 debug_info,
+                generic,
                 workers: 0,
             },
         );
         let opts = PrintOptions {
             debug_info,
+            generic,
             workers: 2,
         };
         let mut streamed = Vec::new();

@@ -11,7 +11,8 @@ use tessera_ir::{Context, Diagnostic, Severity, SourceMap};
 pub struct OptOptions {
     /// `--mlir-print-debuginfo`.
     pub debug_info: bool,
-    /// `--mlir-print-op-generic` (the generic form is the only one printed for now).
+    /// `--mlir-print-op-generic`: print every op in the generic form (otherwise ops with
+    /// a registered custom form use it).
     pub generic: bool,
     /// `--allow-unregistered-dialect`.
     pub allow_unregistered: bool,
@@ -101,6 +102,7 @@ pub fn process_buffer_to(
     }
     let print_opts = PrintOptions {
         debug_info: opts.debug_info,
+        generic: opts.generic,
         workers: opts.print_workers,
     };
     let t0 = Instant::now();

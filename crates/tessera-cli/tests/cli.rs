@@ -155,7 +155,7 @@ fn the_output_may_be_the_input_and_a_failed_run_leaves_it_alone() {
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
     let printed = std::fs::read_to_string(&path).unwrap();
-    assert!(printed.starts_with("\"builtin.module\"() ({\n  \"foo.op\"()"));
+    assert!(printed.starts_with("module {\n  \"foo.op\"()"));
     assert_eq!(printed.lines().count(), 100_003);
 
     std::fs::write(dir.join("bad.mlir"), "\"foo.op\"(").unwrap();
@@ -292,7 +292,7 @@ fn load_dialect_registers_the_ops_of_a_td_file() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(
         text(&out.stdout),
-        "\"builtin.module\"() ({\n  \"d.op\"() ({\n  ^bb0:\n  }) : () -> ()\n}) : () -> ()\n\n"
+        "module {\n  \"d.op\"() ({\n  ^bb0:\n  }) : () -> ()\n}\n\n"
     );
     // Without the dialect, its ops are unknown.
     let out = run_sh("$TOOL ok.mlir", &dir);

@@ -227,6 +227,14 @@ impl Context {
         })
     }
 
+    /// The text of a string attribute, if `attr` is one and holds UTF-8.
+    pub fn string_value(&self, attr: Attr) -> Option<&str> {
+        match self.attr_kind(attr) {
+            AttrKind::String { value, .. } => std::str::from_utf8(value).ok(),
+            _ => None,
+        }
+    }
+
     /// An array attribute.
     pub fn array_attr(&mut self, elements: &[Attr]) -> Attr {
         self.attr(AttrKind::Array(elements.into()))

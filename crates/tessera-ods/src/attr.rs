@@ -32,7 +32,20 @@ pub struct AttrInfo {
     pub derived: bool,
     /// The attribute this one wraps (`baseAttr`), by record name.
     pub base: Option<String>,
+    /// The end of the `baseAttr` chain (this record when it wraps nothing): what assembly
+    /// formats look at to recognise `UnitAttr`, `SymbolNameAttr` and enums.
+    pub root_base: String,
+    /// The builder of the attribute's value type (`valueType.builderCall`), when it has
+    /// one: a format then prints the attribute without its type.
+    pub value_type_builder: Option<String>,
+    /// The root base is an enum (`EnumAttrInfo`) with an underlying type and a constant
+    /// builder: a format prints it as a bare keyword.
+    pub keyword_enum: bool,
 }
+
+/// Nesting of `baseAttr` beyond which the chain is not followed (a cycle cannot be built in
+/// TableGen, but depth is still bounded).
+const MAX_BASE_DEPTH: u32 = 64;
 
 /// Reads the attribute record `rec`.
 pub(crate) fn read_attr(r: &mut Reader, table: &mut ConstraintTable, rec: RecId) -> AttrInfo {
@@ -45,7 +58,24 @@ pub(crate) fn read_attr(r: &mut Reader, table: &mut ConstraintTable, rec: RecId)
         .opt_string(rec, "constBuilderCall")
         .filter(|c| !c.is_empty());
     let base = r.opt_def(rec, "baseAttr");
+    let mut root = rec;
+    for _ in 0..MAX_BASE_DEPTH {
+        match r.opt_def(root, "baseAttr") {
+            Some(next) => root = next,
+            None => break,
+        }
+    }
+    let nonempty = |s: Option<String>| s.filter(|s| !s.is_empty());
+    let value_type_builder = r
+        .opt_def(rec, "valueType")
+        .and_then(|t| nonempty(r.opt_string(t, "builderCall")));
+    let keyword_enum = r.is_a(root, "EnumAttrInfo")
+        && nonempty(r.opt_string(root, "underlyingType")).is_some()
+        && nonempty(r.opt_string(root, "constBuilderCall")).is_some();
     AttrInfo {
+        root_base: r.name(root),
+        value_type_builder,
+        keyword_enum,
         record: r.name(rec),
         constraint,
         storage_type,

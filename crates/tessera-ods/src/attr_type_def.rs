@@ -43,6 +43,9 @@ pub struct AttrOrTypeDef {
     pub parameters: Vec<Parameter>,
     /// The declarative assembly format, as written.
     pub assembly_format: Option<String>,
+    /// Where the format's first character is in the `.td` file, when the file spells it
+    /// verbatim (`SourceLoc::NONE` otherwise).
+    pub assembly_format_loc: SourceLoc,
     /// Whether parser and printer are hand-written (`hasCustomAssemblyFormat`).
     pub has_custom_assembly_format: bool,
     /// For an `EnumAttr`: the enum it wraps (its record name).
@@ -62,6 +65,9 @@ pub struct Parameter {
     pub syntax: String,
     /// Whether it may be left out (`OptionalParameter` and kin: a default value exists).
     pub optional: bool,
+    /// Whether it is the type of the attribute itself (`AttributeSelfTypeParameter`), which
+    /// an assembly format may not mention.
+    pub self_type: bool,
 }
 
 /// Reads the `AttrDef`/`TypeDef` record `rec`.
@@ -79,6 +85,10 @@ pub(crate) fn read_def(b: &mut Build, rec: RecId, kind: DefKind) -> AttrOrTypeDe
     let mnemonic = b.r.opt_string(rec, "mnemonic");
     let assembly_format = b.r.opt_string(rec, "assemblyFormat");
     let has_custom_assembly_format = b.r.bit(rec, "hasCustomAssemblyFormat");
+    let assembly_format_loc = match &assembly_format {
+        Some(format) => b.r.value_loc(rec, "assemblyFormat", format),
+        None => SourceLoc::NONE,
+    };
     // Upstream's checks, in its order and words. A def without parameters needs no format:
     // it prints as its mnemonic alone.
     if assembly_format.is_some() && has_custom_assembly_format {
@@ -113,6 +123,7 @@ pub(crate) fn read_def(b: &mut Build, rec: RecId, kind: DefKind) -> AttrOrTypeDe
         description: b.r.opt_string(rec, "description"),
         parameters,
         assembly_format,
+        assembly_format_loc,
         has_custom_assembly_format,
         enum_info,
     }
@@ -132,6 +143,7 @@ fn read_parameters(b: &mut Build, rec: RecId) -> Vec<Parameter> {
                 summary: None,
                 syntax: text.to_string(),
                 optional: false,
+                self_type: false,
             });
             continue;
         }
@@ -157,6 +169,7 @@ fn read_parameters(b: &mut Build, rec: RecId) -> Vec<Parameter> {
             cpp_type,
             syntax,
             optional: !default.is_empty(),
+            self_type: b.r.is_a(def, "AttributeSelfTypeParameter"),
         });
     }
     out

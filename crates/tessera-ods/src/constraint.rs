@@ -43,7 +43,8 @@ pub struct Constraint {
     /// For type constraints: the C++ class a matching type has (`cppClassName`), if declared.
     pub cpp_class: Option<String>,
     /// For types that can be built without context (`builderCall`), the C++ that builds one;
-    /// an op whose results all have one (or match such a value) infers its result types.
+    /// an op whose results all have one (or match such a value) infers its result types. A
+    /// variadic or optional type has its element type's (`baseType`), as upstream reads it.
     pub builder_call: Option<String>,
 }
 
@@ -71,6 +72,11 @@ impl ConstraintTable {
             ConstraintKind::Other,
         );
         let pred = r.opt_def(rec, "predicate").map(|p| read_pred(r, p));
+        let variable_length = r.is_a(rec, "Variadic") || r.is_a(rec, "Optional");
+        let builder_rec = match variable_length {
+            true => r.opt_def(rec, "baseType").unwrap_or(rec),
+            false => rec,
+        };
         let nonempty = |s: Option<String>| s.filter(|s| !s.is_empty());
         let constraint = Constraint {
             record: r.name(rec),
@@ -79,7 +85,7 @@ impl ConstraintTable {
             description: r.string_or_empty(rec, "description"),
             pred,
             cpp_class: nonempty(r.opt_string(rec, "cppClassName")),
-            builder_call: nonempty(r.opt_string(rec, "builderCall")),
+            builder_call: nonempty(r.opt_string(builder_rec, "builderCall")),
         };
         let id = ConstraintId(self.list.len() as u32);
         self.list.push(constraint);

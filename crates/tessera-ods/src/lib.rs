@@ -20,14 +20,18 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod assembly;
 pub mod attr;
 pub mod attr_type_def;
 mod build;
 pub mod constraint;
+pub mod core_dialects;
 pub mod dialect;
 pub mod docs;
 pub mod enums;
 pub mod eval;
+pub mod format;
+pub mod library;
 pub mod op;
 pub mod pred;
 mod reader;

@@ -70,8 +70,11 @@ pub struct Op {
     pub builders: Builders,
     /// Hooks the op implements in C++ (Rust, for Tessera).
     pub flags: OpFlags,
-    /// The declarative assembly format, as written (parsed in a later step).
+    /// The declarative assembly format, as written (parsed by [`crate::format`]).
     pub assembly_format: Option<String>,
+    /// Where the format's first character is in the `.td` file, when the file spells it
+    /// verbatim (`SourceLoc::NONE` otherwise): format errors point inside it.
+    pub assembly_format_loc: SourceLoc,
     /// The documentation group, if any.
     pub doc_group: Option<DocGroupId>,
 }
@@ -349,8 +352,12 @@ pub(crate) fn read_op(b: &mut Build, rec: RecId) -> Op {
             has_custom_assembly_format: b.r.bit(rec, "hasCustomAssemblyFormat"),
         },
         assembly_format: b.r.opt_string(rec, "assemblyFormat"),
+        assembly_format_loc: SourceLoc::NONE,
         doc_group: None,
     };
+    if let Some(format) = &op.assembly_format {
+        op.assembly_format_loc = b.r.value_loc(rec, "assemblyFormat", format);
+    }
     // Names of arguments (by dag position) and results (as -1 - index), for type inference.
     let mut index_of: HashMap<String, i64> = HashMap::new();
     read_arguments(b, rec, &mut op, &mut index_of);

@@ -28,6 +28,19 @@ impl<'a> Reader<'a> {
             .translate(self.rk.sources(), self.rk.record(rec).loc())
     }
 
+    /// Where the value of `rec`'s string field `field` (equal to `value`) starts in the
+    /// source, when it is spelled there verbatim (see
+    /// [`crate::format::locate::verbatim_value_loc`]); `SourceLoc::NONE` otherwise.
+    pub(crate) fn value_loc(&self, rec: RecId, field: &str, value: &str) -> SourceLoc {
+        match self.rk.field_loc(rec, field) {
+            Ok(loc) => {
+                let loc = self.locs.translate(self.rk.sources(), loc);
+                crate::format::locate::verbatim_value_loc(&self.locs.map, loc, value)
+            }
+            Err(_) => SourceLoc::NONE,
+        }
+    }
+
     /// Reports `message` at `rec`.
     pub(crate) fn error(&mut self, rec: RecId, message: impl Into<String>) {
         let loc = self.loc(rec);

@@ -151,7 +151,10 @@ fn main() -> ExitCode {
             &m.body,
             m.module,
             &m.resources,
-            PrintOptions::default(),
+            PrintOptions {
+                generic: true,
+                ..PrintOptions::default()
+            },
         );
         if let Err(e) = std::fs::write(out, text + "\n") {
             eprintln!("error: cannot write {out}: {e}");

@@ -239,6 +239,9 @@ pub struct Lexer {
     /// Files already read, by the name written in `include`: the path found and the text.
     /// Guarded headers are included many times; each inclusion reuses the first read.
     include_cache: FxHashMap<String, (String, Arc<str>)>,
+    /// Names of the embedded files (in `include_cache` from the start), which are no
+    /// dependencies on disk.
+    embedded: FxHashSet<String>,
     /// Memoized skips of `#ifdef`/`#ifndef`/`#else` regions (see `prep_skip_region`).
     pub(crate) skip_memo: FxHashMap<crate::preprocessor::SkipKey, crate::preprocessor::SkipEnd>,
 }
@@ -269,8 +272,16 @@ impl Lexer {
             cur_int: 0,
             cur_bin_bits: 0,
             include_cache: FxHashMap::default(),
+            embedded: FxHashSet::default(),
             skip_memo: FxHashMap::default(),
         }
+    }
+
+    /// Makes `include "name"` read `text` without looking at the file system.
+    pub fn embed(&mut self, name: &str, text: Arc<str>) {
+        self.include_cache
+            .insert(name.to_string(), (name.to_string(), text));
+        self.embedded.insert(name.to_string());
     }
 
     /// Gives back the source manager once lexing is over.
@@ -670,7 +681,9 @@ impl Lexer {
         };
         let include_loc = self.loc_at(self.pos);
         let idx = self.sm.add_included(path.clone(), text, include_loc);
-        self.dependencies.insert(path);
+        if !self.embedded.contains(&path) {
+            self.dependencies.insert(path);
+        }
         self.include_stack.push((self.cur_file, self.pos));
         self.cur_file = idx;
         self.set_buf(self.sm.file(idx).text().clone());

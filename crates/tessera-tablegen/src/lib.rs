@@ -88,6 +88,10 @@ pub struct Options {
     pub no_warn_unused_template_args: bool,
     /// Resource bounds of the evaluation.
     pub limits: Limits,
+    /// Files `include` finds by name before searching the file system: a program's own
+    /// `.td` library, built into it so it needs no installation. `(name, text)`; they are
+    /// not reported as dependencies.
+    pub embedded_files: Vec<(String, std::sync::Arc<str>)>,
 }
 
 /// A successful parse. It may still carry errors that upstream reports without stopping
@@ -175,7 +179,11 @@ fn new_lexer(name: &str, text: &str, opts: &Options) -> lexer::Lexer {
     let mut sm = SourceMap::default();
     let shown = if name == "-" { "<stdin>" } else { name };
     let main = sm.add(shown, text);
-    lexer::Lexer::new(sm, main, opts.include_dirs.clone(), &opts.macros)
+    let mut lexer = lexer::Lexer::new(sm, main, opts.include_dirs.clone(), &opts.macros);
+    for (name, text) in &opts.embedded_files {
+        lexer.embed(name, text.clone());
+    }
+    lexer
 }
 
 /// Parses and evaluates the token stream into records.

@@ -54,7 +54,12 @@ pub(super) struct Aliases {
 
 impl Aliases {
     /// The aliases upstream would print for the module `root`.
-    pub(super) fn collect(ctx: &Context, body: &Body, root: OpId, debug_info: bool) -> Aliases {
+    pub(super) fn collect(
+        ctx: &Context,
+        body: &Body,
+        root: OpId,
+        opts: super::PrintOptions,
+    ) -> Aliases {
         let mut c = Collector {
             ctx,
             aliases: Aliases {
@@ -63,7 +68,11 @@ impl Aliases {
                 ..Aliases::default()
             },
         };
-        c.walk(body, root, debug_info);
+        if opts.generic {
+            c.walk(body, root, opts.debug_info);
+        } else {
+            c.op_custom(body, root, opts.debug_info);
+        }
         let mut aliases = c.aliases;
         aliases.assign_names();
         aliases
@@ -116,12 +125,17 @@ impl Aliases {
 }
 
 /// Builds `Aliases` by walking a module.
-struct Collector<'a> {
+pub(super) struct Collector<'a> {
     ctx: &'a Context,
     aliases: Aliases,
 }
 
-impl Collector<'_> {
+impl<'a> Collector<'a> {
+    /// The context whose attributes and types are visited.
+    pub(super) fn ctx(&self) -> &'a Context {
+        self.ctx
+    }
+
     fn alias_prefix(&self, node: Node) -> Option<&'static str> {
         match node {
             Node::Attr(a) => match self.ctx.attr_kind(a) {
@@ -228,7 +242,7 @@ impl Collector<'_> {
 
     /// Visits a node; returns (its contribution to a parent's alias depth, its info index if
     /// it has an alias candidate at or below it).
-    fn visit(&mut self, node: Node, deferrable: bool) -> (u32, Option<usize>) {
+    pub(super) fn visit(&mut self, node: Node, deferrable: bool) -> (u32, Option<usize>) {
         match self.aliases.state(node) {
             NO_ALIAS => return (0, None),
             UNSEEN => {}
@@ -300,7 +314,6 @@ impl Collector<'_> {
             Args(BlockId),
             Tail(OpId),
         }
-        let ctx = self.ctx;
         let mut stack = vec![Work::Op(root)];
         let mut items = Vec::new();
         while let Some(w) = stack.pop() {
@@ -321,42 +334,104 @@ impl Collector<'_> {
                     }
                     stack.extend(items.drain(..).rev());
                 }
-                Work::Args(b) => {
-                    for &arg in body.block_args(b) {
-                        self.visit(Node::Type(body.value_type(arg)), false);
-                        if debug_info {
-                            self.visit(Node::Attr(body.value_loc(arg).attr()), false);
-                        }
-                    }
-                }
-                Work::Tail(op) => {
-                    for v in body.operands(op) {
-                        self.visit(Node::Type(body.value_type(v)), false);
-                    }
-                    for v in body.results(op) {
-                        self.visit(Node::Type(body.value_type(v)), false);
-                    }
-                    let attrs = ctx.dict_entries(body.op_attrs(op));
-                    let props = body
-                        .op_props(op)
-                        .filter(|_| upstream::registers_op(ctx.str(body.op_name(op))))
-                        .map(|p| ctx.dict_entries(p))
-                        .unwrap_or(&[]);
-                    if props.is_empty() {
-                        for &(_, value) in attrs {
-                            self.visit(Node::Attr(value), false);
-                        }
-                    } else {
-                        // Upstream visits `op->getAttrs()`, which for a registered op is the
-                        // discardable attributes merged with the inherent ones (its
-                        // properties), sorted by name.
-                        let mut all: Vec<(Ident, Attr)> =
-                            attrs.iter().chain(props.iter()).copied().collect();
-                        all.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
-                        for (_, value) in all {
-                            self.visit(Node::Attr(value), false);
-                        }
-                    }
+                Work::Args(b) => self.block_args(body, b, debug_info),
+                Work::Tail(op) => self.op_tail(body, op),
+            }
+        }
+    }
+
+    /// The types (and with `debug_info` the locations) of a block's arguments.
+    fn block_args(&mut self, body: &Body, b: BlockId, debug_info: bool) {
+        for &arg in body.block_args(b) {
+            self.visit(Node::Type(body.value_type(arg)), false);
+            if debug_info {
+                self.visit(Node::Attr(body.value_loc(arg).attr()), false);
+            }
+        }
+    }
+
+    /// What the generic form prints of an op after its regions: operand types, result
+    /// types, attributes.
+    fn op_tail(&mut self, body: &Body, op: OpId) {
+        let ctx = self.ctx;
+        for v in body.operands(op) {
+            self.visit(Node::Type(body.value_type(v)), false);
+        }
+        for v in body.results(op) {
+            self.visit(Node::Type(body.value_type(v)), false);
+        }
+        let attrs = ctx.dict_entries(body.op_attrs(op));
+        let props = body
+            .op_props(op)
+            .filter(|_| {
+                let name = body.op_name(op);
+                upstream::registers_op(ctx.str(name)) || ctx.op_info(name).is_some()
+            })
+            .map(|p| ctx.dict_entries(p))
+            .unwrap_or(&[]);
+        if props.is_empty() {
+            for &(_, value) in attrs {
+                self.visit(Node::Attr(value), false);
+            }
+        } else {
+            // Upstream visits `op->getAttrs()`, which for a registered op is the
+            // discardable attributes merged with the inherent ones (its
+            // properties), sorted by name.
+            let mut all: Vec<(Ident, Attr)> = attrs.iter().chain(props.iter()).copied().collect();
+            all.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
+            for (_, value) in all {
+                self.visit(Node::Attr(value), false);
+            }
+        }
+    }
+}
+
+impl<'a> Collector<'a> {
+    /// Visits what printing `op` in the custom form prints, in upstream's order: its
+    /// location, then what its custom-form hooks print, or for an op printed generically its
+    /// regions, operand types, result types and attributes.
+    fn op_custom(&mut self, body: &'a Body, op: OpId, debug_info: bool) {
+        if debug_info {
+            self.visit(Node::Attr(body.op_loc(op).attr()), true);
+        }
+        let ctx = self.ctx;
+        if let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) {
+            if hooks.can_print(ctx, body, op) {
+                let mut p = super::OpAsmPrinter::collecting(self, body, debug_info);
+                hooks.print(&mut p, op);
+                return;
+            }
+        }
+        for region in body.regions(op) {
+            self.region_custom(body, region, super::RegionFlags::ALL, debug_info);
+        }
+        self.op_tail(body, op);
+    }
+
+    /// Visits a region as the custom form prints it (`flags` as in `print_region_with`).
+    pub(super) fn region_custom(
+        &mut self,
+        body: &'a Body,
+        region: tessera_ir::RegionId,
+        flags: super::RegionFlags,
+        debug_info: bool,
+    ) {
+        let ctx = self.ctx;
+        for (i, b) in body.region_blocks(region).enumerate() {
+            let is_entry = i == 0;
+            if !is_entry || flags.entry_args {
+                self.block_args(body, b, debug_info);
+            }
+            let skip = (is_entry && !flags.terminators)
+                .then(|| body.last_op(b))
+                .flatten()
+                .filter(|&last| {
+                    ctx.op_info(body.op_name(last))
+                        .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::TERMINATOR))
+                });
+            for op in body.block_ops(b) {
+                if Some(op) != skip {
+                    crate::with_stack(|| self.op_custom(body, op, debug_info));
                 }
             }
         }

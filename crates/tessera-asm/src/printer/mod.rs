@@ -16,10 +16,13 @@
 mod affine;
 mod alias;
 mod attrs;
+mod custom;
 mod elements;
 mod numbering;
 mod ops;
 mod types;
+
+pub use custom::OpAsmPrinter;
 
 use crate::resources::Resources;
 use alias::Aliases;
@@ -32,6 +35,9 @@ use tessera_ir::{Attr, Body, Context, Ident, OpId, RegionId, Type};
 pub struct PrintOptions {
     /// Print locations (`--mlir-print-debuginfo`).
     pub debug_info: bool,
+    /// Print every op in the generic form (`--mlir-print-op-generic`); otherwise ops with
+    /// custom-form hooks use them, as `mlir-opt` prints by default.
+    pub generic: bool,
     /// Worker threads `print_module_to` may start for a big module (0, the default: print on
     /// the caller's thread only). A library does not decide that for its caller; a tool that
     /// owns the process, like `tessera-opt`, asks for them.
@@ -103,8 +109,13 @@ pub fn attr_to_string(ctx: &Context, attr: Attr) -> String {
 
 /// One op in generic form, numbered as upstream numbers an op printed alone (for the "see
 /// current operation" notes of verifier errors and for traces): in the scope of the closest
-/// enclosing op isolated from above.
+/// enclosing op isolated from above. The generic form is used whatever `opts.generic` says,
+/// as upstream prints an op that may not verify.
 pub fn op_to_string(ctx: &Context, body: &Body, op: OpId, opts: PrintOptions) -> String {
+    let opts = PrintOptions {
+        generic: true,
+        ..opts
+    };
     let tables = Tables {
         aliases: Aliases::default(),
         numbering: Numbering::local(ctx, body, op),
@@ -136,8 +147,8 @@ struct Tables {
 impl Tables {
     fn module(ctx: &Context, body: &Body, root: OpId, opts: PrintOptions) -> Tables {
         Tables {
-            aliases: Aliases::collect(ctx, body, root, opts.debug_info),
-            numbering: Numbering::module(body, root),
+            aliases: Aliases::collect(ctx, body, root, opts),
+            numbering: Numbering::module(ctx, body, root, opts.generic),
         }
     }
 
@@ -165,6 +176,28 @@ struct Printer<'a> {
     io_error: Option<std::io::Error>,
     /// The region whose top-level ops are printed by worker threads (see `print_ops_parallel`).
     parallel_region: Option<RegionId>,
+    /// The dialect whose prefix op names leave out, per enclosing op (custom form only).
+    default_dialects: Vec<Box<str>>,
+}
+
+/// How a region is printed (upstream's `printRegion` flags).
+#[derive(Clone, Copy)]
+struct RegionFlags {
+    /// Print the entry block's header when it has arguments.
+    entry_args: bool,
+    /// Print the entry block's terminator.
+    terminators: bool,
+    /// Print the header of an empty entry block.
+    empty_block: bool,
+}
+
+impl RegionFlags {
+    /// What the generic form prints: everything.
+    const ALL: RegionFlags = RegionFlags {
+        entry_args: true,
+        terminators: true,
+        empty_block: true,
+    };
 }
 
 impl<'a> Printer<'a> {
@@ -180,6 +213,7 @@ impl<'a> Printer<'a> {
             sink: None,
             io_error: None,
             parallel_region: None,
+            default_dialects: vec!["builtin".into()],
         }
     }
 

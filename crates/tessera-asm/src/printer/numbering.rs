@@ -14,6 +14,8 @@ enum ValueName {
     None,
     Result(u32),
     Arg(u32),
+    /// A name a custom form suggested, made unique: `names[i]`.
+    Named(u32),
 }
 
 /// Names of values and blocks, by id.
@@ -22,6 +24,26 @@ pub(super) struct Numbering {
     values: Vec<ValueName>,
     /// Number of each block within its region, by block id (`u32::MAX`: not numbered).
     blocks: Vec<u32>,
+    /// The names of `ValueName::Named` values.
+    names: Vec<Box<str>>,
+}
+
+/// Where the next region's numbering continues from: upstream saves its counters and name
+/// scope when it queues a region and, in the custom form, restores them when it numbers it
+/// (so sibling functions both start at `%0`).
+#[derive(Clone, Copy)]
+struct Counters {
+    value: u32,
+    arg: u32,
+    conflict: u32,
+    /// The name scope of the region the queued one is nested in.
+    scope: usize,
+}
+
+/// Names taken in one region, and the scope of the region around it.
+struct NameScope {
+    parent: Option<usize>,
+    names: rustc_hash::FxHashSet<Box<str>>,
 }
 
 impl Numbering {
@@ -30,9 +52,11 @@ impl Numbering {
         Numbering::default()
     }
 
-    /// The numbering upstream gives the regions of `root` (the module).
-    pub(super) fn module(body: &Body, root: OpId) -> Numbering {
-        Numbering::scope(body, root, false)
+    /// The numbering upstream gives the regions of `root` (the module): in the generic form
+    /// one counter runs through the whole module; in the custom form each region continues
+    /// from its parent's counters and ops may name their results.
+    pub(super) fn module(ctx: &Context, body: &Body, root: OpId, generic: bool) -> Numbering {
+        Numbering::scope(body, root, false, (!generic).then_some(ctx))
     }
 
     /// The numbering upstream uses to print `op` alone (the "see current operation" notes):
@@ -45,7 +69,7 @@ impl Numbering {
                 .is_some_and(|i| i.traits.contains(OpTraits::ISOLATED_FROM_ABOVE))
         };
         if isolated(op) {
-            return Numbering::scope(body, op, true);
+            return Numbering::scope(body, op, true, None);
         }
         let mut scope = op;
         while let Some(parent) = body.parent_op(scope) {
@@ -55,29 +79,52 @@ impl Numbering {
             }
         }
         if scope == op {
-            Numbering::scope(body, op, true)
+            Numbering::scope(body, op, true, None)
         } else {
-            Numbering::scope(body, scope, false)
+            Numbering::scope(body, scope, false, None)
         }
     }
 
     /// Numbers the regions of `root` (and, with `with_root_results`, its results first) with
-    /// upstream's counters.
-    fn scope(body: &Body, root: OpId, with_root_results: bool) -> Numbering {
+    /// upstream's counters; `custom` (the context) asks for the custom form's numbering.
+    fn scope(
+        body: &Body,
+        root: OpId,
+        with_root_results: bool,
+        custom: Option<&Context>,
+    ) -> Numbering {
         let mut n = Numbering {
             values: vec![ValueName::None; body.value_capacity()],
             blocks: vec![u32::MAX; body.block_capacity()],
+            names: Vec::new(),
         };
-        let mut next_value = 0u32;
-        let mut next_arg = 0u32;
+        let mut c = Counters {
+            value: 0,
+            arg: 0,
+            conflict: 0,
+            scope: 0,
+        };
+        let mut scopes = vec![NameScope {
+            parent: None,
+            names: Default::default(),
+        }];
         if with_root_results && body.num_results(root) > 0 {
             for r in body.results(root) {
                 n.values[r.as_u32() as usize] = ValueName::Result(0);
             }
-            next_value = 1;
+            c.value = 1;
         }
-        let mut stack: Vec<RegionId> = body.regions(root).collect();
-        while let Some(region) = stack.pop() {
+        let mut stack: Vec<(RegionId, Counters)> = body.regions(root).map(|r| (r, c)).collect();
+        let mut suggested = crate::custom::ResultNames::default();
+        while let Some((region, saved)) = stack.pop() {
+            if custom.is_some() {
+                c = saved;
+                scopes.push(NameScope {
+                    parent: Some(saved.scope),
+                    names: Default::default(),
+                });
+                c.scope = scopes.len() - 1;
+            }
             for (i, b) in body.region_blocks(region).enumerate() {
                 let slot = b.as_u32() as usize;
                 if n.blocks.len() <= slot {
@@ -87,29 +134,93 @@ impl Numbering {
                 // Only entry-block arguments are `%argN`; others share the value counter.
                 for &arg in body.block_args(b) {
                     n.values[arg.as_u32() as usize] = if i == 0 {
-                        next_arg += 1;
-                        ValueName::Arg(next_arg - 1)
+                        c.arg += 1;
+                        ValueName::Arg(c.arg - 1)
                     } else {
-                        next_value += 1;
-                        ValueName::Result(next_value - 1)
+                        c.value += 1;
+                        ValueName::Result(c.value - 1)
                     };
                 }
                 for op in body.block_ops(b) {
-                    if body.num_results(op) > 0 {
-                        for r in body.results(op) {
-                            n.values[r.as_u32() as usize] = ValueName::Result(next_value);
-                        }
-                        next_value += 1;
+                    if body.num_results(op) == 0 {
+                        continue;
                     }
+                    let first = body.result(op, 0);
+                    if let Some(ctx) = custom {
+                        n.name_results(ctx, body, op, &mut suggested, &mut c, &mut scopes);
+                    }
+                    if let ValueName::Named(_) = n.values[first.as_u32() as usize] {
+                        continue;
+                    }
+                    for r in body.results(op) {
+                        n.values[r.as_u32() as usize] = ValueName::Result(c.value);
+                    }
+                    c.value += 1;
                 }
             }
             for b in body.region_blocks(region) {
                 for op in body.block_ops(b) {
-                    stack.extend(body.regions(op));
+                    stack.extend(body.regions(op).map(|r| (r, c)));
                 }
             }
         }
         n
+    }
+
+    /// Gives the results of `op` the name its custom form suggests for them, made unique
+    /// among the names visible in the current region as upstream does (`c0`, then `c0_0`,
+    /// `c0_1`, ... with one conflict counter).
+    fn name_results(
+        &mut self,
+        ctx: &Context,
+        body: &Body,
+        op: OpId,
+        suggested: &mut crate::custom::ResultNames,
+        c: &mut Counters,
+        scopes: &mut [NameScope],
+    ) {
+        let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) else {
+            return;
+        };
+        suggested.names.clear();
+        hooks.result_names(ctx, body, op, suggested);
+        let first = body.result(op, 0);
+        // Only a name for the first result is honoured: it names the whole result group.
+        let Some((_, name)) = suggested
+            .names
+            .iter()
+            .find(|(v, n)| *v == first && !n.is_empty())
+        else {
+            return;
+        };
+        let base = sanitize(name);
+        let taken = |scopes: &[NameScope], candidate: &str| {
+            let mut at = Some(c.scope);
+            while let Some(i) = at {
+                if scopes[i].names.contains(candidate) {
+                    return true;
+                }
+                at = scopes[i].parent;
+            }
+            false
+        };
+        let unique = if !taken(scopes, &base) {
+            base
+        } else {
+            loop {
+                let probe = format!("{base}_{}", c.conflict);
+                c.conflict += 1;
+                if !taken(scopes, &probe) {
+                    break probe;
+                }
+            }
+        };
+        scopes[c.scope].names.insert(unique.clone().into());
+        let index = self.names.len() as u32;
+        self.names.push(unique.into());
+        for r in body.results(op) {
+            self.values[r.as_u32() as usize] = ValueName::Named(index);
+        }
     }
 
     fn value(&self, v: ValueId) -> ValueName {
@@ -146,6 +257,16 @@ impl Printer<'_> {
                     }
                 }
             }
+            ValueName::Named(i) => {
+                out.push('%');
+                out.push_str(&self.tables().numbering.names[i as usize]);
+                if let ValueDef::Result(op, i) = self.body.value_def(v) {
+                    if self.body.num_results(op) > 1 {
+                        out.push('#');
+                        push_u64(out, i.into());
+                    }
+                }
+            }
             ValueName::None => out.push_str("<<UNKNOWN SSA VALUE>>"),
         }
     }
@@ -160,4 +281,22 @@ impl Printer<'_> {
             None => out.push_str("^INVALIDBLOCK"),
         }
     }
+}
+
+/// A suggested name as upstream makes it an identifier: characters outside letters, digits
+/// and `$._-` become `_`, and a leading digit gets a `_` before it (it could clash with
+/// numbered values).
+fn sanitize(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 1);
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        out.push('_');
+    }
+    for ch in name.chars() {
+        if ch.is_ascii_alphanumeric() || "$._-".contains(ch) {
+            out.push(ch);
+        } else {
+            out.push('_');
+        }
+    }
+    out
 }

@@ -3,12 +3,12 @@
 //! headers (`^bbN(args):  // N preds: ...`). The top-level ops of a big module are printed
 //! by worker threads (see `Printer::print_ops_parallel`).
 
-use super::{push_indent, push_u64, Elide, Printer, FLUSH_AT};
+use super::{push_indent, push_u64, Elide, Printer, RegionFlags, FLUSH_AT};
 use crate::syntax::push_quoted;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::fmt::Write;
-use tessera_ir::{BlockId, OpId, RegionId, Type};
+use tessera_ir::{BlockId, OpId, OpTraits, RegionId, Type};
 
 impl Printer<'_> {
     /// One op in generic form (no trailing newline); nested regions are indented from
@@ -29,6 +29,44 @@ impl Printer<'_> {
             }
             out.push_str(" = ");
         }
+        if !self.opts.generic && self.print_custom_op(op, indent, out) {
+            return;
+        }
+        self.print_generic_op(op, indent, out);
+    }
+
+    /// `op` through its custom-form hooks, if it has some that can print it: the name
+    /// (without the enclosing op's default dialect prefix, where that is unambiguous), then
+    /// what the hooks write. Returns false, having written nothing, otherwise.
+    fn print_custom_op(&mut self, op: OpId, indent: usize, out: &mut String) -> bool {
+        let (ctx, body) = (self.ctx, self.body);
+        let name = body.op_name(op);
+        let Some(hooks) = crate::custom::op_assembly(ctx, name) else {
+            return false;
+        };
+        if !hooks.can_print(ctx, body, op) {
+            return false;
+        }
+        let full = ctx.str(name);
+        let default = self.default_dialects.last().map(|d| &**d).unwrap_or("");
+        let short = match full.split_once('.') {
+            Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
+            _ => full,
+        };
+        out.push_str(short);
+        hooks.print(&mut super::OpAsmPrinter::printing(self, out, indent), op);
+        if self.opts.debug_info {
+            out.push_str(" loc(");
+            self.print_loc_inner(body.op_loc(op), out);
+            out.push(')');
+        }
+        true
+    }
+
+    /// The generic form after the results: `"name"(operands)[successors] <props>
+    /// (regions) {attrs} : type loc(...)`.
+    fn print_generic_op(&mut self, op: OpId, indent: usize, out: &mut String) {
+        let body = self.body;
         push_quoted(self.ctx.str(body.op_name(op)).as_bytes(), out);
         out.push('(');
         for (i, v) in body.operands(op).enumerate() {
@@ -86,13 +124,42 @@ impl Printer<'_> {
         }
     }
 
-    /// A region in braces: block headers with arguments and predecessor comments, then the
-    /// ops of each block.
+    /// A region in braces as the generic form prints it.
     fn print_region(&mut self, region: RegionId, indent: usize, out: &mut String) {
-        crate::with_stack(|| self.print_region_inner(region, indent, out))
+        self.print_region_with(region, indent, RegionFlags::ALL, out)
     }
 
-    fn print_region_inner(&mut self, region: RegionId, indent: usize, out: &mut String) {
+    /// A region in braces: block headers with arguments and predecessor comments, then the
+    /// ops of each block; `flags` say which headers and terminators of the entry block
+    /// are left out.
+    pub(super) fn print_region_with(
+        &mut self,
+        region: RegionId,
+        indent: usize,
+        flags: RegionFlags,
+        out: &mut String,
+    ) {
+        if self.opts.generic {
+            return crate::with_stack(|| self.print_region_inner(region, indent, flags, out));
+        }
+        // Ops in the region may leave out the prefix of the parent's default dialect.
+        let parent = self.body.region_op(region).map(|op| self.body.op_name(op));
+        let default: Box<str> = parent
+            .and_then(|name| crate::custom::op_assembly(self.ctx, name))
+            .map(|hooks| hooks.default_dialect().into())
+            .unwrap_or_default();
+        self.default_dialects.push(default);
+        crate::with_stack(|| self.print_region_inner(region, indent, flags, out));
+        self.default_dialects.pop();
+    }
+
+    fn print_region_inner(
+        &mut self,
+        region: RegionId,
+        indent: usize,
+        flags: RegionFlags,
+        out: &mut String,
+    ) {
         let body = self.body;
         out.push_str("{\n");
         // Predecessors of each block, as block numbers.
@@ -109,7 +176,10 @@ impl Printer<'_> {
         for b in body.region_blocks(region) {
             let is_entry = Some(b) == entry;
             let args = body.block_args(b);
-            if !is_entry || !args.is_empty() || body.block_is_empty(b) {
+            let header = !is_entry
+                || (flags.entry_args && !args.is_empty())
+                || (flags.empty_block && body.block_is_empty(b));
+            if header {
                 push_indent(out, indent);
                 self.print_block_name(b, out);
                 if !args.is_empty() {
@@ -159,7 +229,15 @@ impl Printer<'_> {
                 }
                 continue;
             }
+            // The entry block's terminator is left out where the flags say so.
+            let skip = (is_entry && !flags.terminators)
+                .then(|| body.last_op(b))
+                .flatten()
+                .filter(|&last| self.is_terminator(last));
             for op in body.block_ops(b) {
+                if Some(op) == skip {
+                    continue;
+                }
                 push_indent(out, indent + 2);
                 self.print_op(op, indent + 2, out);
                 out.push('\n');
@@ -174,5 +252,12 @@ impl Printer<'_> {
         }
         push_indent(out, indent);
         out.push('}');
+    }
+
+    /// Whether `op` is a registered terminator.
+    fn is_terminator(&self, op: OpId) -> bool {
+        self.ctx
+            .op_info(self.body.op_name(op))
+            .is_some_and(|i| i.traits.contains(OpTraits::TERMINATOR))
     }
 }

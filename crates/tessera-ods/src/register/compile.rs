@@ -153,6 +153,11 @@ pub(crate) struct Compiler<'m> {
 }
 
 impl<'m> Compiler<'m> {
+    /// The expression compiler (shared with the format engine's expressions).
+    pub(crate) fn eval(&self) -> &eval::Compiler<'m> {
+        &self.eval
+    }
+
     pub(crate) fn new(model: &'m Model, natives: &'m eval::Natives) -> Self {
         Compiler {
             model,

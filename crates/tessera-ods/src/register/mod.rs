@@ -25,6 +25,7 @@ mod compile;
 mod natives;
 mod verify;
 
+use crate::assembly::{Exprs, FormatAssembly, ResultNamer};
 use crate::dialect::DialectId;
 use crate::eval::Natives;
 use crate::Model;
@@ -32,6 +33,7 @@ use compile::{CompiledOp, Compiler, Gaps};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
+use tessera_asm::custom::OpAssembly;
 use tessera_ir::{
     Context, Diagnostic, DialectInfo, OpInfo, Severity, SourceLoc, SourceMap, VerifyHook,
 };
@@ -45,15 +47,28 @@ pub struct Options {
     /// Verifiers of ops that declare `hasVerifier` or `hasRegionVerifier`, by full op name;
     /// each runs after everything ODS states has been verified.
     pub verifiers: HashMap<String, VerifyHook>,
+    /// Custom forms written in Rust, by full op name: for ops declaring
+    /// `hasCustomAssemblyFormat` (upstream writes those in C++), or to replace a format.
+    pub assembly: HashMap<String, Arc<dyn OpAssembly>>,
+    /// Result names of format-driven ops (upstream's `getAsmResultNames`), by full op name.
+    pub result_names: HashMap<String, ResultNamer>,
+    /// The dialect whose prefix ops in a format-driven op's regions may leave out
+    /// (upstream's `getDefaultDialect`), by full op name.
+    pub default_dialects: HashMap<String, String>,
 }
 
 impl fmt::Debug for Options {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut verifiers: Vec<&String> = self.verifiers.keys().collect();
-        verifiers.sort();
+        fn sorted(mut keys: Vec<&String>) -> Vec<&String> {
+            keys.sort();
+            keys
+        }
         f.debug_struct("Options")
             .field("natives", &self.natives)
-            .field("verifiers", &verifiers)
+            .field("verifiers", &sorted(self.verifiers.keys().collect()))
+            .field("assembly", &sorted(self.assembly.keys().collect()))
+            .field("result_names", &sorted(self.result_names.keys().collect()))
+            .field("default_dialects", &self.default_dialects)
             .finish()
     }
 }
@@ -62,6 +77,8 @@ impl fmt::Debug for Options {
 pub struct Registration {
     dialects: Vec<String>,
     ops: Vec<Arc<CompiledOp>>,
+    /// Each op's custom form, if it has one (parallel to `ops`).
+    assembly: Vec<Option<Arc<dyn OpAssembly>>>,
 }
 
 impl fmt::Debug for Registration {
@@ -82,25 +99,32 @@ impl Registration {
         options: &Options,
     ) -> (Registration, Vec<Diagnostic>) {
         let mut compiler = Compiler::new(model, &options.natives);
-        let ops = model
-            .ops
-            .iter()
-            .filter(|op| dialects.contains(&op.dialect))
-            .map(|op| {
-                let rust = options.verifiers.get(&op.name).cloned();
-                Arc::new(compiler.op(op, rust))
-            })
-            .collect();
+        let mut ops = Vec::new();
+        let mut assembly = Vec::new();
+        let mut format_problems = Vec::new();
+        for op in model.ops.iter().filter(|op| dialects.contains(&op.dialect)) {
+            let rust = options.verifiers.get(&op.name).cloned();
+            ops.push(Arc::new(compiler.op(op, rust)));
+            assembly.push(custom_form(
+                model,
+                op,
+                options,
+                compiler.eval(),
+                &mut format_problems,
+            ));
+        }
         let names = dialects
             .iter()
             .map(|&d| model.dialect(d).name.clone())
             .filter(|n| !n.is_empty())
             .collect();
-        let warnings = report(compiler.gaps);
+        let mut warnings = report(compiler.gaps);
+        warnings.extend(format_problems);
         (
             Registration {
                 dialects: names,
                 ops,
+                assembly,
             },
             warnings,
         )
@@ -126,6 +150,11 @@ impl Registration {
                 verify::verify(&compiled, ctx, body, id)
             }));
             ctx.register_op(info);
+        }
+        for (op, hooks) in self.ops.iter().zip(&self.assembly) {
+            if let Some(hooks) = hooks {
+                tessera_asm::custom::set_op_assembly(ctx, &op.name, hooks.clone());
+            }
         }
     }
 
@@ -167,6 +196,49 @@ pub fn dialects_of_main_file(model: &Model, sources: &SourceMap) -> Vec<DialectI
 
 /// One warning per leaf that cannot be evaluated and per native trait not verified, and one
 /// for all ops whose own verifier is missing.
+/// The custom form of `op`: written in Rust (`options.assembly`), or driven by its
+/// assembly format. A malformed format is an error (mlir-tblgen rejects it); a C++
+/// expression the format needs and the evaluator cannot compile is a warning.
+fn custom_form(
+    model: &Model,
+    op: &crate::Op,
+    options: &Options,
+    eval: &crate::eval::Compiler<'_>,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Arc<dyn OpAssembly>> {
+    if let Some(hooks) = options.assembly.get(&op.name) {
+        return Some(hooks.clone());
+    }
+    let format = match crate::format::parse_op_format(model, op)? {
+        Ok(format) => format,
+        Err(errors) => {
+            problems.extend(errors);
+            return None;
+        }
+    };
+    let (exprs, errors) = Exprs::compile(op, &format, eval);
+    for e in errors {
+        problems.push(Diagnostic::new(
+            Severity::Warning,
+            op.loc,
+            format!(
+                "{e}; '{}' cannot be read in its custom form where this is needed",
+                op.name
+            ),
+        ));
+    }
+    let default_dialect = options
+        .default_dialects
+        .get(&op.name)
+        .map(String::as_str)
+        .unwrap_or("");
+    let engine = FormatAssembly::new(model, op, format, exprs, default_dialect);
+    Some(match options.result_names.get(&op.name) {
+        Some(namer) => Arc::new(engine.with_result_names(namer.clone())),
+        None => Arc::new(engine),
+    })
+}
+
 fn report(gaps: Gaps) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     for (leaf, (reason, loc, users)) in gaps.leaves {

@@ -401,8 +401,11 @@ pub fn run_cli(argv: &[String]) -> CliOutput {
     if args.trace || args.stats {
         stderr.push_str(&format_stats(&outcome.stats));
     }
+    // Toy ops have no custom form yet; the whole module is printed generically, as the
+    // committed expectations are.
     let opts = PrintOptions {
         debug_info: args.debug_info,
+        generic: true,
         ..PrintOptions::default()
     };
     stdout.push_str(&print_module(

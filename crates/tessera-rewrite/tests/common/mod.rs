@@ -92,7 +92,10 @@ pub fn print(ctx: &Context, m: &ParsedModule) -> String {
         &m.body,
         m.module,
         &m.resources,
-        PrintOptions::default(),
+        PrintOptions {
+            generic: true,
+            ..PrintOptions::default()
+        },
     )
 }
 

@@ -1,0 +1,101 @@
+//! Custom assembly forms: the hooks through which a registered op reads and writes its own
+//! syntax (`%0 = arith.addi %a, %b : i32`) instead of the generic form.
+//!
+//! An op opts in by carrying an [`OpAssembly`] in its `tessera_ir::OpInfo` (see
+//! [`set_op_assembly`]). The parser calls [`OpAssembly::parse`] after reading the op's name,
+//! with an [`OpAsmParser`] positioned on what follows; the printer calls
+//! [`OpAssembly::print`] after writing the results and the name, with an [`OpAsmPrinter`].
+//! Both facades mirror upstream's `OpAsmParser`/`OpAsmPrinter`, so a hook written from an
+//! upstream op's C++ parser/printer reads naturally, and so do hooks generated from a
+//! declarative assembly format.
+//!
+//! The printer also runs every hook once before printing, with an `OpAsmPrinter` that writes
+//! nothing and only records the types and attributes the hook prints: upstream picks its
+//! aliases from exactly what is printed, so an attribute the custom form elides gets no
+//! alias.
+
+mod builtin;
+pub mod function;
+mod parser;
+
+pub use crate::printer::OpAsmPrinter;
+pub use builtin::register_builtin_assembly;
+pub use parser::{Argument, CustomOpState, OpAsmParser, Punct, UnresolvedOperand};
+
+use std::sync::Arc;
+use tessera_ir::{Body, Context, Diagnostic, OpId, ValueId};
+
+/// The result of a custom parser step: a diagnostic stops parsing, as everywhere in this
+/// crate.
+pub type ParseResult<T> = Result<T, Box<Diagnostic>>;
+
+/// How one registered op reads and writes its custom form.
+pub trait OpAssembly: Send + Sync {
+    /// Reads the op from what follows its name into `state` (operands resolved, result
+    /// types, attributes, regions, successors). The op is created by the caller.
+    fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()>;
+
+    /// Writes everything after the op's name (`%r = name` is already written).
+    fn print(&self, p: &mut OpAsmPrinter<'_, '_>, op: OpId);
+
+    /// Whether `op` can be written in custom form at all; when not, it is printed in the
+    /// generic form (e.g. its format needs a custom directive no hook implements, or its
+    /// attributes do not fit the format).
+    fn can_print(&self, _ctx: &Context, _body: &Body, _op: OpId) -> bool {
+        true
+    }
+
+    /// The dialect whose prefix may be left out of op names in this op's regions
+    /// (upstream's `OpAsmOpInterface::getDefaultDialect`); empty for none.
+    fn default_dialect(&self) -> &str {
+        ""
+    }
+
+    /// Suggested names for the op's results (upstream's `getAsmResultNames`), e.g. `c42_i32`
+    /// for a constant; the printer makes them unique. Only the first result of a group
+    /// may be named; values left out get numbers.
+    fn result_names(&self, _ctx: &Context, _body: &Body, _op: OpId, _names: &mut ResultNames) {}
+}
+
+/// Where [`OpAssembly::result_names`] puts its suggestions.
+#[derive(Default)]
+pub struct ResultNames {
+    pub(crate) names: Vec<(ValueId, String)>,
+}
+
+impl ResultNames {
+    /// Suggests `name` for `value`.
+    pub fn set(&mut self, value: ValueId, name: impl Into<String>) {
+        self.names.push((value, name.into()));
+    }
+}
+
+/// The type stored (type-erased) in `OpInfo::assembly`: `tessera-ir` sits below the
+/// textual format, so it holds the hooks as `Any`.
+struct AsmHooks(Arc<dyn OpAssembly>);
+
+/// Makes `hooks` the custom form of the registered op `op_name`. Returns false (and changes
+/// nothing) if no such op is registered.
+pub fn set_op_assembly(ctx: &mut Context, op_name: &str, hooks: Arc<dyn OpAssembly>) -> bool {
+    let Some(name) = ctx.lookup_ident(op_name) else {
+        return false;
+    };
+    let Some(mut info) = ctx.op_info(name).cloned() else {
+        return false;
+    };
+    info.assembly = Some(Arc::new(AsmHooks(hooks)));
+    ctx.register_op(info);
+    true
+}
+
+/// The custom-form hooks of the op named `name`: those registered with it, or for
+/// `builtin.module` this crate's own.
+pub fn op_assembly(ctx: &Context, name: tessera_ir::Ident) -> Option<Arc<dyn OpAssembly>> {
+    let registered = ctx
+        .op_info(name)?
+        .assembly
+        .as_ref()
+        .and_then(|any| any.downcast_ref::<AsmHooks>())
+        .map(|h| h.0.clone());
+    registered.or_else(|| builtin::fallback(ctx, name))
+}

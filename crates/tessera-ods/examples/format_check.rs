@@ -1,0 +1,78 @@
+//! Parses and checks every op, attribute and type assembly format defined in a `.td` file and
+//! prints the errors as `mlir-tblgen` would report them, or with `--dump` the parsed formats.
+//!
+//! `cargo run -p tessera-ods --example format_check -- [--dump] FILE.td [-I DIR]...`
+
+use tessera_ods::format;
+
+fn main() {
+    let mut includes = Vec::new();
+    let mut file = None;
+    let mut dump = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        if arg == "-I" {
+            includes.extend(args.next());
+        } else if let Some(dir) = arg.strip_prefix("-I") {
+            includes.push(dir.to_string());
+        } else if arg == "--dump" {
+            dump = true;
+        } else {
+            file = Some(arg);
+        }
+    }
+    let Some(file) = file else {
+        eprintln!("usage: format_check [--dump] FILE.td [-I DIR]...");
+        std::process::exit(2);
+    };
+    let opts = tessera_tablegen::Options {
+        include_dirs: includes,
+        ..Default::default()
+    };
+    let parsed = match tessera_tablegen::parse_file(&file, &opts) {
+        Ok(parsed) => parsed,
+        Err(failure) => {
+            eprint!("{}", failure.render());
+            std::process::exit(1);
+        }
+    };
+    let loaded = tessera_ods::load(&parsed.records);
+    let mut failed = 0;
+    let mut checked = 0;
+    for op in &loaded.model.ops {
+        let Some(result) = format::parse_op_format(&loaded.model, op) else {
+            continue;
+        };
+        checked += 1;
+        match result {
+            Ok(f) if dump => print!("// {}\n{}", op.name, format::dump_op_format(op, &f)),
+            Ok(_) => {}
+            Err(diags) => {
+                failed += 1;
+                for d in diags {
+                    eprint!("{}", d.render(&loaded.sources, None));
+                }
+            }
+        }
+    }
+    for def in loaded.model.attr_defs.iter().chain(&loaded.model.type_defs) {
+        let Some(result) = format::parse_def_format(def) else {
+            continue;
+        };
+        checked += 1;
+        match result {
+            Ok(f) if dump => print!("// {}\n{}", def.record, format::dump_def_format(def, &f)),
+            Ok(_) => {}
+            Err(diags) => {
+                failed += 1;
+                for d in diags {
+                    eprint!("{}", d.render(&loaded.sources, None));
+                }
+            }
+        }
+    }
+    eprintln!("{checked} formats checked, {failed} rejected");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}

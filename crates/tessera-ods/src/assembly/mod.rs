@@ -1,0 +1,413 @@
+//! The one engine that reads and writes an op's custom form from its declarative assembly
+//! format ([`crate::format::OpFormat`]), as the C++ that `mlir-tblgen` 19 generates from the
+//! same format does: literals with upstream's spacing rules, variables, directives, optional
+//! groups, `oilist`, types resolved from traits where the format leaves them out.
+//!
+//! [`FormatAssembly`] implements `tessera_asm`'s [`OpAssembly`] hooks. It is built once per
+//! op, independent of any `Context`: what needs C++ evaluated (buildable types,
+//! `TypesMatchWith` transformers, attribute defaults) comes in as closures ([`Exprs`]) from
+//! whoever compiled those expressions.
+//!
+//! An op whose format uses a `custom<Name>` directive no Rust hook implements is printed in
+//! the generic form, and reading its custom form fails with a diagnostic naming the
+//! directive.
+
+mod parse;
+mod print;
+
+use crate::constraint::Arity;
+use crate::format::{AttrStyle, ElementKind, OpFormat};
+use crate::op::{Op, Segments};
+use crate::Model;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::Arc;
+use tessera_asm::custom::{
+    CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, ResultNames,
+};
+use tessera_ir::{Attr, AttrKind, Body, Context, OpId, Type};
+
+/// Builds a type the format relies on (a buildable type's `builderCall`).
+pub type TypeBuilder = Arc<dyn Fn(&mut Context) -> Result<Type, String> + Send + Sync>;
+
+/// Computes types from another value's type (a `TypesMatchWith` transformer): one type for
+/// a single value, several for a variadic one.
+pub type TypeTransformer =
+    Arc<dyn Fn(&mut Context, Type) -> Result<Vec<Type>, String> + Send + Sync>;
+
+/// An attribute's default value as it exists in `ctx` (`None` if it was never made there,
+/// so no attribute of the op can equal it).
+pub type DefaultAttr = Arc<dyn Fn(&Context) -> Option<Attr> + Send + Sync>;
+
+/// Names an op's results (upstream's `getAsmResultNames`, written in C++ there).
+pub type ResultNamer = Arc<dyn Fn(&Context, &Body, OpId, &mut ResultNames) + Send + Sync>;
+
+/// The C++ expressions of a format, evaluated.
+#[derive(Clone, Default)]
+pub struct Exprs {
+    /// Type builders by their C++ text: the format's buildable types
+    /// (`OpFormat::buildable_types`) and the value types of attributes printed without
+    /// their type.
+    pub builders: HashMap<String, TypeBuilder>,
+    /// Transformers by their C++ text.
+    pub transformers: HashMap<String, TypeTransformer>,
+    /// Per attribute of the op (by index), its default value, if it has one: an attribute
+    /// equal to its default is left out of `attr-dict`.
+    pub defaults: Vec<Option<DefaultAttr>>,
+}
+
+impl Exprs {
+    /// Compiles the C++ expressions `format` relies on for `op` with `compiler`. An
+    /// expression that does not compile is left out (reading a custom form that needs it
+    /// then fails naming it) and returned with the reason.
+    pub fn compile(
+        op: &Op,
+        format: &OpFormat,
+        compiler: &crate::eval::Compiler<'_>,
+    ) -> (Exprs, Vec<crate::eval::EvalError>) {
+        use crate::eval::Bound;
+        use crate::format::TypeResolution;
+        let mut exprs = Exprs::default();
+        let mut errors = Vec::new();
+        let mut builder_texts: Vec<&str> =
+            format.buildable_types.iter().map(String::as_str).collect();
+        for style in &format.attribute_styles {
+            if let AttrStyle::ElidedType { builder } = style {
+                builder_texts.push(builder);
+            }
+        }
+        for text in builder_texts {
+            if exprs.builders.contains_key(text) {
+                continue;
+            }
+            match compiler.type_builder(text) {
+                Ok(expr) => {
+                    let build: TypeBuilder =
+                        Arc::new(move |ctx| expr.build_type(ctx, None).map_err(|e| e.to_string()));
+                    exprs.builders.insert(text.to_string(), build);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        let transformers = format
+            .operand_types
+            .iter()
+            .chain(&format.result_types)
+            .filter_map(|r| match r {
+                TypeResolution::FromVariable {
+                    transformer: Some(t),
+                    ..
+                } => Some(t.as_str()),
+                _ => None,
+            });
+        for text in transformers {
+            if exprs.transformers.contains_key(text) {
+                continue;
+            }
+            match compiler.type_transformer(text) {
+                Ok(expr) => {
+                    let apply: TypeTransformer =
+                        Arc::new(
+                            move |ctx, ty| match expr.build(ctx, Some(&Bound::Type(ty))) {
+                                Ok(Bound::Type(t)) => Ok(vec![t]),
+                                Ok(Bound::Values(types)) => Ok(types),
+                                Ok(other) => Err(format!("'{}' produced {other:?}", expr.text())),
+                                Err(e) => Err(e.to_string()),
+                            },
+                        );
+                    exprs.transformers.insert(text.to_string(), apply);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        for a in &op.attributes {
+            let default = match (&a.attr.default_value, &a.attr.const_builder_call) {
+                (Some(value), Some(builder)) => match compiler.attr_builder(builder, value) {
+                    Ok(expr) => Some(Arc::new(move |ctx: &Context| match expr.lookup(ctx, None) {
+                        Ok(Some(Bound::Attr(attr))) => Some(attr),
+                        _ => None,
+                    }) as DefaultAttr),
+                    Err(e) => {
+                        errors.push(e);
+                        None
+                    }
+                },
+                _ => None,
+            };
+            exprs.defaults.push(default);
+        }
+        (exprs, errors)
+    }
+}
+
+/// An operand, result, region or successor group of the op: how many values it holds.
+#[derive(Clone, Debug)]
+struct Slot {
+    arity: Arity,
+}
+
+/// An attribute of the op as the format reads and writes it.
+#[derive(Clone, Debug)]
+struct AttrSlot {
+    name: String,
+    style: AttrStyle,
+    /// For enum keywords: `(keyword, value)` per case, and the integer width.
+    enum_cases: Vec<(String, i64)>,
+    enum_width: u32,
+    /// For attributes printed without their dialect prefix: the dialect and mnemonic
+    /// that make the full attribute again.
+    stripped: Option<(String, String)>,
+}
+
+/// What the engine knows about one op.
+#[derive(Clone)]
+struct Spec {
+    name: String,
+    format: OpFormat,
+    operands: Vec<Slot>,
+    results: Vec<Slot>,
+    regions: Vec<Slot>,
+    successors: Vec<Slot>,
+    attrs: Vec<AttrSlot>,
+    operand_segments: Segments,
+    result_segments: Segments,
+    /// The op given by `SingleBlockImplicitTerminator`, if any.
+    implicit_terminator: Option<String>,
+    exprs: Exprs,
+    /// The first `custom<Name>` directive, if the format has one (no hooks exist yet).
+    custom_directive: Option<String>,
+    default_dialect: String,
+    result_names: Option<ResultNamer>,
+}
+
+/// An op's custom form driven by its declarative assembly format.
+#[derive(Clone)]
+pub struct FormatAssembly {
+    spec: Arc<Spec>,
+}
+
+/// The attribute holding operand group sizes (`AttrSizedOperandSegments`).
+const OPERAND_SEGMENTS: &str = "operandSegmentSizes";
+/// The attribute holding result group sizes (`AttrSizedResultSegments`).
+const RESULT_SEGMENTS: &str = "resultSegmentSizes";
+
+impl FormatAssembly {
+    /// The engine for `op` (of `model`) with its checked `format`. `default_dialect` is the
+    /// dialect whose prefix ops nested in this op may leave out (empty for none).
+    pub fn new(
+        model: &Model,
+        op: &Op,
+        format: OpFormat,
+        exprs: Exprs,
+        default_dialect: &str,
+    ) -> FormatAssembly {
+        let slots = |list: &[crate::op::NamedConstraint]| -> Vec<Slot> {
+            list.iter()
+                .map(|c| Slot {
+                    arity: c.arity.clone(),
+                })
+                .collect()
+        };
+        let attrs = op
+            .attributes
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let style = format
+                    .attribute_styles
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(AttrStyle::Generic);
+                let enum_info = model.enums.iter().find(|e| e.record == a.attr.root_base);
+                let (enum_cases, enum_width) = match enum_info {
+                    Some(e) => (
+                        e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
+                        match e.kind {
+                            crate::enums::EnumKind::I64 => 64,
+                            _ => 32,
+                        },
+                    ),
+                    None => (Vec::new(), 0),
+                };
+                let stripped = model
+                    .attr_defs
+                    .iter()
+                    .find(|d| d.record == a.attr.root_base)
+                    .and_then(|d| {
+                        let dialect = model.dialect(d.dialect).name.clone();
+                        d.mnemonic.clone().map(|m| (dialect, m))
+                    });
+                AttrSlot {
+                    name: a.name.clone(),
+                    style,
+                    enum_cases,
+                    enum_width,
+                    stripped,
+                }
+            })
+            .collect();
+        let mut custom_directive = None;
+        for e in &format.elements {
+            e.walk(&mut |e| {
+                if let ElementKind::Custom { name, .. } = &e.kind {
+                    custom_directive.get_or_insert_with(|| name.clone());
+                }
+            });
+        }
+        let implicit_terminator = op.traits.iter().find_map(|t| {
+            t.cpp
+                .strip_prefix("SingleBlockImplicitTerminator<\"")
+                .and_then(|rest| rest.split('"').next())
+                .map(str::to_string)
+        });
+        FormatAssembly {
+            spec: Arc::new(Spec {
+                name: op.name.clone(),
+                operands: slots(&op.operands),
+                results: slots(&op.results),
+                regions: slots(&op.regions),
+                successors: slots(&op.successors),
+                attrs,
+                operand_segments: op.operand_segments(),
+                result_segments: op.result_segments(),
+                implicit_terminator,
+                exprs,
+                custom_directive,
+                default_dialect: default_dialect.to_string(),
+                result_names: None,
+                format,
+            }),
+        }
+    }
+
+    /// The same engine, naming results with `namer`.
+    pub fn with_result_names(self, namer: ResultNamer) -> FormatAssembly {
+        let mut spec = Arc::try_unwrap(self.spec).unwrap_or_else(|shared| Spec::clone(&shared));
+        spec.result_names = Some(namer);
+        FormatAssembly {
+            spec: Arc::new(spec),
+        }
+    }
+}
+
+impl OpAssembly for FormatAssembly {
+    fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
+        if let Some(name) = &self.spec.custom_directive {
+            return Err(p.error_here(format!(
+                "'{}' cannot be read in its custom form: its format's custom directive '{name}' has no Rust implementation",
+                self.spec.name
+            )));
+        }
+        parse::Parse::new(&self.spec).run(p, state)
+    }
+
+    fn print(&self, p: &mut OpAsmPrinter<'_, '_>, op: OpId) {
+        print::Print::new(&self.spec).run(p, op)
+    }
+
+    fn can_print(&self, ctx: &Context, body: &Body, op: OpId) -> bool {
+        self.spec.custom_directive.is_none() && groups_of(&self.spec, ctx, body, op).is_some()
+    }
+
+    fn default_dialect(&self) -> &str {
+        &self.spec.default_dialect
+    }
+
+    fn result_names(&self, ctx: &Context, body: &Body, op: OpId, names: &mut ResultNames) {
+        if let Some(namer) = &self.spec.result_names {
+            namer(ctx, body, op, names);
+        }
+    }
+}
+
+/// How an op's operands and results split into the declared groups.
+struct Groups {
+    operands: Vec<Range<usize>>,
+    results: Vec<Range<usize>>,
+}
+
+/// The groups of `op`, or `None` if its operand or result counts do not fit its
+/// declaration (such an op prints generically).
+fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups> {
+    let sizes_attr = |name: &str| -> Option<Vec<i64>> {
+        let attr = body
+            .op_props(op)
+            .and_then(|p| ctx.dict_get(p, name))
+            .or_else(|| ctx.dict_get(body.op_attrs(op), name))?;
+        dense_i32_values(ctx, attr)
+    };
+    let operands = split(
+        &spec.operands,
+        &spec.operand_segments,
+        body.num_operands(op),
+        || sizes_attr(OPERAND_SEGMENTS),
+    )?;
+    let results = split(
+        &spec.results,
+        &spec.result_segments,
+        body.num_results(op),
+        || sizes_attr(RESULT_SEGMENTS),
+    )?;
+    Some(Groups { operands, results })
+}
+
+/// The elements of an `array<i32: ...>` attribute.
+fn dense_i32_values(ctx: &Context, attr: Attr) -> Option<Vec<i64>> {
+    match ctx.attr_kind(attr) {
+        AttrKind::DenseArray { len, data, .. } if data.len() == *len as usize * 4 => Some(
+            data.chunks_exact(4)
+                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// Splits `count` values into the declared groups.
+fn split(
+    slots: &[Slot],
+    segments: &Segments,
+    count: usize,
+    sizes: impl FnOnce() -> Option<Vec<i64>>,
+) -> Option<Vec<Range<usize>>> {
+    let fixed = slots.iter().filter(|s| s.arity == Arity::Single).count();
+    let variable = slots.len() - fixed;
+    let sizes: Vec<usize> = match segments {
+        Segments::AttrSized => {
+            let sizes = sizes()?;
+            if sizes.len() != slots.len() || sizes.iter().any(|&s| s < 0) {
+                return None;
+            }
+            sizes.into_iter().map(|s| s as usize).collect()
+        }
+        _ if variable == 0 => vec![1; slots.len()],
+        _ => {
+            let rest = count.checked_sub(fixed)?;
+            if rest % variable != 0 {
+                return None;
+            }
+            let each = rest / variable;
+            slots
+                .iter()
+                .map(|s| if s.arity == Arity::Single { 1 } else { each })
+                .collect()
+        }
+    };
+    let too_many_optional = slots
+        .iter()
+        .zip(&sizes)
+        .any(|(s, &n)| s.arity == Arity::Optional && n > 1);
+    if too_many_optional || sizes.iter().sum::<usize>() != count {
+        return None;
+    }
+    let mut at = 0;
+    Some(
+        sizes
+            .into_iter()
+            .map(|n| {
+                at += n;
+                at - n..at
+            })
+            .collect(),
+    )
+}

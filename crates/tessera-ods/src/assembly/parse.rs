@@ -1,0 +1,592 @@
+//! Reading an op from its format, as `mlir-tblgen` 19's generated `parse` does: elements in
+//! order (an optional group is taken when its first element is present), then the types the
+//! format left out resolved from traits, then operands resolved against their types.
+
+use super::{dense_i32_values, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use crate::constraint::Arity;
+use crate::format::{
+    AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
+};
+use crate::op::Segments;
+use smallvec::SmallVec;
+use tessera_asm::custom::{CustomOpState, OpAsmParser, ParseResult, Punct, UnresolvedOperand};
+use tessera_ir::{AttrKind, BlockId, Context, RegionId, Type};
+
+pub(super) struct Parse<'s> {
+    spec: &'s Spec,
+}
+
+/// What the elements read, before types are resolved.
+struct State<'a> {
+    /// Operands per operand group, with where the group starts.
+    operands: Vec<(Vec<UnresolvedOperand<'a>>, u32)>,
+    /// Group sizes of `VariadicOfVariadic` operand groups.
+    nested_sizes: Vec<Vec<i64>>,
+    operand_types: Vec<Option<Vec<Type>>>,
+    result_types: Vec<Option<Vec<Type>>>,
+    all_operands: Option<(Vec<UnresolvedOperand<'a>>, u32)>,
+    all_operand_types: Option<Vec<Type>>,
+    all_result_types: Option<Vec<Type>>,
+    regions: Vec<Vec<RegionId>>,
+    all_regions: Option<Vec<RegionId>>,
+    successors: Vec<Vec<BlockId>>,
+    all_successors: Option<Vec<BlockId>>,
+}
+
+impl<'s> Parse<'s> {
+    pub(super) fn new(spec: &'s Spec) -> Self {
+        Parse { spec }
+    }
+
+    pub(super) fn run<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        out: &mut CustomOpState,
+    ) -> ParseResult<()> {
+        let spec = self.spec;
+        let mut st = State {
+            operands: vec![(Vec::new(), 0); spec.operands.len()],
+            nested_sizes: vec![Vec::new(); spec.operands.len()],
+            operand_types: vec![None; spec.operands.len()],
+            result_types: vec![None; spec.results.len()],
+            all_operands: None,
+            all_operand_types: None,
+            all_result_types: None,
+            regions: vec![Vec::new(); spec.regions.len()],
+            all_regions: None,
+            successors: vec![Vec::new(); spec.successors.len()],
+            all_successors: None,
+        };
+        let end = p.pos();
+        for e in &spec.format.elements {
+            self.element(p, &mut st, out, e)?;
+        }
+        self.finish(p, st, out, end)
+    }
+
+    fn element<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        st: &mut State<'a>,
+        out: &mut CustomOpState,
+        e: &Element,
+    ) -> ParseResult<()> {
+        match &e.kind {
+            ElementKind::Literal(text) => literal(p, text),
+            ElementKind::Whitespace(_) => Ok(()),
+            ElementKind::Optional(group) => self.optional(p, st, out, group),
+            ElementKind::OIList(clauses) => loop {
+                let mut any = false;
+                for clause in clauses {
+                    let ElementKind::Literal(kw) = &clause.keyword.kind else {
+                        continue;
+                    };
+                    if p.parse_optional_keyword(kw) {
+                        any = true;
+                        for e in &clause.elements {
+                            self.element(p, st, out, e)?;
+                        }
+                    }
+                }
+                if !any {
+                    return Ok(());
+                }
+            },
+            ElementKind::AttrDict { with_keyword } => {
+                if *with_keyword {
+                    p.parse_optional_attr_dict_with_keyword(&mut out.attrs)
+                } else {
+                    p.parse_optional_attr_dict(&mut out.attrs)
+                }
+            }
+            ElementKind::PropDict => {
+                if p.parse_optional_punct(Punct::Less) {
+                    p.parse_optional_attr_dict(&mut out.attrs)?;
+                    p.parse_punct(Punct::Greater)?;
+                }
+                Ok(())
+            }
+            ElementKind::Variable(Variable::Attribute { index, qualified }) => {
+                let attr = self.attribute(p, *index, *qualified)?;
+                let name = p.ctx().ident(&self.spec.attrs[*index].name);
+                out.attrs.push((name, attr));
+                Ok(())
+            }
+            ElementKind::Variable(Variable::Operand(i)) => {
+                let pos = p.pos();
+                let arity = &self.spec.operands[*i].arity;
+                let list = match arity {
+                    Arity::Single => vec![p.parse_operand()?],
+                    Arity::Optional => p.parse_optional_operand()?.into_iter().collect(),
+                    Arity::Variadic => p.parse_operand_list()?,
+                    Arity::VariadicOfVariadic { .. } => {
+                        let mut all = Vec::new();
+                        let mut sizes = Vec::new();
+                        while p.parse_optional_punct(Punct::LParen) {
+                            let group = p.parse_operand_list()?;
+                            p.parse_punct(Punct::RParen)?;
+                            sizes.push(group.len() as i64);
+                            all.extend(group);
+                            if !p.parse_optional_punct(Punct::Comma) {
+                                break;
+                            }
+                        }
+                        st.nested_sizes[*i] = sizes;
+                        all
+                    }
+                };
+                st.operands[*i] = (list, pos);
+                Ok(())
+            }
+            ElementKind::Variable(Variable::Region(i)) => {
+                let variadic = self.spec.regions[*i].arity != Arity::Single;
+                st.regions[*i] = regions(p, variadic)?;
+                Ok(())
+            }
+            ElementKind::Variable(Variable::Successor(i)) => {
+                let variadic = self.spec.successors[*i].arity != Arity::Single;
+                st.successors[*i] = successors(p, variadic)?;
+                Ok(())
+            }
+            ElementKind::Operands => {
+                let pos = p.pos();
+                st.all_operands = Some((p.parse_operand_list()?, pos));
+                Ok(())
+            }
+            ElementKind::Regions => {
+                st.all_regions = Some(regions(p, true)?);
+                Ok(())
+            }
+            ElementKind::Successors => {
+                st.all_successors = Some(successors(p, true)?);
+                Ok(())
+            }
+            ElementKind::Type { arg, .. } => {
+                let types = self.types(p, arg)?;
+                self.store_types(st, arg, types);
+                Ok(())
+            }
+            ElementKind::FunctionalType { inputs, results } => {
+                let pos = p.pos();
+                let ty = p.parse_type()?;
+                let (ins, outs) = match p.ctx().type_kind(ty) {
+                    tessera_ir::TypeKind::Function { inputs, results } => {
+                        (inputs.to_vec(), results.to_vec())
+                    }
+                    _ => return Err(p.error_at(pos, "invalid kind of type specified")),
+                };
+                self.store_types(st, inputs, ins);
+                self.store_types(st, results, outs);
+                Ok(())
+            }
+            // `custom` makes the op unreadable (checked before parsing); the others appear
+            // only inside directives.
+            _ => Ok(()),
+        }
+    }
+
+    fn optional<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        st: &mut State<'a>,
+        out: &mut CustomOpState,
+        group: &OptionalGroup,
+    ) -> ParseResult<()> {
+        let Some(first) = group.then_elements.get(group.then_parse_start) else {
+            return Ok(());
+        };
+        if self.optional_start(p, st, out, first)? {
+            for e in &group.then_elements[group.then_parse_start + 1..] {
+                self.element(p, st, out, e)?;
+            }
+            // A unit attribute anchoring the group is not written: the group says it.
+            if let Some(Variable::Attribute { index, .. }) = group.anchor_element().variable() {
+                let slot = &self.spec.attrs[index];
+                if !group.anchor.in_else
+                    && group.anchor.index != group.then_parse_start
+                    && slot.style == AttrStyle::Unit
+                {
+                    let name = p.ctx().ident(&slot.name);
+                    let unit = p.ctx().unit_attr();
+                    out.attrs.push((name, unit));
+                }
+            }
+        } else {
+            for e in &group.else_elements {
+                self.element(p, st, out, e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the first element of an optional group if it is there; returns whether it was.
+    fn optional_start<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        st: &mut State<'a>,
+        out: &mut CustomOpState,
+        e: &Element,
+    ) -> ParseResult<bool> {
+        let present = match &e.kind {
+            ElementKind::Literal(text) => return Ok(optional_literal(p, text)),
+            ElementKind::Variable(Variable::Operand(_)) | ElementKind::Operands => p.at_operand(),
+            ElementKind::Variable(Variable::Region(_)) | ElementKind::Regions => {
+                p.at(Punct::LBrace)
+            }
+            ElementKind::Variable(Variable::Successor(_)) | ElementKind::Successors => {
+                p.at_successor()
+            }
+            ElementKind::Variable(Variable::Attribute { index, .. }) => {
+                match self.spec.attrs[*index].style {
+                    AttrStyle::EnumKeyword => p.at_keyword_or_string(),
+                    AttrStyle::SymbolName => p.at_symbol(),
+                    AttrStyle::Unit => true,
+                    _ => p.at_attribute(),
+                }
+            }
+            ElementKind::Type { .. } | ElementKind::FunctionalType { .. } => p.at_type(),
+            _ => true,
+        };
+        if present {
+            self.element(p, st, out, e)?;
+        }
+        Ok(present)
+    }
+
+    fn attribute(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        index: usize,
+        qualified: bool,
+    ) -> ParseResult<tessera_ir::Attr> {
+        let slot = &self.spec.attrs[index];
+        match (&slot.style, qualified) {
+            (AttrStyle::EnumKeyword, false) => {
+                let pos = p.pos();
+                let text = match p.parse_optional_any_keyword() {
+                    Some(kw) => kw.to_string(),
+                    None => match p.parse_optional_string() {
+                        Some(s) => s,
+                        None => {
+                            let cases: Vec<&str> =
+                                slot.enum_cases.iter().map(|(s, _)| s.as_str()).collect();
+                            return Err(p.error_at(
+                                pos,
+                                format!(
+                                    "expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
+                                    slot.name,
+                                    cases.join(", ")
+                                ),
+                            ));
+                        }
+                    },
+                };
+                let Some(&(_, value)) = slot.enum_cases.iter().find(|(s, _)| *s == text) else {
+                    return Err(p.error_at(
+                        pos,
+                        format!("invalid {} attribute specification: \"{text}\"", slot.name),
+                    ));
+                };
+                let ty = p.ctx().int_type(slot.enum_width);
+                Ok(p.ctx().integer_attr(ty, value as i128))
+            }
+            (AttrStyle::SymbolName, false) => {
+                let name = p.parse_symbol_name()?;
+                Ok(p.ctx().string_attr(&name))
+            }
+            (AttrStyle::ElidedType { builder }, false) => {
+                let ty = self.build(p, builder)?;
+                p.parse_attribute(Some(ty))
+            }
+            (AttrStyle::Unit, _) => Ok(p.ctx().unit_attr()),
+            (AttrStyle::Stripped, false) => {
+                if let Some((dialect, mnemonic)) = &slot.stripped {
+                    if let Some(rest) = p.parse_optional_angle_body()? {
+                        let dialect = p.ctx().ident(dialect);
+                        let body = format!("{mnemonic}{rest}");
+                        return Ok(p.ctx().attr(AttrKind::Opaque {
+                            dialect,
+                            body: body.into(),
+                            ty: None,
+                        }));
+                    }
+                }
+                p.parse_attribute(None)
+            }
+            _ => p.parse_attribute(None),
+        }
+    }
+
+    /// The types a `type(...)` argument reads.
+    fn types(&self, p: &mut OpAsmParser<'_, '_, '_>, arg: &Element) -> ParseResult<Vec<Type>> {
+        let arity = match arg.kind {
+            ElementKind::Variable(Variable::Operand(i)) => self.spec.operands[i].arity.clone(),
+            ElementKind::Variable(Variable::Result(i)) => self.spec.results[i].arity.clone(),
+            _ => Arity::Variadic,
+        };
+        match arity {
+            Arity::Single => Ok(vec![p.parse_type()?]),
+            Arity::Optional => Ok(p.parse_optional_type()?.into_iter().collect()),
+            Arity::Variadic => {
+                let mut list: Vec<Type> = p.parse_optional_type()?.into_iter().collect();
+                if !list.is_empty() {
+                    while p.parse_optional_punct(Punct::Comma) {
+                        list.push(p.parse_type()?);
+                    }
+                }
+                Ok(list)
+            }
+            Arity::VariadicOfVariadic { .. } => {
+                let mut list = Vec::new();
+                while p.parse_optional_punct(Punct::LParen) {
+                    if !p.parse_optional_punct(Punct::RParen) {
+                        list.extend(p.parse_type_list()?);
+                        p.parse_punct(Punct::RParen)?;
+                    }
+                    if !p.parse_optional_punct(Punct::Comma) {
+                        break;
+                    }
+                }
+                Ok(list)
+            }
+        }
+    }
+
+    fn store_types(&self, st: &mut State<'_>, arg: &Element, types: Vec<Type>) {
+        match arg.kind {
+            ElementKind::Variable(Variable::Operand(i)) => st.operand_types[i] = Some(types),
+            ElementKind::Variable(Variable::Result(i)) => st.result_types[i] = Some(types),
+            ElementKind::Operands => st.all_operand_types = Some(types),
+            ElementKind::Results => st.all_result_types = Some(types),
+            _ => {}
+        }
+    }
+
+    fn build(&self, p: &mut OpAsmParser<'_, '_, '_>, builder: &str) -> ParseResult<Type> {
+        let Some(build) = self.spec.exprs.builders.get(builder).cloned() else {
+            return Err(p.error_here(format!(
+                "'{}': the type builder '{builder}' cannot be evaluated",
+                self.spec.name
+            )));
+        };
+        build(p.ctx()).map_err(|why| p.error_here(why))
+    }
+
+    /// Resolves the types the format left out, then the operands; fills `out`.
+    fn finish<'a>(
+        &self,
+        p: &mut OpAsmParser<'_, 'a, '_>,
+        mut st: State<'a>,
+        out: &mut CustomOpState,
+        op_pos: u32,
+    ) -> ParseResult<()> {
+        let spec = self.spec;
+        let format = &spec.format;
+        // Result types.
+        let mut results: Vec<Vec<Type>> = Vec::with_capacity(spec.results.len());
+        for i in 0..spec.results.len() {
+            let types = match st.result_types[i].take() {
+                Some(t) => t,
+                None => match &format.result_types[i] {
+                    TypeResolution::InFormat => Vec::new(),
+                    resolution => self.resolve(p, &st, &results, resolution, op_pos)?,
+                },
+            };
+            results.push(types);
+        }
+        match st.all_result_types.take() {
+            Some(all) => out.result_types.extend(all),
+            None => out.result_types.extend(results.iter().flatten().copied()),
+        }
+        if spec.result_segments == Segments::AttrSized && st.all_result_types.is_none() {
+            let sizes: Vec<i64> = results.iter().map(|r| r.len() as i64).collect();
+            push_sizes(p, out, RESULT_SEGMENTS, &sizes);
+        }
+        // Operand types.
+        let mut operand_types: Vec<Vec<Type>> = Vec::with_capacity(spec.operands.len());
+        for i in 0..spec.operands.len() {
+            let types = match st.operand_types[i].take() {
+                Some(t) => t,
+                None => match &format.operand_types[i] {
+                    TypeResolution::InFormat => Vec::new(),
+                    TypeResolution::Buildable(k) => {
+                        let builder = format.buildable_types[*k].clone();
+                        let ty = self.build(p, &builder)?;
+                        vec![ty; st.operands[i].0.len()]
+                    }
+                    resolution => {
+                        let types = self.resolve(p, &st, &results, resolution, op_pos)?;
+                        // A single source type applies to every operand of a group.
+                        if types.len() == 1 && st.operands[i].0.len() > 1 {
+                            vec![types[0]; st.operands[i].0.len()]
+                        } else {
+                            types
+                        }
+                    }
+                },
+            };
+            operand_types.push(types);
+        }
+        let mut operands = SmallVec::new();
+        if let Some((all, pos)) = st.all_operands.take() {
+            let types: Vec<Type> = match st.all_operand_types.take() {
+                Some(t) => t,
+                None => operand_types.iter().flatten().copied().collect(),
+            };
+            p.resolve_operands(&all, &types, pos, &mut operands)?;
+        } else {
+            let all_types = st.all_operand_types.take();
+            let mut at = 0;
+            for (i, (list, pos)) in st.operands.iter().enumerate() {
+                let types: Vec<Type> = match &all_types {
+                    Some(all) => all
+                        .get(at..at + list.len())
+                        .map(<[_]>::to_vec)
+                        .unwrap_or_default(),
+                    None => operand_types[i].clone(),
+                };
+                at += list.len();
+                p.resolve_operands(list, &types, *pos, &mut operands)?;
+            }
+            if spec.operand_segments == Segments::AttrSized {
+                let sizes: Vec<i64> = st.operands.iter().map(|(l, _)| l.len() as i64).collect();
+                push_sizes(p, out, OPERAND_SEGMENTS, &sizes);
+            }
+            for (i, slot) in spec.operands.iter().enumerate() {
+                if let Arity::VariadicOfVariadic { segment_attr } = &slot.arity {
+                    let sizes = st.nested_sizes[i].clone();
+                    push_sizes(p, out, segment_attr, &sizes);
+                }
+            }
+        }
+        out.operands = operands;
+        // Regions and successors.
+        match st.all_regions.take() {
+            Some(all) => out.regions.extend(all),
+            None => out.regions.extend(st.regions.into_iter().flatten()),
+        }
+        match st.all_successors.take() {
+            Some(all) => out.successors.extend(all),
+            None => out.successors.extend(st.successors.into_iter().flatten()),
+        }
+        Ok(())
+    }
+
+    /// The types a resolution gives: built, taken from another value, or computed from it.
+    fn resolve(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        st: &State<'_>,
+        results: &[Vec<Type>],
+        resolution: &TypeResolution,
+        pos: u32,
+    ) -> ParseResult<Vec<Type>> {
+        match resolution {
+            TypeResolution::InFormat => Ok(Vec::new()),
+            TypeResolution::Buildable(k) => {
+                let builder = self.spec.format.buildable_types[*k].clone();
+                Ok(vec![self.build(p, &builder)?])
+            }
+            TypeResolution::FromVariable {
+                source,
+                transformer,
+            } => {
+                let source_types: Vec<Type> = match *source {
+                    TypeSource::Operand(i) => st.operand_types[i].clone().unwrap_or_default(),
+                    TypeSource::Result(i) => results
+                        .get(i)
+                        .cloned()
+                        .or_else(|| st.result_types[i].clone())
+                        .unwrap_or_default(),
+                    TypeSource::Attribute(_) => Vec::new(),
+                };
+                let Some(transformer) = transformer else {
+                    return Ok(source_types);
+                };
+                let Some(apply) = self.spec.exprs.transformers.get(transformer).cloned() else {
+                    return Err(p.error_at(
+                        pos,
+                        format!(
+                            "'{}': the type transformer '{transformer}' cannot be evaluated",
+                            self.spec.name
+                        ),
+                    ));
+                };
+                let mut types = Vec::new();
+                for ty in source_types {
+                    types.extend(apply(p.ctx(), ty).map_err(|why| p.error_at(pos, why))?);
+                }
+                Ok(types)
+            }
+            TypeResolution::Inferred => Err(p.error_at(
+                pos,
+                format!(
+                    "'{}': its result types are inferred by C++ (InferTypeOpInterface), which Tessera cannot run",
+                    self.spec.name
+                ),
+            )),
+        }
+    }
+}
+
+/// Adds `name = array<i32: sizes>`.
+fn push_sizes(p: &mut OpAsmParser<'_, '_, '_>, out: &mut CustomOpState, name: &str, sizes: &[i64]) {
+    let ctx: &mut Context = p.ctx();
+    let i32t = ctx.int_type(32);
+    let data: Vec<u8> = sizes
+        .iter()
+        .flat_map(|&s| (s as i32).to_le_bytes())
+        .collect();
+    let attr = ctx.attr(AttrKind::DenseArray {
+        element: i32t,
+        len: sizes.len() as u32,
+        data: data.into(),
+    });
+    debug_assert_eq!(dense_i32_values(ctx, attr).as_deref(), Some(sizes));
+    let key = ctx.ident(name);
+    out.attrs.push((key, attr));
+}
+
+/// A literal of the format: a keyword or punctuation.
+fn literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> ParseResult<()> {
+    match Punct::from_spelling(text) {
+        Some(punct) => p.parse_punct(punct),
+        None => p.parse_keyword(text),
+    }
+}
+
+/// A literal if it is next.
+fn optional_literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> bool {
+    match Punct::from_spelling(text) {
+        Some(punct) => p.parse_optional_punct(punct),
+        None => p.parse_optional_keyword(text),
+    }
+}
+
+fn regions(p: &mut OpAsmParser<'_, '_, '_>, variadic: bool) -> ParseResult<Vec<RegionId>> {
+    if !variadic {
+        return Ok(vec![p.parse_region(&[])?]);
+    }
+    let mut list = Vec::new();
+    if let Some(r) = p.parse_optional_region(&[])? {
+        list.push(r);
+        while p.parse_optional_punct(Punct::Comma) {
+            list.push(p.parse_region(&[])?);
+        }
+    }
+    Ok(list)
+}
+
+fn successors(p: &mut OpAsmParser<'_, '_, '_>, variadic: bool) -> ParseResult<Vec<BlockId>> {
+    if !variadic {
+        return Ok(vec![p.parse_successor()?]);
+    }
+    let mut list = Vec::new();
+    if let Some(b) = p.parse_optional_successor()? {
+        list.push(b);
+        while p.parse_optional_punct(Punct::Comma) {
+            list.push(p.parse_successor()?);
+        }
+    }
+    Ok(list)
+}

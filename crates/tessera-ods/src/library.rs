@@ -1,0 +1,36 @@
+//! Tessera's own `.td` library, built into the crate: the ODS base (`tessera/OpBase.td`)
+//! and the core dialects Tessera declares itself (`tessera/Builtin.td`, `tessera/Func.td`).
+//! TableGen finds them by these names through [`options`], with no installation.
+
+use std::sync::Arc;
+
+/// Every file of the library: `(include name, text)`.
+pub const FILES: &[(&str, &str)] = &[
+    ("tessera/OpBase.td", include_str!("../td/tessera/OpBase.td")),
+    (
+        "tessera/Builtin.td",
+        include_str!("../td/tessera/Builtin.td"),
+    ),
+    ("tessera/Func.td", include_str!("../td/tessera/Func.td")),
+];
+
+/// TableGen options that make the library includable, searching `include_dirs` for
+/// everything else.
+pub fn options(include_dirs: Vec<String>) -> tessera_tablegen::Options {
+    tessera_tablegen::Options {
+        include_dirs,
+        embedded_files: FILES
+            .iter()
+            .map(|&(name, text)| (name.to_string(), Arc::<str>::from(text)))
+            .collect(),
+        ..tessera_tablegen::Options::default()
+    }
+}
+
+/// The text of library file `name`, if it is one.
+pub fn file(name: &str) -> Option<&'static str> {
+    FILES
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, text)| text)
+}
