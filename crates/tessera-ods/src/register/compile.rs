@@ -147,6 +147,7 @@ impl Gaps {
 /// Compiles ops of one model, sharing compiled constraints between them.
 pub(crate) struct Compiler<'m> {
     model: &'m Model,
+    eval: eval::Compiler<'m>,
     preds: Preds<'m>,
     checked: Vec<Option<Arc<Checked>>>,
     pub(crate) gaps: Gaps,
@@ -161,6 +162,7 @@ impl<'m> Compiler<'m> {
     pub(crate) fn new(model: &'m Model, natives: &'m eval::Natives) -> Self {
         Compiler {
             model,
+            eval: eval::Compiler::new(Some(model), natives),
             preds: Preds::new(model, natives),
             checked: vec![None; model.constraints.len()],
             gaps: Gaps::default(),
