@@ -881,12 +881,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     fn check_op_name_allowed(&mut self, name: &str, pos: u32) -> PResult<()> {
+        if self.ctx.allows_unregistered_dialects() {
+            return Ok(());
+        }
         let name_id = self.ctx.lookup_ident(name);
         if name_id.is_some_and(|n| self.ctx.op_info(n).is_some()) {
             return Ok(());
         }
-        // A registered dialect rejects ops it does not know even when unregistered dialects
-        // are allowed, as upstream's do.
         let dialect = name.split('.').next().unwrap_or("");
         if self.ctx.dialect(dialect).is_some() {
             return Err(self.error_at(
@@ -895,9 +896,6 @@ impl<'a, 'c> Parser<'a, 'c> {
                     "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations"
                 ),
             ));
-        }
-        if self.ctx.allows_unregistered_dialects() {
-            return Ok(());
         }
         Err(self.error_at(
             pos + 1,

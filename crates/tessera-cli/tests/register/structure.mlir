@@ -65,8 +65,3 @@
   // expected-error@+1 {{block with no terminator, has 'reg.none'}}
   "reg.none"() : () -> ()
 }) : () -> ()
-
-// -----
-// A registered dialect rejects ops it does not define, unregistered dialects allowed or not.
-// expected-error@+1 {{unregistered operation 'reg.nope' found in dialect ('reg') that does not allow unknown operations}}
-"reg.nope"() : () -> ()
