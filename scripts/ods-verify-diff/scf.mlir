@@ -37,7 +37,8 @@
 
 // -----
 %c = "test.c"() : () -> i1
-// expected-error@+1 {{'scf.if' op region #1 ('elseRegion') failed to verify constraint: region with at most 1 blocks}}
+// SingleBlock is verified before the region constraints ODS generates.
+// expected-error@+1 {{'scf.if' op expects region #1 to have 0 or 1 blocks}}
 "scf.if"(%c) ({
   "scf.yield"() : () -> ()
 }, {

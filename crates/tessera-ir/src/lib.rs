@@ -38,7 +38,7 @@ pub use registry::{
 };
 pub use source::{SourceLoc, SourceMap};
 pub use types::{Signedness, Type, TypeKind, DYNAMIC};
-pub use verify::verify;
+pub use verify::{single_block_violation, verify};
 
 /// Exact big-integer helpers for other crates' number formatting.
 pub mod num {

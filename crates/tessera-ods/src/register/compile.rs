@@ -241,9 +241,9 @@ impl<'m> Compiler<'m> {
             match &t.kind {
                 TraitKind::Native { structural } => {
                     let step = match classify(&t.cpp_namespace, &t.cpp) {
-                        Native::Bits(bits) => {
+                        Native::Bits(bits, check) => {
                             traits = traits | bits;
-                            None
+                            check.map(Step::Native)
                         }
                         Native::Check(check) => Some(Step::Native(check)),
                         Native::ByClass(base, classes) => Some(self.by_class(op, base, &classes)),

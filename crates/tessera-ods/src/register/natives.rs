@@ -7,6 +7,9 @@ use tessera_ir::OpTraits;
 /// A native trait's check, run in the trait's place in the op's trait list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum NativeCheck {
+    /// `SingleBlock`, checked among the structural traits (before the ODS checks), as
+    /// upstream orders it; the structural verifier then finds nothing left to report.
+    SingleBlock,
     /// `AttrSizedOperandSegments` (`true`) or `AttrSizedResultSegments` (`false`).
     SegmentSizes {
         operands: bool,
@@ -32,8 +35,9 @@ pub(crate) enum NativeCheck {
 
 /// What one native trait means for registration.
 pub(crate) enum Native {
-    /// Sets bits that the structural verifier (or a driver) acts on.
-    Bits(OpTraits),
+    /// Sets bits that the structural verifier (or a driver) acts on, and possibly has a check
+    /// to run in the trait's place.
+    Bits(OpTraits, Option<NativeCheck>),
     /// Has a check of its own.
     Check(NativeCheck),
     /// A check naming ops by C++ class (`HasParent`, `SingleBlockImplicitTerminator`): the
@@ -63,7 +67,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         }
         None => (cpp, Vec::new()),
     };
-    let bits = |b| Native::Bits(b);
+    let bits = |b| Native::Bits(b, None);
     let check = |c| Native::Check(c);
     match base {
         "IsTerminator" => bits(OpTraits::TERMINATOR),
@@ -71,7 +75,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         "IsIsolatedFromAbove" => bits(OpTraits::ISOLATED_FROM_ABOVE),
         "ConstantLike" => bits(OpTraits::CONSTANT_LIKE),
         "IsCommutative" => bits(OpTraits::COMMUTATIVE),
-        "SingleBlock" => bits(OpTraits::SINGLE_BLOCK),
+        "SingleBlock" => Native::Bits(OpTraits::SINGLE_BLOCK, Some(NativeCheck::SingleBlock)),
         "SymbolTable" => bits(OpTraits::SYMBOL_TABLE),
         "ReturnLike" => bits(OpTraits::RETURN_LIKE),
         "HasOnlyGraphRegion" => bits(OpTraits::GRAPH_REGIONS),
@@ -142,7 +146,7 @@ mod tests {
     fn traits_are_known_only_in_their_namespace() {
         assert!(matches!(
             classify("::mlir::OpTrait", "IsTerminator"),
-            Native::Bits(b) if b == OpTraits::TERMINATOR
+            Native::Bits(b, None) if b == OpTraits::TERMINATOR
         ));
         assert!(matches!(
             classify("::my::Traits", "IsTerminator"),

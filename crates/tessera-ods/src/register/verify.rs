@@ -460,6 +460,13 @@ impl Verifier<'_> {
                 Ok(())
             }
             NativeCheck::Elementwise => self.elementwise(&operands, &results),
+            NativeCheck::SingleBlock => {
+                let needs_terminator = !self.c.traits.contains(OpTraits::NO_TERMINATOR);
+                match tessera_ir::single_block_violation(body, op, needs_terminator) {
+                    Some(message) => self.fail(message),
+                    None => Ok(()),
+                }
+            }
             NativeCheck::NoRegionArguments => {
                 let n = body.num_regions(op);
                 for (i, r) in body.regions(op).enumerate() {
