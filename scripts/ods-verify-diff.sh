@@ -17,6 +17,7 @@ declare -A td=(
   [arith]="$inc/mlir/Dialect/Arith/IR/ArithOps.td"
   [cf]="$inc/mlir/Dialect/ControlFlow/IR/ControlFlowOps.td"
   [func]="$inc/mlir/Dialect/Func/IR/FuncOps.td"
+  [pdl]="$inc/mlir/Dialect/PDL/IR/PDLOps.td"
   [pdl_interp]="$inc/mlir/Dialect/PDLInterp/IR/PDLInterpOps.td"
   [scf]="$inc/mlir/Dialect/SCF/IR/SCFOps.td"
 )
