@@ -6,6 +6,7 @@ use super::check::Verdict;
 use super::compile::{Checked, CompiledOp, Counted, Group, GroupArity, Split, Step};
 use super::natives::NativeCheck;
 use crate::eval::{Bound, NoNames, OpValue, Resolver};
+use smallvec::SmallVec;
 use std::ops::Range;
 use tessera_ir::{
     Attr, AttrKind, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type,
@@ -42,6 +43,9 @@ struct Verifier<'a> {
 }
 
 type VResult = Result<(), Diagnostic>;
+
+/// The values of each declared group, by position.
+type Ranges = SmallVec<[Range<usize>; 4]>;
 
 impl Verifier<'_> {
     /// An error about the op, worded as upstream's `emitOpError`, with the op attached.
@@ -152,10 +156,10 @@ impl Verifier<'_> {
             }
         }
         let (body, op) = (self.body, self.op);
-        let operands: Vec<ValueId> = body.operands(op).collect();
+        let operands: SmallVec<[ValueId; 4]> = body.operands(op).collect();
         let operand_ranges = self.ranges(&c.operands, c.operand_split, operands.len(), true)?;
         self.values(&c.operands, &operand_ranges, &operands, "operand")?;
-        let results: Vec<ValueId> = body.results(op).collect();
+        let results: SmallVec<[ValueId; 4]> = body.results(op).collect();
         let result_ranges = self.ranges(&c.results, c.result_split, results.len(), false)?;
         self.values(&c.results, &result_ranges, &results, "result")?;
         let names = OpResolver {
@@ -176,7 +180,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        let regions: Vec<Bound> = body
+        let regions: SmallVec<[Bound; 2]> = body
             .regions(op)
             .map(|r| Bound::Region {
                 blocks: body.region_blocks(r).count(),
@@ -255,8 +259,8 @@ impl Verifier<'_> {
         split: Split,
         total: usize,
         operands: bool,
-    ) -> Result<Vec<Range<usize>>, Diagnostic> {
-        let sizes: Vec<usize> = match split {
+    ) -> Result<Ranges, Diagnostic> {
+        let sizes: SmallVec<[usize; 4]> = match split {
             Split::Sized(attr) => self
                 .segment_sizes(attr, groups.len(), total, operands)?
                 .into_iter()
@@ -362,8 +366,8 @@ impl Verifier<'_> {
 
     fn native(&self, check: &NativeCheck) -> VResult {
         let (ctx, body, op) = (self.ctx, self.body, self.op);
-        let operands: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
-        let results: Vec<Type> = body.results(op).map(|v| body.value_type(v)).collect();
+        let operands: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
+        let results: SmallVec<[Type; 4]> = body.results(op).map(|v| body.value_type(v)).collect();
         let need = |operands_needed: bool, results_needed: bool| -> VResult {
             if operands_needed && operands.is_empty() {
                 return self.fail("expected 1 or more operands, but found 0".into());
