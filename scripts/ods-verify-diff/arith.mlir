@@ -116,3 +116,9 @@
 %1 = "arith.cmpi"(%0, %d) <{predicate = 1 : i64}> : (i32, i32) -> i1
 %2 = "arith.select"(%1, %c, %d) : (i1, i32, i32) -> i32
 %3 = "arith.addi"(%c, %d) {overflowFlags = #arith.overflow<nsw>} : (i32, i32) -> i32
+
+// -----
+%c = "test.c"() : () -> i32
+// Inherent attributes of old generic input are checked while parsing, before anything else.
+// expected-error@+1 {{'arith.cmpi' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
+%0 = "arith.cmpi"(%c) {predicate = 42 : i64} : (i32) -> i1

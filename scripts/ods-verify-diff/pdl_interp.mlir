@@ -54,3 +54,13 @@
   %0 = "pdl_interp.create_operation"(%a, %t) <{name = "foo", inputAttributeNames = [], operandSegmentSizes = array<i32: 1, 0, 1>}> : (!pdl.value, !pdl.type) -> !pdl.operation
   "test.t"() : () -> ()
 }) : () -> ()
+
+// -----
+"test.f"() ({
+^bb0(%a: !pdl.value):
+  // While parsing, inherent attributes are checked in name order (the op's own checks follow
+  // declaration order, which would report 'name').
+  // expected-error@+1 {{'pdl_interp.create_operation' op attribute 'inputAttributeNames' failed to satisfy constraint: string array attribute}}
+  %0 = "pdl_interp.create_operation"(%a) {name = 3, inputAttributeNames = 4, operandSegmentSizes = array<i32: 1, 0, 0>} : (!pdl.value) -> !pdl.operation
+  "test.t"() : () -> ()
+}) : () -> ()

@@ -73,6 +73,11 @@ pub enum OpFoldResult {
 /// Checks an op's invariants beyond structure.
 pub type VerifyHook = Arc<dyn Fn(&Context, &Body, OpId) -> Result<(), Diagnostic> + Send + Sync>;
 
+/// Checks the inherent attributes that old generic input gives in an op's attribute
+/// dictionary (the argument), while the op is parsed: upstream's `verifyInherentAttrs`. The
+/// error is the text after `'name' op ` (e.g. `attribute 'x' failed to satisfy constraint: …`).
+pub type InherentAttrsHook = Arc<dyn Fn(&Context, Attr) -> Result<(), String> + Send + Sync>;
+
 /// Folds an op given the constant values of its operands (`None` where not constant).
 pub type FoldHook =
     Arc<dyn Fn(&mut Context, &mut Body, OpId, &[Option<Attr>]) -> FoldResult + Send + Sync>;
@@ -91,6 +96,8 @@ pub struct OpInfo {
     /// Names of the op's inherent attributes: stored as properties, and accepted from the
     /// attribute dictionary of old generic input (which moves them into the properties).
     pub inherent_attrs: Vec<Ident>,
+    /// Checks inherent attributes given in the dictionary of old generic input as it is parsed.
+    pub verify_inherent_attrs: Option<InherentAttrsHook>,
     /// Extra verification.
     pub verify: Option<VerifyHook>,
     /// Folding.
@@ -107,6 +114,7 @@ impl OpInfo {
             name,
             traits,
             inherent_attrs: Vec::new(),
+            verify_inherent_attrs: None,
             verify: None,
             fold: None,
             assembly: None,

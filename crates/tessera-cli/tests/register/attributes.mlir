@@ -22,3 +22,10 @@
 // -----
 "reg.attrs"() <{a = "x", b = 1 : i32, c = 2 : i32, d = 3 : i32}> : () -> ()
 "reg.attrs"() {a = "x", b = 1 : i32, other = 2} : () -> ()
+
+// -----
+%i = "test.i32"() : () -> i32
+// Old generic input has its inherent attributes checked while parsing (in name order),
+// before the op's other checks: here before its operand count.
+// expected-error@+1 {{'reg.attrs' op attribute 'a' failed to satisfy constraint: string attribute}}
+"reg.attrs"(%i) {b = "y", a = 1 : i32} : (i32) -> ()

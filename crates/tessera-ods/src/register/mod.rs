@@ -144,6 +144,10 @@ impl Registration {
             let mut info = OpInfo::new(name, op.traits);
             if op.uses_properties {
                 info.inherent_attrs = op.inherent.iter().map(|n| ctx.ident(n)).collect();
+                let compiled = op.clone();
+                info.verify_inherent_attrs = Some(Arc::new(move |ctx, attrs| {
+                    verify::dictionary_attrs(&compiled, ctx, attrs)
+                }));
             }
             let compiled = op.clone();
             info.verify = Some(Arc::new(move |ctx, body, id| {

@@ -35,6 +35,26 @@ pub(crate) fn verify(
     }
 }
 
+/// The constraints of the inherent attributes old generic input gives in the attribute
+/// dictionary `attrs`, in name order, as upstream checks them while parsing: the error text
+/// after `'name' op `. A predicate that cannot be evaluated is left to the op's verification,
+/// which reports it with the op.
+pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Result<(), String> {
+    for &i in &c.attrs_by_name {
+        let a = &c.attrs[i];
+        let Some(value) = ctx.dict_get(attrs, &a.name) else {
+            continue;
+        };
+        if a.check.cond.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
+            return Err(format!(
+                "attribute '{}' failed to satisfy constraint: {}",
+                a.name, a.check.summary
+            ));
+        }
+    }
+    Ok(())
+}
+
 struct Verifier<'a> {
     c: &'a CompiledOp,
     ctx: &'a Context,
