@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Rebuilds the committed seed corpora from the repository's own test files, so that a fuzz run
 # starts from real inputs: every `.mlir` test chunk (split at `// -----`, as the tools split
-# them) for parse_mlir, every TableGen fixture for tablegen; files over 8 KiB are left out. Seeds are named after their
+# them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
+# assembly format tests for ods_format; files over 8 KiB are left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen
-mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen
+rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format
+mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir examples/*.mlir; do
   base=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
@@ -17,6 +18,20 @@ for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/inva
   ' "$f"
 done
 cp crates/tessera-tablegen/tests/fixtures/*.td fuzz/seeds/tablegen/
+# Every assembly format of the format tests, one seed each (the text between `[{` and `}]`).
+for f in crates/tessera-ods/tests/format/*/*.td; do
+  awk -v out="fuzz/seeds/ods_format/$(basename "$f" .td)" '
+    { text = text $0 "\n" }
+    END {
+      n = 0
+      while ((i = index(text, "[{")) > 0) {
+        text = substr(text, i + 2); j = index(text, "}]")
+        if (j == 0) break
+        printf "%s", substr(text, 1, j - 1) > (out "-" n); close(out "-" n); n++
+        text = substr(text, j + 2)
+      }
+    }' "$f"
+done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
-echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds"
+echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds, ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds"

@@ -10,7 +10,8 @@
 # from crates.io if missing, and the targets are built without a sanitizer (`-s none`); on
 # nightly, FUZZ_SANITIZER=address turns AddressSanitizer on. A crash leaves its input in
 # fuzz/artifacts/TARGET/; make it a regression test (crates/tessera-asm/tests/fuzz_regressions.rs,
-# the invalid corpus, or crates/tessera-tablegen/tests/robustness.rs).
+# the invalid corpus, crates/tessera-tablegen/tests/robustness.rs, or the format unit tests in
+# crates/tessera-ods/src/format/).
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 if [ "${1:-}" = "--runs" ]; then
@@ -24,7 +25,7 @@ else
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(parse_mlir tablegen)
+  targets=(parse_mlir tablegen ods_format)
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked --quiet

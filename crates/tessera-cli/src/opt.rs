@@ -97,6 +97,8 @@ pub fn process_buffer_to(
 ) -> ChunkResult {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
+    // Like mlir-opt, the tool knows the builtin and func dialects without being asked.
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     for dialects in &opts.dialects {
         dialects.register(&mut ctx);
     }

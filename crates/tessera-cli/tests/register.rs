@@ -136,9 +136,9 @@ fn inherent_attributes_of_old_generic_input_become_properties() {
     let loaded = load(&options());
     let src = "\"reg.attrs\"() {a = \"x\", b = 1 : i32, other = 2} : () -> ()\n\"reg.sized\"() {operandSegmentSizes = array<i32: 0, 0>} : () -> ()\n\"test.op\"() {a = \"x\"} : () -> ()\n";
     let opts = OptOptions {
-        generic: true,
         verify_diagnostics: false,
         split_input: false,
+        generic: true,
         ..opt_options(&loaded)
     };
     let out = run(src, "t.mlir", &opts);

@@ -37,15 +37,11 @@ fn main() {
         }
     };
     let loaded = tessera_ods::load(&parsed.records);
+    let reports = format::check_all(&loaded.model);
     let mut failed = 0;
-    let mut checked = 0;
-    for op in &loaded.model.ops {
-        let Some(result) = format::parse_op_format(&loaded.model, op) else {
-            continue;
-        };
-        checked += 1;
-        match result {
-            Ok(f) if dump => print!("// {}\n{}", op.name, format::dump_op_format(op, &f)),
+    for report in &reports {
+        match &report.result {
+            Ok(dumped) if dump => print!("// {}\n{dumped}", report.name),
             Ok(_) => {}
             Err(diags) => {
                 failed += 1;
@@ -55,23 +51,7 @@ fn main() {
             }
         }
     }
-    for def in loaded.model.attr_defs.iter().chain(&loaded.model.type_defs) {
-        let Some(result) = format::parse_def_format(def) else {
-            continue;
-        };
-        checked += 1;
-        match result {
-            Ok(f) if dump => print!("// {}\n{}", def.record, format::dump_def_format(def, &f)),
-            Ok(_) => {}
-            Err(diags) => {
-                failed += 1;
-                for d in diags {
-                    eprint!("{}", d.render(&loaded.sources, None));
-                }
-            }
-        }
-    }
-    eprintln!("{checked} formats checked, {failed} rejected");
+    eprintln!("{} formats checked, {failed} rejected", reports.len());
     if failed > 0 {
         std::process::exit(1);
     }

@@ -48,6 +48,9 @@ pub struct AttrOrTypeDef {
     pub assembly_format_loc: SourceLoc,
     /// Whether parser and printer are hand-written (`hasCustomAssemblyFormat`).
     pub has_custom_assembly_format: bool,
+    /// Whether parameter accessors are generated (`genAccessors`); a declarative format needs
+    /// them.
+    pub gen_accessors: bool,
     /// For an `EnumAttr`: the enum it wraps (its record name).
     pub enum_info: Option<String>,
 }
@@ -125,6 +128,8 @@ pub(crate) fn read_def(b: &mut Build, rec: RecId, kind: DefKind) -> AttrOrTypeDe
         assembly_format,
         assembly_format_loc,
         has_custom_assembly_format,
+        // A base without the field predates it: accessors were always generated.
+        gen_accessors: !b.r.has_field(rec, "genAccessors") || b.r.bit(rec, "genAccessors"),
         enum_info,
     }
 }

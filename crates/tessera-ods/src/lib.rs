@@ -27,6 +27,7 @@ mod build;
 pub mod constraint;
 pub mod core_dialects;
 pub mod dialect;
+pub mod dialect_hooks;
 pub mod docs;
 pub mod enums;
 pub mod eval;

@@ -586,6 +586,27 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         }
     }
 
+    /// Gives a single-block region its block and, unless its last op is already one, a
+    /// `terminator` op without operands or results at `loc` (the terminator a region of an
+    /// op with `SingleBlockImplicitTerminator` leaves out of its text).
+    pub fn ensure_terminator(&mut self, region: RegionId, terminator: &str, loc: Location) {
+        self.ensure_entry_block(region);
+        let body = &mut self.p.body;
+        let Some(block) = body.first_block(region) else {
+            return;
+        };
+        let name = self.p.ctx.ident(terminator);
+        if body
+            .last_op(block)
+            .is_some_and(|op| body.op_name(op) == name)
+        {
+            return;
+        }
+        let state = tessera_ir::OperationState::new(self.p.ctx, name, loc);
+        let op = body.create_op(state);
+        body.append_op(block, op);
+    }
+
     /// `^name`, a block of the enclosing region (possibly defined later).
     pub fn parse_successor(&mut self) -> ParseResult<BlockId> {
         if !self.p.is(Tok::CaretIdent) {

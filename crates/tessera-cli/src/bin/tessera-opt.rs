@@ -58,8 +58,10 @@ fn main() -> ExitCode {
     }
     // Dialects come first: the input is parsed with their ops registered.
     let mut dialects = Vec::new();
+    // What upstream writes in C++ for the dialects Tessera knows comes with them.
+    let hooks = tessera_ods::dialect_hooks::options();
     for file in &args.load_dialect {
-        match load_dialect(file, &args.include, &Default::default()) {
+        match load_dialect(file, &args.include, &hooks) {
             Ok(loaded) => {
                 eprint!("{}", loaded.warnings);
                 dialects.push(loaded.registration);

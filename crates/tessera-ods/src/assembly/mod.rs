@@ -61,6 +61,7 @@ impl Exprs {
     /// expression that does not compile is left out (reading a custom form that needs it
     /// then fails naming it) and returned with the reason.
     pub fn compile(
+        model: &Model,
         op: &Op,
         format: &OpFormat,
         compiler: &crate::eval::Compiler<'_>,
@@ -71,8 +72,8 @@ impl Exprs {
         let mut errors = Vec::new();
         let mut builder_texts: Vec<&str> =
             format.buildable_types.iter().map(String::as_str).collect();
-        for style in &format.attribute_styles {
-            if let AttrStyle::ElidedType { builder } = style {
+        for printing in &format.attributes {
+            if let AttrStyle::ElidedType { builder } = &printing.style {
                 builder_texts.push(builder);
             }
         }
@@ -121,6 +122,10 @@ impl Exprs {
             }
         }
         for a in &op.attributes {
+            if let Some(default) = enum_attr_default(model, &a.attr) {
+                exprs.defaults.push(Some(default));
+                continue;
+            }
             let default = match (&a.attr.default_value, &a.attr.const_builder_call) {
                 (Some(value), Some(builder)) => match compiler.attr_builder(builder, value) {
                     Ok(expr) => Some(Arc::new(move |ctx: &Context| match expr.lookup(ctx, None) {
@@ -140,6 +145,35 @@ impl Exprs {
     }
 }
 
+/// The default of an attribute defined by an `EnumAttr` printed as `<case>` (its usual
+/// format): the C++ default `ns::Enum::case` is the dialect attribute
+/// `#dialect.mnemonic<case>`, which `tessera-ir` keeps as that text.
+fn enum_attr_default(model: &Model, attr: &crate::AttrInfo) -> Option<DefaultAttr> {
+    let value = attr.default_value.as_deref()?;
+    let def = model
+        .attr_defs
+        .iter()
+        .find(|d| d.record == attr.root_base)?;
+    let enum_record = def.enum_info.as_deref()?;
+    if def.assembly_format.as_deref().map(str::trim) != Some("`<` $value `>`") {
+        return None;
+    }
+    let mnemonic = def.mnemonic.as_deref()?;
+    let info = model.enums.iter().find(|e| e.record == enum_record)?;
+    let symbol = value.trim().rsplit("::").next()?;
+    let case = info.cases.iter().find(|c| c.symbol == symbol)?;
+    let dialect = model.dialect(def.dialect).name.clone();
+    let body: Box<str> = format!("{mnemonic}<{}>", case.str).into();
+    Some(Arc::new(move |ctx: &Context| {
+        let dialect = ctx.lookup_ident(&dialect)?;
+        ctx.lookup_attr(&AttrKind::Opaque {
+            dialect,
+            body: body.clone(),
+            ty: None,
+        })
+    }))
+}
+
 /// An operand, result, region or successor group of the op: how many values it holds.
 #[derive(Clone, Debug)]
 struct Slot {
@@ -151,6 +185,8 @@ struct Slot {
 struct AttrSlot {
     name: String,
     style: AttrStyle,
+    /// A `UnitAttr` ([`crate::format::AttrPrinting::unit`]).
+    unit: bool,
     /// For enum keywords: `(keyword, value)` per case, and the integer width.
     enum_cases: Vec<(String, i64)>,
     enum_width: u32,
@@ -173,6 +209,8 @@ struct Spec {
     result_segments: Segments,
     /// The op given by `SingleBlockImplicitTerminator`, if any.
     implicit_terminator: Option<String>,
+    /// Regions hold one block (`SingleBlock`): an empty one read from text gets a block.
+    single_block: bool,
     exprs: Exprs,
     /// The first `custom<Name>` directive, if the format has one (no hooks exist yet).
     custom_directive: Option<String>,
@@ -213,11 +251,10 @@ impl FormatAssembly {
             .iter()
             .enumerate()
             .map(|(i, a)| {
-                let style = format
-                    .attribute_styles
-                    .get(i)
-                    .cloned()
-                    .unwrap_or(AttrStyle::Generic);
+                let (style, unit) = match format.attributes.get(i) {
+                    Some(a) => (a.style.clone(), a.unit),
+                    None => (AttrStyle::Generic, false),
+                };
                 let enum_info = model.enums.iter().find(|e| e.record == a.attr.root_base);
                 let (enum_cases, enum_width) = match enum_info {
                     Some(e) => (
@@ -240,6 +277,7 @@ impl FormatAssembly {
                 AttrSlot {
                     name: a.name.clone(),
                     style,
+                    unit,
                     enum_cases,
                     enum_width,
                     stripped,
@@ -271,6 +309,7 @@ impl FormatAssembly {
                 operand_segments: op.operand_segments(),
                 result_segments: op.result_segments(),
                 implicit_terminator,
+                single_block: op.has_trait("::mlir::OpTrait::SingleBlock"),
                 exprs,
                 custom_directive,
                 default_dialect: default_dialect.to_string(),

@@ -204,7 +204,7 @@ impl<'s> Parse<'s> {
                 let slot = &self.spec.attrs[index];
                 if !group.anchor.in_else
                     && group.anchor.index != group.then_parse_start
-                    && slot.style == AttrStyle::Unit
+                    && slot.unit
                 {
                     let name = p.ctx().ident(&slot.name);
                     let unit = p.ctx().unit_attr();
@@ -237,10 +237,11 @@ impl<'s> Parse<'s> {
                 p.at_successor()
             }
             ElementKind::Variable(Variable::Attribute { index, .. }) => {
-                match self.spec.attrs[*index].style {
+                let slot = &self.spec.attrs[*index];
+                match slot.style {
+                    _ if slot.unit => true,
                     AttrStyle::EnumKeyword => p.at_keyword_or_string(),
                     AttrStyle::SymbolName => p.at_symbol(),
-                    AttrStyle::Unit => true,
                     _ => p.at_attribute(),
                 }
             }
@@ -261,6 +262,7 @@ impl<'s> Parse<'s> {
     ) -> ParseResult<tessera_ir::Attr> {
         let slot = &self.spec.attrs[index];
         match (&slot.style, qualified) {
+            _ if slot.unit => Ok(p.ctx().unit_attr()),
             (AttrStyle::EnumKeyword, false) => {
                 let pos = p.pos();
                 let text = match p.parse_optional_any_keyword() {
@@ -298,7 +300,6 @@ impl<'s> Parse<'s> {
                 let ty = self.build(p, builder)?;
                 p.parse_attribute(Some(ty))
             }
-            (AttrStyle::Unit, _) => Ok(p.ctx().unit_attr()),
             (AttrStyle::Stripped, false) => {
                 if let Some((dialect, mnemonic)) = &slot.stripped {
                     if let Some(rest) = p.parse_optional_angle_body()? {
@@ -385,11 +386,11 @@ impl<'s> Parse<'s> {
         // Result types.
         let mut results: Vec<Vec<Type>> = Vec::with_capacity(spec.results.len());
         for i in 0..spec.results.len() {
-            let types = match st.result_types[i].take() {
+            let types = match st.result_types[i].clone() {
                 Some(t) => t,
                 None => match &format.result_types[i] {
                     TypeResolution::InFormat => Vec::new(),
-                    resolution => self.resolve(p, &st, &results, resolution, op_pos)?,
+                    resolution => self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?,
                 },
             };
             results.push(types);
@@ -405,7 +406,7 @@ impl<'s> Parse<'s> {
         // Operand types.
         let mut operand_types: Vec<Vec<Type>> = Vec::with_capacity(spec.operands.len());
         for i in 0..spec.operands.len() {
-            let types = match st.operand_types[i].take() {
+            let types = match st.operand_types[i].clone() {
                 Some(t) => t,
                 None => match &format.operand_types[i] {
                     TypeResolution::InFormat => Vec::new(),
@@ -415,7 +416,8 @@ impl<'s> Parse<'s> {
                         vec![ty; st.operands[i].0.len()]
                     }
                     resolution => {
-                        let types = self.resolve(p, &st, &results, resolution, op_pos)?;
+                        let types =
+                            self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?;
                         // A single source type applies to every operand of a group.
                         if types.len() == 1 && st.operands[i].0.len() > 1 {
                             vec![types[0]; st.operands[i].0.len()]
@@ -460,10 +462,18 @@ impl<'s> Parse<'s> {
             }
         }
         out.operands = operands;
-        // Regions and successors.
+        // Regions and successors. Single-block regions read empty get their block, and
+        // an implicit terminator where it was left out, as upstream's parser adds them.
         match st.all_regions.take() {
             Some(all) => out.regions.extend(all),
             None => out.regions.extend(st.regions.into_iter().flatten()),
+        }
+        for &region in &out.regions {
+            if let Some(terminator) = &spec.implicit_terminator {
+                p.ensure_terminator(region, terminator, out.loc);
+            } else if spec.single_block {
+                p.ensure_entry_block(region);
+            }
         }
         match st.all_successors.take() {
             Some(all) => out.successors.extend(all),
@@ -478,6 +488,7 @@ impl<'s> Parse<'s> {
         p: &mut OpAsmParser<'_, '_, '_>,
         st: &State<'_>,
         results: &[Vec<Type>],
+        attrs: &[(tessera_ir::Ident, tessera_ir::Attr)],
         resolution: &TypeResolution,
         pos: u32,
     ) -> ParseResult<Vec<Type>> {
@@ -498,7 +509,16 @@ impl<'s> Parse<'s> {
                         .cloned()
                         .or_else(|| st.result_types[i].clone())
                         .unwrap_or_default(),
-                    TypeSource::Attribute(_) => Vec::new(),
+                    TypeSource::Attribute(i) => {
+                        let name = &self.spec.attrs[i].name;
+                        let ctx = p.ctx();
+                        attrs
+                            .iter()
+                            .find(|(n, _)| ctx.str(*n) == name)
+                            .and_then(|&(_, a)| ctx.attr_type(a))
+                            .into_iter()
+                            .collect()
+                    }
                 };
                 let Some(transformer) = transformer else {
                     return Ok(source_types);

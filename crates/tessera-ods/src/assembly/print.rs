@@ -157,7 +157,7 @@ impl<'s> Print<'s> {
             Some(Variable::Attribute { index, .. })
                 if !group.anchor.in_else
                     && group.anchor.index != group.then_parse_start
-                    && self.spec.attrs[index].style == AttrStyle::Unit =>
+                    && self.spec.attrs[index].unit =>
             {
                 Some(group.anchor.index)
             }
@@ -185,9 +185,13 @@ impl<'s> Print<'s> {
                     .iter()
                     .any(|&r| !body.region_is_empty(r)),
                 Variable::Successor(_) => !body.successors(cx.op).is_empty(),
-                Variable::Attribute { index, .. } => {
-                    cx.attr(p, &self.spec.attrs[index].name).is_some()
-                }
+                // An attribute equal to its default is as good as absent.
+                Variable::Attribute { index, .. } => cx
+                    .attr(p, &self.spec.attrs[index].name)
+                    .is_some_and(|value| {
+                        let default = self.spec.exprs.defaults.get(index).cloned().flatten();
+                        default.is_none_or(|d| d(p.ctx()) != Some(value))
+                    }),
                 _ => true,
             },
             ElementKind::Type { arg, .. } => self.present(p, cx, arg),

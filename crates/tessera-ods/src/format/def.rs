@@ -207,7 +207,7 @@ impl<'a> FormatParser<'a> for DefParser<'a> {
         &mut self,
         at: u32,
         elements: &[Element],
-        anchor: Option<usize>,
+        anchor: Option<&Element>,
     ) -> PResult<()> {
         for element in elements {
             match &element.kind {
@@ -242,7 +242,8 @@ impl<'a> FormatParser<'a> for DefParser<'a> {
                 _ => {}
             }
         }
-        let Some(anchor) = anchor.map(|i| &elements[i]) else {
+        // The anchor is checked with the first branch, even when it is in the else branch.
+        let Some(anchor) = anchor else {
             return Ok(());
         };
         match &anchor.kind {

@@ -57,10 +57,12 @@ pub fn dump_op_format(op: &Op, format: &OpFormat) -> String {
         }
     }
     for &i in &format.used_attributes {
+        let printing = &format.attributes[i];
+        let unit = if printing.unit { " (unit)" } else { "" };
         let _ = writeln!(
             out,
-            "attribute ${}: {:?}",
-            op.attributes[i].name, format.attribute_styles[i]
+            "attribute ${}: {:?}{unit}",
+            op.attributes[i].name, printing.style
         );
     }
     for attr in &format.inferred_attributes {

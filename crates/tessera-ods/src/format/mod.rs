@@ -29,7 +29,7 @@ pub use ast::{
 };
 pub use def::DefFormat;
 pub use dump::{dump_def_format, dump_op_format};
-pub use op::{AttrStyle, OpFormat, TypeResolution, TypeSource};
+pub use op::{AttrPrinting, AttrStyle, OpFormat, TypeResolution, TypeSource};
 
 use crate::attr_type_def::AttrOrTypeDef;
 use crate::op::Op;
@@ -60,6 +60,10 @@ pub fn parse_op_format(model: &Model, op: &Op) -> Option<Result<OpFormat, Vec<Di
 /// has none.
 pub fn parse_def_format(def: &AttrOrTypeDef) -> Option<Result<DefFormat, Vec<Diagnostic>>> {
     let text = def.assembly_format.as_deref()?;
+    if !def.gen_accessors {
+        let message = "'assemblyFormat' requires 'genAccessors' to be true";
+        return Some(Err(vec![Diagnostic::error(def.loc, message)]));
+    }
     let locator = Locator {
         base: def.assembly_format_loc,
         record: def.loc,
@@ -73,6 +77,41 @@ pub fn parse_def_format(def: &AttrOrTypeDef) -> Option<Result<DefFormat, Vec<Dia
         ));
         diags
     }))
+}
+
+/// One format of a model, parsed: whose it is, and what it parsed to or why not.
+#[derive(Debug)]
+pub struct FormatReport {
+    /// The op's full name, or the attribute's/type's record name.
+    pub name: String,
+    /// Where the op or definition is.
+    pub loc: SourceLoc,
+    /// The readable form of the format ([`dump_op_format`], [`dump_def_format`]), or the
+    /// errors.
+    pub result: Result<String, Vec<Diagnostic>>,
+}
+
+/// Parses every op, attribute and type format of `model` (ops first, then attributes and
+/// types, each in model order): what tools and tests that look at all formats walk.
+pub fn check_all(model: &Model) -> Vec<FormatReport> {
+    let ops = model.ops.iter().filter_map(|op| {
+        let result = parse_op_format(model, op)?.map(|f| dump_op_format(op, &f));
+        Some(FormatReport {
+            name: op.name.clone(),
+            loc: op.loc,
+            result,
+        })
+    });
+    let defs = model.attr_defs.iter().chain(&model.type_defs);
+    let defs = defs.filter_map(|def| {
+        let result = parse_def_format(def)?.map(|f| dump_def_format(def, &f));
+        Some(FormatReport {
+            name: def.record.clone(),
+            loc: def.loc,
+            result,
+        })
+    });
+    ops.chain(defs).collect()
 }
 
 fn diagnostics(locator: Locator, errors: Vec<FormatError>) -> Vec<Diagnostic> {

@@ -38,7 +38,7 @@ pub struct OpFormat {
     /// `VariadicOfVariadic` operands), by name.
     pub inferred_attributes: Vec<String>,
     /// How each attribute of the op prints when the format names it (by attribute index).
-    pub attribute_styles: Vec<AttrStyle>,
+    pub attributes: Vec<AttrPrinting>,
 }
 
 /// Where the type of an operand or result comes from.
@@ -72,6 +72,16 @@ pub enum TypeSource {
     Attribute(usize),
 }
 
+/// What printing an attribute a format names needs to know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttrPrinting {
+    /// How it prints when not `qualified`.
+    pub style: AttrStyle,
+    /// It is a `UnitAttr`: the anchor of an optional group or an `oilist` clause that is
+    /// only the attribute prints as nothing (the group's literals say it is there).
+    pub unit: bool,
+}
+
 /// How an attribute named by a format prints and parses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AttrStyle {
@@ -84,13 +94,11 @@ pub enum AttrStyle {
         /// The C++ builder of the type.
         builder: String,
     },
-    /// The generic attribute syntax (the storage type is `::mlir::Attribute`, or the
-    /// element is `qualified`).
+    /// The generic attribute syntax (the storage type is `::mlir::Attribute`; a
+    /// `qualified` element prints this way too).
     Generic,
     /// Without its dialect prefix (`printStrippedAttrOrType`), unless `qualified`.
     Stripped,
-    /// `UnitAttr`: present or absent, printed as nothing but its group's literals.
-    Unit,
 }
 
 impl AttrStyle {
@@ -104,8 +112,6 @@ impl AttrStyle {
             AttrStyle::ElidedType {
                 builder: builder.clone(),
             }
-        } else if attr.root_base == "UnitAttr" {
-            AttrStyle::Unit
         } else if attr.storage_type == "::mlir::Attribute" {
             AttrStyle::Generic
         } else {
@@ -136,6 +142,35 @@ pub(crate) struct OpParser<'a> {
     seen_properties: Vec<bool>,
     /// Filled by `verify`.
     result: Option<Resolved>,
+}
+
+/// The op lists a `$name` can be found in, for the bookkeeping of what is bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Listed {
+    Operand,
+    Result,
+    Region,
+    Successor,
+}
+
+impl Listed {
+    fn noun(self) -> &'static str {
+        match self {
+            Listed::Operand => "operand",
+            Listed::Result => "result",
+            Listed::Region => "region",
+            Listed::Successor => "successor",
+        }
+    }
+
+    fn of(self, op: &Op) -> &[NamedConstraint] {
+        match self {
+            Listed::Operand => &op.operands,
+            Listed::Result => &op.results,
+            Listed::Region => &op.regions,
+            Listed::Successor => &op.successors,
+        }
+    }
 }
 
 /// What verification computes.
@@ -198,13 +233,68 @@ impl<'a> OpParser<'a> {
             infers_result_types: resolved.infers_result_types,
             used_attributes: self.seen_attrs,
             inferred_attributes: resolved.inferred_attributes,
-            attribute_styles: self
+            attributes: self
                 .op
                 .attributes
                 .iter()
-                .map(|a| AttrStyle::of(&a.attr))
+                .map(|a| AttrPrinting {
+                    style: AttrStyle::of(&a.attr),
+                    unit: a.attr.root_base == "UnitAttr",
+                })
                 .collect(),
         })
+    }
+
+    /// Binds `$name` of a list (`ref(...)` checks it is bound), with upstream's checks.
+    fn bind(&mut self, at: u32, list: Listed, i: usize, ctx: Ctx) -> PResult<()> {
+        let (all, seen) = match list {
+            Listed::Operand | Listed::Result => (self.all_operands, &mut self.seen_operands),
+            Listed::Region => (self.has_all_regions, &mut self.seen_regions),
+            Listed::Successor => (self.has_all_successors, &mut self.seen_successors),
+        };
+        let (noun, name) = (list.noun(), &list.of(self.op)[i].name);
+        if matches!(ctx, Ctx::TopLevel | Ctx::Custom) {
+            if all || std::mem::replace(&mut seen[i], true) {
+                return Err(self
+                    .cursor
+                    .error(at, format!("{noun} '{name}' is already bound")));
+            }
+        } else if ctx == Ctx::Ref && !seen[i] {
+            return Err(self.cursor.error(
+                at,
+                format!("{noun} '{name}' must be bound before it is referenced"),
+            ));
+        } else if list != Listed::Operand {
+            // Upstream rejects a `ref` of a bound region or successor here too.
+            return Err(self
+                .cursor
+                .error(at, format!("{noun}s can only be used at the top level")));
+        }
+        Ok(())
+    }
+
+    /// Records the type of operand or result `i` as given by `type(...)`; `ref(type(...))`
+    /// only checks it was.
+    fn bind_type(&mut self, at: u32, is_ref: bool, list: Listed, i: usize) -> PResult<()> {
+        let (all, seen) = match list {
+            Listed::Result => (self.all_result_types, &mut self.seen_result_types),
+            _ => (self.all_operand_types, &mut self.seen_operand_types),
+        };
+        let bound = all || seen[i];
+        seen[i] = true;
+        let name = &list.of(self.op)[i].name;
+        if !is_ref && bound {
+            return Err(self
+                .cursor
+                .error(at, format!("'type' of '{name}' is already bound")));
+        }
+        if is_ref && !bound {
+            return Err(self.cursor.error(
+                at,
+                format!("'ref' of 'type(${name})' is not bound by a prior 'type' directive"),
+            ));
+        }
+        Ok(())
     }
 
     fn attr_optional(&self, index: usize) -> bool {
@@ -216,7 +306,6 @@ impl<'a> OpParser<'a> {
     /// checks that it was).
     fn parse_type_operand(&mut self, at: u32, is_ref: bool) -> PResult<Element> {
         let element = self.parse_element(Ctx::TypeDirective)?;
-        let name = |list: &[NamedConstraint], i: usize| list[i].name.clone();
         match element.kind {
             ElementKind::Literal(_) => {
                 return Err(self.cursor.error(
@@ -225,36 +314,10 @@ impl<'a> OpParser<'a> {
                 ))
             }
             ElementKind::Variable(Variable::Operand(i)) => {
-                let bound = self.all_operand_types || self.seen_operand_types[i];
-                let n = name(&self.op.operands, i);
-                if !is_ref && bound {
-                    return Err(self
-                        .cursor
-                        .error(at, format!("'type' of '{n}' is already bound")));
-                }
-                if is_ref && !bound {
-                    return Err(self.cursor.error(
-                        at,
-                        format!("'ref' of 'type(${n})' is not bound by a prior 'type' directive"),
-                    ));
-                }
-                self.seen_operand_types[i] = true;
+                self.bind_type(at, is_ref, Listed::Operand, i)?
             }
             ElementKind::Variable(Variable::Result(i)) => {
-                let bound = self.all_result_types || self.seen_result_types[i];
-                let n = name(&self.op.results, i);
-                if !is_ref && bound {
-                    return Err(self
-                        .cursor
-                        .error(at, format!("'type' of '{n}' is already bound")));
-                }
-                if is_ref && !bound {
-                    return Err(self.cursor.error(
-                        at,
-                        format!("'ref' of 'type(${n})' is not bound by a prior 'type' directive"),
-                    ));
-                }
-                self.seen_result_types[i] = true;
+                self.bind_type(at, is_ref, Listed::Result, i)?
             }
             ElementKind::Operands => {
                 if !is_ref && (self.all_operand_types || self.seen_operand_types.contains(&true)) {
@@ -566,31 +629,43 @@ impl<'a> OpParser<'a> {
             return Ok(());
         }
         for (i, result) in op.results.iter().enumerate() {
-            if self.seen_result_types[i] {
-                out.result_types.push(TypeResolution::InFormat);
-                continue;
-            }
-            if let Some((source, transformer)) = resolvers.get(&result.name) {
-                out.result_types.push(TypeResolution::FromVariable {
-                    source: *source,
-                    transformer: transformer.clone(),
-                });
-                continue;
-            }
-            let builder = self
-                .model
-                .constraint(result.constraint)
-                .builder_call
-                .clone();
-            match builder {
-                Some(builder) if !result.arity.is_variable_length() => {
-                    let idx = buildable_index(&mut out.buildable_types, builder);
-                    out.result_types.push(TypeResolution::Buildable(idx));
-                }
-                _ => return Err(self.not_buildable(at, "result", i, &result.name)),
-            }
+            let resolution = if self.seen_result_types[i] {
+                TypeResolution::InFormat
+            } else {
+                // A variable-length result cannot be built: how many?
+                let buildable = !result.arity.is_variable_length();
+                self.resolve(at, Listed::Result, i, resolvers, buildable, out)?
+            };
+            out.result_types.push(resolution);
         }
         Ok(())
+    }
+
+    /// How the type of operand or result `i`, which the format does not give, is obtained:
+    /// from a type trait, or built (when `buildable` allows it); an error when neither.
+    fn resolve(
+        &mut self,
+        at: u32,
+        list: Listed,
+        i: usize,
+        resolvers: &HashMap<String, (TypeSource, Option<String>)>,
+        buildable: bool,
+        out: &mut Resolved,
+    ) -> PResult<TypeResolution> {
+        let value = &list.of(self.op)[i];
+        if let Some((source, transformer)) = resolvers.get(&value.name) {
+            return Ok(TypeResolution::FromVariable {
+                source: *source,
+                transformer: transformer.clone(),
+            });
+        }
+        match &self.model.constraint(value.constraint).builder_call {
+            Some(builder) if buildable => Ok(TypeResolution::Buildable(buildable_index(
+                &mut out.buildable_types,
+                builder.clone(),
+            ))),
+            _ => Err(self.not_buildable(at, list.noun(), i, &value.name)),
+        }
     }
 
     fn verify_operands(
@@ -604,29 +679,14 @@ impl<'a> OpParser<'a> {
             if !self.all_operands && !self.seen_operands[i] {
                 return Err(self.not_found(at, "operand", i, &operand.name));
             }
-            if self.all_operand_types || self.seen_operand_types[i] {
-                out.operand_types.push(TypeResolution::InFormat);
-                continue;
-            }
-            if let Some((source, transformer)) = resolvers.get(&operand.name) {
-                out.operand_types.push(TypeResolution::FromVariable {
-                    source: *source,
-                    transformer: transformer.clone(),
-                });
-                continue;
-            }
-            let builder = self
-                .model
-                .constraint(operand.constraint)
-                .builder_call
-                .clone();
-            match builder {
-                Some(builder) if !(self.all_operands && operand.arity.is_variable_length()) => {
-                    let idx = buildable_index(&mut out.buildable_types, builder);
-                    out.operand_types.push(TypeResolution::Buildable(idx));
-                }
-                _ => return Err(self.not_buildable(at, "operand", i, &operand.name)),
-            }
+            let resolution = if self.all_operand_types || self.seen_operand_types[i] {
+                TypeResolution::InFormat
+            } else {
+                // Under `operands`, a variable-length operand's count is unknown.
+                let buildable = !(self.all_operands && operand.arity.is_variable_length());
+                self.resolve(at, Listed::Operand, i, resolvers, buildable, out)?
+            };
+            out.operand_types.push(resolution);
         }
         Ok(())
     }
@@ -931,38 +991,11 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
             return var(Variable::Property(index));
         }
         if let Some(i) = find(&op.operands, name) {
-            if matches!(ctx, Ctx::TopLevel | Ctx::Custom) {
-                if self.all_operands || std::mem::replace(&mut self.seen_operands[i], true) {
-                    return Err(self
-                        .cursor
-                        .error(at, format!("operand '{name}' is already bound")));
-                }
-            } else if ctx == Ctx::Ref && !self.seen_operands[i] {
-                return Err(self.cursor.error(
-                    at,
-                    format!("operand '{name}' must be bound before it is referenced"),
-                ));
-            }
+            self.bind(at, Listed::Operand, i, ctx)?;
             return var(Variable::Operand(i));
         }
         if let Some(i) = find(&op.regions, name) {
-            if matches!(ctx, Ctx::TopLevel | Ctx::Custom) {
-                if self.has_all_regions || std::mem::replace(&mut self.seen_regions[i], true) {
-                    return Err(self
-                        .cursor
-                        .error(at, format!("region '{name}' is already bound")));
-                }
-            } else if ctx == Ctx::Ref && !self.seen_regions[i] {
-                return Err(self.cursor.error(
-                    at,
-                    format!("region '{name}' must be bound before it is referenced"),
-                ));
-            } else {
-                // Upstream rejects a `ref` of a bound region here too.
-                return Err(self
-                    .cursor
-                    .error(at, "regions can only be used at the top level"));
-            }
+            self.bind(at, Listed::Region, i, ctx)?;
             return var(Variable::Region(i));
         }
         if let Some(i) = find(&op.results, name) {
@@ -975,24 +1008,7 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
             return var(Variable::Result(i));
         }
         if let Some(i) = find(&op.successors, name) {
-            if matches!(ctx, Ctx::TopLevel | Ctx::Custom) {
-                if self.has_all_successors || std::mem::replace(&mut self.seen_successors[i], true)
-                {
-                    return Err(self
-                        .cursor
-                        .error(at, format!("successor '{name}' is already bound")));
-                }
-            } else if ctx == Ctx::Ref && !self.seen_successors[i] {
-                return Err(self.cursor.error(
-                    at,
-                    format!("successor '{name}' must be bound before it is referenced"),
-                ));
-            } else {
-                // Upstream rejects a `ref` of a bound successor here too.
-                return Err(self
-                    .cursor
-                    .error(at, "successors can only be used at the top level"));
-            }
+            self.bind(at, Listed::Successor, i, ctx)?;
             return var(Variable::Successor(i));
         }
         Err(self.cursor.error(
@@ -1207,10 +1223,13 @@ impl<'a> FormatParser<'a> for OpParser<'a> {
         &mut self,
         at: u32,
         elements: &[Element],
-        anchor: Option<usize>,
+        anchor: Option<&Element>,
     ) -> PResult<()> {
-        for (i, element) in elements.iter().enumerate() {
-            self.verify_group_element(at, element, anchor == Some(i))?;
+        // Only the branch holding the anchor, checked with it, checks it as one: an anchor
+        // in the else branch is checked as an ordinary element, as upstream's is.
+        for element in elements {
+            let is_anchor = anchor.is_some_and(|a| std::ptr::eq(a, element));
+            self.verify_group_element(at, element, is_anchor)?;
         }
         Ok(())
     }

@@ -37,12 +37,18 @@ pub(crate) enum Ctx {
     Struct,
 }
 
+/// How deeply elements may nest (optional groups in optional groups, `qualified` in
+/// `qualified`): far beyond any real format, and shallow enough for any thread's stack.
+const MAX_DEPTH: u32 = 200;
+
 /// The token stream and the errors so far.
 pub(crate) struct Cursor<'a> {
     text: &'a str,
     lexer: Lexer<'a>,
     pub(crate) tok: Token,
     pub(crate) errors: Vec<FormatError>,
+    /// Elements being parsed, outermost first.
+    depth: u32,
 }
 
 impl<'a> Cursor<'a> {
@@ -55,6 +61,7 @@ impl<'a> Cursor<'a> {
                 span: Span::new(0, 0),
             },
             errors: Vec::new(),
+            depth: 0,
         };
         cursor.bump();
         cursor
@@ -129,13 +136,14 @@ pub(crate) trait FormatParser<'a> {
     /// Checks the arguments of a `custom` directive starting at `at`.
     fn verify_custom_args(&mut self, at: u32, args: &[Element]) -> PResult<()>;
 
-    /// Checks the elements of one branch of an optional group starting at `at`; `anchor` is
-    /// the index of the anchor when it is in this branch.
+    /// Checks the elements of one branch of an optional group starting at `at`. Upstream
+    /// passes the group's anchor (wherever it is) with the first branch and none with the
+    /// second; so does this.
     fn verify_optional_group(
         &mut self,
         at: u32,
         elements: &[Element],
-        anchor: Option<usize>,
+        anchor: Option<&Element>,
     ) -> PResult<()>;
 
     /// Checks the whole format, whose first token is at `at`.
@@ -154,6 +162,19 @@ pub(crate) trait FormatParser<'a> {
 
     /// Parses one element in `ctx`.
     fn parse_element(&mut self, ctx: Ctx) -> PResult<Element> {
+        let cursor = self.cursor();
+        if cursor.depth >= MAX_DEPTH {
+            let at = cursor.tok.span.start;
+            return Err(cursor.error(at, "format nested too deeply"));
+        }
+        cursor.depth += 1;
+        let element = self.parse_element_kind(ctx);
+        self.cursor().depth -= 1;
+        element
+    }
+
+    /// Parses one element in `ctx`, below the depth check.
+    fn parse_element_kind(&mut self, ctx: Ctx) -> PResult<Element> {
         let tok = self.cursor().tok;
         match tok.kind {
             Tok::Literal => self.parse_literal(ctx),
@@ -274,9 +295,12 @@ pub(crate) trait FormatParser<'a> {
                 .cursor()
                 .error(at, "optional group has no anchor element"));
         };
-        let then_anchor = (!anchor.in_else).then_some(anchor.index);
-        self.verify_optional_group(at, &then_elements, then_anchor)?;
-        // Upstream checks the else branch without its anchor.
+        let anchor_element = if anchor.in_else {
+            &else_elements[anchor.index]
+        } else {
+            &then_elements[anchor.index]
+        };
+        self.verify_optional_group(at, &then_elements, Some(anchor_element))?;
         self.verify_optional_group(at, &else_elements, None)?;
         let first_parsable = |list: &[Element]| {
             list.iter()

@@ -241,11 +241,15 @@ impl<'m> Compiler<'m> {
             match &t.kind {
                 TraitKind::Native { structural } => {
                     let step = match classify(&t.cpp_namespace, &t.cpp) {
-                        Native::Bits(bits, check) => {
+                        Native::Bits(bits) => {
                             traits = traits | bits;
-                            check.map(Step::Native)
+                            None
                         }
                         Native::Check(check) => Some(Step::Native(check)),
+                        Native::BitsAndCheck(bits, check) => {
+                            traits = traits | bits;
+                            Some(Step::Native(check))
+                        }
                         Native::ByClass(base, classes) => Some(self.by_class(op, base, &classes)),
                         Native::Nothing => {
                             speculatable |= t.cpp == "AlwaysSpeculatableImplTrait";

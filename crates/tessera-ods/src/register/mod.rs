@@ -220,7 +220,7 @@ fn custom_form(
             return None;
         }
     };
-    let (exprs, errors) = Exprs::compile(op, &format, eval);
+    let (exprs, errors) = Exprs::compile(model, op, &format, eval);
     for e in errors {
         problems.push(Diagnostic::new(
             Severity::Warning,

@@ -7,9 +7,6 @@ use tessera_ir::OpTraits;
 /// A native trait's check, run in the trait's place in the op's trait list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum NativeCheck {
-    /// `SingleBlock`, checked among the structural traits (before the ODS checks), as
-    /// upstream orders it; the structural verifier then finds nothing left to report.
-    SingleBlock,
     /// `AttrSizedOperandSegments` (`true`) or `AttrSizedResultSegments` (`false`).
     SegmentSizes {
         operands: bool,
@@ -22,6 +19,9 @@ pub(crate) enum NativeCheck {
     SameOperandsAndResultElementType,
     Elementwise,
     NoRegionArguments,
+    /// `SingleBlock`: checked in its place in the trait list (before what ODS generates,
+    /// as upstream orders it), besides setting the bit drivers read.
+    SingleBlock,
     ResultsAreBoolLike,
     ResultsAreFloatLike,
     ResultsAreSignlessIntegerLike,
@@ -35,11 +35,12 @@ pub(crate) enum NativeCheck {
 
 /// What one native trait means for registration.
 pub(crate) enum Native {
-    /// Sets bits that the structural verifier (or a driver) acts on, and possibly has a check
-    /// to run in the trait's place.
-    Bits(OpTraits, Option<NativeCheck>),
+    /// Sets bits that the structural verifier (or a driver) acts on.
+    Bits(OpTraits),
     /// Has a check of its own.
     Check(NativeCheck),
+    /// Sets bits and has a check of its own.
+    BitsAndCheck(OpTraits, NativeCheck),
     /// A check naming ops by C++ class (`HasParent`, `SingleBlockImplicitTerminator`): the
     /// trait's base name and the class names, to be resolved against the model.
     ByClass(&'static str, Vec<String>),
@@ -67,7 +68,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         }
         None => (cpp, Vec::new()),
     };
-    let bits = |b| Native::Bits(b, None);
+    let bits = |b| Native::Bits(b);
     let check = |c| Native::Check(c);
     match base {
         "IsTerminator" => bits(OpTraits::TERMINATOR),
@@ -75,7 +76,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         "IsIsolatedFromAbove" => bits(OpTraits::ISOLATED_FROM_ABOVE),
         "ConstantLike" => bits(OpTraits::CONSTANT_LIKE),
         "IsCommutative" => bits(OpTraits::COMMUTATIVE),
-        "SingleBlock" => Native::Bits(OpTraits::SINGLE_BLOCK, Some(NativeCheck::SingleBlock)),
+        "SingleBlock" => Native::BitsAndCheck(OpTraits::SINGLE_BLOCK, NativeCheck::SingleBlock),
         "SymbolTable" => bits(OpTraits::SYMBOL_TABLE),
         "ReturnLike" => bits(OpTraits::RETURN_LIKE),
         "HasOnlyGraphRegion" => bits(OpTraits::GRAPH_REGIONS),
@@ -146,7 +147,11 @@ mod tests {
     fn traits_are_known_only_in_their_namespace() {
         assert!(matches!(
             classify("::mlir::OpTrait", "IsTerminator"),
-            Native::Bits(b, None) if b == OpTraits::TERMINATOR
+            Native::Bits(b) if b == OpTraits::TERMINATOR
+        ));
+        assert!(matches!(
+            classify("::mlir::OpTrait", "SingleBlock"),
+            Native::BitsAndCheck(b, NativeCheck::SingleBlock) if b == OpTraits::SINGLE_BLOCK
         ));
         assert!(matches!(
             classify("::my::Traits", "IsTerminator"),

@@ -37,6 +37,7 @@ def SymbolNameAttr : Attr<CPred<"true">, "symbol name"> {
   let storageType = "::mlir::StringAttr";
   let returnType = "::mlir::StringAttr";
 }
+class IntProperty<string storage> : Property<storage, "">;
 def AnyRegion : Region<CPred<"true">, "any region">;
 def AnySuccessor : Successor<CPred<"true">, "any successor">;
 

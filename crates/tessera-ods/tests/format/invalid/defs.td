@@ -41,3 +41,12 @@ def CustomAnchor : AttrDef<D, "CustomAnchor"> {
   let parameters = (ins "int":$a);
   let assemblyFormat = [{ `<` (`x` custom<Foo>("s")^)? $a `>` }];
 }
+
+// Checked before the format is read.
+// expected-error@+1 {{'assemblyFormat' requires 'genAccessors' to be true}}
+def NoAccessors : TypeDef<D, "NoAccessors"> {
+  let mnemonic = "no_accessors";
+  let genAccessors = 0;
+  let parameters = (ins "int":$a);
+  let assemblyFormat = [{ `<` $b `>` }];
+}

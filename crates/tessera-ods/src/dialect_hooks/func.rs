@@ -4,7 +4,6 @@
 //! constants against the functions they name).
 
 use super::{inherent, op_error, symbol_lookup, type_text};
-use std::sync::Arc;
 use tessera_asm::custom::function::{parse_function_op, print_function_op, FunctionAttrNames};
 use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, ResultNames,
@@ -236,9 +235,4 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
         ));
     }
     Ok(())
-}
-
-/// The hooks of the func dialect, by op name.
-pub(crate) fn assembly() -> Vec<(&'static str, Arc<dyn OpAssembly>)> {
-    vec![("func.func", Arc::new(FuncAssembly))]
 }

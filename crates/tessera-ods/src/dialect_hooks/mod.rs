@@ -1,63 +1,21 @@
-//! Tessera's core dialects, `builtin` and `func`: declared in the built-in `.td` library
-//! (`crate::library`) and registered through the same path as any loaded dialect, plus
-//! the Rust that upstream writes in C++ for them (function signatures, symbol checks).
+//! What upstream writes in C++ for the dialects Tessera knows, in Rust, by op name: custom
+//! forms (`hasCustomAssemblyFormat`), result names (`getAsmResultNames`), verifiers
+//! (`hasVerifier`, symbol uses). They apply whenever those ops are registered, whether from
+//! Tessera's own `.td` library (builtin, func) or from upstream's `.td` files loaded at run
+//! time (arith).
 
+mod arith;
 mod builtin;
 mod func;
 
-use crate::register::{Options, Registration};
-use std::sync::{Arc, OnceLock};
+use crate::register::Options;
+use std::sync::Arc;
 use tessera_ir::{Attr, Body, Context, Diagnostic, OpId, Type, VerifyHook};
 
-/// Registers Tessera's core dialects (`builtin`, `func`) in `ctx`: their ops with
-/// everything their `.td` states, the verifiers and custom forms upstream writes in C++.
-/// The dialects are read and compiled once per process.
-pub fn register_core_dialects(ctx: &mut Context) {
-    match core_registration() {
-        Ok(registration) => registration.register(ctx),
-        // The library is fixed and its loading is tested; a failure is a bug here, and
-        // the context keeps its hand-registered builtin ops.
-        Err(e) => debug_assert!(false, "the core dialects do not load: {e}"),
-    }
-}
-
-/// The compiled core dialects, or why they could not be compiled.
-pub fn core_registration() -> &'static Result<Registration, String> {
-    static CORE: OnceLock<Result<Registration, String>> = OnceLock::new();
-    CORE.get_or_init(compile_core)
-}
-
-fn compile_core() -> Result<Registration, String> {
-    let main = "include \"tessera/Builtin.td\"\ninclude \"tessera/Func.td\"\n";
-    let parsed = tessera_tablegen::parse_source(
-        "<core dialects>",
-        main,
-        &crate::library::options(Vec::new()),
-    )
-    .map_err(|f| f.render())?;
-    let loaded = crate::load(&parsed.records);
-    if !loaded.diagnostics.is_empty() {
-        return Err(loaded.render_diagnostics());
-    }
-    let model = &loaded.model;
-    let dialects: Vec<_> = (0..model.dialects.len())
-        .map(|i| crate::DialectId(i as u32))
-        .collect();
-    let (registration, warnings) = Registration::compile(model, &dialects, &options());
-    if !warnings.is_empty() {
-        let text: Vec<String> = warnings
-            .iter()
-            .map(|d| d.render(&loaded.sources, None))
-            .collect();
-        return Err(text.concat());
-    }
-    Ok(registration)
-}
-
-/// What the core dialects add in Rust to their `.td`.
-fn options() -> Options {
+/// Registration options carrying every hook this module has.
+pub fn options() -> Options {
     let mut options = Options::default();
-    let verifiers: [(&str, VerifyHook); 6] = [
+    let verifiers: [(&str, VerifyHook); 7] = [
         ("builtin.module", Arc::new(builtin::verify_module)),
         (
             "builtin.unrealized_conversion_cast",
@@ -67,16 +25,24 @@ fn options() -> Options {
         ("func.return", Arc::new(func::verify_return)),
         ("func.call", Arc::new(func::verify_call)),
         ("func.constant", Arc::new(func::verify_constant)),
+        ("arith.constant", Arc::new(arith::verify_constant)),
     ];
     for (name, hook) in verifiers {
         options.verifiers.insert(name.to_string(), hook);
     }
-    for (name, hooks) in func::assembly() {
-        options.assembly.insert(name.to_string(), hooks);
-    }
+    options
+        .assembly
+        .insert("func.func".into(), Arc::new(func::FuncAssembly));
+    options
+        .assembly
+        .insert("arith.select".into(), Arc::new(arith::SelectAssembly));
     options.result_names.insert(
         "func.constant".into(),
         Arc::new(func::constant_result_names),
+    );
+    options.result_names.insert(
+        "arith.constant".into(),
+        Arc::new(arith::constant_result_names),
     );
     options
         .default_dialects
