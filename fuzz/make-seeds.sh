@@ -2,12 +2,13 @@
 # Rebuilds the committed seed corpora from the repository's own test files, so that a fuzz run
 # starts from real inputs: every `.mlir` test chunk (split at `// -----`, as the tools split
 # them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
-# assembly format tests for ods_format; files over 8 KiB are left out. Seeds are named after their
+# assembly format tests for ods_format, every C++ predicate and builder string of the ODS
+# predicate tests for ods_pred; files over 8 KiB are left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format
-mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format
+rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
+mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir examples/*.mlir; do
   base=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
@@ -32,6 +33,14 @@ for f in crates/tessera-ods/tests/format/*/*.td; do
       }
     }' "$f"
 done
+# Every C++ string of the predicate tests' constraints and builders, one seed each.
+n=0
+grep -ohE '(CPred<|[bB]uilderCall = )"[^"]*"' crates/tessera-ods/tests/pred/inputs/*.td |
+  sed -E 's/^[^"]*"(.*)"$/\1/' | sort -u | while IFS= read -r text; do
+    printf '%s' "$text" > "fuzz/seeds/ods_pred/pred-$n"
+    n=$((n + 1))
+  done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
-echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds, ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds"
+echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds," \
+  "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds"

@@ -135,6 +135,64 @@ impl ArrayElem {
     }
 }
 
+/// Every float format with the names C++ gives it: the stem of `Type::isX()` and
+/// `Builder::getXType()`, and the type class.
+const FLOAT_NAMES: [(FloatKind, &str, &str); 14] = [
+    (FloatKind::F16, "F16", "Float16Type"),
+    (FloatKind::BF16, "BF16", "BFloat16Type"),
+    (FloatKind::F32, "F32", "Float32Type"),
+    (FloatKind::F64, "F64", "Float64Type"),
+    (FloatKind::F80, "F80", "Float80Type"),
+    (FloatKind::F128, "F128", "Float128Type"),
+    (FloatKind::TF32, "TF32", "FloatTF32Type"),
+    (FloatKind::F8E5M2, "Float8E5M2", "Float8E5M2Type"),
+    (FloatKind::F8E4M3, "Float8E4M3", "Float8E4M3Type"),
+    (FloatKind::F8E4M3FN, "Float8E4M3FN", "Float8E4M3FNType"),
+    (
+        FloatKind::F8E5M2FNUZ,
+        "Float8E5M2FNUZ",
+        "Float8E5M2FNUZType",
+    ),
+    (
+        FloatKind::F8E4M3FNUZ,
+        "Float8E4M3FNUZ",
+        "Float8E4M3FNUZType",
+    ),
+    (
+        FloatKind::F8E4M3B11FNUZ,
+        "Float8E4M3B11FNUZ",
+        "Float8E4M3B11FNUZType",
+    ),
+    (FloatKind::F8E3M4, "Float8E3M4", "Float8E3M4Type"),
+];
+
+/// The float format whose `isX()`/`getXType()` stem is `stem` (`F32`, `Float8E5M2`).
+pub(crate) fn float_of_stem(stem: &str) -> Option<FloatKind> {
+    FLOAT_NAMES.iter().find(|f| f.1 == stem).map(|f| f.0)
+}
+
+/// The float format whose type class is `class` (`Float32Type`).
+fn float_of_class(class: &str) -> Option<FloatKind> {
+    FLOAT_NAMES.iter().find(|f| f.2 == class).map(|f| f.0)
+}
+
+impl ArrayElem {
+    /// The element type of the class `Dense<X>ArrayAttr`, from its `<X>` (`I32`, `Bool`).
+    pub(crate) fn of_class(class: &str) -> Option<ArrayElem> {
+        let x = class.strip_prefix("Dense")?.strip_suffix("ArrayAttr")?;
+        Some(match x {
+            "Bool" => ArrayElem::Bool,
+            "I8" => ArrayElem::I8,
+            "I16" => ArrayElem::I16,
+            "I32" => ArrayElem::I32,
+            "I64" => ArrayElem::I64,
+            "F32" => ArrayElem::F32,
+            "F64" => ArrayElem::F64,
+            _ => return None,
+        })
+    }
+}
+
 /// Location classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LocClass {
@@ -178,6 +236,31 @@ pub(crate) struct EnumClass {
     pub(crate) bits: bool,
     /// The case values.
     pub(crate) values: Vec<i64>,
+    /// The cases' spellings (`str`), which `symbolize` accepts as text.
+    pub(crate) strs: Vec<String>,
+}
+
+impl EnumClass {
+    fn of(e: &EnumInfo, cpp: String, width: u32, bits: bool) -> EnumClass {
+        EnumClass {
+            cpp,
+            width,
+            bits,
+            values: e.cases.iter().map(|c| c.value).collect(),
+            strs: e.cases.iter().map(|c| c.str.clone()).collect(),
+        }
+    }
+
+    /// Whether `v` (the value's bits, and the value sign-extended from the storage width
+    /// when that fits) is a case, or for a bit enum a combination of cases' bits.
+    pub(crate) fn accepts(&self, bits: Option<u64>, signed: Option<i64>) -> bool {
+        if self.bits {
+            let all = self.values.iter().fold(0u64, |acc, &c| acc | c as u64);
+            bits.is_some_and(|v| v & !all == 0)
+        } else {
+            signed.is_some_and(|v| self.values.contains(&v))
+        }
+    }
 }
 
 /// The classes a compiled expression refers to beyond the builtin ones, copied out of the
@@ -210,7 +293,12 @@ fn builtin(path: &Path) -> Option<Class> {
     if !path.is(name) || path.segs.first().is_some_and(|s| s == "llvm" || s == "std") {
         return None;
     }
-    let float = |k| Some(Class::Type(T::FloatOf(k)));
+    if let Some(k) = float_of_class(name) {
+        return Some(Class::Type(T::FloatOf(k)));
+    }
+    if let Some(e) = ArrayElem::of_class(name) {
+        return Some(Class::Attr(A::DenseArrayOf(e)));
+    }
     let ty = |c| Some(Class::Type(c));
     let attr = |c| Some(Class::Attr(c));
     match name {
@@ -218,20 +306,6 @@ fn builtin(path: &Path) -> Option<Class> {
         "IntegerType" => ty(T::Integer),
         "IndexType" => ty(T::Index),
         "FloatType" => ty(T::Float),
-        "Float16Type" => float(FloatKind::F16),
-        "BFloat16Type" => float(FloatKind::BF16),
-        "Float32Type" => float(FloatKind::F32),
-        "Float64Type" => float(FloatKind::F64),
-        "Float80Type" => float(FloatKind::F80),
-        "Float128Type" => float(FloatKind::F128),
-        "FloatTF32Type" => float(FloatKind::TF32),
-        "Float8E5M2Type" => float(FloatKind::F8E5M2),
-        "Float8E4M3Type" => float(FloatKind::F8E4M3),
-        "Float8E4M3FNType" => float(FloatKind::F8E4M3FN),
-        "Float8E5M2FNUZType" => float(FloatKind::F8E5M2FNUZ),
-        "Float8E4M3FNUZType" => float(FloatKind::F8E4M3FNUZ),
-        "Float8E4M3B11FNUZType" => float(FloatKind::F8E4M3B11FNUZ),
-        "Float8E3M4Type" => float(FloatKind::F8E3M4),
         "NoneType" => ty(T::None),
         "ComplexType" => ty(T::Complex),
         "TupleType" => ty(T::Tuple),
@@ -261,13 +335,6 @@ fn builtin(path: &Path) -> Option<Class> {
         "StridedLayoutAttr" => attr(A::StridedLayout),
         "MemRefLayoutAttrInterface" => attr(A::MemRefLayout),
         "DenseArrayAttr" => attr(A::DenseArray),
-        "DenseBoolArrayAttr" => attr(A::DenseArrayOf(ArrayElem::Bool)),
-        "DenseI8ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I8)),
-        "DenseI16ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I16)),
-        "DenseI32ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I32)),
-        "DenseI64ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::I64)),
-        "DenseF32ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::F32)),
-        "DenseF64ArrayAttr" => attr(A::DenseArrayOf(ArrayElem::F64)),
         "ElementsAttr" => attr(A::Elements),
         "DenseElementsAttr" => attr(A::DenseElements),
         "DenseIntOrFPElementsAttr" => attr(A::DenseIntOrFp),
@@ -344,12 +411,7 @@ impl Tables {
                 EnumKind::Plain => return None,
             };
             let index = self.enums.len() as u32;
-            self.enums.push(EnumClass {
-                cpp,
-                width,
-                bits,
-                values: e.cases.iter().map(|c| c.value).collect(),
-            });
+            self.enums.push(EnumClass::of(e, cpp, width, bits));
             return Some(Class::Attr(AttrClass::Enum(index)));
         }
         None
@@ -389,6 +451,26 @@ impl Tables {
         })
     }
 
+    /// The enum whose conversion function from its underlying value or spelling is the
+    /// function `path` names (`::mlir::arith::symbolizeCmpIPredicate`), as an index into
+    /// [`Tables::enums`].
+    pub(crate) fn symbolize(&mut self, path: &Path, model: Option<&Model>) -> Option<u32> {
+        let model = model?;
+        let e = model.enums.iter().find(|e| {
+            let f = qualified(&e.cpp_namespace, &format!("symbolize{}", e.class_name));
+            names(path, &f) || path.segs == [format!("symbolize{}", e.class_name)]
+        })?;
+        let (width, bits) = match e.kind {
+            EnumKind::I32 => (32, false),
+            EnumKind::I64 => (64, false),
+            EnumKind::Bit => (bit_enum_width(e).unwrap_or(64), true),
+            EnumKind::Plain => (64, false),
+        };
+        let cpp = qualified(&e.cpp_namespace, &e.class_name);
+        self.enums.push(EnumClass::of(e, cpp, width, bits));
+        Some(self.enums.len() as u32 - 1)
+    }
+
     fn foreign_index(&mut self, name: &str) -> u32 {
         let full = format!("::mlir::{name}");
         match self.foreign.iter().position(|f| *f == full) {
@@ -409,6 +491,14 @@ fn opaque_is(ctx: &Context, dialect: tessera_ir::Ident, body: &str, def: &DefCla
             body.strip_prefix(m.as_str())
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('<'))
         })
+}
+
+/// Why an interface check on a value of a registered dialect cannot be decided.
+fn undecidable(ctx: &Context, dialect: tessera_ir::Ident, interface: &str) -> String {
+    format!(
+        "whether a value of the dialect '{}' (kept as opaque text) implements {interface} is unknown",
+        ctx.str(dialect)
+    )
 }
 
 /// `isa<class>(ty)`; an error says why it cannot be known.
@@ -447,14 +537,15 @@ pub(crate) fn type_isa(
         (C::UnrankedMemRef, K::UnrankedMemRef { .. }) => true,
         (C::Vector, K::Vector { .. }) => true,
         (C::Opaque, K::Opaque { dialect, .. }) => ctx.dialect(ctx.str(*dialect)).is_none(),
+        // A registered dialect's types may implement the shaped type interface.
+        (C::Shaped, K::Opaque { dialect, .. }) if ctx.dialect(ctx.str(*dialect)).is_some() => {
+            return Err(undecidable(ctx, *dialect, "::mlir::ShapedType"))
+        }
         (C::Dialect(i), K::Opaque { dialect, body }) => {
             opaque_is(ctx, *dialect, body, &tables.defs[i as usize])
         }
-        (C::Foreign(i), K::Opaque { .. }) => {
-            return Err(format!(
-                "whether a type of an unimplemented dialect implements {} is unknown",
-                tables.foreign[i as usize]
-            ))
+        (C::Foreign(i), K::Opaque { dialect, .. }) => {
+            return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))
         }
         _ => false,
     })
@@ -524,7 +615,14 @@ pub(crate) fn attr_isa(
             | K::DenseResource { .. }
             | K::Sparse { .. },
         ) => true,
-        (C::Typed, K::Opaque { dialect, .. }) => ctx.dialect(ctx.str(*dialect)).is_none(),
+        // An attribute of a registered dialect may implement these interfaces; one of an
+        // unregistered dialect is an `OpaqueAttr`, which is typed and nothing more.
+        (C::Typed | C::Elements | C::MemRefLayout, K::Opaque { dialect, .. })
+            if ctx.dialect(ctx.str(*dialect)).is_some() =>
+        {
+            return Err(undecidable(ctx, *dialect, "this attribute interface"))
+        }
+        (C::Typed, K::Opaque { .. }) => true,
         (C::Location, K::Loc(_)) => true,
         (C::Loc(l), K::Loc(k)) => matches!(
             (l, k),
@@ -541,24 +639,10 @@ pub(crate) fn attr_isa(
         (C::Enum(i), K::Integer { ty, value }) => {
             let e = &tables.enums[i as usize];
             let signless = matches!(ctx.type_kind(*ty), TypeKind::Integer { width, signedness: Signedness::Signless } if *width == e.width);
-            signless
-                && match value.as_u64() {
-                    None => false,
-                    Some(v) if e.bits => {
-                        let all = e.values.iter().fold(0u64, |acc, &c| acc | c as u64);
-                        v & !all == 0
-                    }
-                    Some(_) => {
-                        let v = value.as_i64(e.width);
-                        e.values.iter().any(|&c| Some(c) == v)
-                    }
-                }
+            signless && e.accepts(value.as_u64(), value.as_i64(e.width))
         }
-        (C::Foreign(i), K::Opaque { .. }) => {
-            return Err(format!(
-                "whether an attribute of an unimplemented dialect implements {} is unknown",
-                tables.foreign[i as usize]
-            ))
+        (C::Foreign(i), K::Opaque { dialect, .. }) => {
+            return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))
         }
         _ => false,
     })

@@ -10,7 +10,8 @@
 //! but evaluates the same); whether the value really is of the class is checked when it is
 //! evaluated, as `cast` asserts in C++.
 
-use crate::eval::classes::{AttrClass, Class, Tables, TypeClass};
+use crate::eval::classes::{float_of_stem, ArrayElem, AttrClass, Class, Tables, TypeClass};
+pub(crate) use crate::eval::syntax::Cmp;
 use crate::eval::syntax::{BinOp, Expr, Path, UnOp};
 use crate::Model;
 use tessera_ir::{FloatKind, Signedness};
@@ -38,12 +39,16 @@ pub(crate) enum St {
     Values,
     /// A region (its block count is what predicates ask).
     Region,
+    /// The op (`$_op`).
+    Op,
     /// `$_builder`.
     Builder,
     /// `$_builder.getContext()`.
     Ctx,
     /// A brace list `{...}`.
     List,
+    /// `symbolizeX(v)`: an optional enum value; only whether it holds one is asked.
+    Symbolized,
 }
 
 /// What a `$name` stands for, as the caller of `compile` declares it.
@@ -59,6 +64,8 @@ pub enum NameKind {
     Region,
     /// A type (a `TypesMatchWith` transformer's `$_self`).
     Type,
+    /// The op itself (`$_op`): its operands and results by position.
+    Op,
 }
 
 impl NameKind {
@@ -69,19 +76,9 @@ impl NameKind {
             NameKind::Attr => St::Attr(AttrClass::Any),
             NameKind::Region => St::Region,
             NameKind::Type => St::Type(TypeClass::Any),
+            NameKind::Op => St::Op,
         }
     }
-}
-
-/// Comparison operators.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Cmp {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
 }
 
 /// Integer operators.
@@ -214,6 +211,17 @@ pub(crate) enum Op {
     ValueType,
     ValuesTypes,
     UseEmpty,
+    /// `$_op.getNumOperands()`, `getNumResults()`.
+    OperandCount,
+    ResultCount,
+    /// `$_op.getOperand(i)`, `getResult(i)`: a value.
+    NthOperand,
+    NthResult,
+    /// `$_op.getOperandTypes()`, `getResultTypes()`.
+    OperandTypes,
+    ResultTypes,
+    /// `SmallVector<Type>(n, t)`: `n` times `t`.
+    Repeat,
     /// `hasNItems`, `hasNItemsOrMore`, `hasNItemsOrLess` over a region's blocks.
     RegionBlocks(Cmp),
     // Builders.
@@ -246,13 +254,16 @@ pub(crate) enum Op {
     BoolArrayAttr,
     StrArrayAttr,
     TypeArrayAttr,
-    DenseArrayAttr(crate::eval::classes::ArrayElem),
+    DenseArrayAttr(ArrayElem),
     /// `getDictionaryAttr({})`: only the empty dictionary can be written as a literal.
     EmptyDictionaryAttr,
     /// `DenseElementsAttr::get(type, values)`.
     DenseElementsAttr,
     /// An integer enum attribute (index into the tables' enums) from its case value.
     EnumAttr(u32),
+    /// `symbolizeX(v).has_value()`: whether `v` (a number or a spelling) is a case of the
+    /// enum (index into the tables' enums).
+    Symbolize(u32),
 }
 
 /// The environment of one compilation.
@@ -266,6 +277,8 @@ pub(crate) struct Env<'a> {
     pub(crate) tables: Tables,
     /// Lambda parameters in scope, innermost last.
     locals: Vec<(String, St)>,
+    /// Whether a `$name` was compiled (the result then depends on more than `$_self`).
+    pub(crate) uses_names: bool,
 }
 
 impl<'a> Env<'a> {
@@ -280,6 +293,7 @@ impl<'a> Env<'a> {
             names,
             tables: Tables::default(),
             locals: Vec::new(),
+            uses_names: false,
         }
     }
 }
@@ -362,7 +376,10 @@ fn dollar(env: &mut Env, name: &str) -> R<Typed> {
         "_builder" => Ok((Node::Null, St::Builder)),
         "_ctxt" => Ok((Node::Null, St::Ctx)),
         _ => match (env.names)(name) {
-            Some((kind, key)) => Ok((Node::Named(key), kind.st())),
+            Some((kind, key)) => {
+                env.uses_names = true;
+                Ok((Node::Named(key), kind.st()))
+            }
             None => Err(format!("'${name}' names nothing here")),
         },
     }
@@ -409,6 +426,7 @@ fn truth(n: Node, st: St) -> R<Node> {
         St::Type(_) | St::Attr(_) => Ok(Node::NonNull(b(n))),
         St::Int => Ok(Node::Cmp(Cmp::Ne, b(n), b(Node::Int(0)))),
         St::Null => Ok(Node::Bool(false)),
+        St::Symbolized => Ok(n),
         _ => Err(format!("a {st:?} used as a condition")),
     }
 }
@@ -461,12 +479,7 @@ fn binary(env: &mut Env, op: BinOp, l: &Expr, r: &Expr) -> R<Typed> {
     match op {
         BinOp::And => Ok((Node::And(b(truth(ln, ls)?), b(truth(rn, rs)?)), St::Bool)),
         BinOp::Or => Ok((Node::Or(b(truth(ln, ls)?), b(truth(rn, rs)?)), St::Bool)),
-        BinOp::Eq => cmp(Cmp::Eq),
-        BinOp::Ne => cmp(Cmp::Ne),
-        BinOp::Lt => cmp(Cmp::Lt),
-        BinOp::Le => cmp(Cmp::Le),
-        BinOp::Gt => cmp(Cmp::Gt),
-        BinOp::Ge => cmp(Cmp::Ge),
+        BinOp::Cmp(c) => cmp(c),
         BinOp::BitAnd => arith(Arith::And),
         BinOp::BitOr => arith(Arith::Or),
         BinOp::Add => arith(Arith::Add),
@@ -534,7 +547,7 @@ fn call(env: &mut Env, callee: &Expr, args: &[Expr]) -> R<Typed> {
                 let [l, r] = args else {
                     return Err("'equal_to' compares two values".to_string());
                 };
-                binary(env, BinOp::Eq, l, r)
+                binary(env, BinOp::Cmp(Cmp::Eq), l, r)
             }
             _ => Err("calling the result of a call".to_string()),
         },
@@ -662,6 +675,26 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             St::Bool,
         ));
     }
+    if path.last().starts_with("symbolize") {
+        if let Some(i) = env.tables.symbolize(path, env.model) {
+            let (n, st) = one(env)?;
+            let n = match st {
+                St::Int | St::Str => n,
+                St::ApInt => widen(n, st),
+                _ => return Err(format!("'{}' of a {st:?}", path.last())),
+            };
+            return Ok((Node::Op(Op::Symbolize(i), Box::new([n])), St::Symbolized));
+        }
+    }
+    if path.is("SmallVector") {
+        let [n, t] = args else {
+            return Err("'SmallVector' built other than from a count and a value".to_string());
+        };
+        let (n, ns) = compile(env, n)?;
+        let (t, ts) = compile(env, t)?;
+        expect_type(ts)?;
+        return Ok((Node::Op(Op::Repeat, Box::new([int(n, ns)?, t])), St::Types));
+    }
     if path.is("ArrayRef") {
         let (n, st) = one(env)?;
         return Ok((n, st));
@@ -741,10 +774,15 @@ fn static_get(env: &Env, path: &Path, class: Option<Class>, args: Vec<Typed>) ->
 
 /// The builder methods of `$_builder`: types and attributes by name.
 fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
-    use crate::eval::classes::ArrayElem as E;
     use AttrClass as A;
     use TypeClass as T;
-    let float_type = |k| (Op::FloatType(k), St::Type(T::FloatOf(k)));
+    let stem = name.strip_prefix("get").unwrap_or("");
+    if let Some(k) = stem.strip_suffix("Type").and_then(float_of_stem) {
+        return Ok((Op::FloatType(k), St::Type(T::FloatOf(k))));
+    }
+    if let Some(e) = ArrayElem::of_class(stem) {
+        return Ok((Op::DenseArrayAttr(e), St::Attr(A::DenseArrayOf(e))));
+    }
     let fixed_int = |w| {
         (
             Op::IntegerAttrOf(w, Signedness::Signless),
@@ -759,20 +797,6 @@ fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
         ),
         "getIndexType" => (Op::IndexType, St::Type(T::Index)),
         "getNoneType" => (Op::NoneType, St::Type(T::None)),
-        "getF16Type" => float_type(FloatKind::F16),
-        "getBF16Type" => float_type(FloatKind::BF16),
-        "getF32Type" => float_type(FloatKind::F32),
-        "getF64Type" => float_type(FloatKind::F64),
-        "getF80Type" => float_type(FloatKind::F80),
-        "getF128Type" => float_type(FloatKind::F128),
-        "getTF32Type" => float_type(FloatKind::TF32),
-        "getFloat8E5M2Type" => float_type(FloatKind::F8E5M2),
-        "getFloat8E4M3Type" => float_type(FloatKind::F8E4M3),
-        "getFloat8E4M3FNType" => float_type(FloatKind::F8E4M3FN),
-        "getFloat8E5M2FNUZType" => float_type(FloatKind::F8E5M2FNUZ),
-        "getFloat8E4M3FNUZType" => float_type(FloatKind::F8E4M3FNUZ),
-        "getFloat8E4M3B11FNUZType" => float_type(FloatKind::F8E4M3B11FNUZ),
-        "getFloat8E3M4Type" => float_type(FloatKind::F8E3M4),
         "getType" => {
             let [class] = targs else {
                 return Err("'getType' without one class".to_string());
@@ -824,31 +848,6 @@ fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
         "getBoolArrayAttr" => (Op::BoolArrayAttr, St::Attr(A::Array)),
         "getStrArrayAttr" => (Op::StrArrayAttr, St::Attr(A::Array)),
         "getTypeArrayAttr" => (Op::TypeArrayAttr, St::Attr(A::Array)),
-        "getDenseBoolArrayAttr" => (
-            Op::DenseArrayAttr(E::Bool),
-            St::Attr(A::DenseArrayOf(E::Bool)),
-        ),
-        "getDenseI8ArrayAttr" => (Op::DenseArrayAttr(E::I8), St::Attr(A::DenseArrayOf(E::I8))),
-        "getDenseI16ArrayAttr" => (
-            Op::DenseArrayAttr(E::I16),
-            St::Attr(A::DenseArrayOf(E::I16)),
-        ),
-        "getDenseI32ArrayAttr" => (
-            Op::DenseArrayAttr(E::I32),
-            St::Attr(A::DenseArrayOf(E::I32)),
-        ),
-        "getDenseI64ArrayAttr" => (
-            Op::DenseArrayAttr(E::I64),
-            St::Attr(A::DenseArrayOf(E::I64)),
-        ),
-        "getDenseF32ArrayAttr" => (
-            Op::DenseArrayAttr(E::F32),
-            St::Attr(A::DenseArrayOf(E::F32)),
-        ),
-        "getDenseF64ArrayAttr" => (
-            Op::DenseArrayAttr(E::F64),
-            St::Attr(A::DenseArrayOf(E::F64)),
-        ),
         "getDictionaryAttr" => (Op::EmptyDictionaryAttr, St::Attr(A::Dictionary)),
         _ => return Err(format!("the builder method '{name}' is not understood")),
     })
@@ -886,22 +885,12 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             env.tables.defs[i as usize].cpp, env.tables.defs[i as usize].dialect
         ));
     }
+    if let (St::Type(_), Some(k)) = (rs, name.strip_prefix("is").and_then(float_of_stem)) {
+        no_args((Op::IsFloat(k), bool_))?;
+        return Ok((Node::Op(Op::IsFloat(k), Box::new([rn])), bool_));
+    }
     let (op, st) = match rs {
         St::Type(class) => match name {
-            "isF16" => no_args((Op::IsFloat(FloatKind::F16), bool_))?,
-            "isBF16" => no_args((Op::IsFloat(FloatKind::BF16), bool_))?,
-            "isF32" => no_args((Op::IsFloat(FloatKind::F32), bool_))?,
-            "isF64" => no_args((Op::IsFloat(FloatKind::F64), bool_))?,
-            "isF80" => no_args((Op::IsFloat(FloatKind::F80), bool_))?,
-            "isF128" => no_args((Op::IsFloat(FloatKind::F128), bool_))?,
-            "isTF32" => no_args((Op::IsFloat(FloatKind::TF32), bool_))?,
-            "isFloat8E5M2" => no_args((Op::IsFloat(FloatKind::F8E5M2), bool_))?,
-            "isFloat8E4M3" => no_args((Op::IsFloat(FloatKind::F8E4M3), bool_))?,
-            "isFloat8E4M3FN" => no_args((Op::IsFloat(FloatKind::F8E4M3FN), bool_))?,
-            "isFloat8E5M2FNUZ" => no_args((Op::IsFloat(FloatKind::F8E5M2FNUZ), bool_))?,
-            "isFloat8E4M3FNUZ" => no_args((Op::IsFloat(FloatKind::F8E4M3FNUZ), bool_))?,
-            "isFloat8E4M3B11FNUZ" => no_args((Op::IsFloat(FloatKind::F8E4M3B11FNUZ), bool_))?,
-            "isFloat8E3M4" => no_args((Op::IsFloat(FloatKind::F8E3M4), bool_))?,
             "isInteger" | "isSignlessInteger" | "isSignedInteger" | "isUnsignedInteger" => {
                 let sign = match name {
                     "isInteger" => None,
@@ -1009,21 +998,32 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "use_empty" => no_args((Op::UseEmpty, bool_))?,
             _ => return Err(format!("the value method '{name}' is not understood")),
         },
+        St::Symbolized => {
+            return if name == "has_value" && args.is_empty() {
+                Ok((rn, bool_))
+            } else {
+                Err(format!("'{name}' of an optional enum is not understood"))
+            };
+        }
+        St::Op => match name {
+            "getNumOperands" => no_args((Op::OperandCount, St::Int))?,
+            "getNumResults" => no_args((Op::ResultCount, St::Int))?,
+            "getOperand" => (Op::NthOperand, St::Value),
+            "getResult" => (Op::NthResult, St::Value),
+            "getOperandTypes" => no_args((Op::OperandTypes, St::Types))?,
+            "getResultTypes" => no_args((Op::ResultTypes, St::Types))?,
+            _ => return Err(format!("the op method '{name}' is not understood")),
+        },
         St::Values => match name {
             "getType" | "getTypes" => no_args((Op::ValuesTypes, St::Types))?,
             "size" => no_args((Op::Size, St::Int))?,
             "empty" => no_args((Op::Empty, bool_))?,
             _ => return Err(format!("the value range method '{name}' is not understood")),
         },
-        St::Types | St::Shape => match name {
+        St::Types | St::Shape | St::Str => match name {
             "size" => no_args((Op::Size, St::Int))?,
             "empty" => no_args((Op::Empty, bool_))?,
-            _ => return Err(format!("the range method '{name}' is not understood")),
-        },
-        St::Str => match name {
-            "size" => no_args((Op::Size, St::Int))?,
-            "empty" => no_args((Op::Empty, bool_))?,
-            _ => return Err(format!("the string method '{name}' is not understood")),
+            _ => return Err(format!("the {rs:?} method '{name}' is not understood")),
         },
         _ => return Err(format!("'{name}' on a {rs:?} is not understood")),
     };

@@ -72,6 +72,13 @@ pub enum Bound {
         /// Blocks in the region.
         blocks: usize,
     },
+    /// The op (`$_op`), by the types of its operands and results in order.
+    Op {
+        /// Operand types, all groups flattened.
+        operands: Vec<Type>,
+        /// Result types, all groups flattened.
+        results: Vec<Type>,
+    },
 }
 
 /// Maps the keys a compiled predicate was given for its `$name`s (see
@@ -216,6 +223,7 @@ pub struct CompiledPred {
     leaves: Vec<String>,
     tables: Tables,
     natives: Vec<NativeFn>,
+    uses_names: bool,
 }
 
 impl fmt::Debug for CompiledPred {
@@ -276,6 +284,14 @@ impl CompiledPred {
     /// The leaves' texts, left to right.
     pub fn leaves(&self) -> &[String] {
         &self.leaves
+    }
+
+    /// Whether the result depends on `$_self` alone: no `$name`s and no natives. For such a
+    /// predicate over a type or attribute, the result is a function of the handle (and of
+    /// which dialects the context registers), so a verifier may remember it per handle
+    /// instead of evaluating again: evaluating costs a tree walk, a cached answer a lookup.
+    pub fn depends_only_on_self(&self) -> bool {
+        !self.uses_names && self.natives.is_empty()
     }
 }
 
@@ -409,11 +425,13 @@ impl<'a> Compiler<'a> {
             leaves: Vec::new(),
             tables: Tables::default(),
             natives: Vec::new(),
+            uses_names: false,
         };
         let mut errors = Vec::new();
         let mut env = Env::new(self.model, subject.st(), names);
         out.tree = self.tree(&cond, &mut env, &mut out, &mut errors);
         out.tables = env.tables;
+        out.uses_names = env.uses_names;
         if errors.is_empty() {
             Ok(out)
         } else {
@@ -543,15 +561,17 @@ pub struct Unevaluable {
     pub users: Vec<String>,
 }
 
-/// Every leaf of `model` that neither the evaluator understands nor `natives` covers: the
-/// constraints' predicates and the predicate traits of its ops, sorted by leaf text. An empty
-/// list means every predicate of the model can be evaluated.
-pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> {
-    let compiler = Compiler::new(Some(model), natives);
-    let mut by_leaf: std::collections::BTreeMap<String, Unevaluable> = Default::default();
-    let mut note = |errors: Vec<EvalError>, user: String| {
+/// Errors gathered over a model, one entry per text, with everything that uses it.
+#[derive(Default)]
+struct Gather {
+    by_text: std::collections::BTreeMap<String, Unevaluable>,
+}
+
+impl Gather {
+    fn note(&mut self, errors: Vec<EvalError>, user: String) {
         for e in errors {
-            let entry = by_leaf
+            let entry = self
+                .by_text
                 .entry(e.leaf.clone())
                 .or_insert_with(|| Unevaluable {
                     leaf: e.leaf,
@@ -562,10 +582,26 @@ pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> 
                 entry.users.push(user.clone());
             }
         }
-    };
+    }
+
+    fn finish(self) -> Vec<Unevaluable> {
+        let mut out: Vec<Unevaluable> = self.by_text.into_values().collect();
+        for u in &mut out {
+            u.users.sort();
+        }
+        out
+    }
+}
+
+/// Every leaf of `model` that neither the evaluator understands nor `natives` covers: the
+/// constraints' predicates and the predicate traits of its ops, sorted by leaf text. An empty
+/// list means every predicate of the model can be evaluated.
+pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> {
+    let compiler = Compiler::new(Some(model), natives);
+    let mut gather = Gather::default();
     for c in &model.constraints {
         if let Err(errors) = compiler.constraint(c) {
-            note(errors, c.record.clone());
+            gather.note(errors, c.record.clone());
         }
     }
     for op in &model.ops {
@@ -573,14 +609,109 @@ pub fn unevaluable_leaves(model: &Model, natives: &Natives) -> Vec<Unevaluable> 
         for t in &op.traits {
             if let TraitKind::Predicate { pred, .. } = &t.kind {
                 if let Err(errors) = compiler.pred(pred, SelfKind::None, &|n| names.lookup(n)) {
-                    note(errors, format!("{}: {}", op.name, t.record));
+                    gather.note(errors, format!("{}: {}", op.name, t.record));
                 }
             }
         }
     }
-    let mut out: Vec<Unevaluable> = by_leaf.into_values().collect();
-    for u in &mut out {
-        u.users.sort();
+    gather.finish()
+}
+
+/// Every builder expression of `model` that cannot be compiled: type constraints'
+/// `builderCall`s, `TypesMatchWith` transformers, and the default values of attributes
+/// (`constBuilderCall` with `defaultValue`), sorted by text. What is listed cannot be used to
+/// infer a type or to elide an attribute equal to its default: say, a dialect attribute that
+/// `tessera-ir` keeps as opaque text.
+pub fn unbuildable_exprs(model: &Model, natives: &Natives) -> Vec<Unevaluable> {
+    let compiler = Compiler::new(Some(model), natives);
+    let mut gather = Gather::default();
+    for c in &model.constraints {
+        if let Some(call) = &c.builder_call {
+            if let Err(e) = compiler.type_builder(call) {
+                gather.note(vec![e], c.record.clone());
+            }
+        }
     }
-    out
+    for op in &model.ops {
+        for t in &op.traits {
+            if let TraitKind::Predicate {
+                types: Some(crate::TypeRelation::MatchWith { transformer, .. }),
+                ..
+            } = &t.kind
+            {
+                if let Err(e) = compiler.type_transformer(transformer) {
+                    gather.note(vec![e], format!("{}: {}", op.name, t.record));
+                }
+            }
+        }
+        for a in &op.attributes {
+            if let (Some(call), Some(value)) = (&a.attr.const_builder_call, &a.attr.default_value) {
+                if let Err(e) = compiler.attr_builder(call, value) {
+                    gather.note(vec![e], format!("{}: {}", op.name, a.name));
+                }
+            }
+        }
+    }
+    gather.finish()
+}
+
+/// Entry point for fuzzing: arbitrary bytes as a predicate leaf (with `$_self` of every kind
+/// and any `$name`) and as a builder expression, compiled and evaluated on a few values.
+/// Every outcome must be a value or an error: never a panic, a stack overflow or a runaway.
+pub fn fuzz_entry(data: &[u8]) {
+    use tessera_ir::{FloatKind, TypeKind, DYNAMIC};
+    let text = String::from_utf8_lossy(data);
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let mut ctx = Context::new();
+    let i32 = ctx.int_type(32);
+    let f32 = ctx.float_type(FloatKind::F32);
+    let tensor = ctx.ty(TypeKind::RankedTensor {
+        shape: Box::new([2, DYNAMIC]),
+        element: f32,
+        encoding: None,
+    });
+    let one = ctx.integer_attr(i32, 1);
+    let array = ctx.array_attr(&[one]);
+    let value = Bound::Value {
+        ty: tensor,
+        use_empty: true,
+    };
+    let subjects = [
+        (SelfKind::Type, Bound::Type(tensor)),
+        (SelfKind::Attr, Bound::Attr(array)),
+        (SelfKind::Attr, Bound::Absent),
+        (SelfKind::Region, Bound::Region { blocks: 1 }),
+        (SelfKind::Value, value.clone()),
+        (SelfKind::None, Bound::Absent),
+    ];
+    // Every name is something; which thing depends on the name.
+    let kinds = [
+        NameKind::Value,
+        NameKind::Values,
+        NameKind::Attr,
+        NameKind::Op,
+    ];
+    let names = |n: &str| Some((kinds[n.len() % kinds.len()], (n.len() % kinds.len()) as u32));
+    let resolve = |key: u32| match key {
+        0 => Some(value.clone()),
+        1 => Some(Bound::Values(vec![i32, tensor])),
+        2 => Some(Bound::Attr(one)),
+        _ => Some(Bound::Op {
+            operands: vec![tensor],
+            results: vec![i32],
+        }),
+    };
+    for (kind, subject) in &subjects {
+        if let Ok(c) = compiler.pred(&Pred::Leaf(text.to_string()), *kind, &names) {
+            let _ = c.eval(&ctx, subject, &resolve);
+        }
+    }
+    if let Ok(e) = compiler.type_transformer(&text) {
+        let _ = e.lookup(&ctx, Some(&Bound::Type(tensor)));
+        let _ = e.build(&mut ctx, Some(&Bound::Type(tensor)));
+    }
+    if let Ok(e) = compiler.attr_builder(&text, "1") {
+        let _ = e.build(&mut ctx, None);
+    }
 }

@@ -17,6 +17,8 @@ pub enum OpValue {
     Attr(usize),
     /// `op.regions[i]`.
     Region(usize),
+    /// The op itself (`$_op`).
+    Op,
 }
 
 /// The named values of one op, keyed by small integers.
@@ -26,8 +28,8 @@ pub struct OpNames {
 }
 
 impl OpNames {
-    /// The names of `op`: operands, results, attributes and regions, in that order. A name
-    /// declared twice resolves to its first declaration.
+    /// The names of `op`: operands, results, attributes and regions, in that order, then
+    /// `_op` for the op itself. A name declared twice resolves to its first declaration.
     pub fn new(op: &Op) -> OpNames {
         let group = |arity: &crate::Arity| {
             if arity.is_variable_length() {
@@ -51,6 +53,7 @@ impl OpNames {
                 entries.push((r.name.clone(), NameKind::Region, OpValue::Region(i)));
             }
         }
+        entries.push(("_op".to_string(), NameKind::Op, OpValue::Op));
         OpNames { entries }
     }
 

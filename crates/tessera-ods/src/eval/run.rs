@@ -67,6 +67,18 @@ impl Store for Building<'_> {
     }
 }
 
+/// The element kinds of built container types.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scalar {
+    Int,
+    Index,
+    Float,
+    Complex,
+}
+
+/// What a tensor may hold.
+const ANY_SCALAR: [Scalar; 4] = [Scalar::Int, Scalar::Index, Scalar::Float, Scalar::Complex];
+
 /// A value during evaluation.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Val {
@@ -81,12 +93,22 @@ pub(crate) enum Val {
     Missing,
     Types(Vec<Type>),
     Shape(Vec<i64>),
-    Value(Type, bool),
+    /// A value: its type and, when known, whether it has no uses.
+    Value(Type, Option<bool>),
+    /// An op: operand and result types (boxed: rare, and it would double every value).
+    Op(Box<(Vec<Type>, Vec<Type>)>),
     Region(usize),
     List(Vec<Val>),
 }
 
 type R<T> = Result<T, String>;
+
+/// The widest integer type upstream allows (`IntegerType::kMaxWidth`).
+const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
+
+/// The longest list `SmallVector<T>(n, x)` may make: far beyond any op's operand count, far
+/// below what would exhaust memory.
+const MAX_LIST: usize = 1 << 20;
 
 /// One evaluation: the store, the tables, the subject, the names and the lambda locals.
 pub(crate) struct Run<'a, S: Store> {
@@ -103,7 +125,8 @@ fn bound_val(b: &Bound) -> Val {
         Bound::Type(t) => Val::Type(*t),
         Bound::Attr(a) => Val::Attr(*a),
         Bound::Absent => Val::Null,
-        Bound::Value { ty, use_empty } => Val::Value(*ty, *use_empty),
+        Bound::Value { ty, use_empty } => Val::Value(*ty, Some(*use_empty)),
+        Bound::Op { operands, results } => Val::Op(Box::new((operands.clone(), results.clone()))),
         Bound::Values(tys) => Val::Types(tys.clone()),
         Bound::Region { blocks } => Val::Region(*blocks),
     }
@@ -114,10 +137,55 @@ impl<S: Store> Run<'_, S> {
         self.store.ctx()
     }
 
+    /// A condition's value. The connectives and tests that make up most of a predicate are
+    /// decided here directly, without a [`Val`] in between; the rest goes through `eval`.
     pub(crate) fn truth(&mut self, n: &Node) -> R<bool> {
+        match n {
+            Node::Bool(v) => Ok(*v),
+            Node::Not(x) => Ok(!self.truth(x)?),
+            Node::And(l, r) => Ok(self.truth(l)? && self.truth(r)?),
+            Node::Or(l, r) => Ok(self.truth(l)? || self.truth(r)?),
+            Node::Isa(x, classes) => match self.type_at(x) {
+                Some(t) => self.isa(&Val::Type(t), classes),
+                None => {
+                    let v = self.eval(x)?;
+                    self.isa(&v, classes)
+                }
+            },
+            Node::Op(op, args) => {
+                let kind = args.first().and_then(|a| self.type_at(a));
+                match kind.and_then(|t| type_test(*op, self.ctx().type_kind(t))) {
+                    Some(v) => Ok(v),
+                    None => self.as_bool(n),
+                }
+            }
+            _ => self.as_bool(n),
+        }
+    }
+
+    fn as_bool(&mut self, n: &Node) -> R<bool> {
         match self.eval(n)? {
             Val::Bool(v) => Ok(v),
             other => Err(format!("expected a condition, got {other:?}")),
+        }
+    }
+
+    /// The type `n` stands for when it is `$_self` or a lambda parameter holding a type: the
+    /// common operands of tests, read without building a value.
+    fn type_at(&self, n: &Node) -> Option<Type> {
+        match n {
+            Node::Subject => match self.subject {
+                Some(Bound::Type(t)) => Some(*t),
+                _ => None,
+            },
+            Node::Local(depth) => {
+                let i = self.locals.len().checked_sub(1 + *depth as usize)?;
+                match self.locals[i] {
+                    Val::Type(t) => Some(t),
+                    _ => None,
+                }
+            }
+            _ => None,
         }
     }
 
@@ -189,7 +257,7 @@ impl<S: Store> Run<'_, S> {
             }
             Node::Cmp(op, l, r) => {
                 let (l, r) = (self.eval(l)?, self.eval(r)?);
-                Val::Bool(compare(self.ctx(), *op, &l, &r)?)
+                Val::Bool(compare(*op, &l, &r)?)
             }
             Node::Arith(op, l, r) => {
                 let (l, r) = (self.int(l)?, self.int(r)?);
@@ -214,7 +282,7 @@ impl<S: Store> Run<'_, S> {
             }
             Node::Neg(x) => match self.eval(x)? {
                 Val::Float(f) => Val::Float(-f),
-                Val::Int(v) => Val::Int(-v),
+                Val::Int(v) => Val::Int(v.checked_neg().ok_or("integer overflow")?),
                 other => return Err(format!("negating {other:?}")),
             },
             Node::NonNull(x) => Val::Bool(!matches!(self.eval(x)?, Val::Null)),
@@ -273,7 +341,7 @@ impl<S: Store> Run<'_, S> {
                     let v = self.eval(i)?;
                     match &first {
                         None => first = Some(v),
-                        Some(f) => all &= compare(self.ctx(), Cmp::Eq, f, &v)?,
+                        Some(f) => all &= compare(Cmp::Eq, f, &v)?,
                     }
                 }
                 Val::Bool(all)
@@ -337,45 +405,18 @@ impl<S: Store> Run<'_, S> {
         };
         let b = |v: bool| Ok(Val::Bool(v));
         match op {
-            O::IsFloat(want) => b(matches!(kind_of(&first)?, TypeKind::Float(k) if *k == want)),
-            O::IsInteger(width, sign) => {
-                let i = int_of(kind_of(&first)?);
-                b(i.is_some_and(|(w, s)| {
-                    width.is_none_or(|x| x == w) && sign.is_none_or(|x| x == s)
-                }))
-            }
             O::IsIntegerOfWidth(sign) => {
                 let want = self.int(arg(1)?)?;
                 let ctx = self.store.ctx();
                 let i = int_of(kind_of_in(ctx, &first)?);
                 b(i.is_some_and(|(w, s)| w as i128 == want && sign.is_none_or(|x| x == s)))
             }
-            O::IsIndex => b(matches!(kind_of(&first)?, TypeKind::Index)),
-            O::IsSignlessIntOrIndex | O::IsSignlessIntOrIndexOrFloat | O::IsSignlessIntOrFloat => {
-                let k = kind_of(&first)?;
-                let signless = matches!(int_of(k), Some((_, Signedness::Signless)));
-                let index = matches!(k, TypeKind::Index) && op != O::IsSignlessIntOrFloat;
-                let float = matches!(k, TypeKind::Float(_)) && op != O::IsSignlessIntOrIndex;
-                b(signless || index || float)
-            }
-            O::IsIntOrIndex | O::IsIntOrFloat | O::IsIntOrIndexOrFloat => {
-                let k = kind_of(&first)?;
-                let integer = int_of(k).is_some();
-                let index = matches!(k, TypeKind::Index) && op != O::IsIntOrFloat;
-                let float = matches!(k, TypeKind::Float(_)) && op != O::IsIntOrIndex;
-                b(integer || index || float)
-            }
+            _ if is_type_test(op) => b(type_test(op, kind_of(&first)?).unwrap_or(false)),
             O::IntOrFloatBitWidth | O::Width => match kind_of(&first)? {
                 TypeKind::Integer { width, .. } => Ok(Val::Int(*width as i128)),
                 TypeKind::Float(k) => Ok(Val::Int(k.bit_width() as i128)),
                 _ => Err("the width of a type that is neither integer nor float".to_string()),
             },
-            O::HasValueSemantics => b(matches!(
-                kind_of(&first)?,
-                TypeKind::RankedTensor { .. }
-                    | TypeKind::UnrankedTensor { .. }
-                    | TypeKind::Vector { .. }
-            )),
             O::IsSignless | O::IsSigned | O::IsUnsigned => {
                 let (_, s) = int_of(kind_of(&first)?).ok_or("not an integer type")?;
                 b(s == match op {
@@ -604,15 +645,59 @@ impl<S: Store> Run<'_, S> {
                 other => Err(format!("the types of {other:?}")),
             },
             O::UseEmpty => match first {
-                Val::Value(_, empty) => b(empty),
+                Val::Value(_, Some(empty)) => b(empty),
+                Val::Value(_, None) => {
+                    Err("the uses of an op's operand or result are not given".to_string())
+                }
                 other => Err(format!("the uses of {other:?}")),
             },
+            O::OperandCount
+            | O::ResultCount
+            | O::NthOperand
+            | O::NthResult
+            | O::OperandTypes
+            | O::ResultTypes => {
+                let Val::Op(op_values) = first else {
+                    return Err(format!("{op:?} of something other than an op"));
+                };
+                let (operands, results) = *op_values;
+                let list = match op {
+                    O::OperandCount | O::NthOperand | O::OperandTypes => operands,
+                    _ => results,
+                };
+                match op {
+                    O::OperandCount | O::ResultCount => Ok(Val::Int(list.len() as i128)),
+                    O::OperandTypes | O::ResultTypes => Ok(Val::Types(list)),
+                    _ => {
+                        let i = self.int(arg(1)?)?;
+                        let t = usize::try_from(i).ok().and_then(|i| list.get(i).copied());
+                        t.map(|t| Val::Value(t, None))
+                            .ok_or_else(|| format!("no value #{i}"))
+                    }
+                }
+            }
+            O::Symbolize(i) => {
+                let e = &self.tables.enums[i as usize];
+                b(match &first {
+                    Val::Int(v) => e.accepts(u64::try_from(*v).ok(), i64::try_from(*v).ok()),
+                    Val::Str(s) => e.strs.iter().any(|c| c.as_bytes() == &**s),
+                    other => return Err(format!("symbolizing {other:?}")),
+                })
+            }
+            O::Repeat => {
+                let n = usize::try_from(self.int(arg(0)?)?)
+                    .ok()
+                    .filter(|n| *n <= MAX_LIST)
+                    .ok_or("a list count out of range")?;
+                let t = self.ty(arg(1)?)?;
+                Ok(Val::Types(vec![t; n]))
+            }
             O::RegionBlocks(cmp) => {
                 let Val::Region(n) = first else {
                     return Err("counting the blocks of something other than a region".to_string());
                 };
                 let want = self.int(arg(1)?)?;
-                b(compare_ints(cmp, n as i128, want))
+                b(ordered(cmp, n as i128, want))
             }
             _ => Err(format!("{op:?} cannot be evaluated here")),
         }
@@ -646,12 +731,22 @@ impl<S: Store> Run<'_, S> {
             O::NoneType => self.make_type(TypeKind::None),
             O::ComplexType => {
                 let e = self.ty(arg(0)?)?;
+                self.element(e, &[Scalar::Int, Scalar::Float])?;
                 self.make_type(TypeKind::Complex(e))
             }
             O::RankedTensorType | O::VectorType => {
                 let shape = self.shape(arg(0)?)?;
                 let element = self.ty(arg(1)?)?;
-                self.make_type(if op == O::VectorType {
+                let vector = op == O::VectorType;
+                if shape.iter().any(|d| *d < i64::from(vector)) {
+                    return Err(format!("a dimension out of range in {shape:?}"));
+                }
+                if vector {
+                    self.element(element, &[Scalar::Int, Scalar::Index, Scalar::Float])?;
+                } else {
+                    self.element(element, &ANY_SCALAR)?;
+                }
+                self.make_type(if vector {
                     TypeKind::Vector {
                         shape: shape.into(),
                         scalable: Box::new([]),
@@ -667,6 +762,7 @@ impl<S: Store> Run<'_, S> {
             }
             O::UnrankedTensorType => {
                 let element = self.ty(arg(0)?)?;
+                self.element(element, &ANY_SCALAR)?;
                 self.make_type(TypeKind::UnrankedTensor { element })
             }
             O::UnitAttr => self.make_attr(AttrKind::Unit),
@@ -821,6 +917,24 @@ impl<S: Store> Run<'_, S> {
         Ok(Some(v))
     }
 
+    /// Checks that a type built from C++ text holds only the element types upstream's
+    /// verifiers accept there (a complex of integers or floats; vectors of those and index;
+    /// tensors of any scalar), so that nothing invalid is interned.
+    fn element(&self, t: Type, allowed: &[Scalar]) -> R<()> {
+        let scalar = match self.ctx().type_kind(t) {
+            TypeKind::Integer { .. } => Scalar::Int,
+            TypeKind::Index => Scalar::Index,
+            TypeKind::Float(_) => Scalar::Float,
+            TypeKind::Complex(_) => Scalar::Complex,
+            _ => return Err("an element type that is not a scalar".to_string()),
+        };
+        if allowed.contains(&scalar) {
+            Ok(())
+        } else {
+            Err(format!("a {scalar:?} element type is not allowed here"))
+        }
+    }
+
     fn make_type(&mut self, k: TypeKind) -> Val {
         self.store.ty(k).map_or(Val::Missing, Val::Type)
     }
@@ -834,7 +948,10 @@ impl<S: Store> Run<'_, S> {
     }
 
     fn width(&mut self, n: &Node) -> R<u32> {
-        u32::try_from(self.int(n)?).map_err(|_| "an integer width out of range".to_string())
+        u32::try_from(self.int(n)?)
+            .ok()
+            .filter(|w| *w <= MAX_INT_WIDTH)
+            .ok_or_else(|| "an integer width out of range".to_string())
     }
 
     fn float(&mut self, n: &Node) -> R<f64> {
@@ -927,6 +1044,47 @@ impl<S: Store> Run<'_, S> {
     }
 }
 
+/// The tests of a type's kind that need nothing but the kind (`isF32()`, `isIndex()`,
+/// `isSignlessInteger(32)`, `hasTrait<ValueSemantics>()`, ...); `None` for other operations.
+fn type_test(op: Op, k: &TypeKind) -> Option<bool> {
+    use Op as O;
+    let int = match k {
+        TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
+        _ => None,
+    };
+    let (index, float) = (
+        matches!(k, TypeKind::Index),
+        matches!(k, TypeKind::Float(_)),
+    );
+    Some(match op {
+        O::IsFloat(want) => matches!(k, TypeKind::Float(f) if *f == want),
+        O::IsInteger(width, sign) => {
+            int.is_some_and(|(w, s)| width.is_none_or(|x| x == w) && sign.is_none_or(|x| x == s))
+        }
+        O::IsIndex => index,
+        O::IsSignlessIntOrIndex | O::IsSignlessIntOrIndexOrFloat | O::IsSignlessIntOrFloat => {
+            matches!(int, Some((_, Signedness::Signless)))
+                || (index && op != O::IsSignlessIntOrFloat)
+                || (float && op != O::IsSignlessIntOrIndex)
+        }
+        O::IsIntOrIndex | O::IsIntOrFloat | O::IsIntOrIndexOrFloat => {
+            int.is_some() || (index && op != O::IsIntOrFloat) || (float && op != O::IsIntOrIndex)
+        }
+        O::HasValueSemantics => matches!(
+            k,
+            TypeKind::RankedTensor { .. }
+                | TypeKind::UnrankedTensor { .. }
+                | TypeKind::Vector { .. }
+        ),
+        _ => return None,
+    })
+}
+
+/// Whether `op` is one of [`type_test`]'s tests (they answer for any kind, `none` too).
+fn is_type_test(op: Op) -> bool {
+    type_test(op, &TypeKind::None).is_some()
+}
+
 /// `kind_of` for a value, outside the closure that borrows the store.
 fn kind_of_in<'c>(ctx: &'c Context, v: &Val) -> R<&'c TypeKind> {
     match v {
@@ -995,7 +1153,8 @@ fn push_scalar(data: &mut Vec<u8>, elem: &TypeKind, v: &Val) -> R<()> {
     }
 }
 
-fn compare_ints(op: Cmp, l: i128, r: i128) -> bool {
+/// `l op r` for ordered values.
+fn ordered<T: PartialOrd>(op: Cmp, l: T, r: T) -> bool {
     match op {
         Cmp::Eq => l == r,
         Cmp::Ne => l != r,
@@ -1007,7 +1166,7 @@ fn compare_ints(op: Cmp, l: i128, r: i128) -> bool {
 }
 
 /// `l op r` for values of compatible kinds.
-fn compare(ctx: &Context, op: Cmp, l: &Val, r: &Val) -> R<bool> {
+fn compare(op: Cmp, l: &Val, r: &Val) -> R<bool> {
     let eq = |eq: bool| match op {
         Cmp::Eq => Ok(eq),
         Cmp::Ne => Ok(!eq),
@@ -1020,21 +1179,13 @@ fn compare(ctx: &Context, op: Cmp, l: &Val, r: &Val) -> R<bool> {
             _ => None,
         }
     };
-    let _ = ctx;
     match (l, r) {
-        (Val::Int(a), Val::Int(b)) => Ok(compare_ints(op, *a, *b)),
+        (Val::Int(a), Val::Int(b)) => Ok(ordered(op, *a, *b)),
         (Val::Bool(a), Val::Bool(b)) => eq(a == b),
         (Val::Int(a), Val::Bool(b)) | (Val::Bool(b), Val::Int(a)) => {
-            Ok(compare_ints(op, *a, *b as i128))
+            Ok(ordered(op, *a, *b as i128))
         }
-        (Val::Float(a), Val::Float(b)) => Ok(match op {
-            Cmp::Eq => a == b,
-            Cmp::Ne => a != b,
-            Cmp::Lt => a < b,
-            Cmp::Le => a <= b,
-            Cmp::Gt => a > b,
-            Cmp::Ge => a >= b,
-        }),
+        (Val::Float(a), Val::Float(b)) => Ok(ordered(op, a, b)),
         (Val::Missing, _) | (_, Val::Missing) => eq(false),
         (Val::Types(a), Val::Types(b)) => eq(a == b),
         (Val::Type(a), Val::Types(b)) | (Val::Types(b), Val::Type(a)) => eq(b.as_slice() == [*a]),

@@ -14,9 +14,11 @@
 
 use std::fmt;
 
-/// Nesting beyond which an expression is refused rather than parsed (leaves are short; this
-/// only bounds the recursion on hostile text).
-const MAX_DEPTH: u32 = 200;
+/// Depth of the expression tree beyond which text is refused rather than parsed. Leaves of
+/// real constraint libraries stay far below it; the bound keeps the recursion of parsing,
+/// compiling and evaluating small on hostile text. Operator and member-call chains count
+/// too: `a + b + c` nests one level per operator.
+const MAX_DEPTH: u32 = 100;
 
 /// A parsed expression.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,6 +129,23 @@ pub enum BinOp {
     And,
     /// `||`
     Or,
+    /// A comparison.
+    Cmp(Cmp),
+    /// `&`
+    BitAnd,
+    /// `|`
+    BitOr,
+    /// `+`
+    Add,
+    /// `-`
+    Sub,
+    /// `*`
+    Mul,
+}
+
+/// Comparison operators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cmp {
     /// `==`
     Eq,
     /// `!=`
@@ -139,16 +158,6 @@ pub enum BinOp {
     Gt,
     /// `>=`
     Ge,
-    /// `&`
-    BitAnd,
-    /// `|`
-    BitOr,
-    /// `+`
-    Add,
-    /// `-`
-    Sub,
-    /// `*`
-    Mul,
 }
 
 /// Why text did not parse: a message and the byte offset it refers to.
@@ -396,13 +405,24 @@ impl Parser {
     }
 
     fn ident(&mut self) -> Result<String, SyntaxError> {
-        match self.bump() {
-            Tok::Ident(s) => Ok(s),
-            _ => {
-                self.pos -= 1;
-                Err(self.error("expected a name"))
+        match self.peek() {
+            Tok::Ident(s) => {
+                let s = s.clone();
+                self.bump();
+                Ok(s)
             }
+            _ => Err(self.error("expected a name")),
         }
+    }
+
+    /// Counts one more level of a left-nested chain (`a + b + c`, `x.f().g()`) against the
+    /// depth bound; the caller gives the levels back with `self.depth -= levels`.
+    fn deepen(&mut self) -> Result<(), SyntaxError> {
+        if self.depth >= MAX_DEPTH {
+            return Err(self.error("expression nested too deeply"));
+        }
+        self.depth += 1;
+        Ok(())
     }
 
     fn nested<T>(
@@ -441,12 +461,12 @@ impl Parser {
             "&&" => (BinOp::And, 2),
             "|" => (BinOp::BitOr, 3),
             "&" => (BinOp::BitAnd, 4),
-            "==" => (BinOp::Eq, 5),
-            "!=" => (BinOp::Ne, 5),
-            "<" => (BinOp::Lt, 6),
-            "<=" => (BinOp::Le, 6),
-            ">" => (BinOp::Gt, 6),
-            ">=" => (BinOp::Ge, 6),
+            "==" => (BinOp::Cmp(Cmp::Eq), 5),
+            "!=" => (BinOp::Cmp(Cmp::Ne), 5),
+            "<" => (BinOp::Cmp(Cmp::Lt), 6),
+            "<=" => (BinOp::Cmp(Cmp::Le), 6),
+            ">" => (BinOp::Cmp(Cmp::Gt), 6),
+            ">=" => (BinOp::Cmp(Cmp::Ge), 6),
             "+" => (BinOp::Add, 7),
             "-" => (BinOp::Sub, 7),
             "*" => (BinOp::Mul, 8),
@@ -456,15 +476,26 @@ impl Parser {
 
     fn binary(&mut self, min: u8) -> Result<Expr, SyntaxError> {
         let mut lhs = self.unary()?;
-        while let Some((op, prec)) = self.binop() {
+        let mut levels = 0;
+        let r = loop {
+            let Some((op, prec)) = self.binop() else {
+                break Ok(lhs);
+            };
             if prec <= min {
-                break;
+                break Ok(lhs);
             }
+            if let Err(e) = self.deepen() {
+                break Err(e);
+            }
+            levels += 1;
             self.bump();
-            let rhs = self.nested(|p| p.binary(prec))?;
-            lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs));
-        }
-        Ok(lhs)
+            match self.nested(|p| p.binary(prec)) {
+                Ok(rhs) => lhs = Expr::Binary(op, Box::new(lhs), Box::new(rhs)),
+                Err(e) => break Err(e),
+            }
+        };
+        self.depth -= levels;
+        r
     }
 
     fn unary(&mut self) -> Result<Expr, SyntaxError> {
@@ -495,8 +526,18 @@ impl Parser {
     }
 
     fn postfix(&mut self) -> Result<Expr, SyntaxError> {
-        let mut e = self.primary()?;
+        let e = self.primary()?;
+        let depth = self.depth;
+        let r = self.postfix_chain(e);
+        self.depth = depth;
+        r
+    }
+
+    fn postfix_chain(&mut self, mut e: Expr) -> Result<Expr, SyntaxError> {
         loop {
+            if self.is("(") || self.is(".") || self.is("->") {
+                self.deepen()?;
+            }
             if self.eat("(") {
                 let args = self.args(")")?;
                 e = Expr::Call(Box::new(e), args);
@@ -639,7 +680,12 @@ impl Parser {
             if !p.eat(">") {
                 loop {
                     p.eat_keyword("const");
-                    args.push(p.path()?);
+                    // A non-type argument (`SmallVector<Type, 2>`) changes nothing here.
+                    if let Tok::Int(_) = p.peek() {
+                        p.bump();
+                    } else {
+                        args.push(p.path()?);
+                    }
                     while p.eat("*") || p.eat("&") {}
                     if p.eat(">") {
                         break;
@@ -692,8 +738,8 @@ mod tests {
         let Expr::Binary(BinOp::And, l, r) = e else {
             panic!("not an and: {e:?}")
         };
-        assert!(matches!(*l, Expr::Binary(BinOp::Gt, _, _)));
-        assert!(matches!(*r, Expr::Binary(BinOp::Lt, _, _)));
+        assert!(matches!(*l, Expr::Binary(BinOp::Cmp(Cmp::Gt), _, _)));
+        assert!(matches!(*r, Expr::Binary(BinOp::Cmp(Cmp::Lt), _, _)));
     }
 
     #[test]
@@ -749,5 +795,9 @@ mod tests {
         assert!(parse("\"open").is_err());
         let deep = "(".repeat(1000) + "1" + &")".repeat(1000);
         assert!(parse(&deep).is_err());
+        // Chains nest as deeply as parentheses do.
+        assert!(parse(&vec!["1"; 1000].join(" + ")).is_err());
+        assert!(parse(&format!("x{}", ".f()".repeat(1000))).is_err());
+        assert!(parse(&vec!["1"; 20].join(" + ")).is_ok());
     }
 }

@@ -680,6 +680,14 @@ impl Resolver for OpResolver<'_> {
                     blocks: body.region_blocks(r).count(),
                 })
             }
+            OpValue::Op => {
+                let body = self.v.body;
+                let types = |vs: &[ValueId]| vs.iter().map(|&v| body.value_type(v)).collect();
+                Some(Bound::Op {
+                    operands: types(self.operands.0),
+                    results: types(self.results.0),
+                })
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 //! Predicates, op predicates and builders evaluated over real `tessera-ir` values, with the
 //! leaf texts MLIR 19's constraint library produces.
 
-use crate::common::{attr, check_attrs, check_types, context, eval_leaf, ty};
+use crate::common::{attr, check_attrs, check_group, check_types, context, eval_leaf, ty};
 use tessera_ods::eval::{Bound, Compiler, NameKind, Natives, NoNames, Produces, SelfKind};
 use tessera_ods::Pred;
 
@@ -383,6 +383,9 @@ fn leaves_outside_the_vocabulary_are_reported_by_text() {
         Pred::Not(Box::new(Pred::Leaf("$_self.frobnicate()".into()))),
     ]);
     let errors = compiler.pred(&pred, SelfKind::Type, &|_| None).unwrap_err();
+    let plain = Pred::Leaf("$_self.isF32()".into());
+    let compiled = compiler.pred(&plain, SelfKind::Type, &|_| None).unwrap();
+    assert!(compiled.depends_only_on_self());
     let leaves: Vec<&str> = errors.iter().map(|e| e.leaf.as_str()).collect();
     assert_eq!(leaves, ["::my::isFancy($_self)", "$_self.frobnicate()"]);
     assert!(errors[0]
@@ -417,6 +420,7 @@ fn natives_stand_for_leaves_by_exact_text() {
     let compiled = Compiler::new(None, &natives)
         .pred(&pred, SelfKind::Type, &|_| None)
         .expect("the native covers the unknown leaf");
+    assert!(!compiled.depends_only_on_self());
     let mut ctx = context();
     let (i7, si7, i8) = (ty(&mut ctx, "i7"), ty(&mut ctx, "si7"), ty(&mut ctx, "i8"));
     assert_eq!(compiled.eval(&ctx, &Bound::Type(i7), &NoNames), Ok(true));
@@ -476,24 +480,7 @@ fn op_predicates_over_named_values() {
         "(std::equal_to<>()(::llvm::cast<FunctionType>($callee.getType()).getInputs(), $inputs.getType()))".into(),
     );
     let compiled = compiler.pred(&inputs, SelfKind::None, &op_names).unwrap();
-    let call = |args: Vec<tessera_ir::Type>| {
-        move |key: u32| match key {
-            3 => Some(Bound::Values(args.clone())),
-            4 => Some(Bound::Value {
-                ty: fn_ty,
-                use_empty: false,
-            }),
-            _ => None,
-        }
-    };
-    assert_eq!(
-        compiled.eval(&ctx, &Bound::Absent, &call(vec![i32, f32])),
-        Ok(true)
-    );
-    assert_eq!(
-        compiled.eval(&ctx, &Bound::Absent, &call(vec![i32])),
-        Ok(false)
-    );
+    check_group(&ctx, &compiled, (3, 4, fn_ty), vec![i32, f32], vec![i32]);
 
     // An unknown name is a compile error naming the leaf.
     let unknown = Pred::Leaf("($nope.getType() == $lhs.getType())".into());
@@ -698,4 +685,158 @@ fn comparing_with_a_built_default_does_not_intern() {
     let before = ctx.num_attrs();
     assert_eq!(compiled.eval(&ctx, &Bound::Absent, &NoNames), Ok(false));
     assert_eq!(ctx.num_attrs(), before);
+}
+
+#[test]
+fn the_op_itself_through_dollar_op() {
+    let mut ctx = context();
+    let names = |n: &str| match n {
+        "_op" => Some((NameKind::Op, 9)),
+        "elements" => Some((NameKind::Values, 1)),
+        "result" => Some((NameKind::Value, 2)),
+        _ => None,
+    };
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let leaves = [
+        "($_op.getNumOperands() > 1)",
+        "(::llvm::isa<::mlir::ShapedType>($_op.getOperand(1).getType()))",
+        "(getElementTypeOrSelf($_op.getResult(0)) == getElementTypeOrSelf($_op.getOperand(0)))",
+    ];
+    let (f32, vf32, vi32) = (
+        ty(&mut ctx, "f32"),
+        ty(&mut ctx, "vector<2xf32>"),
+        ty(&mut ctx, "vector<2xi32>"),
+    );
+    let op = |operands: Vec<tessera_ir::Type>, results: Vec<tessera_ir::Type>| {
+        move |key: u32| {
+            (key == 9).then(|| Bound::Op {
+                operands: operands.clone(),
+                results: results.clone(),
+            })
+        }
+    };
+    let expectations = [
+        (op(vec![f32, vf32], vec![vf32]), [true, true, true]),
+        (op(vec![vf32], vec![vi32]), [false, false, false]),
+    ];
+    for (resolver, wants) in expectations {
+        for (leaf, want) in leaves.iter().zip(wants) {
+            let compiled = compiler
+                .pred(&Pred::Leaf(leaf.to_string()), SelfKind::None, &names)
+                .unwrap();
+            let got = compiled.eval(&ctx, &Bound::Absent, &resolver);
+            // An operand that does not exist is an error, not false.
+            if leaf.contains("getOperand(1)") && !want {
+                assert!(got.is_err(), "{leaf}: {got:?}");
+            } else {
+                assert_eq!(got, Ok(want), "{leaf}");
+            }
+        }
+    }
+    // `SmallVector<Type, 2>(n, t)` compared with a variadic group's types.
+    let leaf = "(std::equal_to<>()(SmallVector<Type, 2>(::llvm::cast<RankedTensorType>($result.getType()).getNumElements(), ::llvm::cast<RankedTensorType>($result.getType()).getElementType()), $elements.getType()))";
+    let compiled = compiler
+        .pred(&Pred::Leaf(leaf.into()), SelfKind::None, &names)
+        .unwrap();
+    let t = ty(&mut ctx, "tensor<2xf32>");
+    check_group(&ctx, &compiled, (1, 2, t), vec![f32, f32], vec![f32]);
+}
+
+#[test]
+fn values_of_unregistered_and_registered_dialects() {
+    let mut ctx = context();
+    let name = ctx.ident("reg");
+    ctx.register_dialect(tessera_ir::DialectInfo {
+        name,
+        materialize_constant: None,
+    });
+    let (reg, unreg) = (ty(&mut ctx, "!reg.t"), ty(&mut ctx, "!unreg.t"));
+    let leaf = |l: &str, t| eval_leaf(&ctx, SelfKind::Type, l, &Bound::Type(t));
+    // Upstream keeps a type of an unregistered dialect as an `OpaqueType`.
+    assert_eq!(
+        leaf("(::llvm::isa<::mlir::OpaqueType>($_self))", unreg),
+        Ok(true)
+    );
+    assert_eq!(
+        leaf("(::llvm::isa<::mlir::OpaqueType>($_self))", reg),
+        Ok(false)
+    );
+    assert_eq!(
+        leaf("(::llvm::isa<::mlir::ShapedType>($_self))", unreg),
+        Ok(false)
+    );
+    // A registered dialect's type may be shaped: that is not known from its text.
+    let e = leaf("(::llvm::isa<::mlir::ShapedType>($_self))", reg).unwrap_err();
+    assert!(e.message.contains("'reg'"), "{}", e.message);
+    let (reg_a, unreg_a) = (attr(&mut ctx, "#reg.a"), attr(&mut ctx, "#unreg.a"));
+    let typed = "(::llvm::isa<::mlir::TypedAttr>($_self))";
+    assert_eq!(
+        eval_leaf(&ctx, SelfKind::Attr, typed, &Bound::Attr(unreg_a)),
+        Ok(true)
+    );
+    assert!(eval_leaf(&ctx, SelfKind::Attr, typed, &Bound::Attr(reg_a)).is_err());
+}
+
+#[test]
+fn hostile_builders_are_errors_not_panics_or_invalid_types() {
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let mut ctx = context();
+    let cases = [
+        (
+            "$_builder.getIntegerType(4000000000)",
+            "",
+            "width out of range",
+        ),
+        (
+            "$_builder.getIntegerAttr($_builder.getIntegerType(16777216), 0)",
+            "",
+            "width",
+        ),
+        (
+            "::mlir::RankedTensorType::get({-2}, $_builder.getF32Type())",
+            "",
+            "dimension",
+        ),
+        (
+            "::mlir::VectorType::get({0}, $_builder.getF32Type())",
+            "",
+            "dimension",
+        ),
+        (
+            "::mlir::RankedTensorType::get({2}, $_builder.getNoneType())",
+            "",
+            "element type",
+        ),
+        ("::mlir::ComplexType::get($_builder.getIndexType())", "", ""),
+        ("$_builder.getDictionaryAttr($0)", "{1}", "entries"),
+        (
+            "$_builder.getI64IntegerAttr($0)",
+            "-(0 - 170141183460469231731687303715884105727 - 1)",
+            "overflow",
+        ),
+    ];
+    for (call, value, message) in cases {
+        let built = compiler
+            .attr_builder(call, value)
+            .and_then(|b| b.build(&mut ctx, None));
+        let e = built.unwrap_err();
+        assert!(e.message.contains(message), "{call}: {}", e.message);
+    }
+    let names = |n: &str| (n == "x").then_some((NameKind::Values, 0));
+    let repeat = Pred::Leaf(
+        "(std::equal_to<>()(SmallVector<Type>(1000000000000, $_builder.getF32Type()), $x.getType()))".into(),
+    );
+    let compiled = compiler.pred(&repeat, SelfKind::None, &names).unwrap();
+    let resolve = |_| Some(Bound::Values(Vec::new()));
+    assert!(compiled.eval(&ctx, &Bound::Absent, &resolve).is_err());
+}
+
+#[test]
+fn compiled_forms_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync + 'static>() {}
+    shared::<tessera_ods::eval::CompiledPred>();
+    shared::<tessera_ods::eval::CompiledExpr>();
+    shared::<Natives>();
 }

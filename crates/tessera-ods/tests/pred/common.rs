@@ -47,23 +47,75 @@ pub fn eval_leaf(
     compiled.eval(ctx, subject, &NoNames)
 }
 
-/// Evaluates the type predicate `leaf` on each type written in `cases`, comparing with the
-/// expected result.
-pub fn check_types(leaf: &str, cases: &[(&str, bool)]) {
+/// Evaluates `leaf` with `$_self` of kind `kind` on each value written in `cases` (made by
+/// `make` from its MLIR text), comparing with the expected result.
+fn check(
+    kind: SelfKind,
+    leaf: &str,
+    cases: &[(&str, bool)],
+    make: fn(&mut Context, &str) -> Bound,
+) {
     let mut ctx = context();
     for (text, want) in cases {
-        let t = ty(&mut ctx, text);
-        let got = eval_leaf(&ctx, SelfKind::Type, leaf, &Bound::Type(t));
+        let subject = make(&mut ctx, text);
+        let got = eval_leaf(&ctx, kind, leaf, &subject);
         assert_eq!(got, Ok(*want), "{leaf} on {text}");
     }
 }
 
+/// Evaluates the type predicate `leaf` on each type written in `cases`.
+pub fn check_types(leaf: &str, cases: &[(&str, bool)]) {
+    check(SelfKind::Type, leaf, cases, |ctx, t| {
+        Bound::Type(ty(ctx, t))
+    });
+}
+
 /// Evaluates the attribute predicate `leaf` on each attribute written in `cases`.
 pub fn check_attrs(leaf: &str, cases: &[(&str, bool)]) {
-    let mut ctx = context();
-    for (text, want) in cases {
-        let a = attr(&mut ctx, text);
-        let got = eval_leaf(&ctx, SelfKind::Attr, leaf, &Bound::Attr(a));
-        assert_eq!(got, Ok(*want), "{leaf} on {text}");
+    check(SelfKind::Attr, leaf, cases, |ctx, a| {
+        Bound::Attr(attr(ctx, a))
+    });
+}
+
+/// Checks an op predicate relating a variadic group (key `group`) to one value of type `ty`
+/// (key `single`): it holds for the group `good` and not for `bad`.
+pub fn check_group(
+    ctx: &Context,
+    compiled: &tessera_ods::eval::CompiledPred,
+    (group, single, ty): (u32, u32, Type),
+    good: Vec<Type>,
+    bad: Vec<Type>,
+) {
+    for (types, want) in [(good, true), (bad, false)] {
+        let resolve = group_and_value(group, types.clone(), single, ty);
+        let got = compiled.eval(ctx, &Bound::Absent, &resolve);
+        assert_eq!(
+            got,
+            Ok(want),
+            "{:?} with the group {types:?}",
+            compiled.leaves()
+        );
+    }
+}
+
+/// A resolver binding key `group` to a variadic group of `types` and key `single` to one
+/// value of type `ty`: the shape of a `TypesMatchWith` between a group and a value.
+fn group_and_value(
+    group: u32,
+    types: Vec<Type>,
+    single: u32,
+    ty: Type,
+) -> impl Fn(u32) -> Option<Bound> {
+    move |key| {
+        if key == group {
+            Some(Bound::Values(types.clone()))
+        } else if key == single {
+            Some(Bound::Value {
+                ty,
+                use_empty: false,
+            })
+        } else {
+            None
+        }
     }
 }

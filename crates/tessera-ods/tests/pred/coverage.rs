@@ -9,7 +9,9 @@
 use crate::common::{attr, context, ty};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use tessera_ods::eval::{unevaluable_leaves, Bound, Compiler, Cond, Natives, NoNames, SelfKind};
+use tessera_ods::eval::{
+    unbuildable_exprs, unevaluable_leaves, Bound, Compiler, Cond, Natives, NoNames, SelfKind,
+};
 use tessera_ods::Pred;
 
 const INCLUDE: &str = "/usr/lib/llvm-19/include";
@@ -97,6 +99,8 @@ struct Report {
     distinct: usize,
     remaining: BTreeSet<String>,
     evaluations: usize,
+    /// Builder expressions (builder calls, transformers, defaults) that do not compile.
+    unbuildable: Vec<String>,
 }
 
 /// Compiles every leaf, evaluates the compiled type and attribute leaves over the samples.
@@ -156,6 +160,10 @@ fn survey(file: &str) -> Report {
         distinct: distinct.len(),
         remaining,
         evaluations,
+        unbuildable: unbuildable_exprs(&loaded.model, &natives)
+            .into_iter()
+            .map(|u| u.leaf)
+            .collect(),
     }
 }
 
@@ -169,6 +177,9 @@ fn show(file: &str, r: &Report) {
     );
     for leaf in &r.remaining {
         println!("  remains: {}", leaf.replace('\n', " "));
+    }
+    for text in &r.unbuildable {
+        println!("  cannot build: {text}");
     }
 }
 

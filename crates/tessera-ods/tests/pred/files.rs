@@ -8,11 +8,14 @@
 //! - `// DEFAULT: op.name attr => ATTR|absent|error: TEXT` builds the default value of the
 //!   op's attribute through its `constBuilderCall`.
 //! - `// UNEVALUABLE: LEAF` lists, exactly and in order, the leaves of the file's model
-//!   that [`unevaluable_leaves`] reports.
+//!   that [`unevaluable_leaves`] reports; `// UNBUILDABLE: TEXT` the same for
+//!   [`unbuildable_exprs`].
 
 use crate::common::{attr, context, ty};
 use std::collections::HashMap;
-use tessera_ods::eval::{unevaluable_leaves, Bound, Compiler, Natives, NoNames, SelfKind};
+use tessera_ods::eval::{
+    unbuildable_exprs, unevaluable_leaves, Bound, Compiler, Natives, NoNames, SelfKind,
+};
 use tessera_ods::Pred;
 
 const INCLUDES: [&str; 2] = ["tests/docs/include", "tests/pred/inputs"];
@@ -23,6 +26,20 @@ fn expect(outcome: &str) -> Result<&str, &str> {
     match outcome.strip_prefix("error:") {
         Some(e) => Err(e.trim()),
         None => Ok(outcome),
+    }
+}
+
+/// Compares an outcome with the annotation's expectation; `same` checks a value.
+fn assert_outcome<T: std::fmt::Debug>(
+    at: &str,
+    outcome: &str,
+    got: Result<T, String>,
+    same: impl FnOnce(&str, T),
+) {
+    match (expect(outcome), got) {
+        (Ok(want), Ok(got)) => same(want, got),
+        (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
+        (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
     }
 }
 
@@ -57,6 +74,7 @@ fn check_file(path: &std::path::Path) {
     let mut ctx = context();
     let mut checks = 0;
     let mut unevaluable = Vec::new();
+    let mut unbuildable = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let at = format!("{name}:{}", n + 1);
         let line = line.trim();
@@ -87,11 +105,9 @@ fn check_file(path: &std::path::Path) {
                 .pred(pred, *kind, &|_| None)
                 .map_err(|e| e[0].to_string())
                 .and_then(|c| c.eval(&ctx, &bound, &NoNames).map_err(|e| e.to_string()));
-            match (expect(outcome), got) {
-                (Ok(want), Ok(got)) => assert_eq!(want, got.to_string(), "{at}"),
-                (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
-                (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
-            }
+            assert_outcome(&at, outcome, got, |want, got| {
+                assert_eq!(want, got.to_string(), "{at}")
+            });
             checks += 1;
         } else if let Some(rest) = line.strip_prefix("// BUILD:") {
             let (record, outcome) = rest
@@ -109,11 +125,9 @@ fn check_file(path: &std::path::Path) {
                 .type_builder(&call)
                 .and_then(|b| b.build_type(&mut ctx, None))
                 .map_err(|e| e.to_string());
-            match (expect(outcome), got) {
-                (Ok(want), Ok(got)) => assert_eq!(ty(&mut ctx, want), got, "{at}"),
-                (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
-                (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
-            }
+            assert_outcome(&at, outcome, got, |want, got| {
+                assert_eq!(ty(&mut ctx, want), got, "{at}")
+            });
             checks += 1;
         } else if let Some(rest) = line.strip_prefix("// DEFAULT:") {
             let (subject, outcome) = rest
@@ -137,15 +151,18 @@ fn check_file(path: &std::path::Path) {
                 .attr_builder(call, value)
                 .and_then(|b| b.build(&mut ctx, None))
                 .map_err(|e| e.to_string());
-            match (expect(outcome), got) {
-                (Ok("absent"), Ok(got)) => assert_eq!(got, Bound::Absent, "{at}"),
-                (Ok(want), Ok(got)) => assert_eq!(Bound::Attr(attr(&mut ctx, want)), got, "{at}"),
-                (Err(want), Err(got)) => assert!(got.contains(want), "{at}: {got}"),
-                (want, got) => panic!("{at}: expected {want:?}, got {got:?}"),
-            }
+            assert_outcome(&at, outcome, got, |want, got| {
+                let want = match want {
+                    "absent" => Bound::Absent,
+                    text => Bound::Attr(attr(&mut ctx, text)),
+                };
+                assert_eq!(want, got, "{at}")
+            });
             checks += 1;
         } else if let Some(leaf) = line.strip_prefix("// UNEVALUABLE:") {
             unevaluable.push(leaf.trim().to_string());
+        } else if let Some(text) = line.strip_prefix("// UNBUILDABLE:") {
+            unbuildable.push(text.trim().to_string());
         }
     }
     let got: Vec<String> = unevaluable_leaves(model, &natives)
@@ -153,6 +170,11 @@ fn check_file(path: &std::path::Path) {
         .map(|u| u.leaf)
         .collect();
     assert_eq!(got, unevaluable, "{name}: unevaluable leaves");
+    let got: Vec<String> = unbuildable_exprs(model, &natives)
+        .into_iter()
+        .map(|u| u.leaf)
+        .collect();
+    assert_eq!(got, unbuildable, "{name}: unbuildable expressions");
     assert!(checks > 0, "{name} checks nothing");
 }
 

@@ -7,3 +7,4 @@ mod api;
 mod common;
 mod coverage;
 mod files;
+mod robustness;

@@ -17,6 +17,12 @@ def Cmp : I32EnumAttr<"Cmp", "comparison", [
 def CmpAttrT : Attr<CPred<"::llvm::isa<::mlir::e::CmpAttr>($_self)">, "comparison attribute"> {
   let constBuilderCall = "::mlir::e::CmpAttr::get($_builder.getContext(), $0)";
 }
+def CmpByName : AttrConstraint<CPred<
+  "::mlir::e::symbolizeCmp(::llvm::cast<::mlir::StringAttr>($_self).getValue()).has_value()">,
+  "a comparison's spelling">;
+def CmpByValue : AttrConstraint<CPred<
+  "::mlir::e::symbolizeCmp(::llvm::cast<::mlir::IntegerAttr>($_self).getInt()).has_value()">,
+  "a comparison's value">;
 def Mode : AttrDef<E_Dialect, "Mode"> { let mnemonic = "mode"; }
 def ModeT : Attr<CPred<"::llvm::isa<::mlir::e::ModeAttr>($_self)">, "mode attribute"> {
   let constBuilderCall = "::mlir::e::ModeAttr::get($_builder.getContext(), $0)";
@@ -35,6 +41,10 @@ def E_Op : Op<E_Dialect, "op"> {
 // CHECK: CmpAttrT 2 : i32 => false
 // CHECK: CmpAttrT 1 : i64 => false
 // CHECK: CmpAttrT 1 : si32 => false
+// CHECK: CmpByName "less" => true
+// CHECK: CmpByName "lt" => false
+// CHECK: CmpByValue 5 : i64 => true
+// CHECK: CmpByValue 4 : i64 => false
 // CHECK: ModeT #e.mode => true
 // CHECK: ModeT #e.mode<1> => true
 // CHECK: ModeT #e.modes => false
@@ -44,3 +54,4 @@ def E_Op : Op<E_Dialect, "op"> {
 // DEFAULT: e.op cmp => 5 : i32
 // DEFAULT: e.op mode => error: opaque text
 // UNEVALUABLE: (::llvm::cast<::mlir::e::ThingType>($_self).getWidth() == 3)
+// UNBUILDABLE: ::mlir::e::ModeAttr::get($_builder.getContext(), 0)
