@@ -122,3 +122,14 @@
 // Inherent attributes of old generic input are checked while parsing, before anything else.
 // expected-error@+1 {{'arith.cmpi' op attribute 'predicate' failed to satisfy constraint: allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9}}
 %0 = "arith.cmpi"(%c) {predicate = 42 : i64} : (i32) -> i1
+
+// -----
+%c = "test.c"() : () -> i32
+// Properties are converted to the attributes' C++ storage classes while parsing.
+// expected-error@+1 {{invalid properties {predicate = 1.000000e+00 : f32} for op arith.cmpi: Invalid attribute `predicate` in property conversion: 1.000000e+00 : f32}}
+%0 = "arith.cmpi"(%c, %c) <{predicate = 1.0 : f32}> : (i32, i32) -> i1
+
+// -----
+%c = "test.c"() : () -> i32
+// expected-error@+1 {{invalid properties {overflowFlags = 1 : i32} for op arith.addi: Invalid attribute `overflowFlags` in property conversion: 1 : i32}}
+%0 = "arith.addi"(%c, %c) <{overflowFlags = 1 : i32}> : (i32, i32) -> i32

@@ -64,3 +64,11 @@
   %0 = "pdl_interp.create_operation"(%a) {name = 3, inputAttributeNames = 4, operandSegmentSizes = array<i32: 1, 0, 0>} : (!pdl.value) -> !pdl.operation
   "test.t"() : () -> ()
 }) : () -> ()
+
+// -----
+"test.f"() ({
+^bb0(%a: !pdl.value):
+  // expected-error@+1 {{invalid properties {inputAttributeNames = [], name = 3 : i64, operandSegmentSizes = array<i32: 1, 0, 0>} for op pdl_interp.create_operation: Invalid attribute `name` in property conversion: 3 : i64}}
+  %0 = "pdl_interp.create_operation"(%a) <{name = 3, inputAttributeNames = [], operandSegmentSizes = array<i32: 1, 0, 0>}> : (!pdl.value) -> !pdl.operation
+  "test.t"() : () -> ()
+}) : () -> ()

@@ -847,17 +847,18 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     /// Moves a registered op's inherent attributes from the attribute dictionary of old
     /// generic input into its properties, as upstream stores them; a value already given as a
-    /// property wins. Old generic input (no properties) has its inherent attributes checked
-    /// first, as upstream checks them while parsing.
+    /// property wins. The op's hook checks them first, as upstream checks them while parsing.
     fn move_inherent_attrs(&mut self, state: &mut OperationState) -> PResult<()> {
         let info = match self.ctx.op_info(state.name) {
             Some(info) if !info.inherent_attrs.is_empty() => info,
             _ => return Ok(()),
         };
-        if let (None, Some(check)) = (state.props, &info.verify_inherent_attrs) {
-            if let Err(message) = check(self.ctx, state.attrs) {
-                let name = self.ctx.str(state.name);
-                let message = format!("'{name}' op {message}");
+        if let Some(check) = &info.verify_inherent_attrs {
+            let (given, as_properties) = match state.props {
+                Some(props) => (props, true),
+                None => (state.attrs, false),
+            };
+            if let Err(message) = check(self.ctx, given, as_properties) {
                 return Err(Box::new(Diagnostic::error(state.loc, message)));
             }
         }

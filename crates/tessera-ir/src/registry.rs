@@ -73,10 +73,11 @@ pub enum OpFoldResult {
 /// Checks an op's invariants beyond structure.
 pub type VerifyHook = Arc<dyn Fn(&Context, &Body, OpId) -> Result<(), Diagnostic> + Send + Sync>;
 
-/// Checks the inherent attributes that old generic input gives in an op's attribute
-/// dictionary (the argument), while the op is parsed: upstream's `verifyInherentAttrs`. The
-/// error is the text after `'name' op ` (e.g. `attribute 'x' failed to satisfy constraint: …`).
-pub type InherentAttrsHook = Arc<dyn Fn(&Context, Attr) -> Result<(), String> + Send + Sync>;
+/// Checks an op's inherent attributes while it is parsed, as upstream does before the op
+/// exists: given as properties (`true`; upstream converts them to its properties storage), or
+/// in the attribute dictionary of old generic input (`false`; upstream's
+/// `verifyInherentAttrs`). The error is the whole message, located at the op by the parser.
+pub type InherentAttrsHook = Arc<dyn Fn(&Context, Attr, bool) -> Result<(), String> + Send + Sync>;
 
 /// Folds an op given the constant values of its operands (`None` where not constant).
 pub type FoldHook =
@@ -96,7 +97,8 @@ pub struct OpInfo {
     /// Names of the op's inherent attributes: stored as properties, and accepted from the
     /// attribute dictionary of old generic input (which moves them into the properties).
     pub inherent_attrs: Vec<Ident>,
-    /// Checks inherent attributes given in the dictionary of old generic input as it is parsed.
+    /// Checks inherent attributes (properties, or the dictionary of old generic input) as the
+    /// op is parsed.
     pub verify_inherent_attrs: Option<InherentAttrsHook>,
     /// Extra verification.
     pub verify: Option<VerifyHook>,

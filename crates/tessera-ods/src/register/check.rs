@@ -55,6 +55,19 @@ impl<'m> Preds<'m> {
         })
     }
 
+    /// Whether an attribute is of the C++ class `storage` (`isa<storage>($_self)`), if the
+    /// evaluator can tell for every attribute.
+    pub(crate) fn storage_class(&self, storage: &str) -> Option<Cond> {
+        let pred = Pred::Leaf(format!("(::llvm::isa<{storage}>($_self))"));
+        eval::Compiler::new(Some(self.model), self.natives)
+            .pred(&pred, SelfKind::Attr, &|_| None)
+            .ok()
+            .map(|p| Cond {
+                pred: Some(Arc::new(p)),
+                unknown: Arc::new([]),
+            })
+    }
+
     /// Compiles with the caller's natives; failing that, again with stand-ins for the leaves
     /// that failed.
     fn compile(

@@ -46,6 +46,9 @@ pub(crate) struct AttrSpec {
     /// Neither optional nor default-valued: its absence is an error.
     pub(crate) required: bool,
     pub(crate) check: Arc<Checked>,
+    /// Whether a value is of the attribute's C++ storage class (`isa<StorageType>`), which
+    /// properties must hold; `None` when the evaluator cannot tell (nothing is checked then).
+    pub(crate) storage: Option<Cond>,
 }
 
 /// A predicate trait (`AllTypesMatch`, `PredOpTrait`, `TypesMatchWith`, ...).
@@ -216,6 +219,7 @@ impl<'m> Compiler<'m> {
                 name: a.name.clone(),
                 required: !a.attr.optional && a.attr.default_value.is_none(),
                 check: self.checked(a.attr.constraint, loc),
+                storage: self.preds.storage_class(&a.attr.storage_type),
             });
         }
         let mut attrs_by_name: Vec<usize> = (0..attrs.len()).collect();

@@ -145,8 +145,12 @@ impl Registration {
             if op.uses_properties {
                 info.inherent_attrs = op.inherent.iter().map(|n| ctx.ident(n)).collect();
                 let compiled = op.clone();
-                info.verify_inherent_attrs = Some(Arc::new(move |ctx, attrs| {
-                    verify::dictionary_attrs(&compiled, ctx, attrs)
+                info.verify_inherent_attrs = Some(Arc::new(move |ctx, given, as_properties| {
+                    if as_properties {
+                        verify::properties(&compiled, ctx, given)
+                    } else {
+                        verify::dictionary_attrs(&compiled, ctx, given)
+                    }
                 }));
             }
             let compiled = op.clone();

@@ -36,9 +36,8 @@ pub(crate) fn verify(
 }
 
 /// The constraints of the inherent attributes old generic input gives in the attribute
-/// dictionary `attrs`, in name order, as upstream checks them while parsing: the error text
-/// after `'name' op `. A predicate that cannot be evaluated is left to the op's verification,
-/// which reports it with the op.
+/// dictionary `attrs`, in name order, as upstream checks them while parsing. A predicate that
+/// cannot be evaluated is left to the op's verification, which reports it with the op.
 pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Result<(), String> {
     for &i in &c.attrs_by_name {
         let a = &c.attrs[i];
@@ -47,8 +46,50 @@ pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Re
         };
         if a.check.cond.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
             return Err(format!(
-                "attribute '{}' failed to satisfy constraint: {}",
-                a.name, a.check.summary
+                "'{}' op attribute '{}' failed to satisfy constraint: {}",
+                c.name, a.name, a.check.summary
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The properties `props` (`<{...}>`) converted as upstream converts them to its storage,
+/// before the op exists: each attribute, in name order, of its C++ storage class (where the
+/// evaluator can tell), then the segment sizes of the right length.
+pub(crate) fn properties(c: &CompiledOp, ctx: &Context, props: Attr) -> Result<(), String> {
+    let problem = |message: String| {
+        let text = tessera_asm::attr_to_string(ctx, props);
+        Err(format!(
+            "invalid properties {text} for op {}: {message}",
+            c.name
+        ))
+    };
+    for &i in &c.attrs_by_name {
+        let a = &c.attrs[i];
+        let (Some(value), Some(storage)) = (ctx.dict_get(props, &a.name), &a.storage) else {
+            continue;
+        };
+        if storage.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
+            let value = tessera_asm::attr_to_string(ctx, value);
+            return problem(format!(
+                "Invalid attribute `{}` in property conversion: {value}",
+                a.name
+            ));
+        }
+    }
+    for (split, groups) in [(c.operand_split, &c.operands), (c.result_split, &c.results)] {
+        let Split::Sized(attr) = split else {
+            continue;
+        };
+        let len = ctx
+            .dict_get(props, attr)
+            .and_then(|a| i32_array(ctx, a))
+            .map(|s| s.len());
+        if let Some(len) = len.filter(|&n| n != groups.len()) {
+            return problem(format!(
+                "size mismatch in attribute conversion: {len} vs {}",
+                groups.len()
             ));
         }
     }
