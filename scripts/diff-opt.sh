@@ -36,3 +36,4 @@ for f in *.mlir; do
   done
 done
 echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -59,6 +59,8 @@ pub enum Tok {
     Star,
     /// `?`
     Question,
+    /// `|`
+    VerticalBar,
     /// `...`
     Ellipsis,
     /// `{-#`
@@ -159,6 +161,7 @@ impl<'a> Lexer<'a> {
             b'+' => single(Tok::Plus),
             b'*' => single(Tok::Star),
             b'?' => single(Tok::Question),
+            b'|' => single(Tok::VerticalBar),
             b'{' => {
                 if self.src[self.pos..].starts_with(b"-#") {
                     self.pos += 2;

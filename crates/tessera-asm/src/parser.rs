@@ -877,6 +877,14 @@ impl<'a, 'c> Parser<'a, 'c> {
                 rest.push((n, v));
             }
         }
+        // Default-valued attributes left out take their default.
+        if let Some(info) = self.ctx.op_info(state.name) {
+            for &(n, v) in &info.default_attrs {
+                if !props.iter().any(|p| p.0 == n) {
+                    props.push((n, v));
+                }
+            }
+        }
         if !props.is_empty() {
             state.props = Some(self.ctx.dictionary(props));
             state.attrs = self.ctx.dictionary(rest);

@@ -100,6 +100,9 @@ pub struct OpInfo {
     /// Checks inherent attributes (properties, or the dictionary of old generic input) as the
     /// op is parsed.
     pub verify_inherent_attrs: Option<InherentAttrsHook>,
+    /// Inherent attributes with a default value (`DefaultValuedAttr`), and that value: an
+    /// op created without one gets it, as upstream fills default-valued properties.
+    pub default_attrs: Vec<(Ident, Attr)>,
     /// Extra verification.
     pub verify: Option<VerifyHook>,
     /// Folding.
@@ -117,6 +120,7 @@ impl OpInfo {
             traits,
             inherent_attrs: Vec::new(),
             verify_inherent_attrs: None,
+            default_attrs: Vec::new(),
             verify: None,
             fold: None,
             assembly: None,

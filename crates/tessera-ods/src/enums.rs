@@ -23,6 +23,12 @@ pub struct EnumInfo {
     pub underlying_type: String,
     /// The cases, in declaration order.
     pub cases: Vec<EnumCase>,
+    /// For bit enums, what separates the cases of a value when printed (`separator`,
+    /// e.g. `|` or `, `); empty for other enums.
+    pub separator: String,
+    /// For bit enums, whether a value prints the groups (cases of several bits) it holds
+    /// completely instead of their bits (`printBitEnumPrimaryGroups`).
+    pub print_primary_groups: bool,
 }
 
 /// How an enum's cases are stored.
@@ -78,6 +84,13 @@ pub(crate) fn read_enum(r: &mut Reader, rec: RecId) -> EnumInfo {
         description: r.string_or_empty(rec, "description"),
         kind,
         underlying_type: r.string_or_empty(rec, "underlyingType"),
+        separator: if kind == EnumKind::Bit {
+            r.opt_string(rec, "separator")
+                .unwrap_or_else(|| "|".to_string())
+        } else {
+            String::new()
+        },
+        print_primary_groups: kind == EnumKind::Bit && r.bit(rec, "printBitEnumPrimaryGroups"),
         cases,
     }
 }

@@ -242,6 +242,11 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.eat(punct.tok())
     }
 
+    /// Consumes `|` if it is next.
+    pub fn parse_optional_vertical_bar(&mut self) -> bool {
+        self.p.eat(Tok::VerticalBar)
+    }
+
     /// Consumes the keyword `kw` or fails with "expected '<kw>'".
     pub fn parse_keyword(&mut self, kw: &str) -> ParseResult<()> {
         if self.p.eat_keyword(kw) {

@@ -7,6 +7,7 @@
 //! read-only afterwards, so printing threads share it.
 
 use super::{push_u64, Printer};
+use smallvec::SmallVec;
 use tessera_ir::{BlockId, Body, Context, OpId, OpTraits, RegionId, ValueDef, ValueId};
 
 #[derive(Copy, Clone)]
@@ -14,8 +15,23 @@ enum ValueName {
     None,
     Result(u32),
     Arg(u32),
-    /// A name a custom form suggested, made unique: `names[i]`.
-    Named(u32),
+    /// A result in a group of results a custom form named (`%sum`, `%low#1`).
+    Group {
+        base: GroupBase,
+        /// Position in the group.
+        offset: u32,
+        /// Values in the group.
+        size: u32,
+    },
+}
+
+/// What a result group is called: a suggested name (made unique) or a number.
+#[derive(Copy, Clone)]
+enum GroupBase {
+    /// `names[i]`.
+    Name(u32),
+    /// `%N`.
+    Number(u32),
 }
 
 /// Names of values and blocks, by id.
@@ -145,12 +161,10 @@ impl Numbering {
                     if body.num_results(op) == 0 {
                         continue;
                     }
-                    let first = body.result(op, 0);
                     if let Some(ctx) = custom {
-                        n.name_results(ctx, body, op, &mut suggested, &mut c, &mut scopes);
-                    }
-                    if let ValueName::Named(_) = n.values[first.as_u32() as usize] {
-                        continue;
+                        if n.name_results(ctx, body, op, &mut suggested, &mut c, &mut scopes) {
+                            continue;
+                        }
                     }
                     for r in body.results(op) {
                         n.values[r.as_u32() as usize] = ValueName::Result(c.value);
@@ -170,6 +184,10 @@ impl Numbering {
     /// Gives the results of `op` the name its custom form suggests for them, made unique
     /// among the names visible in the current region as upstream does (`c0`, then `c0_0`,
     /// `c0_1`, ... with one conflict counter).
+    /// Names the results of `op` as its custom form suggests, made unique among the names
+    /// visible in the current region as upstream does (`c0`, then `c0_0`, `c0_1`, ... with
+    /// one conflict counter). Each named result starts a result group (`%sum, %overflow =`);
+    /// an unnamed first result takes the next number. Returns whether `op` was named.
     fn name_results(
         &mut self,
         ctx: &Context,
@@ -178,49 +196,52 @@ impl Numbering {
         suggested: &mut crate::custom::ResultNames,
         c: &mut Counters,
         scopes: &mut [NameScope],
-    ) {
+    ) -> bool {
         let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) else {
-            return;
+            return false;
         };
         suggested.names.clear();
         hooks.result_names(ctx, body, op, suggested);
-        let first = body.result(op, 0);
-        // Only a name for the first result is honoured: it names the whole result group.
-        let Some((_, name)) = suggested
-            .names
-            .iter()
-            .find(|(v, n)| *v == first && !n.is_empty())
-        else {
-            return;
-        };
-        let base = sanitize(name);
-        let taken = |scopes: &[NameScope], candidate: &str| {
-            let mut at = Some(c.scope);
-            while let Some(i) = at {
-                if scopes[i].names.contains(candidate) {
-                    return true;
-                }
-                at = scopes[i].parent;
+        let num_results = body.num_results(op) as u32;
+        // (result number, index into `names`) of each named result, in naming order.
+        let mut named: SmallVec<[(u32, u32); 2]> = SmallVec::new();
+        for (value, name) in &suggested.names {
+            let ValueDef::Result(owner, r) = body.value_def(*value) else {
+                continue;
+            };
+            if owner != op || name.is_empty() || named.iter().any(|&(n, _)| n == r) {
+                continue;
             }
-            false
-        };
-        let unique = if !taken(scopes, &base) {
-            base
-        } else {
-            loop {
-                let probe = format!("{base}_{}", c.conflict);
-                c.conflict += 1;
-                if !taken(scopes, &probe) {
-                    break probe;
-                }
-            }
-        };
-        scopes[c.scope].names.insert(unique.clone().into());
-        let index = self.names.len() as u32;
-        self.names.push(unique.into());
-        for r in body.results(op) {
-            self.values[r.as_u32() as usize] = ValueName::Named(index);
+            let unique = unique_name(&sanitize(name), c, scopes);
+            scopes[c.scope].names.insert(unique.clone().into());
+            named.push((r, self.names.len() as u32));
+            self.names.push(unique.into());
         }
+        if named.is_empty() {
+            return false;
+        }
+        let mut starts: SmallVec<[u32; 4]> = named.iter().map(|&(r, _)| r).collect();
+        starts.push(0);
+        starts.sort_unstable();
+        starts.dedup();
+        for (k, &start) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).copied().unwrap_or(num_results);
+            let base = match named.iter().find(|&&(r, _)| r == start) {
+                Some(&(_, name)) => GroupBase::Name(name),
+                None => {
+                    c.value += 1;
+                    GroupBase::Number(c.value - 1)
+                }
+            };
+            for r in start..end {
+                self.values[body.result(op, r as usize).as_u32() as usize] = ValueName::Group {
+                    base,
+                    offset: r - start,
+                    size: end - start,
+                };
+            }
+        }
+        true
     }
 
     fn value(&self, v: ValueId) -> ValueName {
@@ -257,17 +278,62 @@ impl Printer<'_> {
                     }
                 }
             }
-            ValueName::Named(i) => {
-                out.push('%');
-                out.push_str(&self.tables().numbering.names[i as usize]);
-                if let ValueDef::Result(op, i) = self.body.value_def(v) {
-                    if self.body.num_results(op) > 1 {
-                        out.push('#');
-                        push_u64(out, i.into());
-                    }
+            ValueName::Group { base, offset, size } => {
+                self.print_group_base(base, out);
+                if size > 1 {
+                    out.push('#');
+                    push_u64(out, offset.into());
                 }
             }
             ValueName::None => out.push_str("<<UNKNOWN SSA VALUE>>"),
+        }
+    }
+
+    fn print_group_base(&self, base: GroupBase, out: &mut String) {
+        out.push('%');
+        match base {
+            GroupBase::Name(i) => out.push_str(&self.tables().numbering.names[i as usize]),
+            GroupBase::Number(n) => push_u64(out, n.into()),
+        }
+    }
+
+    /// The left-hand side of an op with results: `%0`, `%0:2`, or for named result groups
+    /// `%sum, %overflow` (each group with `:size` when it holds several).
+    pub(super) fn print_results_lhs(&self, op: OpId, out: &mut String) {
+        let body = self.body;
+        let first = body.result(op, 0);
+        if let ValueName::Group { .. } = self.tables().numbering.value(first) {
+            let mut k = 0;
+            for r in body.results(op) {
+                if let ValueName::Group {
+                    base,
+                    offset: 0,
+                    size,
+                } = self.tables().numbering.value(r)
+                {
+                    if k > 0 {
+                        out.push_str(", ");
+                    }
+                    self.print_group_base(base, out);
+                    if size > 1 {
+                        out.push(':');
+                        push_u64(out, size.into());
+                    }
+                    k += 1;
+                }
+            }
+            return;
+        }
+        let start = out.len();
+        self.print_value(first, out);
+        let n = body.num_results(op);
+        if n > 1 {
+            // `%0#0` -> `%0:N`
+            if let Some(cut) = out[start..].rfind('#') {
+                out.truncate(start + cut);
+            }
+            out.push(':');
+            push_u64(out, n as u64);
         }
     }
 
@@ -279,6 +345,31 @@ impl Printer<'_> {
                 push_u64(out, id.into());
             }
             None => out.push_str("^INVALIDBLOCK"),
+        }
+    }
+}
+
+/// `base`, or if a visible region already uses it, `base_N` with the next free conflict
+/// number.
+fn unique_name(base: &str, c: &mut Counters, scopes: &[NameScope]) -> String {
+    let taken = |candidate: &str| {
+        let mut at = Some(c.scope);
+        while let Some(i) = at {
+            if scopes[i].names.contains(candidate) {
+                return true;
+            }
+            at = scopes[i].parent;
+        }
+        false
+    };
+    if !taken(base) {
+        return base.to_string();
+    }
+    loop {
+        let probe = format!("{base}_{}", c.conflict);
+        c.conflict += 1;
+        if !taken(&probe) {
+            return probe;
         }
     }
 }

@@ -3,7 +3,7 @@
 //! headers (`^bbN(args):  // N preds: ...`). The top-level ops of a big module are printed
 //! by worker threads (see `Printer::print_ops_parallel`).
 
-use super::{push_indent, push_u64, Elide, Printer, RegionFlags, FLUSH_AT};
+use super::{push_indent, Elide, Printer, RegionFlags, FLUSH_AT};
 use crate::syntax::push_quoted;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
@@ -15,18 +15,8 @@ impl Printer<'_> {
     /// `indent`.
     pub(super) fn print_op(&mut self, op: OpId, indent: usize, out: &mut String) {
         let body = self.body;
-        let n = body.num_results(op);
-        if n > 0 {
-            let start = out.len();
-            self.print_value(body.result(op, 0), out);
-            if n > 1 {
-                // `%0#0` -> `%0:N`
-                if let Some(cut) = out[start..].rfind('#') {
-                    out.truncate(start + cut);
-                }
-                out.push(':');
-                push_u64(out, n as u64);
-            }
+        if body.num_results(op) > 0 {
+            self.print_results_lhs(op, out);
             out.push_str(" = ");
         }
         if !self.opts.generic && self.print_custom_op(op, indent, out) {

@@ -146,9 +146,12 @@ impl Exprs {
 }
 
 /// The default of an attribute defined by an `EnumAttr` printed as `<case>` (its usual
-/// format): the C++ default `ns::Enum::case` is the dialect attribute
+/// format), as `(dialect, body)`: the C++ default `ns::Enum::case` is the dialect attribute
 /// `#dialect.mnemonic<case>`, which `tessera-ir` keeps as that text.
-fn enum_attr_default(model: &Model, attr: &crate::AttrInfo) -> Option<DefaultAttr> {
+pub(crate) fn enum_attr_default_text(
+    model: &Model,
+    attr: &crate::AttrInfo,
+) -> Option<(String, String)> {
     let value = attr.default_value.as_deref()?;
     let def = model
         .attr_defs
@@ -163,7 +166,13 @@ fn enum_attr_default(model: &Model, attr: &crate::AttrInfo) -> Option<DefaultAtt
     let symbol = value.trim().rsplit("::").next()?;
     let case = info.cases.iter().find(|c| c.symbol == symbol)?;
     let dialect = model.dialect(def.dialect).name.clone();
-    let body: Box<str> = format!("{mnemonic}<{}>", case.str).into();
+    Some((dialect, format!("{mnemonic}<{}>", case.str)))
+}
+
+/// [`enum_attr_default_text`] as the attribute found in a context.
+fn enum_attr_default(model: &Model, attr: &crate::AttrInfo) -> Option<DefaultAttr> {
+    let (dialect, body) = enum_attr_default_text(model, attr)?;
+    let body: Box<str> = body.into();
     Some(Arc::new(move |ctx: &Context| {
         let dialect = ctx.lookup_ident(&dialect)?;
         ctx.lookup_attr(&AttrKind::Opaque {
@@ -193,6 +202,66 @@ struct AttrSlot {
     /// For attributes printed without their dialect prefix: the dialect and mnemonic
     /// that make the full attribute again.
     stripped: Option<(String, String)>,
+    /// For dialect attributes defined by an `EnumAttr` printed as `<case>`: the enum, so
+    /// the stripped form is read case by case and kept in upstream's canonical spelling.
+    enum_attr: Option<EnumAttrSpec>,
+}
+
+/// The enum behind an `EnumAttr`.
+#[derive(Clone, Debug)]
+struct EnumAttrSpec {
+    class_name: String,
+    cases: Vec<(String, i64)>,
+    bit: bool,
+    separator: String,
+    primary_groups: bool,
+}
+
+impl EnumAttrSpec {
+    /// The canonical spelling of `value` (upstream's `stringify`), `None` if some bit has
+    /// no case.
+    fn spell(&self, value: i64) -> Option<String> {
+        if !self.bit {
+            return self
+                .cases
+                .iter()
+                .find(|(_, v)| *v == value)
+                .map(|(s, _)| s.clone());
+        }
+        if value == 0 {
+            return self
+                .cases
+                .iter()
+                .find(|(_, v)| *v == 0)
+                .map(|(s, _)| s.clone());
+        }
+        let mut rest = value;
+        let mut parts: Vec<&str> = Vec::new();
+        if self.primary_groups {
+            // The first group (of several bits) with all its bits present, in reverse
+            // declaration order, stands for them.
+            for (s, v) in self.cases.iter().rev() {
+                if v.count_ones() > 1 && v & rest == *v {
+                    parts.push(s);
+                    rest &= !v;
+                }
+            }
+            for (s, v) in &self.cases {
+                if v.count_ones() == 1 && v & rest == *v {
+                    parts.push(s);
+                    rest &= !v;
+                }
+            }
+        } else {
+            for (s, v) in &self.cases {
+                if *v != 0 && v & value == *v {
+                    parts.push(s);
+                    rest &= !v;
+                }
+            }
+        }
+        (rest == 0).then(|| parts.join(&self.separator))
+    }
 }
 
 /// What the engine knows about one op.
@@ -274,6 +343,22 @@ impl FormatAssembly {
                         let dialect = model.dialect(d.dialect).name.clone();
                         d.mnemonic.clone().map(|m| (dialect, m))
                     });
+                let enum_attr = model
+                    .attr_defs
+                    .iter()
+                    .find(|d| d.record == a.attr.root_base)
+                    .filter(|d| {
+                        d.assembly_format.as_deref().map(str::trim) == Some("`<` $value `>`")
+                    })
+                    .and_then(|d| d.enum_info.as_deref())
+                    .and_then(|record| model.enums.iter().find(|e| e.record == record))
+                    .map(|e| EnumAttrSpec {
+                        class_name: e.class_name.clone(),
+                        cases: e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
+                        bit: e.kind == crate::enums::EnumKind::Bit,
+                        separator: e.separator.clone(),
+                        primary_groups: e.print_primary_groups,
+                    });
                 AttrSlot {
                     name: a.name.clone(),
                     style,
@@ -281,6 +366,7 @@ impl FormatAssembly {
                     enum_cases,
                     enum_width,
                     stripped,
+                    enum_attr,
                 }
             })
             .collect();

@@ -301,6 +301,22 @@ impl<'s> Parse<'s> {
                 p.parse_attribute(Some(ty))
             }
             (AttrStyle::Stripped, false) => {
+                if let (Some((dialect, mnemonic)), Some(spec)) = (&slot.stripped, &slot.enum_attr) {
+                    if p.at(Punct::Less) {
+                        let value = enum_value(p, spec)?;
+                        let pos = p.pos();
+                        let Some(text) = spec.spell(value) else {
+                            return Err(p.error_at(pos, "invalid enum value"));
+                        };
+                        let dialect = p.ctx().ident(dialect);
+                        let body = format!("{mnemonic}<{text}>");
+                        return Ok(p.ctx().attr(AttrKind::Opaque {
+                            dialect,
+                            body: body.into(),
+                            ty: None,
+                        }));
+                    }
+                }
                 if let Some((dialect, mnemonic)) = &slot.stripped {
                     if let Some(rest) = p.parse_optional_angle_body()? {
                         let dialect = p.ctx().ident(dialect);
@@ -547,6 +563,39 @@ impl<'s> Parse<'s> {
             )),
         }
     }
+}
+
+/// `<case>`, or for a bit enum `<case, case | case>`: the value the cases make.
+fn enum_value(p: &mut OpAsmParser<'_, '_, '_>, spec: &super::EnumAttrSpec) -> ParseResult<i64> {
+    p.parse_punct(Punct::Less)?;
+    let mut value = 0;
+    loop {
+        let pos = p.pos();
+        let keyword = p.parse_optional_any_keyword().map(str::to_string);
+        let case = keyword
+            .as_deref()
+            .and_then(|k| spec.cases.iter().find(|(s, _)| s == k));
+        let Some(&(_, v)) = case else {
+            let names: Vec<&str> = spec.cases.iter().map(|(s, _)| s.as_str()).collect();
+            return Err(p.error_at(
+                pos,
+                format!(
+                    "expected one of [{}] for {}, got: {}",
+                    names.join(", "),
+                    spec.class_name,
+                    keyword.unwrap_or_default()
+                ),
+            ));
+        };
+        value |= v;
+        let more =
+            spec.bit && (p.parse_optional_punct(Punct::Comma) || p.parse_optional_vertical_bar());
+        if !more {
+            break;
+        }
+    }
+    p.parse_punct(Punct::Greater)?;
+    Ok(value)
 }
 
 /// Adds `name = array<i32: sizes>`.

@@ -51,6 +51,19 @@ pub(crate) fn constant_result_names(ctx: &Context, body: &Body, op: OpId, names:
     names.set(result, name);
 }
 
+/// The extended arithmetic ops name their two results after what they hold.
+pub(crate) fn pair_result_names(
+    first: &'static str,
+    second: &'static str,
+) -> impl Fn(&Context, &Body, OpId, &mut ResultNames) + Send + Sync {
+    move |_, body, op, names| {
+        if body.num_results(op) == 2 {
+            names.set(body.result(op, 0), first);
+            names.set(body.result(op, 1), second);
+        }
+    }
+}
+
 /// The constant's value is an integer, float or elements attribute of the result's type.
 pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let (Some(value), 1) = (inherent(ctx, body, op, "value"), body.num_results(op)) else {

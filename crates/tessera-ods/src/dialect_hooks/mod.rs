@@ -44,6 +44,15 @@ pub fn options() -> Options {
         "arith.constant".into(),
         Arc::new(arith::constant_result_names),
     );
+    for (op, first, second) in [
+        ("arith.addui_extended", "sum", "overflow"),
+        ("arith.mulsi_extended", "low", "high"),
+        ("arith.mului_extended", "low", "high"),
+    ] {
+        options
+            .result_names
+            .insert(op.into(), Arc::new(arith::pair_result_names(first, second)));
+    }
     options
         .default_dialects
         .insert("builtin.module".into(), "builtin".into());

@@ -79,7 +79,13 @@ pub struct Registration {
     ops: Vec<Arc<CompiledOp>>,
     /// Each op's custom form, if it has one (parallel to `ops`).
     assembly: Vec<Option<Arc<dyn OpAssembly>>>,
+    /// Each op's default-valued attributes and how to make their defaults (parallel to
+    /// `ops`).
+    defaults: Vec<Vec<(String, AttrMaker)>>,
 }
+
+/// Makes an attribute's default value in a context (`None` if it cannot be made there).
+type AttrMaker = Arc<dyn Fn(&mut Context) -> Option<tessera_ir::Attr> + Send + Sync>;
 
 impl fmt::Debug for Registration {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -101,10 +107,12 @@ impl Registration {
         let mut compiler = Compiler::new(model, &options.natives);
         let mut ops = Vec::new();
         let mut assembly = Vec::new();
+        let mut defaults = Vec::new();
         let mut format_problems = Vec::new();
         for op in model.ops.iter().filter(|op| dialects.contains(&op.dialect)) {
             let rust = options.verifiers.get(&op.name).cloned();
             ops.push(Arc::new(compiler.op(op, rust)));
+            defaults.push(default_makers(model, op, compiler.eval()));
             assembly.push(custom_form(
                 model,
                 op,
@@ -125,6 +133,7 @@ impl Registration {
                 dialects: names,
                 ops,
                 assembly,
+                defaults,
             },
             warnings,
         )
@@ -139,7 +148,7 @@ impl Registration {
                 materialize_constant: None,
             });
         }
-        for op in &self.ops {
+        for (op, defaults) in self.ops.iter().zip(&self.defaults) {
             let name = ctx.ident(&op.name);
             let mut info = OpInfo::new(name, op.traits);
             if op.uses_properties {
@@ -152,6 +161,12 @@ impl Registration {
                         verify::dictionary_attrs(&compiled, ctx, given)
                     }
                 }));
+            }
+            for (name, make) in defaults {
+                if let Some(value) = make(ctx) {
+                    let name = ctx.ident(name);
+                    info.default_attrs.push((name, value));
+                }
             }
             let compiled = op.clone();
             info.verify = Some(Arc::new(move |ctx, body, id| {
@@ -204,6 +219,42 @@ pub fn dialects_of_main_file(model: &Model, sources: &SourceMap) -> Vec<DialectI
 
 /// One warning per leaf that cannot be evaluated and per native trait not verified, and one
 /// for all ops whose own verifier is missing.
+/// How to make the default of each default-valued attribute of `op` that has one the
+/// evaluator (or the enum attribute rule) can build.
+fn default_makers(
+    model: &Model,
+    op: &crate::Op,
+    eval: &crate::eval::Compiler<'_>,
+) -> Vec<(String, AttrMaker)> {
+    let mut makers = Vec::new();
+    for a in op.attributes.iter().filter(|a| !a.attr.derived) {
+        let Some(value) = &a.attr.default_value else {
+            continue;
+        };
+        let maker: AttrMaker = if let Some((dialect, body)) =
+            crate::assembly::enum_attr_default_text(model, &a.attr)
+        {
+            Arc::new(move |ctx: &mut Context| {
+                let dialect = ctx.ident(&dialect);
+                Some(ctx.attr(tessera_ir::AttrKind::Opaque {
+                    dialect,
+                    body: body.as_str().into(),
+                    ty: None,
+                }))
+            })
+        } else if let Some(builder) = &a.attr.const_builder_call {
+            match eval.attr_builder(builder, value) {
+                Ok(expr) => Arc::new(move |ctx: &mut Context| expr.build_attr(ctx).ok()),
+                Err(_) => continue,
+            }
+        } else {
+            continue;
+        };
+        makers.push((a.name.clone(), maker));
+    }
+    makers
+}
+
 /// The custom form of `op`: written in Rust (`options.assembly`), or driven by its
 /// assembly format. A malformed format is an error (mlir-tblgen rejects it); a C++
 /// expression the format needs and the evaluator cannot compile is a warning.
