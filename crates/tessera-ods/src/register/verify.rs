@@ -58,13 +58,7 @@ pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Re
 /// before the op exists: each attribute, in name order, of its C++ storage class (where the
 /// evaluator can tell), then the segment sizes of the right length.
 pub(crate) fn properties(c: &CompiledOp, ctx: &Context, props: Attr) -> Result<(), String> {
-    let problem = |message: String| {
-        let text = tessera_asm::attr_to_string(ctx, props);
-        Err(format!(
-            "invalid properties {text} for op {}: {message}",
-            c.name
-        ))
-    };
+    let problem = |message: String| Err(invalid_properties(c, ctx, Some(props), &message));
     for &i in &c.attrs_by_name {
         let a = &c.attrs[i];
         let (Some(value), Some(storage)) = (ctx.dict_get(props, &a.name), &a.storage) else {
@@ -87,13 +81,21 @@ pub(crate) fn properties(c: &CompiledOp, ctx: &Context, props: Attr) -> Result<(
             .and_then(|a| i32_array(ctx, a))
             .map(|s| s.len());
         if let Some(len) = len.filter(|&n| n != groups.len()) {
-            return problem(format!(
-                "size mismatch in attribute conversion: {len} vs {}",
-                groups.len()
-            ));
+            return problem(size_mismatch(len, groups.len()));
         }
     }
     Ok(())
+}
+
+/// Upstream's message for properties it cannot convert to the op's storage.
+fn invalid_properties(c: &CompiledOp, ctx: &Context, props: Option<Attr>, message: &str) -> String {
+    let text = props.map_or_else(|| "{}".to_string(), |p| tessera_asm::attr_to_string(ctx, p));
+    format!("invalid properties {text} for op {}: {message}", c.name)
+}
+
+/// Segment sizes with `len` entries where the op declares `groups` groups.
+fn size_mismatch(len: usize, groups: usize) -> String {
+    format!("size mismatch in attribute conversion: {len} vs {groups}")
 }
 
 struct Verifier<'a> {
@@ -374,18 +376,11 @@ impl Verifier<'_> {
                 Some(sizes) => {
                     // Upstream refuses this while building the op's properties, before the
                     // op exists: no op is attached.
-                    let props = self
-                        .body
-                        .op_props(self.op)
-                        .map(|p| tessera_asm::attr_to_string(self.ctx, p))
-                        .unwrap_or_default();
+                    let props = self.body.op_props(self.op);
+                    let message = size_mismatch(sizes.len(), groups);
                     return Err(Diagnostic::error(
                         self.body.op_loc(self.op),
-                        format!(
-                            "invalid properties {props} for op {}: size mismatch in attribute conversion: {} vs {groups}",
-                            self.c.name,
-                            sizes.len()
-                        ),
+                        invalid_properties(self.c, self.ctx, props, &message),
                     ));
                 }
                 None => {
