@@ -29,8 +29,12 @@ pub(crate) enum St {
     Attr(AttrClass),
     /// The `APInt` of an integer attribute (`getValue()`): the attribute itself at run time.
     ApInt,
-    /// An `ArrayRef<int64_t>` shape.
+    /// A list of integers: a shape, a dense integer array's values.
     Shape,
+    /// A list of booleans (a vector's scalable dimensions, a dense bool array's values).
+    Bools,
+    /// A list of floats (a dense float array's values).
+    Floats,
     /// A range of types (a function type's inputs, a variadic group's types).
     Types,
     /// One SSA value.
@@ -130,6 +134,9 @@ pub(crate) enum Node {
     Let(Box<Node>, Box<Node>),
     /// `all_equal({...})`.
     AllEqual(Box<[Node]>),
+    /// `map_range(range, lambda)`: the lambda body (seeing the element as `Local(0)`) for
+    /// every element.
+    Map(Box<Node>, Box<Node>),
     /// A brace list.
     List(Box<[Node]>),
     /// A registered Rust predicate for a whole leaf (index into the compiled form's natives).
@@ -222,6 +229,30 @@ pub(crate) enum Op {
     ResultTypes,
     /// `SmallVector<Type>(n, t)`: `n` times `t`.
     Repeat,
+    /// `array[i]` of an array attribute; `list[i]` of any list.
+    ArrayAt,
+    ListAt,
+    /// A vector's scalable dimensions, a tuple's types, a dense array's values.
+    ScalableDims,
+    TupleTypes,
+    ArrayValues,
+    /// `back()`, `front()`, `drop_back()`, `drop_front()` of a list.
+    Back,
+    Front,
+    DropBack,
+    DropFront,
+    /// `llvm::is_contained(list, x)`.
+    Contains,
+    /// `llvm::is_sorted(list)`: never decreasing.
+    IsSorted,
+    /// `std::adjacent_find(begin(l), end(l)) == end(l)`: no two neighbours equal.
+    NoAdjacentEqual,
+    /// `getFlattenedTypes(tuple)`: the leaves of nested tuples.
+    FlattenedTypes,
+    /// `isOpaqueTypeWithName(t, dialect, data)`.
+    IsOpaqueNamed,
+    /// `llvm::all_equal(range)` over a range value.
+    AllEqualItems,
     /// `hasNItems`, `hasNItemsOrMore`, `hasNItemsOrLess` over a region's blocks.
     RegionBlocks(Cmp),
     // Builders.
@@ -335,6 +366,20 @@ pub(crate) fn compile(env: &mut Env, e: &Expr) -> R<Typed> {
             let st = unify(ts, fs).ok_or("the branches of '?:' have different kinds")?;
             (Node::Cond(b(truth(c, cs)?), b(t), b(f)), st)
         }
+        Expr::Index(x, i) => {
+            let (x, xs) = compile(env, x)?;
+            let (i, is) = compile(env, i)?;
+            let i = int(widen(i, is), st_int(is))?;
+            let (op, st) = match xs {
+                St::Attr(_) => (Op::ArrayAt, St::Attr(AttrClass::Any)),
+                St::Shape => (Op::ListAt, St::Int),
+                St::Bools => (Op::ListAt, St::Bool),
+                St::Floats => (Op::ListAt, St::Float),
+                St::Types => (Op::ListAt, St::Type(TypeClass::Any)),
+                _ => return Err(format!("indexing a {xs:?}")),
+            };
+            (Node::Op(op, Box::new([x, i])), st)
+        }
         Expr::Braces(items) => {
             let nodes = items
                 .iter()
@@ -386,6 +431,10 @@ fn dollar(env: &mut Env, name: &str) -> R<Typed> {
 }
 
 fn name(env: &mut Env, path: &Path) -> R<Typed> {
+    // Inside an op's generated verifier, `this` is the op: what `$_op` stands for.
+    if path.segs == ["this"] {
+        return dollar(env, "_op");
+    }
     if let [single] = path.segs.as_slice() {
         if let Some(depth) = env.locals.iter().rev().position(|(n, _)| n == single) {
             let st = env.locals[env.locals.len() - 1 - depth].1;
@@ -456,6 +505,15 @@ fn unify(a: St, b: St) -> Option<St> {
 }
 
 fn binary(env: &mut Env, op: BinOp, l: &Expr, r: &Expr) -> R<Typed> {
+    if let (BinOp::Cmp(c @ (Cmp::Eq | Cmp::Ne)), Some(range)) = (op, no_adjacent_equal(l, r)) {
+        let (range, st) = compile(env, range)?;
+        list_elem(st)?;
+        let test = Node::Op(Op::NoAdjacentEqual, Box::new([range]));
+        return Ok(match c {
+            Cmp::Eq => (test, St::Bool),
+            _ => (Node::Not(b(test)), St::Bool),
+        });
+    }
     let (ln, ls) = compile(env, l)?;
     let (rn, rs) = compile(env, r)?;
     let cmp = |c| -> R<Typed> {
@@ -486,6 +544,41 @@ fn binary(env: &mut Env, op: BinOp, l: &Expr, r: &Expr) -> R<Typed> {
         BinOp::Sub => arith(Arith::Sub),
         BinOp::Mul => arith(Arith::Mul),
     }
+}
+
+/// The range `x` of C++'s "no two neighbours equal" idiom,
+/// `std::adjacent_find(std::begin(x), std::end(x)) == std::end(x)`, if `l == r` is it.
+fn no_adjacent_equal<'e>(l: &'e Expr, r: &'e Expr) -> Option<&'e Expr> {
+    let call = |e: &'e Expr, f: &str| -> Option<&'e [Expr]> {
+        match e {
+            Expr::Call(callee, args) => match &**callee {
+                Expr::Name(p) if p.is(f) => Some(args),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let [begin, end] = call(l, "adjacent_find")? else {
+        return None;
+    };
+    let [x] = call(begin, "begin")? else {
+        return None;
+    };
+    let same_end = |e: &'e Expr| call(e, "end").is_some_and(|a| a.len() == 1 && a[0] == *x);
+    (same_end(end) && same_end(r)).then_some(x)
+}
+
+/// The kind of a list's elements.
+fn list_elem(st: St) -> R<St> {
+    Ok(match st {
+        St::Shape => St::Int,
+        St::Bools => St::Bool,
+        St::Floats => St::Float,
+        St::Types | St::Values => St::Type(TypeClass::Any),
+        St::Attr(_) => St::Attr(AttrClass::Any),
+        St::List => St::Int,
+        _ => return Err(format!("a {st:?} is not a range")),
+    })
 }
 
 /// An `APInt` used as a number: its sign-extended value.
@@ -615,7 +708,9 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
     }
     if path.is("all_equal") {
         let Some(Expr::Braces(items)) = args.first().filter(|_| args.len() == 1) else {
-            return Err("'all_equal' of other than a brace list".to_string());
+            let (range, st) = one(env)?;
+            list_elem(st)?;
+            return Ok((Node::Op(Op::AllEqualItems, Box::new([range])), St::Bool));
         };
         let items = compile_args(env, items)?;
         let st = items
@@ -639,11 +734,7 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             ));
         };
         let (range, st) = compile(env, range)?;
-        let elem = match st {
-            St::Attr(_) => St::Attr(AttrClass::Any),
-            St::Types | St::Values => St::Type(TypeClass::Any),
-            _ => return Err(format!("'{}' over a {st:?}", path.last())),
-        };
+        let elem = list_elem(st).map_err(|e| format!("'{}': {e}", path.last()))?;
         let range = match st {
             St::Values => Node::Op(Op::ValuesTypes, Box::new([range])),
             _ => range,
@@ -685,6 +776,53 @@ fn free_call(env: &mut Env, path: &Path, args: &[Expr]) -> R<Typed> {
             };
             return Ok((Node::Op(Op::Symbolize(i), Box::new([n])), St::Symbolized));
         }
+    }
+    if path.is("is_contained") {
+        let [range, x] = args else {
+            return Err("'is_contained' takes a range and a value".to_string());
+        };
+        let (range, rs) = compile(env, range)?;
+        let (x, xs) = compile(env, x)?;
+        list_elem(rs)?;
+        return Ok((
+            Node::Op(Op::Contains, Box::new([range, widen(x, xs)])),
+            St::Bool,
+        ));
+    }
+    if path.is("is_sorted") {
+        let (range, st) = one(env)?;
+        list_elem(st)?;
+        return Ok((Node::Op(Op::IsSorted, Box::new([range])), St::Bool));
+    }
+    if path.is("getFlattenedTypes") {
+        let (t, st) = one(env)?;
+        expect_type(st)?;
+        return Ok((Node::Op(Op::FlattenedTypes, Box::new([t])), St::Types));
+    }
+    if path.is("isOpaqueTypeWithName") {
+        let nodes = compile_args(env, args)?;
+        let kinds: Vec<St> = nodes.iter().map(|n| n.1).collect();
+        if !matches!(kinds.as_slice(), [St::Type(_), St::Str, St::Str]) {
+            return Err("'isOpaqueTypeWithName' takes a type and two strings".to_string());
+        }
+        let nodes: Vec<Node> = nodes.into_iter().map(|n| n.0).collect();
+        return Ok((Node::Op(Op::IsOpaqueNamed, nodes.into()), St::Bool));
+    }
+    if path.is("map_range") {
+        let [range, Expr::Lambda { param, body }] = args else {
+            return Err("'map_range' of other than a range and a lambda".to_string());
+        };
+        let (range, st) = compile(env, range)?;
+        let elem = list_elem(st)?;
+        let (body, bst) = with_local(env, param, elem, body)?;
+        let st = match bst {
+            St::Int => St::Shape,
+            St::Bool => St::Bools,
+            St::Float => St::Floats,
+            St::Type(_) => St::Types,
+            _ => St::List,
+        };
+        return Ok((Node::Map(b(range), b(body)), st));
     }
     if path.is("SmallVector") {
         let [n, t] = args else {
@@ -952,6 +1090,8 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "getNumInputs" => no_args((Op::NumInputs, St::Int))?,
             "getNumResults" => no_args((Op::NumResults, St::Int))?,
             "size" if class == TypeClass::Tuple => no_args((Op::TupleSize, St::Int))?,
+            "getTypes" => no_args((Op::TupleTypes, St::Types))?,
+            "getScalableDims" => no_args((Op::ScalableDims, St::Bools))?,
             _ => return Err(format!("the type method '{name}' is not understood")),
         },
         St::Attr(class) => match (name, class) {
@@ -973,6 +1113,14 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             ("getValue" | "strref" | "str", AttrClass::String) => no_args((Op::StrValue, St::Str))?,
             ("getRootReference", _) => no_args((Op::SymbolRoot, St::Str))?,
             ("size" | "getNumElements", _) => no_args((Op::Size, St::Int))?,
+            ("asArrayRef", AttrClass::DenseArrayOf(e)) => {
+                let st = match e {
+                    ArrayElem::Bool => St::Bools,
+                    ArrayElem::F32 | ArrayElem::F64 => St::Floats,
+                    _ => St::Shape,
+                };
+                no_args((Op::ArrayValues, st))?
+            }
             ("empty", _) => no_args((Op::Empty, bool_))?,
             ("contains", AttrClass::Dictionary) => (Op::DictContains, bool_),
             ("getElementType", _) => {
@@ -1020,9 +1168,13 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             "empty" => no_args((Op::Empty, bool_))?,
             _ => return Err(format!("the value range method '{name}' is not understood")),
         },
-        St::Types | St::Shape | St::Str => match name {
+        St::Types | St::Shape | St::Bools | St::Floats | St::Str | St::List => match name {
             "size" => no_args((Op::Size, St::Int))?,
             "empty" => no_args((Op::Empty, bool_))?,
+            "back" if rs != St::Str => no_args((Op::Back, list_elem(rs)?))?,
+            "front" if rs != St::Str => no_args((Op::Front, list_elem(rs)?))?,
+            "drop_back" if rs != St::Str => no_args((Op::DropBack, rs))?,
+            "drop_front" if rs != St::Str => no_args((Op::DropFront, rs))?,
             _ => return Err(format!("the {rs:?} method '{name}' is not understood")),
         },
         _ => return Err(format!("'{name}' on a {rs:?} is not understood")),

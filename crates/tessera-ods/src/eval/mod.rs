@@ -211,6 +211,9 @@ impl std::error::Error for EvalError {}
 #[derive(Clone, Debug)]
 enum Tree {
     Leaf(u32, Node),
+    /// A leaf that could not be compiled (index into the leaves), with the reason: evaluating
+    /// it is that error.
+    Unknown(u32, String),
     And(Vec<Tree>),
     Or(Vec<Tree>),
     Not(Box<Tree>),
@@ -278,6 +281,10 @@ impl CompiledPred {
                 Ok(false)
             }
             Tree::Not(c) => Ok(!self.eval_tree(run, c)?),
+            Tree::Unknown(i, message) => Err(EvalError {
+                leaf: self.leaves[*i as usize].clone(),
+                message: message.clone(),
+            }),
         }
     }
 
@@ -419,6 +426,26 @@ impl<'a> Compiler<'a> {
         subject: SelfKind,
         names: &Names,
     ) -> Result<CompiledPred, Vec<EvalError>> {
+        let (compiled, errors) = self.pred_partial(pred, subject, names);
+        if errors.is_empty() {
+            Ok(compiled)
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// Like [`Compiler::pred`], but a leaf that cannot be compiled stays in the predicate as
+    /// that error instead of failing it: evaluating reaches the error only when the other
+    /// leaves do not decide first (`Or` stops at a child that holds, `And` at one that does
+    /// not), so `isa<IntegerType>($_self) || <unknown>` still holds for `i32`, and fails
+    /// with the unknown leaf's error for `f32`. Returns the compiled predicate and the leaves
+    /// that could not be compiled (empty when it is complete).
+    pub fn pred_partial(
+        &self,
+        pred: &Pred,
+        subject: SelfKind,
+        names: &Names,
+    ) -> (CompiledPred, Vec<EvalError>) {
         let cond = Cond::of(pred);
         let mut out = CompiledPred {
             tree: Tree::And(Vec::new()),
@@ -432,11 +459,7 @@ impl<'a> Compiler<'a> {
         out.tree = self.tree(&cond, &mut env, &mut out, &mut errors);
         out.tables = env.tables;
         out.uses_names = env.uses_names;
-        if errors.is_empty() {
-            Ok(out)
-        } else {
-            Err(errors)
-        }
+        (out, errors)
     }
 
     fn tree(
@@ -455,9 +478,9 @@ impl<'a> Compiler<'a> {
                     Err(message) => {
                         errors.push(EvalError {
                             leaf: text.clone(),
-                            message,
+                            message: message.clone(),
                         });
-                        Tree::And(Vec::new())
+                        Tree::Unknown(index, message)
                     }
                 }
             }

@@ -303,14 +303,8 @@ impl<S: Store> Run<'_, S> {
             }
             Node::Op(op, args) => self.op(*op, args)?,
             Node::Quantify(q, range, body) => {
-                let items: Vec<Val> = match self.eval(range)? {
-                    Val::Attr(a) => match self.ctx().attr_kind(a) {
-                        AttrKind::Array(items) => items.iter().map(|a| Val::Attr(*a)).collect(),
-                        _ => return Err("iterating over an attribute that is not an array".into()),
-                    },
-                    Val::Types(tys) => tys.into_iter().map(Val::Type).collect(),
-                    other => return Err(format!("iterating over {other:?}")),
-                };
+                let range = self.eval(range)?;
+                let items = self.items(range)?;
                 let mut result = matches!(q, Quantifier::All | Quantifier::None);
                 for item in items {
                     self.locals.push(item);
@@ -334,6 +328,17 @@ impl<S: Store> Run<'_, S> {
                 self.locals.pop();
                 r?
             }
+            Node::Map(range, body) => {
+                let range = self.eval(range)?;
+                let mut out = Vec::new();
+                for item in self.items(range)? {
+                    self.locals.push(item);
+                    let v = self.eval(body);
+                    self.locals.pop();
+                    out.push(v?);
+                }
+                list_of(out)
+            }
             Node::AllEqual(items) => {
                 let mut first: Option<Val> = None;
                 let mut all = true;
@@ -354,6 +359,20 @@ impl<S: Store> Run<'_, S> {
                 let subject = self.subject.cloned().unwrap_or(Bound::Absent);
                 Val::Bool(f(self.store.ctx(), &subject, self.names)?)
             }
+        })
+    }
+
+    /// The elements of a range value: an array attribute's attributes, a list's items.
+    fn items(&self, range: Val) -> R<Vec<Val>> {
+        Ok(match range {
+            Val::Attr(a) => match self.ctx().attr_kind(a) {
+                AttrKind::Array(items) => items.iter().map(|a| Val::Attr(*a)).collect(),
+                _ => return Err("iterating over an attribute that is not an array".into()),
+            },
+            Val::Types(tys) => tys.into_iter().map(Val::Type).collect(),
+            Val::Shape(v) => v.into_iter().map(|d| Val::Int(d as i128)).collect(),
+            Val::List(items) => items,
+            other => return Err(format!("iterating over {other:?}")),
         })
     }
 
@@ -682,6 +701,103 @@ impl<S: Store> Run<'_, S> {
                     Val::Int(v) => e.accepts(u64::try_from(*v).ok(), i64::try_from(*v).ok()),
                     Val::Str(s) => e.strs.iter().any(|c| c.as_bytes() == &**s),
                     other => return Err(format!("symbolizing {other:?}")),
+                })
+            }
+            O::ArrayAt | O::ListAt => {
+                let i = self.int(arg(1)?)?;
+                let items = self.items(first)?;
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| items.into_iter().nth(i))
+                    .ok_or_else(|| format!("index {i} out of range"))
+            }
+            O::ScalableDims => match kind_of(&first)? {
+                TypeKind::Vector {
+                    shape, scalable, ..
+                } => Ok(Val::List(
+                    (0..shape.len())
+                        .map(|i| Val::Bool(scalable.get(i).copied().unwrap_or(false)))
+                        .collect(),
+                )),
+                _ => Err("the scalable dimensions of a type that is not a vector".to_string()),
+            },
+            O::TupleTypes => match kind_of(&first)? {
+                TypeKind::Tuple(items) => Ok(Val::Types(items.to_vec())),
+                _ => Err("not a tuple type".to_string()),
+            },
+            O::FlattenedTypes => {
+                let Val::Type(t) = first else {
+                    return Err("flattening something other than a type".to_string());
+                };
+                // Depth first, left to right, with an explicit stack: tuples nest freely.
+                let (mut out, mut stack) = (Vec::new(), vec![t]);
+                while let Some(t) = stack.pop() {
+                    match ctx.type_kind(t) {
+                        TypeKind::Tuple(items) => stack.extend(items.iter().rev()),
+                        _ => out.push(t),
+                    }
+                }
+                Ok(Val::Types(out))
+            }
+            O::ArrayValues => match attr_kind(&first)? {
+                AttrKind::DenseArray { element, data, .. } => {
+                    dense_array_values(ctx.type_kind(*element), data)
+                }
+                _ => Err("not a dense array attribute".to_string()),
+            },
+            O::Back | O::Front | O::DropBack | O::DropFront => {
+                let mut items = self.items(first.clone())?;
+                if items.is_empty() {
+                    return Err(format!("{op:?} of an empty list"));
+                }
+                Ok(match op {
+                    O::Back => items.pop().unwrap_or(Val::Null),
+                    O::Front => items.swap_remove(0),
+                    O::DropBack => {
+                        items.pop();
+                        same_list(first, items)
+                    }
+                    _ => {
+                        items.remove(0);
+                        same_list(first, items)
+                    }
+                })
+            }
+            O::Contains => {
+                let x = self.eval(arg(1)?)?;
+                let items = self.items(first)?;
+                for item in &items {
+                    if compare(Cmp::Eq, item, &x)? {
+                        return b(true);
+                    }
+                }
+                b(false)
+            }
+            O::IsSorted | O::NoAdjacentEqual | O::AllEqualItems => {
+                let items = self.items(first)?;
+                let mut all = true;
+                for w in items.windows(2) {
+                    all &= match op {
+                        O::IsSorted => compare(Cmp::Le, &w[0], &w[1])?,
+                        O::NoAdjacentEqual => !compare(Cmp::Eq, &w[0], &w[1])?,
+                        _ => compare(Cmp::Eq, &w[0], &w[1])?,
+                    };
+                }
+                b(all)
+            }
+            O::IsOpaqueNamed => {
+                let (Val::Str(d), Val::Str(n)) = (self.eval(arg(1)?)?, self.eval(arg(2)?)?) else {
+                    return Err("'isOpaqueTypeWithName' of other than two strings".to_string());
+                };
+                let ctx = self.store.ctx();
+                b(match kind_of_in(ctx, &first)? {
+                    TypeKind::Opaque { dialect, body } => {
+                        let name = ctx.str(*dialect);
+                        ctx.dialect(name).is_none()
+                            && name.as_bytes() == &*d
+                            && body.as_bytes() == &*n
+                    }
+                    _ => false,
                 })
             }
             O::Repeat => {
@@ -1078,6 +1194,79 @@ fn type_test(op: Op, k: &TypeKind) -> Option<bool> {
         ),
         _ => return None,
     })
+}
+
+/// A list of values in the form the evaluator keeps such a list: integers as a shape, types
+/// as a type list, anything else as a plain list.
+fn list_of(items: Vec<Val>) -> Val {
+    if items.iter().all(|v| matches!(v, Val::Int(_))) && !items.is_empty() {
+        let ints: Option<Vec<i64>> = items
+            .iter()
+            .map(|v| match v {
+                Val::Int(i) => i64::try_from(*i).ok(),
+                _ => None,
+            })
+            .collect();
+        if let Some(ints) = ints {
+            return Val::Shape(ints);
+        }
+    }
+    if items.iter().all(|v| matches!(v, Val::Type(_))) && !items.is_empty() {
+        return Val::Types(
+            items
+                .into_iter()
+                .filter_map(|v| match v {
+                    Val::Type(t) => Some(t),
+                    _ => None,
+                })
+                .collect(),
+        );
+    }
+    Val::List(items)
+}
+
+/// `items` in the same kind of list as `like`.
+fn same_list(like: Val, items: Vec<Val>) -> Val {
+    match like {
+        Val::List(_) => Val::List(items),
+        _ => list_of(items),
+    }
+}
+
+/// A dense array's elements: integers sign-extended from their width, `i1` as booleans,
+/// floats from their bits.
+fn dense_array_values(element: &TypeKind, data: &[u8]) -> R<Val> {
+    match element {
+        TypeKind::Integer { width: 1, .. } => {
+            Ok(Val::List(data.iter().map(|b| Val::Bool(*b != 0)).collect()))
+        }
+        TypeKind::Integer { width, .. } if (2..=64).contains(width) => {
+            let bytes = (*width).div_ceil(8) as usize;
+            let shift = 64 - width;
+            Ok(Val::Shape(
+                data.chunks_exact(bytes)
+                    .map(|c| {
+                        let mut word = [0u8; 8];
+                        word[..bytes].copy_from_slice(c);
+                        ((u64::from_le_bytes(word) << shift) as i64) >> shift
+                    })
+                    .collect(),
+            ))
+        }
+        TypeKind::Float(k) => {
+            let bytes = k.bit_width().div_ceil(8) as usize;
+            Ok(Val::List(
+                data.chunks_exact(bytes)
+                    .map(|c| {
+                        let mut word = [0u8; 16];
+                        word[..bytes].copy_from_slice(c);
+                        Val::Float(k.to_f64(u128::from_le_bytes(word)))
+                    })
+                    .collect(),
+            ))
+        }
+        _ => Err("the values of a dense array of that element type".to_string()),
+    }
 }
 
 /// Whether `op` is one of [`type_test`]'s tests (they answer for any kind, `none` too).

@@ -56,6 +56,8 @@ pub enum Expr {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `c ? a : b`.
     Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `x[i]`.
+    Index(Box<Expr>, Box<Expr>),
     /// `{a, b, ...}`.
     Braces(Vec<Expr>),
     /// `T{a, ...}`.
@@ -535,12 +537,16 @@ impl Parser {
 
     fn postfix_chain(&mut self, mut e: Expr) -> Result<Expr, SyntaxError> {
         loop {
-            if self.is("(") || self.is(".") || self.is("->") {
+            if self.is("(") || self.is(".") || self.is("->") || self.is("[") {
                 self.deepen()?;
             }
             if self.eat("(") {
                 let args = self.args(")")?;
                 e = Expr::Call(Box::new(e), args);
+            } else if self.eat("[") {
+                let index = self.expr()?;
+                self.expect("]")?;
+                e = Expr::Index(Box::new(e), Box::new(index));
             } else if self.is(".") || self.is("->") {
                 self.bump();
                 let name = self.ident()?;
@@ -623,13 +629,11 @@ impl Parser {
         }
         self.expect("]")?;
         self.expect("(")?;
-        self.eat_keyword("const");
-        self.path()?;
-        while self.eat("&") || self.eat("*") {}
+        self.type_name()?;
         let param = self.ident()?;
         self.expect(")")?;
         if self.eat("->") {
-            self.path()?;
+            self.type_name()?;
         }
         self.expect("{")?;
         if self.ident()? != "return" {
@@ -665,6 +669,32 @@ impl Parser {
                 return Ok(path);
             }
         }
+    }
+
+    /// A type where only a type can stand (a lambda's parameter or return type): qualifiers,
+    /// a qualified name whose `<...>` is always a template argument list, `&` and `*`.
+    fn type_name(&mut self) -> Result<(), SyntaxError> {
+        self.eat_keyword("const");
+        self.path()?;
+        if self.is("<") {
+            self.nested(|p| {
+                p.bump();
+                while !p.eat(">") {
+                    if p.peek() == &Tok::End {
+                        return Err(p.error("unterminated template arguments"));
+                    }
+                    if let Tok::Int(_) = p.peek() {
+                        p.bump();
+                    } else {
+                        p.type_name()?;
+                    }
+                    p.eat(",");
+                }
+                Ok(())
+            })?;
+        }
+        while self.eat("&") || self.eat("*") {}
+        Ok(())
     }
 
     /// Template arguments at the cursor, if `<` opens a list that closes before `(`, `{` or

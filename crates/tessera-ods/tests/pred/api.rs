@@ -840,3 +840,24 @@ fn compiled_forms_can_be_shared_between_threads() {
     shared::<tessera_ods::eval::CompiledExpr>();
     shared::<Natives>();
 }
+
+#[test]
+fn partial_predicates_decide_where_the_known_leaves_suffice() {
+    let natives = Natives::new();
+    let compiler = Compiler::new(None, &natives);
+    let pred = Pred::Or(vec![
+        Pred::Leaf("::llvm::isa<::mlir::IntegerType>($_self)".into()),
+        Pred::Leaf("::my::isFancy($_self)".into()),
+    ]);
+    assert!(compiler.pred(&pred, SelfKind::Type, &|_| None).is_err());
+    let (compiled, unknown) = compiler.pred_partial(&pred, SelfKind::Type, &|_| None);
+    assert_eq!(unknown.len(), 1);
+    assert_eq!(unknown[0].leaf, "::my::isFancy($_self)");
+    let mut ctx = context();
+    let (i32, f32) = (ty(&mut ctx, "i32"), ty(&mut ctx, "f32"));
+    assert_eq!(compiled.eval(&ctx, &Bound::Type(i32), &NoNames), Ok(true));
+    let e = compiled
+        .eval(&ctx, &Bound::Type(f32), &NoNames)
+        .unwrap_err();
+    assert_eq!(e, unknown[0]);
+}

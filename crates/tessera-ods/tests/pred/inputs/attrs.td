@@ -53,6 +53,14 @@ def Absent : AttrConstraint<CPred<"!$_self">, "absent">;
 def NamesTwo : Attr<And<[CPred<"::llvm::isa<::mlir::ArrayAttr>($_self)">,
     CPred<"::llvm::cast<::mlir::ArrayAttr>($_self).size() == 2">]>, "pair">;
 
+// Dense array values, array elements by index.
+def SortedI64 : Attr<And<[CPred<"::llvm::isa<::mlir::DenseI64ArrayAttr>($_self)">,
+    CPred<"llvm::is_sorted(::llvm::cast<DenseI64ArrayAttr>($_self).asArrayRef())">]>, "sorted">;
+def StrictI16 : Attr<CPred<"[](::llvm::ArrayRef<int16_t> a) { return std::adjacent_find(std::begin(a), std::end(a)) == std::end(a); }(::llvm::cast<DenseI16ArrayAttr>($_self).asArrayRef())">, "no repeats">;
+def NonNegI32 : Attr<CPred<"::llvm::all_of(::llvm::cast<DenseI32ArrayAttr>($_self).asArrayRef(), [&](auto v) { return v >= 0; })">, "non-negative">;
+def SecondAtLeast0 : Attr<CPred<"::llvm::cast<::mlir::IntegerAttr>(::llvm::cast<::mlir::ArrayAttr>($_self)[1]).getInt() >= 0">, "second non-negative">;
+def FirstBool : Attr<CPred<"::llvm::cast<DenseBoolArrayAttr>($_self).asArrayRef().front()">, "first true">;
+
 def A_Op : Op<A_Dialect, "op"> {
   let arguments = (ins SmallCount:$count, Defaulted<I16Attr, "-7">:$small,
                        Defaulted<F32Attr, "0.5">:$scale,
@@ -87,6 +95,19 @@ def A_Op : Op<A_Dialect, "op"> {
 // CHECK: NamesTwo ["a", "b"] => true
 // CHECK: NamesTwo ["a"] => false
 // CHECK: UnitFlag absent => error: null
+// CHECK: SortedI64 array<i64: -3, 0, 0, 9> => true
+// CHECK: SortedI64 array<i64: 2, 1> => false
+// CHECK: SortedI64 array<i64> => true
+// CHECK: StrictI16 array<i16: 1, 2, 1> => true
+// CHECK: StrictI16 array<i16: 1, 1> => false
+// CHECK: NonNegI32 array<i32: 0, 7> => true
+// CHECK: NonNegI32 array<i32: 0, -7> => false
+// CHECK: SecondAtLeast0 [1 : i64, 0 : i64] => true
+// CHECK: SecondAtLeast0 [1 : i64, -1 : i64] => false
+// CHECK: SecondAtLeast0 [1 : i64] => error: out of range
+// CHECK: FirstBool array<i1: true, false> => true
+// CHECK: FirstBool array<i1: false> => false
+// CHECK: FirstBool array<i1> => error: empty
 // DEFAULT: a.op small => -7 : i16
 // DEFAULT: a.op scale => 0.5 : f32
 // DEFAULT: a.op label => "none"

@@ -49,6 +49,14 @@ def TupleOf2 : Type<And<[CPred<"::llvm::isa<::mlir::TupleType>($_self)">,
 def Fn1To1 : Type<And<[CPred<"::llvm::isa<::mlir::FunctionType>($_self)">,
     CPred<"::llvm::cast<::mlir::FunctionType>($_self).getNumInputs() == 1">,
     CPred<"::llvm::cast<::mlir::FunctionType>($_self).getNumResults() == 1">]>, "unary function">;
+def Dim0Is2Or4 : Type<CPred<"::llvm::is_contained(ArrayRef<int64_t>({2, 4}), ::llvm::cast<::mlir::ShapedType>($_self).getDimSize(0))">, "2 or 4 rows">;
+def TrailingScalable : Type<And<[
+    CPred<"::llvm::cast<::mlir::VectorType>($_self).getScalableDims().back()">,
+    CPred<"!llvm::is_contained(::llvm::cast<::mlir::VectorType>($_self).getScalableDims().drop_back(), true)">]>,
+  "only the trailing dimension scalable">;
+def OpaqueDT : Type<CPred<"isOpaqueTypeWithName($_self, \"d\", \"t\")">, "!d.t">;
+def TupleOfI32 : Type<CPred<"::llvm::all_of(::llvm::cast<::mlir::TupleType>($_self).getTypes(), [](::mlir::Type t) { return t && t.isSignlessInteger(32); })">, "tuple of i32">;
+def NestedOfI32 : Type<CPred<"::llvm::all_of(getFlattenedTypes(::llvm::cast<::mlir::TupleType>($_self)), [](::mlir::Type t) { return t && t.isSignlessInteger(32); })">, "nested tuple of i32">;
 def Foreign : Type<CPred<"::llvm::isa<::mlir::MemRefElementTypeInterface>($_self)">, "memref element">;
 def Mystery : Type<CPred<"::t::isMystery($_self)">, "mystery">;
 
@@ -91,6 +99,17 @@ def T_UseAll : Op<T_Dialect, "use_all"> {
 // CHECK: TupleOf2 tuple<i1> => false
 // CHECK: Fn1To1 (i1) -> i2 => true
 // CHECK: Fn1To1 (i1, i1) -> i2 => false
+// CHECK: Dim0Is2Or4 tensor<4x3xf32> => true
+// CHECK: Dim0Is2Or4 tensor<3x4xf32> => false
+// CHECK: TrailingScalable vector<2x[4]xf32> => true
+// CHECK: TrailingScalable vector<[2]x[4]xf32> => false
+// CHECK: TrailingScalable vector<2x4xf32> => false
+// CHECK: OpaqueDT !d.t => true
+// CHECK: OpaqueDT !d.u => false
+// CHECK: TupleOfI32 tuple<i32, i32> => true
+// CHECK: TupleOfI32 tuple<i32, tuple<i32>> => false
+// CHECK: NestedOfI32 tuple<i32, tuple<i32, tuple<>>> => true
+// CHECK: NestedOfI32 tuple<i32, tuple<f32>> => false
 // CHECK: Foreign i32 => false
 // CHECK: Foreign !unknown.thing => error: unknown
 // CHECK: Mystery i32 => error: 't::isMystery' is not understood
