@@ -2,10 +2,10 @@
 //! the predicate evaluator ([`crate::eval`]) anything.
 //!
 //! Each predicate is compiled once. A leaf the evaluator cannot compile (and no native of the
-//! caller answers) is compiled as a stand-in that fails to evaluate with the evaluator's
-//! reason, so the predicate is still evaluated as C++ would be: left to right, a decided
-//! `&&` or `||` never reaching the leaf, and reaching it is an error naming it. Such leaves
-//! are also listed ([`Cond::unknown_leaves`]) for loading to report.
+//! caller answers) stays in the predicate as its error (`eval::Compiler::pred_partial`), so
+//! the predicate is still evaluated as C++ would be: left to right, a decided `&&` or `||`
+//! never reaching the leaf, and reaching it is an error naming it. Such leaves are also
+//! listed ([`Cond::unknown_leaves`]) for loading to report.
 
 use crate::eval::{self, Bound, CompiledPred, EvalError, OpNames, Resolver, SelfKind};
 use crate::{Constraint, Model, Pred};
@@ -43,16 +43,28 @@ impl<'m> Preds<'m> {
 
     /// Compiles a constraint's predicate (`$_self` bound as its kind says).
     pub(crate) fn constraint(&self, c: &Constraint) -> Cond {
-        self.compile(|compiler| compiler.constraint(c))
+        let compiler = eval::Compiler::new(Some(self.model), self.natives);
+        match (&c.pred, SelfKind::of(c.kind)) {
+            (None, _) => Cond::always(),
+            (Some(pred), Some(subject)) => partial(compiler.pred_partial(pred, subject, &|_| None)),
+            // No subject the evaluator can bind (successors): every leaf is unknown.
+            (Some(_), None) => match compiler.constraint(c) {
+                Ok(pred) => Cond {
+                    pred: pred.map(Arc::new),
+                    unknown: Arc::new([]),
+                },
+                Err(errors) => Cond {
+                    pred: None,
+                    unknown: errors.into(),
+                },
+            },
+        }
     }
 
     /// Compiles a predicate trait of an op whose `$name`s are `names`.
     pub(crate) fn op_pred(&self, pred: &Pred, names: &OpNames) -> Cond {
-        self.compile(|compiler| {
-            compiler
-                .pred(pred, SelfKind::None, &|n| names.lookup(n))
-                .map(Some)
-        })
+        let compiler = eval::Compiler::new(Some(self.model), self.natives);
+        partial(compiler.pred_partial(pred, SelfKind::None, &|n| names.lookup(n)))
     }
 
     /// Whether an attribute is of the C++ class `storage` (`isa<storage>($_self)`), if the
@@ -67,43 +79,18 @@ impl<'m> Preds<'m> {
                 unknown: Arc::new([]),
             })
     }
+}
 
-    /// Compiles with the caller's natives; failing that, again with stand-ins for the leaves
-    /// that failed.
-    fn compile(
-        &self,
-        run: impl Fn(&eval::Compiler) -> Result<Option<CompiledPred>, Vec<EvalError>>,
-    ) -> Cond {
-        let unknown = match run(&eval::Compiler::new(Some(self.model), self.natives)) {
-            Ok(pred) => {
-                return Cond {
-                    pred: pred.map(Arc::new),
-                    unknown: Arc::new([]),
-                }
-            }
-            Err(errors) => errors,
-        };
-        let mut natives = self.natives.clone();
-        for e in &unknown {
-            let message = e.message.clone();
-            natives.register(
-                e.leaf.clone(),
-                move |_: &Context, _: &Bound, _: &dyn Resolver| Err(message.clone()),
-            );
-        }
-        let pred = run(&eval::Compiler::new(Some(self.model), &natives))
-            .ok()
-            .flatten();
-        Cond {
-            pred: pred.map(Arc::new),
-            unknown: unknown.into(),
-        }
+/// A predicate compiled with its unknown leaves kept inside (reaching one is an error).
+fn partial((pred, unknown): (CompiledPred, Vec<EvalError>)) -> Cond {
+    Cond {
+        pred: Some(Arc::new(pred)),
+        unknown: unknown.into(),
     }
 }
 
 impl Cond {
     /// A condition that always holds.
-    #[cfg(test)]
     pub(crate) fn always() -> Cond {
         Cond {
             pred: None,
