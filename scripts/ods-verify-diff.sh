@@ -3,7 +3,8 @@
 # scripts/ods-verify-diff/ (one file per dialect, chunks split by `// -----`, each with
 # `expected-error` annotations) must pass `--verify-diagnostics` both with mlir-opt 19 and
 # with `tessera-opt --load-dialect=<the dialect's .td>`. The annotations were written from
-# mlir-opt's output; tessera-opt must produce the same messages at the same places.
+# mlir-opt's output; tessera-opt must produce the same messages at the same places. Valid
+# inputs (valid/*.mlir, custom form) must verify and print as mlir-opt prints them.
 # Usage: scripts/ods-verify-diff.sh
 set -u
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +16,10 @@ opt="${CARGO_TARGET_DIR:-$here/target}/release/tessera-opt"
 # input file -> the .td file defining its dialect
 declare -A td=(
   [arith]="$inc/mlir/Dialect/Arith/IR/ArithOps.td"
+  [cf]="$inc/mlir/Dialect/ControlFlow/IR/ControlFlowOps.td"
   [func]="$inc/mlir/Dialect/Func/IR/FuncOps.td"
+  [pdl]="$inc/mlir/Dialect/PDL/IR/PDLOps.td"
+  [pdl_interp]="$inc/mlir/Dialect/PDLInterp/IR/PDLInterpOps.td"
   [scf]="$inc/mlir/Dialect/SCF/IR/SCFOps.td"
 )
 flags=(--allow-unregistered-dialect --split-input-file --verify-diagnostics)
@@ -35,6 +39,31 @@ for name in $(printf '%s\n' "${!td[@]}" | sort); do
   fi
   [ $ok = 1 ] && pass=$((pass + 1)) || status=1
 done
-rm -f "/tmp/ods-verify-diff.$$"
+# Valid IR: mlir-opt prints the custom-form sources under valid/ in generic form; tessera-opt,
+# with every dialect above loaded, must verify that and print it as mlir-opt does.
+loads=(-I "$inc")
+for name in "${!td[@]}"; do loads+=(--load-dialect="${td[$name]}"); done
+for f in "$here"/scripts/ods-verify-diff/valid/*.mlir; do
+  name=$(basename "$f" .mlir)
+  total=$((total + 1))
+  if ! "$llvm/bin/mlir-opt" --allow-unregistered-dialect --mlir-print-op-generic "$f" \
+       -o "/tmp/ods-verify-diff.$$.generic" 2> "/tmp/ods-verify-diff.$$"; then
+    echo "mlir-opt rejects valid/$name.mlir:"; cat "/tmp/ods-verify-diff.$$"; status=1; continue
+  fi
+  "$llvm/bin/mlir-opt" --allow-unregistered-dialect --mlir-print-op-generic \
+    "/tmp/ods-verify-diff.$$.generic" -o "/tmp/ods-verify-diff.$$.want"
+  if "$opt" "${loads[@]}" --allow-unregistered-dialect --mlir-print-op-generic \
+       "/tmp/ods-verify-diff.$$.generic" -o "/tmp/ods-verify-diff.$$.got" \
+       2> "/tmp/ods-verify-diff.$$" \
+     && cmp -s "/tmp/ods-verify-diff.$$.want" "/tmp/ods-verify-diff.$$.got"; then
+    pass=$((pass + 1))
+  else
+    echo "tessera-opt differs on valid/$name.mlir:"
+    grep -v 'warning: \|^def \|^ *^\|^class \|^$' "/tmp/ods-verify-diff.$$"
+    diff "/tmp/ods-verify-diff.$$.want" "/tmp/ods-verify-diff.$$.got" | head -20
+    status=1
+  fi
+done
+rm -f "/tmp/ods-verify-diff.$$"*
 echo "ods-verify-diff: $pass/$total files agree"
 exit $status

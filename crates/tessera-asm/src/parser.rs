@@ -835,7 +835,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             num_regions: region_bodies.len() as u32,
         };
         let mut state = state;
-        self.move_inherent_attrs(&mut state);
+        self.move_inherent_attrs(&mut state)?;
         let op = self.body.create_op(state);
         for (i, r) in region_bodies.into_iter().enumerate() {
             let target = self.body.region(op, i);
@@ -845,16 +845,24 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(op)
     }
 
-    /// Registered ops keep their inherent attributes as properties (MLIR 19): for
-    /// `builtin.module` these are `sym_name` and `sym_visibility`.
     /// Moves a registered op's inherent attributes from the attribute dictionary of old
     /// generic input into its properties, as upstream stores them; a value already given as a
-    /// property wins.
-    fn move_inherent_attrs(&mut self, state: &mut OperationState) {
-        let inherent = match self.ctx.op_info(state.name) {
-            Some(info) if !info.inherent_attrs.is_empty() => &info.inherent_attrs,
-            _ => return,
+    /// property wins. The op's hook checks them first, as upstream checks them while parsing.
+    fn move_inherent_attrs(&mut self, state: &mut OperationState) -> PResult<()> {
+        let info = match self.ctx.op_info(state.name) {
+            Some(info) if !info.inherent_attrs.is_empty() => info,
+            _ => return Ok(()),
         };
+        if let Some(check) = &info.verify_inherent_attrs {
+            let (given, as_properties) = match state.props {
+                Some(props) => (props, true),
+                None => (state.attrs, false),
+            };
+            if let Err(message) = check(self.ctx, given, as_properties) {
+                return Err(Box::new(Diagnostic::error(state.loc, message)));
+            }
+        }
+        let inherent = &info.inherent_attrs;
         let mut props: Vec<(Ident, Attr)> = state
             .props
             .map(|p| self.ctx.dict_entries(p).to_vec())
@@ -886,6 +894,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         {
             state.props = None;
         }
+        Ok(())
     }
 
     fn check_op_name_allowed(&mut self, name: &str, pos: u32) -> PResult<()> {
@@ -953,7 +962,7 @@ impl<'a, 'c> Parser<'a, 'c> {
             successors: state.successors,
             num_regions: regions.len() as u32,
         };
-        self.move_inherent_attrs(&mut op_state);
+        self.move_inherent_attrs(&mut op_state)?;
         let op = self.body.create_op(op_state);
         for (i, r) in regions.into_iter().enumerate() {
             let target = self.body.region(op, i);

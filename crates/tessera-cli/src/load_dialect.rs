@@ -35,6 +35,14 @@ pub fn load_dialect(
     let (registration, warnings) = Registration::compile(&loaded.model, &dialects, options);
     // TableGen's own warnings first, as they were reported first.
     let mut rendered = parsed.render_messages();
+    if dialects.is_empty() {
+        // A base file (dialect definitions included from elsewhere, no ops) or a file
+        // including another: registering nothing silently would hide the mistake.
+        rendered.push_str(&format!(
+            "warning: {path} defines no dialect and no op (those of the files it includes \
+             are not registered)\n"
+        ));
+    }
     for d in &warnings {
         rendered.push_str(&d.render(&loaded.sources, None));
     }

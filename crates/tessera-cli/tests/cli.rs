@@ -297,6 +297,17 @@ fn load_dialect_registers_the_ops_of_a_td_file() {
     // Without the dialect, its ops are unknown.
     let out = run_sh("$TOOL ok.mlir", &dir);
     assert!(!out.status.success());
+    // A file that only includes the dialect registers nothing, and says so.
+    std::fs::write(dir.join("wrapper.td"), "include \"d.td\"\n").unwrap();
+    let out = run_sh("$TOOL --load-dialect=wrapper.td -I . -I inc ok.mlir", &dir);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).starts_with(
+            "warning: wrapper.td defines no dialect and no op (those of the files it includes are not registered)\n"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -88,7 +88,7 @@ fn loading_names_every_gap_once() {
     // Leaves neither the evaluator nor a native answers: only the mysterious one.
     assert_eq!(w.matches("cannot be evaluated").count(), 1, "{w}");
     assert!(
-        w.contains("warning: predicate `($_self.isMysterious())` cannot be evaluated (the type method 'isMysterious' is not understood); ops needing it fail verification unless a native is registered for it; used by 'Mystery' (mysterious type)"),
+        w.contains("warning: predicate `($_self.isMysterious())` cannot be evaluated (the type method 'isMysterious' is not understood); ops needing it fail verification unless a native is registered for it; used by 'F32OrMystery' (32-bit float or mysterious type), 'Mystery' (mysterious type)"),
         "{w}"
     );
     assert!(

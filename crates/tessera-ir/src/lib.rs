@@ -34,11 +34,12 @@ pub use context::{Context, Ident};
 pub use diag::{DiagLoc, Diagnostic, Diagnostics, Reported, Severity};
 pub use float::{FloatClass, FloatKind};
 pub use registry::{
-    DialectInfo, FoldHook, FoldResult, MaterializeHook, OpFoldResult, OpInfo, OpTraits, VerifyHook,
+    DialectInfo, FoldHook, FoldResult, InherentAttrsHook, MaterializeHook, OpFoldResult, OpInfo,
+    OpTraits, VerifyHook,
 };
 pub use source::{SourceLoc, SourceMap};
 pub use types::{Signedness, Type, TypeKind, DYNAMIC};
-pub use verify::verify;
+pub use verify::{single_block_violation, verify};
 
 /// Exact big-integer helpers for other crates' number formatting.
 pub mod num {

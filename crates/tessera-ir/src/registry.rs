@@ -73,6 +73,12 @@ pub enum OpFoldResult {
 /// Checks an op's invariants beyond structure.
 pub type VerifyHook = Arc<dyn Fn(&Context, &Body, OpId) -> Result<(), Diagnostic> + Send + Sync>;
 
+/// Checks an op's inherent attributes while it is parsed, as upstream does before the op
+/// exists: given as properties (`true`; upstream converts them to its properties storage), or
+/// in the attribute dictionary of old generic input (`false`; upstream's
+/// `verifyInherentAttrs`). The error is the whole message, located at the op by the parser.
+pub type InherentAttrsHook = Arc<dyn Fn(&Context, Attr, bool) -> Result<(), String> + Send + Sync>;
+
 /// Folds an op given the constant values of its operands (`None` where not constant).
 pub type FoldHook =
     Arc<dyn Fn(&mut Context, &mut Body, OpId, &[Option<Attr>]) -> FoldResult + Send + Sync>;
@@ -91,6 +97,9 @@ pub struct OpInfo {
     /// Names of the op's inherent attributes: stored as properties, and accepted from the
     /// attribute dictionary of old generic input (which moves them into the properties).
     pub inherent_attrs: Vec<Ident>,
+    /// Checks inherent attributes (properties, or the dictionary of old generic input) as the
+    /// op is parsed.
+    pub verify_inherent_attrs: Option<InherentAttrsHook>,
     /// Inherent attributes with a default value (`DefaultValuedAttr`), and that value: an
     /// op created without one gets it, as upstream fills default-valued properties.
     pub default_attrs: Vec<(Ident, Attr)>,
@@ -110,6 +119,7 @@ impl OpInfo {
             name,
             traits,
             inherent_attrs: Vec::new(),
+            verify_inherent_attrs: None,
             default_attrs: Vec::new(),
             verify: None,
             fold: None,

@@ -28,6 +28,26 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
     }
 }
 
+/// Upstream's single-block trait check of `op`: the first region with more than one block or,
+/// when the op's blocks need a terminator (`needs_terminator`), an empty single block. The
+/// text follows the op name in upstream's `'name' op ...` message. Shared by the structural
+/// verifier and by verifiers that must run the check in its place among an op's traits.
+pub fn single_block_violation(body: &Body, op: OpId, needs_terminator: bool) -> Option<String> {
+    for (index, region) in body.regions(op).enumerate() {
+        let mut blocks = body.region_blocks(region);
+        let Some(first) = blocks.next() else {
+            continue;
+        };
+        if blocks.next().is_some() {
+            return Some(format!("expects region #{index} to have 0 or 1 blocks"));
+        }
+        if needs_terminator && body.last_op(first).is_none() {
+            return Some("expects a non-empty block".to_string());
+        }
+    }
+    None
+}
+
 struct Verifier<'a> {
     ctx: &'a Context,
     body: &'a Body,
@@ -108,24 +128,15 @@ impl Verifier<'_> {
         if traits.contains(OpTraits::TERMINATOR) && body.next_op(op).is_some() {
             self.op_error(op, "must be the last operation in the parent block");
         }
-        for (index, region) in body.regions(op).enumerate() {
+        if traits.contains(OpTraits::SINGLE_BLOCK) {
+            let needs_terminator = !traits.contains(OpTraits::NO_TERMINATOR);
+            if let Some(message) = single_block_violation(body, op, needs_terminator) {
+                self.op_error(op, &message);
+                return;
+            }
+        }
+        for region in body.regions(op) {
             let blocks: Vec<BlockId> = body.region_blocks(region).collect();
-            if traits.contains(OpTraits::SINGLE_BLOCK) && blocks.len() > 1 {
-                self.op_error(
-                    op,
-                    &format!("expects region #{index} to have 0 or 1 blocks"),
-                );
-            }
-            // A single block that needs a terminator must not be empty; upstream's single
-            // block trait says so in its own words before the terminator check could.
-            if traits.contains(OpTraits::SINGLE_BLOCK)
-                && !traits.contains(OpTraits::NO_TERMINATOR)
-                && blocks.len() == 1
-                && body.last_op(blocks[0]).is_none()
-            {
-                self.op_error(op, "expects a non-empty block");
-                continue;
-            }
             if let Some(&entry) = blocks.first() {
                 let branches_to_entry = blocks
                     .iter()

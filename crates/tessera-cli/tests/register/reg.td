@@ -41,6 +41,9 @@ def I32 : Type<CPred<"$_self.isSignlessInteger(32)">, "32-bit signless integer">
 def F32 : Type<CPred<"$_self.isF32()">, "32-bit float">;
 def AnyType : Type<CPred<"true">, "any type">;
 def Mystery : Type<CPred<"$_self.isMysterious()">, "mysterious type">;
+// Evaluated as C++ is, left to right: a 32-bit float never reaches the mysterious leaf.
+def F32OrMystery : Type<Or<[CPred<"$_self.isF32()">, CPred<"$_self.isMysterious()">]>,
+                        "32-bit float or mysterious type">;
 // Answered by a native the test registers (a 32-bit float is fancy).
 def Fancy : Type<CPred<"$_self.isFancy()">, "fancy type">;
 class RegAttr<Pred pred, string sum, code storage> : Attr<pred, sum> {
@@ -89,6 +92,9 @@ def Reg_RetOp : Reg_Op<"ret", [Terminator]>;
 // ----- segments -----
 def Reg_SizedOp : Reg_Op<"sized", [AttrSizedOperandSegments]> {
   let arguments = (ins Variadic<I32>:$a, Variadic<F32>:$b);
+}
+def Reg_SizedResultsOp : Reg_Op<"sized_results", [AttrSizedResultSegments]> {
+  let results = (outs Variadic<I32>:$a, Optional<F32>:$b);
 }
 def Reg_SameSizeOp : Reg_Op<"same_size", [SameVariadicOperandSize]> {
   let arguments = (ins Variadic<I32>:$a, Variadic<F32>:$b);
@@ -152,6 +158,9 @@ def Reg_NewTraitOp : Reg_Op<"new_trait", [NotKnownHere]>;
 // ----- what cannot be evaluated, and Rust verifiers -----
 def Reg_MysteryOp : Reg_Op<"mystery"> {
   let arguments = (ins Mystery:$m);
+}
+def Reg_MaybeOp : Reg_Op<"maybe"> {
+  let arguments = (ins F32OrMystery:$m);
 }
 def Reg_FancyOp : Reg_Op<"fancy"> {
   let arguments = (ins Fancy:$f);

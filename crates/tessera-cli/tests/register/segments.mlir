@@ -40,3 +40,12 @@
 %i = "test.i32"() : () -> i32
 // expected-error@+1 {{'reg.groups' op requires attribute 'group_sizes'}}
 "reg.groups"(%i) : (i32) -> ()
+
+// -----
+%0:2 = "reg.sized_results"() <{resultSegmentSizes = array<i32: 1, 1>}> : () -> (i32, f32)
+// expected-error@+1 {{'reg.sized_results' op result count (2) does not match with the total size (1) specified in attribute 'resultSegmentSizes'}}
+%1:2 = "reg.sized_results"() <{resultSegmentSizes = array<i32: 1, 0>}> : () -> (i32, f32)
+
+// -----
+// expected-error@+1 {{'reg.sized_results' op result group starting at #0 requires 0 or 1 element, but found 2}}
+%0:2 = "reg.sized_results"() <{resultSegmentSizes = array<i32: 0, 2>}> : () -> (f32, f32)

@@ -37,6 +37,13 @@
 // -----
 %f = "test.f32"() : () -> f32
 %i = "test.i32"() : () -> i32
+"reg.maybe"(%f) : (f32) -> ()
+// expected-error@+1 {{'reg.maybe' op cannot verify operand #0: constraint 'F32OrMystery' (32-bit float or mysterious type) needs `($_self.isMysterious())`, which cannot be evaluated (the type method 'isMysterious' is not understood); register a native for it}}
+"reg.maybe"(%i) : (i32) -> ()
+
+// -----
+%f = "test.f32"() : () -> f32
+%i = "test.i32"() : () -> i32
 "reg.fancy"(%f) : (f32) -> ()
 // expected-error@+1 {{'reg.fancy' op operand #0 must be fancy type, but got 'i32'}}
 "reg.fancy"(%i) : (i32) -> ()

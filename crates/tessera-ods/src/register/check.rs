@@ -1,24 +1,24 @@
 //! Whether a constraint's predicate holds for one subject: the one place registration asks
 //! the predicate evaluator ([`crate::eval`]) anything.
 //!
-//! Each predicate is compiled once. One the evaluator cannot compile (a leaf it does not
-//! understand and no native answers) is kept as the list of those leaves: it decides nothing,
-//! loading reports the leaves, and verifying an op that needs it is an error naming them.
+//! Each predicate is compiled once. A leaf the evaluator cannot compile (and no native of the
+//! caller answers) stays in the predicate as its error (`eval::Compiler::pred_partial`), so
+//! the predicate is still evaluated as C++ would be: left to right, a decided `&&` or `||`
+//! never reaching the leaf, and reaching it is an error naming it. Such leaves are also
+//! listed ([`Cond::unknown_leaves`]) for loading to report.
 
-use crate::eval::{Bound, CompiledPred, Compiler, EvalError, OpNames, Resolver, SelfKind};
-use crate::{Constraint, Pred};
+use crate::eval::{self, Bound, CompiledPred, EvalError, OpNames, Resolver, SelfKind};
+use crate::{Constraint, Model, Pred};
 use std::sync::Arc;
 use tessera_ir::Context;
 
 /// A compiled predicate.
 #[derive(Clone)]
-pub(crate) enum Cond {
-    /// Always holds (no predicate).
-    True,
-    /// Evaluated by the evaluator.
-    Eval(Arc<CompiledPred>),
-    /// Cannot be evaluated: the leaves that stop it, each with the reason.
-    Unknown(Arc<[EvalError]>),
+pub(crate) struct Cond {
+    /// `None`: always holds (no predicate), unless `unknown` says it could not be compiled.
+    pred: Option<Arc<CompiledPred>>,
+    /// The leaves that cannot be evaluated, each with the reason.
+    unknown: Arc<[EvalError]>,
 }
 
 /// The outcome of a check.
@@ -30,42 +30,89 @@ pub(crate) enum Verdict {
     Unknown(EvalError),
 }
 
-/// Compiles a constraint's predicate (`$_self` bound as its kind says).
-pub(crate) fn constraint(compiler: &Compiler, c: &Constraint) -> Cond {
-    match compiler.constraint(c) {
-        Ok(None) => Cond::True,
-        Ok(Some(p)) => Cond::Eval(Arc::new(p)),
-        Err(errors) => Cond::Unknown(errors.into()),
+/// Compiles predicates of one model with the caller's natives.
+pub(crate) struct Preds<'m> {
+    model: &'m Model,
+    natives: &'m eval::Natives,
+}
+
+impl<'m> Preds<'m> {
+    pub(crate) fn new(model: &'m Model, natives: &'m eval::Natives) -> Self {
+        Preds { model, natives }
+    }
+
+    /// Compiles a constraint's predicate (`$_self` bound as its kind says).
+    pub(crate) fn constraint(&self, c: &Constraint) -> Cond {
+        let compiler = eval::Compiler::new(Some(self.model), self.natives);
+        match (&c.pred, SelfKind::of(c.kind)) {
+            (None, _) => Cond::always(),
+            (Some(pred), Some(subject)) => partial(compiler.pred_partial(pred, subject, &|_| None)),
+            // No subject the evaluator can bind (successors): every leaf is unknown.
+            (Some(_), None) => match compiler.constraint(c) {
+                Ok(pred) => Cond {
+                    pred: pred.map(Arc::new),
+                    unknown: Arc::new([]),
+                },
+                Err(errors) => Cond {
+                    pred: None,
+                    unknown: errors.into(),
+                },
+            },
+        }
+    }
+
+    /// Compiles a predicate trait of an op whose `$name`s are `names`.
+    pub(crate) fn op_pred(&self, pred: &Pred, names: &OpNames) -> Cond {
+        let compiler = eval::Compiler::new(Some(self.model), self.natives);
+        partial(compiler.pred_partial(pred, SelfKind::None, &|n| names.lookup(n)))
+    }
+
+    /// Whether an attribute is of the C++ class `storage` (`isa<storage>($_self)`), if the
+    /// evaluator can tell for every attribute.
+    pub(crate) fn storage_class(&self, storage: &str) -> Option<Cond> {
+        let pred = Pred::Leaf(format!("(::llvm::isa<{storage}>($_self))"));
+        eval::Compiler::new(Some(self.model), self.natives)
+            .pred(&pred, SelfKind::Attr, &|_| None)
+            .ok()
+            .map(|p| Cond {
+                pred: Some(Arc::new(p)),
+                unknown: Arc::new([]),
+            })
     }
 }
 
-/// Compiles a predicate trait of an op whose `$name`s are `names`.
-pub(crate) fn op_pred(compiler: &Compiler, pred: &Pred, names: &OpNames) -> Cond {
-    match compiler.pred(pred, SelfKind::None, &|n| names.lookup(n)) {
-        Ok(p) => Cond::Eval(Arc::new(p)),
-        Err(errors) => Cond::Unknown(errors.into()),
+/// A predicate compiled with its unknown leaves kept inside (reaching one is an error).
+fn partial((pred, unknown): (CompiledPred, Vec<EvalError>)) -> Cond {
+    Cond {
+        pred: Some(Arc::new(pred)),
+        unknown: unknown.into(),
     }
 }
 
 impl Cond {
+    /// A condition that always holds.
+    pub(crate) fn always() -> Cond {
+        Cond {
+            pred: None,
+            unknown: Arc::new([]),
+        }
+    }
+
     /// The leaves that cannot be evaluated (none if the predicate can be).
     pub(crate) fn unknown_leaves(&self) -> &[EvalError] {
-        match self {
-            Cond::Unknown(errors) => errors,
-            Cond::True | Cond::Eval(_) => &[],
-        }
+        &self.unknown
     }
 
     /// Checks the predicate for `subject` (`$_self`) and the op's `names`.
     pub(crate) fn check(&self, ctx: &Context, subject: &Bound, names: &dyn Resolver) -> Verdict {
-        match self {
-            Cond::True => Verdict::Holds,
-            Cond::Eval(p) => match p.eval(ctx, subject, names) {
+        match (&self.pred, self.unknown.first()) {
+            (Some(p), _) => match p.eval(ctx, subject, names) {
                 Ok(true) => Verdict::Holds,
                 Ok(false) => Verdict::Fails,
                 Err(e) => Verdict::Unknown(e),
             },
-            Cond::Unknown(errors) => Verdict::Unknown(errors[0].clone()),
+            (None, None) => Verdict::Holds,
+            (None, Some(e)) => Verdict::Unknown(e.clone()),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! the count checks, how value lists split into declared groups, each constraint's compiled
 //! predicate, and the traits' checks in upstream's order.
 
-use super::check::{self, Cond};
+use super::check::{Cond, Preds};
 use super::natives::{classify, Native, NativeCheck};
 use crate::constraint::{Arity, ConstraintId};
 use crate::eval::{self, EvalError, OpNames};
@@ -46,6 +46,9 @@ pub(crate) struct AttrSpec {
     /// Neither optional nor default-valued: its absence is an error.
     pub(crate) required: bool,
     pub(crate) check: Arc<Checked>,
+    /// Whether a value is of the attribute's C++ storage class (`isa<StorageType>`), which
+    /// properties must hold; `None` when the evaluator cannot tell (nothing is checked then).
+    pub(crate) storage: Option<Cond>,
 }
 
 /// A predicate trait (`AllTypesMatch`, `PredOpTrait`, `TypesMatchWith`, ...).
@@ -148,6 +151,7 @@ impl Gaps {
 pub(crate) struct Compiler<'m> {
     model: &'m Model,
     eval: eval::Compiler<'m>,
+    preds: Preds<'m>,
     checked: Vec<Option<Arc<Checked>>>,
     pub(crate) gaps: Gaps,
 }
@@ -162,6 +166,7 @@ impl<'m> Compiler<'m> {
         Compiler {
             model,
             eval: eval::Compiler::new(Some(model), natives),
+            preds: Preds::new(model, natives),
             checked: vec![None; model.constraints.len()],
             gaps: Gaps::default(),
         }
@@ -172,7 +177,7 @@ impl<'m> Compiler<'m> {
             return c.clone();
         }
         let constraint = self.model.constraint(id);
-        let cond = check::constraint(&self.eval, constraint);
+        let cond = self.preds.constraint(constraint);
         let user = format!("'{}' ({})", constraint.record, constraint.summary);
         self.gaps.leaves_of(&cond, loc, &user);
         let c = Arc::new(Checked {
@@ -214,6 +219,7 @@ impl<'m> Compiler<'m> {
                 name: a.name.clone(),
                 required: !a.attr.optional && a.attr.default_value.is_none(),
                 check: self.checked(a.attr.constraint, loc),
+                storage: self.preds.storage_class(&a.attr.storage_type),
             });
         }
         let mut attrs_by_name: Vec<usize> = (0..attrs.len()).collect();
@@ -272,7 +278,7 @@ impl<'m> Compiler<'m> {
                     }
                 }
                 TraitKind::Predicate { summary, pred, .. } => {
-                    let cond = check::op_pred(&self.eval, pred, &names);
+                    let cond = self.preds.op_pred(pred, &names);
                     let user = format!("trait '{summary}' of '{}'", op.name);
                     self.gaps.leaves_of(&cond, loc, &user);
                     pred_traits.push(PredTraitSpec {
@@ -405,5 +411,41 @@ fn resolve_class(model: &Model, from: &Op, class: &str) -> Option<String> {
     match all.as_slice() {
         [only] => Some(only.name.clone()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn group(arity: GroupArity) -> Group {
+        Group {
+            name: String::new(),
+            arity,
+            check: Arc::new(Checked {
+                record: String::new(),
+                summary: String::new(),
+                cond: Cond::always(),
+            }),
+        }
+    }
+
+    fn counted(groups: &[GroupArity]) -> Option<(usize, bool)> {
+        let groups: Vec<Group> = groups.iter().cloned().map(group).collect();
+        match count(Counted::Operands, &groups) {
+            Some(Step::Count { n, at_least, .. }) => Some((n, at_least)),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn count_traits_follow_the_declared_arities() {
+        use GroupArity::*;
+        assert_eq!(counted(&[]), Some((0, false)));
+        assert_eq!(counted(&[Single, Single]), Some((2, false)));
+        assert_eq!(counted(&[Single, Variadic]), Some((1, true)));
+        assert_eq!(counted(&[Optional, Single, Variadic]), Some((1, true)));
+        // Nothing but variable-length groups: no count to check.
+        assert_eq!(counted(&[Variadic, Optional]), None);
     }
 }

@@ -156,6 +156,14 @@ impl Registration {
             let mut info = OpInfo::new(name, op.traits);
             if op.uses_properties {
                 info.inherent_attrs = op.inherent.iter().map(|n| ctx.ident(n)).collect();
+                let compiled = op.clone();
+                info.verify_inherent_attrs = Some(Arc::new(move |ctx, given, as_properties| {
+                    if as_properties {
+                        verify::properties(&compiled, ctx, given)
+                    } else {
+                        verify::dictionary_attrs(&compiled, ctx, given)
+                    }
+                }));
             }
             for (name, make) in defaults {
                 if let Some(value) = make(ctx) {

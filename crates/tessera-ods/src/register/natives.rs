@@ -112,7 +112,58 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         | "InferTypeOpAdaptor"
         | "InferShapedTypeOpAdaptor"
         | "MemRefsNormalizable"
+        | "HasParallelRegion"
         | "OpInvariants" => Native::Nothing,
         _ => Native::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameterised_traits_keep_their_class_arguments() {
+        match classify(
+            "::mlir::OpTrait",
+            "HasParent<ExecuteRegionOp, ForOp, scf::IfOp>::Impl",
+        ) {
+            Native::ByClass(base, classes) => {
+                assert_eq!(base, "HasParent");
+                assert_eq!(classes, ["ExecuteRegionOp", "ForOp", "scf::IfOp"]);
+            }
+            _ => panic!("HasParent is resolved by class"),
+        }
+        assert!(matches!(
+            classify(
+                "::mlir::OpTrait",
+                "SingleBlockImplicitTerminator<YieldOp>::Impl"
+            ),
+            Native::ByClass("SingleBlockImplicitTerminator", _)
+        ));
+    }
+
+    #[test]
+    fn traits_are_known_only_in_their_namespace() {
+        assert!(matches!(
+            classify("::mlir::OpTrait", "IsTerminator"),
+            Native::Bits(b) if b == OpTraits::TERMINATOR
+        ));
+        assert!(matches!(
+            classify("::mlir::OpTrait", "SingleBlock"),
+            Native::BitsAndCheck(b, NativeCheck::SingleBlock) if b == OpTraits::SINGLE_BLOCK
+        ));
+        assert!(matches!(
+            classify("::my::Traits", "IsTerminator"),
+            Native::Unknown
+        ));
+        assert!(matches!(
+            classify("::mlir::OpTrait", "AffineScope"),
+            Native::Nothing
+        ));
+        assert!(matches!(
+            classify("::mlir::OpTrait", "ResultsBroadcastableShape"),
+            Native::Unknown
+        ));
     }
 }

@@ -6,6 +6,7 @@ use super::check::Verdict;
 use super::compile::{Checked, CompiledOp, Counted, Group, GroupArity, Split, Step};
 use super::natives::NativeCheck;
 use crate::eval::{Bound, NoNames, OpValue, Resolver};
+use smallvec::SmallVec;
 use std::ops::Range;
 use tessera_ir::{
     Attr, AttrKind, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type,
@@ -34,6 +35,69 @@ pub(crate) fn verify(
     }
 }
 
+/// The constraints of the inherent attributes old generic input gives in the attribute
+/// dictionary `attrs`, in name order, as upstream checks them while parsing. A predicate that
+/// cannot be evaluated is left to the op's verification, which reports it with the op.
+pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Result<(), String> {
+    for &i in &c.attrs_by_name {
+        let a = &c.attrs[i];
+        let Some(value) = ctx.dict_get(attrs, &a.name) else {
+            continue;
+        };
+        if a.check.cond.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
+            return Err(format!(
+                "'{}' op attribute '{}' failed to satisfy constraint: {}",
+                c.name, a.name, a.check.summary
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The properties `props` (`<{...}>`) converted as upstream converts them to its storage,
+/// before the op exists: each attribute, in name order, of its C++ storage class (where the
+/// evaluator can tell), then the segment sizes of the right length.
+pub(crate) fn properties(c: &CompiledOp, ctx: &Context, props: Attr) -> Result<(), String> {
+    let problem = |message: String| Err(invalid_properties(c, ctx, Some(props), &message));
+    for &i in &c.attrs_by_name {
+        let a = &c.attrs[i];
+        let (Some(value), Some(storage)) = (ctx.dict_get(props, &a.name), &a.storage) else {
+            continue;
+        };
+        if storage.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
+            let value = tessera_asm::attr_to_string(ctx, value);
+            return problem(format!(
+                "Invalid attribute `{}` in property conversion: {value}",
+                a.name
+            ));
+        }
+    }
+    for (split, groups) in [(c.operand_split, &c.operands), (c.result_split, &c.results)] {
+        let Split::Sized(attr) = split else {
+            continue;
+        };
+        let len = ctx
+            .dict_get(props, attr)
+            .and_then(|a| i32_array(ctx, a))
+            .map(|s| s.len());
+        if let Some(len) = len.filter(|&n| n != groups.len()) {
+            return problem(size_mismatch(len, groups.len()));
+        }
+    }
+    Ok(())
+}
+
+/// Upstream's message for properties it cannot convert to the op's storage.
+fn invalid_properties(c: &CompiledOp, ctx: &Context, props: Option<Attr>, message: &str) -> String {
+    let text = props.map_or_else(|| "{}".to_string(), |p| tessera_asm::attr_to_string(ctx, p));
+    format!("invalid properties {text} for op {}: {message}", c.name)
+}
+
+/// Segment sizes with `len` entries where the op declares `groups` groups.
+fn size_mismatch(len: usize, groups: usize) -> String {
+    format!("size mismatch in attribute conversion: {len} vs {groups}")
+}
+
 struct Verifier<'a> {
     c: &'a CompiledOp,
     ctx: &'a Context,
@@ -42,6 +106,9 @@ struct Verifier<'a> {
 }
 
 type VResult = Result<(), Diagnostic>;
+
+/// The values of each declared group, by position.
+type Ranges = SmallVec<[Range<usize>; 4]>;
 
 impl Verifier<'_> {
     /// An error about the op, worded as upstream's `emitOpError`, with the op attached.
@@ -107,14 +174,24 @@ impl Verifier<'_> {
     }
 
     /// Runs a compiled constraint; a predicate that cannot be evaluated is an error naming it.
-    fn holds(&self, checked: &Checked, subject: &Bound, what: &str) -> Result<bool, Diagnostic> {
+    /// `what` names the checked entity in that error (built only then).
+    fn holds(
+        &self,
+        checked: &Checked,
+        subject: &Bound,
+        what: impl FnOnce() -> String,
+    ) -> Result<bool, Diagnostic> {
         match checked.cond.check(self.ctx, subject, &NoNames) {
             Verdict::Holds => Ok(true),
             Verdict::Fails => Ok(false),
             Verdict::Unknown(e) => Err(self.error(format!(
-                "cannot verify {what}: constraint '{}' ({}) needs `{}`, which cannot be \
+                "cannot verify {}: constraint '{}' ({}) needs `{}`, which cannot be \
                  evaluated ({}); register a native for it",
-                checked.record, checked.summary, e.leaf, e.message
+                what(),
+                checked.record,
+                checked.summary,
+                e.leaf,
+                e.message
             ))),
         }
     }
@@ -133,8 +210,8 @@ impl Verifier<'_> {
             let Some(value) = self.inherent(&a.name) else {
                 continue;
             };
-            let what = format!("attribute '{}'", a.name);
-            if !self.holds(&a.check, &Bound::Attr(value), &what)? {
+            let what = || format!("attribute '{}'", a.name);
+            if !self.holds(&a.check, &Bound::Attr(value), what)? {
                 return self.fail(format!(
                     "attribute '{}' failed to satisfy constraint: {}",
                     a.name, a.check.summary
@@ -142,10 +219,10 @@ impl Verifier<'_> {
             }
         }
         let (body, op) = (self.body, self.op);
-        let operands: Vec<ValueId> = body.operands(op).collect();
+        let operands: SmallVec<[ValueId; 4]> = body.operands(op).collect();
         let operand_ranges = self.ranges(&c.operands, c.operand_split, operands.len(), true)?;
         self.values(&c.operands, &operand_ranges, &operands, "operand")?;
-        let results: Vec<ValueId> = body.results(op).collect();
+        let results: SmallVec<[ValueId; 4]> = body.results(op).collect();
         let result_ranges = self.ranges(&c.results, c.result_split, results.len(), false)?;
         self.values(&c.results, &result_ranges, &results, "result")?;
         let names = OpResolver {
@@ -166,7 +243,7 @@ impl Verifier<'_> {
                 }
             }
         }
-        let regions: Vec<Bound> = body
+        let regions: SmallVec<[Bound; 2]> = body
             .regions(op)
             .map(|r| Bound::Region {
                 blocks: body.region_blocks(r).count(),
@@ -191,7 +268,7 @@ impl Verifier<'_> {
                 g + 1
             };
             for (i, subject) in subjects.iter().enumerate().take(end).skip(g) {
-                if !self.holds(&group.check, subject, &format!("{kind} #{i}"))? {
+                if !self.holds(&group.check, subject, || format!("{kind} #{i}"))? {
                     return self.fail(format!(
                         "{kind} #{i}{}failed to verify constraint: {}",
                         named(&group.name),
@@ -225,8 +302,7 @@ impl Verifier<'_> {
             }
             for &v in &values[range.clone()] {
                 let t = self.body.value_type(v);
-                let what = format!("{kind} #{index}");
-                if !self.holds(&g.check, &Bound::Type(t), &what)? {
+                if !self.holds(&g.check, &Bound::Type(t), || format!("{kind} #{index}"))? {
                     return self.fail(format!(
                         "{kind} #{index} must be {}, but got '{}'",
                         g.check.summary,
@@ -246,8 +322,8 @@ impl Verifier<'_> {
         split: Split,
         total: usize,
         operands: bool,
-    ) -> Result<Vec<Range<usize>>, Diagnostic> {
-        let sizes: Vec<usize> = match split {
+    ) -> Result<Ranges, Diagnostic> {
+        let sizes: SmallVec<[usize; 4]> = match split {
             Split::Sized(attr) => self
                 .segment_sizes(attr, groups.len(), total, operands)?
                 .into_iter()
@@ -300,18 +376,11 @@ impl Verifier<'_> {
                 Some(sizes) => {
                     // Upstream refuses this while building the op's properties, before the
                     // op exists: no op is attached.
-                    let props = self
-                        .body
-                        .op_props(self.op)
-                        .map(|p| tessera_asm::attr_to_string(self.ctx, p))
-                        .unwrap_or_default();
+                    let props = self.body.op_props(self.op);
+                    let message = size_mismatch(sizes.len(), groups);
                     return Err(Diagnostic::error(
                         self.body.op_loc(self.op),
-                        format!(
-                            "invalid properties {props} for op {}: size mismatch in attribute conversion: {} vs {groups}",
-                            self.c.name,
-                            sizes.len()
-                        ),
+                        invalid_properties(self.c, self.ctx, props, &message),
                     ));
                 }
                 None => {
@@ -353,8 +422,8 @@ impl Verifier<'_> {
 
     fn native(&self, check: &NativeCheck) -> VResult {
         let (ctx, body, op) = (self.ctx, self.body, self.op);
-        let operands: Vec<Type> = body.operands(op).map(|v| body.value_type(v)).collect();
-        let results: Vec<Type> = body.results(op).map(|v| body.value_type(v)).collect();
+        let operands: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
+        let results: SmallVec<[Type; 4]> = body.results(op).map(|v| body.value_type(v)).collect();
         let need = |operands_needed: bool, results_needed: bool| -> VResult {
             if operands_needed && operands.is_empty() {
                 return self.fail("expected 1 or more operands, but found 0".into());
@@ -452,12 +521,11 @@ impl Verifier<'_> {
             }
             NativeCheck::Elementwise => self.elementwise(&operands, &results),
             NativeCheck::SingleBlock => {
-                for (i, r) in body.regions(op).enumerate() {
-                    if body.region_blocks(r).count() > 1 {
-                        return self.fail(format!("expects region #{i} to have 0 or 1 blocks"));
-                    }
+                let needs_terminator = !self.c.traits.contains(OpTraits::NO_TERMINATOR);
+                match tessera_ir::single_block_violation(body, op, needs_terminator) {
+                    Some(message) => self.fail(message),
+                    None => Ok(()),
                 }
-                Ok(())
             }
             NativeCheck::NoRegionArguments => {
                 let n = body.num_regions(op);
