@@ -897,6 +897,30 @@ impl<'a, 'c> Parser<'a, 'c> {
         Ok(())
     }
 
+    /// A custom form's attributes as the op stores them: inherent ones (with the defaults
+    /// of those left out) as properties, the rest as its dictionary. Upstream's generated
+    /// parsers put the attributes a format binds straight into the properties, unchecked
+    /// until verification.
+    fn split_inherent(&mut self, name: Ident, attrs: Vec<(Ident, Attr)>) -> (Attr, Option<Attr>) {
+        let Some(info) = self
+            .ctx
+            .op_info(name)
+            .filter(|i| !i.inherent_attrs.is_empty())
+        else {
+            return (self.ctx.dictionary(attrs), None);
+        };
+        let (mut props, rest): (Vec<_>, Vec<_>) = attrs
+            .into_iter()
+            .partition(|(n, _)| info.inherent_attrs.contains(n));
+        for &(n, v) in &info.default_attrs {
+            if !props.iter().any(|p| p.0 == n) {
+                props.push((n, v));
+            }
+        }
+        let props = (!props.is_empty()).then(|| self.ctx.dictionary(props));
+        (self.ctx.dictionary(rest), props)
+    }
+
     fn check_op_name_allowed(&mut self, name: &str, pos: u32) -> PResult<()> {
         if self.ctx.allows_unregistered_dialects() {
             return Ok(());
@@ -952,17 +976,17 @@ impl<'a, 'c> Parser<'a, 'c> {
             return Err(self.error_here(format!("duplicate key '{n}' in dictionary attribute")));
         }
         let regions = std::mem::take(&mut state.regions);
-        let mut op_state = OperationState {
+        let (attrs, props) = self.split_inherent(name, std::mem::take(&mut state.attrs));
+        let op_state = OperationState {
             name,
             loc,
             operands: state.operands,
             result_types: state.result_types,
-            attrs: self.ctx.dictionary(state.attrs),
-            props: None,
+            attrs,
+            props,
             successors: state.successors,
             num_regions: regions.len() as u32,
         };
-        self.move_inherent_attrs(&mut op_state)?;
         let op = self.body.create_op(op_state);
         for (i, r) in regions.into_iter().enumerate() {
             let target = self.body.region(op, i);
