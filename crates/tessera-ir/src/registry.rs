@@ -105,6 +105,10 @@ pub struct OpInfo {
     pub default_attrs: Vec<(Ident, Attr)>,
     /// Extra verification.
     pub verify: Option<VerifyHook>,
+    /// Checks the symbols the op refers to (upstream's `SymbolUserOpInterface`). These run
+    /// after every op verified, as upstream runs them from the enclosing symbol table's
+    /// region check, and the first failure stops them.
+    pub verify_symbol_uses: Option<VerifyHook>,
     /// Folding.
     pub fold: Option<FoldHook>,
     /// Custom assembly hooks. `tessera-ir` sits below the textual format, so the hooks are
@@ -122,6 +126,7 @@ impl OpInfo {
             verify_inherent_attrs: None,
             default_attrs: Vec::new(),
             verify: None,
+            verify_symbol_uses: None,
             fold: None,
             assembly: None,
         }

@@ -22,6 +22,21 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
         WalkControl::Advance
     });
     if v.errors.is_empty() {
+        // Symbol uses are checked once everything else holds, the first failure ending it.
+        walk(body, root, WalkOrder::PreOrder, |op| {
+            let hook = ctx
+                .op_info(body.op_name(op))
+                .and_then(|i| i.verify_symbol_uses.clone());
+            match hook.map(|h| h(ctx, body, op)) {
+                Some(Err(d)) => {
+                    v.errors.push(d);
+                    WalkControl::Interrupt
+                }
+                _ => WalkControl::Advance,
+            }
+        });
+    }
+    if v.errors.is_empty() {
         Ok(())
     } else {
         Err(v.errors)

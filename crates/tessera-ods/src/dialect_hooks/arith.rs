@@ -46,7 +46,7 @@ pub(crate) fn constant_result_names(ctx: &Context, body: &Body, op: OpId, names:
     let mut name = format!("c{}", value.to_decimal(width, true));
     if int_width.is_some() {
         name.push('_');
-        name.push_str(&type_text(ctx, ty));
+        name.push_str(&tessera_asm::type_to_string(ctx, ty));
     }
     names.set(result, name);
 }

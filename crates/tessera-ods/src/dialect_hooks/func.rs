@@ -204,7 +204,8 @@ pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
     Ok(())
 }
 
-/// A function constant names a function of its own type.
+/// A function constant names a function of its own type (upstream checks this in the op's
+/// own verifier, not with the symbol uses).
 pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let Some(value) = inherent(ctx, body, op, "value") else {
         return Ok(());
@@ -218,7 +219,7 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
             ctx,
             body,
             op,
-            format!("'{name}' does not reference a valid function"),
+            format!("reference to undefined function '{name}'"),
         ));
     };
     let fn_type = inherent(ctx, body, func, "function_type").and_then(|a| match ctx.attr_kind(a) {

@@ -15,7 +15,7 @@ use tessera_ir::{Attr, Body, Context, Diagnostic, OpId, Type, VerifyHook};
 /// Registration options carrying every hook this module has.
 pub fn options() -> Options {
     let mut options = Options::default();
-    let verifiers: [(&str, VerifyHook); 7] = [
+    let verifiers: [(&str, VerifyHook); 6] = [
         ("builtin.module", Arc::new(builtin::verify_module)),
         (
             "builtin.unrealized_conversion_cast",
@@ -23,12 +23,15 @@ pub fn options() -> Options {
         ),
         ("func.func", Arc::new(func::verify_func)),
         ("func.return", Arc::new(func::verify_return)),
-        ("func.call", Arc::new(func::verify_call)),
         ("func.constant", Arc::new(func::verify_constant)),
         ("arith.constant", Arc::new(arith::verify_constant)),
     ];
     for (name, hook) in verifiers {
         options.verifiers.insert(name.to_string(), hook);
+    }
+    let symbol_verifiers: [(&str, VerifyHook); 1] = [("func.call", Arc::new(func::verify_call))];
+    for (name, hook) in symbol_verifiers {
+        options.symbol_verifiers.insert(name.to_string(), hook);
     }
     options
         .assembly
@@ -76,9 +79,9 @@ pub(crate) fn op_error(ctx: &Context, body: &Body, op: OpId, message: String) ->
     .with_op(op)
 }
 
-/// A type as upstream's diagnostics print it.
+/// A type as upstream's diagnostics print it, quoted (`'i32'`).
 pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {
-    tessera_asm::type_to_string(ctx, ty)
+    format!("'{}'", tessera_asm::type_to_string(ctx, ty))
 }
 
 /// The op named `name` of kind `kind` in the nearest symbol table around `from` (an op

@@ -47,6 +47,9 @@ pub struct Options {
     /// Verifiers of ops that declare `hasVerifier` or `hasRegionVerifier`, by full op name;
     /// each runs after everything ODS states has been verified.
     pub verifiers: HashMap<String, VerifyHook>,
+    /// Checks of the symbols ops refer to (upstream's `SymbolUserOpInterface::
+    /// verifySymbolUses`), by full op name; they run after every op verified.
+    pub symbol_verifiers: HashMap<String, VerifyHook>,
     /// Custom forms written in Rust, by full op name: for ops declaring
     /// `hasCustomAssemblyFormat` (upstream writes those in C++), or to replace a format.
     pub assembly: HashMap<String, Arc<dyn OpAssembly>>,
@@ -68,6 +71,10 @@ impl fmt::Debug for Options {
         f.debug_struct("Options")
             .field("natives", &self.natives)
             .field("verifiers", &sorted(self.verifiers.keys().collect()))
+            .field(
+                "symbol_verifiers",
+                &sorted(self.symbol_verifiers.keys().collect()),
+            )
             .field("assembly", &sorted(self.assembly.keys().collect()))
             .field("result_names", &sorted(self.result_names.keys().collect()))
             .field("default_dialects", &self.default_dialects)
@@ -85,6 +92,8 @@ pub struct Registration {
     /// Each op's default-valued attributes and how to make their defaults (parallel to
     /// `ops`).
     defaults: Vec<Vec<(String, AttrMaker)>>,
+    /// Each op's symbol-use check, if any (parallel to `ops`).
+    symbol_verifiers: Vec<Option<VerifyHook>>,
 }
 
 /// Makes an attribute's default value in a context (`None` if it cannot be made there).
@@ -111,11 +120,13 @@ impl Registration {
         let mut ops = Vec::new();
         let mut assembly = Vec::new();
         let mut defaults = Vec::new();
+        let mut symbol_verifiers = Vec::new();
         let mut format_problems = Vec::new();
         for op in model.ops.iter().filter(|op| dialects.contains(&op.dialect)) {
             let rust = options.verifiers.get(&op.name).cloned();
             ops.push(Arc::new(compiler.op(op, rust)));
             defaults.push(default_makers(model, op, compiler.eval()));
+            symbol_verifiers.push(options.symbol_verifiers.get(&op.name).cloned());
             assembly.push(custom_form(
                 model,
                 op,
@@ -137,6 +148,7 @@ impl Registration {
                 ops,
                 assembly,
                 defaults,
+                symbol_verifiers,
             },
             warnings,
         )
@@ -151,7 +163,12 @@ impl Registration {
                 materialize_constant: None,
             });
         }
-        for (op, defaults) in self.ops.iter().zip(&self.defaults) {
+        for ((op, defaults), symbol_check) in self
+            .ops
+            .iter()
+            .zip(&self.defaults)
+            .zip(&self.symbol_verifiers)
+        {
             let name = ctx.ident(&op.name);
             let mut info = OpInfo::new(name, op.traits);
             if op.uses_properties {
@@ -175,6 +192,7 @@ impl Registration {
             info.verify = Some(Arc::new(move |ctx, body, id| {
                 verify::verify(&compiled, ctx, body, id)
             }));
+            info.verify_symbol_uses = symbol_check.clone();
             ctx.register_op(info);
         }
         for (op, hooks) in self.ops.iter().zip(&self.assembly) {

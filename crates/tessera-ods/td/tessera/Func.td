@@ -46,7 +46,7 @@ def CallOp : Func_Op<"call", [
 }
 
 def ConstantOp : Func_Op<"constant", [
-    ConstantLike, Pure, DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    ConstantLike, Pure,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
   let summary = "constant";
   let description = [{
@@ -56,6 +56,7 @@ def ConstantOp : Func_Op<"constant", [
   let results = (outs AnyType);
   let assemblyFormat = "attr-dict $value `:` type(results)";
   let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 def FuncOp : Func_Op<"func", [
