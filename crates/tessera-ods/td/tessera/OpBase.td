@@ -197,15 +197,21 @@ class Interface<string name, list<Interface> bases = []> {
 }
 class OpInterface<string name, list<Interface> bases = []>
     : Interface<name, bases>, InterfaceTrait<name>, OpTrait;
+// An interface of MLIR's own (C++ namespace `::mlir`).
+class MlirOpInterface<string name, list<Interface> bases = []> : OpInterface<name, bases> {
+  let cppNamespace = "::mlir";
+}
 class DeclareInterfaceMethods<list<string> methods = []> {
   list<string> alwaysOverriddenMethods = methods;
 }
 class DeclareOpInterfaceMethods<OpInterface i, list<string> methods = []>
-    : DeclareInterfaceMethods<methods>, OpInterface<i.cppInterfaceName, i.baseInterfaces>;
+    : DeclareInterfaceMethods<methods>, OpInterface<i.cppInterfaceName, i.baseInterfaces> {
+  let cppNamespace = i.cppNamespace;
+}
 class OpInterfaceTrait<string name> : InterfaceTrait<name>, OpTrait;
 class Resource<string n> { string name = n; }
 def DefaultResource : Resource<"::mlir::SideEffects::DefaultResource">;
-class EffectOpInterfaceBase<string name, string base> : OpInterface<name> {
+class EffectOpInterfaceBase<string name, string base> : MlirOpInterface<name> {
   string baseEffectName = base;
 }
 def MemoryEffectOpInterface
@@ -218,7 +224,7 @@ class SideEffect<EffectOpInterfaceBase i, string name, Resource res> {
 class SideEffectsTraitBase<EffectOpInterfaceBase parent, list<SideEffect> effs>
     : OpInterfaceTrait<""> {
   let trait = parent.trait;
-  let cppNamespace = "";
+  let cppNamespace = parent.cppNamespace;
   string baseEffectName = parent.baseEffectName;
   list<SideEffect> effects = effs;
 }
@@ -226,7 +232,7 @@ class MemoryEffects<list<SideEffect> effs>
     : SideEffectsTraitBase<MemoryEffectOpInterface, effs>;
 def MemRead : SideEffect<MemoryEffectOpInterface, "::mlir::MemoryEffects::Read", DefaultResource>;
 def MemWrite : SideEffect<MemoryEffectOpInterface, "::mlir::MemoryEffects::Write", DefaultResource>;
-def InferTypeOpInterface : OpInterface<"InferTypeOpInterface">;
+def InferTypeOpInterface : MlirOpInterface<"InferTypeOpInterface">;
 
 // ----- dialects and ops -----
 class Dialect {
@@ -429,10 +435,14 @@ def IsolatedFromAbove : NativeOpTrait<"IsIsolatedFromAbove">;
 def MemRefsNormalizable : NativeOpTrait<"MemRefsNormalizable">;
 def NoRegionArguments : NativeOpTrait<"NoRegionArguments">, StructuralOpTrait;
 def NoTerminator : NativeOpTrait<"NoTerminator">, StructuralOpTrait;
-def ReturnLike : NativeOpTrait<"ReturnLike">;
+def RegionBranchTerminatorOpInterface
+    : MlirOpInterface<"RegionBranchTerminatorOpInterface">;
+def ReturnLike : TraitList<[
+    DeclareOpInterfaceMethods<RegionBranchTerminatorOpInterface>,
+    NativeOpTrait<"ReturnLike">]>;
 def SingleBlock : NativeOpTrait<"SingleBlock">, StructuralOpTrait;
 def SymbolTable : NativeOpTrait<"SymbolTable">;
-def Terminator : NativeOpTrait<"IsTerminator">, StructuralOpTrait;
+def Terminator : NativeOpTrait<"IsTerminator">;
 def HasOnlyGraphRegion : NativeOpTrait<"HasOnlyGraphRegion">;
 def AttrSizedOperandSegments : NativeOpTrait<"AttrSizedOperandSegments">, StructuralOpTrait;
 def AttrSizedResultSegments : NativeOpTrait<"AttrSizedResultSegments">, StructuralOpTrait;
@@ -443,7 +453,7 @@ class ParentOneOf<list<string> ops>
 class HasParent<string op> : ParentOneOf<[op]>;
 
 def AlwaysSpeculatableImplTrait : NativeOpTrait<"AlwaysSpeculatableImplTrait">;
-def ConditionallySpeculatable : OpInterface<"ConditionallySpeculatable">;
+def ConditionallySpeculatable : MlirOpInterface<"ConditionallySpeculatable">;
 def RecursiveMemoryEffects : NativeOpTrait<"HasRecursiveMemoryEffects">;
 def NoMemoryEffect : MemoryEffects<[]>;
 def AlwaysSpeculatable
@@ -451,14 +461,15 @@ def AlwaysSpeculatable
                  AlwaysSpeculatableImplTrait]>;
 def Pure : TraitList<[AlwaysSpeculatable, NoMemoryEffect]>;
 
-def OpAsmOpInterface : OpInterface<"OpAsmOpInterface">;
-def RegionKindInterface : OpInterface<"RegionKindInterface">;
-def SymbolOpInterface : OpInterface<"SymbolOpInterface">;
-def Symbol : OpInterface<"SymbolOpInterface">;
-def SymbolUserOpInterface : OpInterface<"SymbolUserOpInterface">;
-def CallableOpInterface : OpInterface<"CallableOpInterface">;
-def CallOpInterface : OpInterface<"CallOpInterface">;
-def FunctionOpInterface : OpInterface<"FunctionOpInterface", [CallableOpInterface, Symbol]>;
+def OpAsmOpInterface : MlirOpInterface<"OpAsmOpInterface">;
+def RegionKindInterface : MlirOpInterface<"RegionKindInterface">;
+def SymbolOpInterface : MlirOpInterface<"SymbolOpInterface">;
+def Symbol : MlirOpInterface<"SymbolOpInterface">;
+def SymbolUserOpInterface : MlirOpInterface<"SymbolUserOpInterface">;
+def CallableOpInterface : MlirOpInterface<"CallableOpInterface">;
+def CallOpInterface : MlirOpInterface<"CallOpInterface">;
+def FunctionOpInterface
+    : MlirOpInterface<"FunctionOpInterface", [Symbol, CallableOpInterface]>;
 def GraphRegionNoTerminator
     : TraitList<[NoTerminator, SingleBlock, RegionKindInterface, HasOnlyGraphRegion]>;
 
