@@ -877,14 +877,7 @@ impl<'a, 'c> Parser<'a, 'c> {
                 rest.push((n, v));
             }
         }
-        // Default-valued attributes left out take their default.
-        if let Some(info) = self.ctx.op_info(state.name) {
-            for &(n, v) in &info.default_attrs {
-                if !props.iter().any(|p| p.0 == n) {
-                    props.push((n, v));
-                }
-            }
-        }
+        add_default_attrs(info, &mut props);
         if !props.is_empty() {
             state.props = Some(self.ctx.dictionary(props));
             state.attrs = self.ctx.dictionary(rest);
@@ -912,11 +905,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let (mut props, rest): (Vec<_>, Vec<_>) = attrs
             .into_iter()
             .partition(|(n, _)| info.inherent_attrs.contains(n));
-        for &(n, v) in &info.default_attrs {
-            if !props.iter().any(|p| p.0 == n) {
-                props.push((n, v));
-            }
-        }
+        add_default_attrs(info, &mut props);
         let props = (!props.is_empty()).then(|| self.ctx.dictionary(props));
         (self.ctx.dictionary(rest), props)
     }
@@ -1533,5 +1522,15 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// The file name locations refer to.
     pub fn file_name(&self) -> &str {
         self.file_name
+    }
+}
+
+/// Gives an op's properties the default of each default-valued attribute they lack, as
+/// upstream's op creation fills default-valued properties.
+fn add_default_attrs(info: &tessera_ir::OpInfo, props: &mut Vec<(Ident, Attr)>) {
+    for &(n, v) in &info.default_attrs {
+        if !props.iter().any(|p| p.0 == n) {
+            props.push((n, v));
+        }
     }
 }

@@ -30,12 +30,7 @@ pub(crate) fn register(ctx: &mut Context) {
 /// it: its traits first (one region, no results, no operands, no region arguments), then its
 /// own constraints (a name and visibility that are strings, exactly one block).
 fn verify_module(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    // Inherent attributes may be written as properties or in the dictionary.
-    let inherent = |name: &str| {
-        body.op_props(op)
-            .and_then(|props| ctx.dict_get(props, name))
-            .or_else(|| ctx.dict_get(body.op_attrs(op), name))
-    };
+    let inherent = |name: &str| crate::op_queries::inherent_attr(ctx, body, op, name);
     let not_a_string = ["sym_name", "sym_visibility"].into_iter().find(|name| {
         inherent(name).is_some_and(|a| !matches!(ctx.attr_kind(a), AttrKind::String { .. }))
     });
@@ -68,11 +63,7 @@ fn verify_module(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic>
         None
     };
     match problem {
-        Some(message) => Err(Diagnostic::error(
-            body.op_loc(op),
-            format!("'builtin.module' op {message}"),
-        )
-        .with_op(op)),
+        Some(message) => Err(Diagnostic::op_error(ctx, body, op, message)),
         None => Ok(()),
     }
 }

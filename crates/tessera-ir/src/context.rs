@@ -235,6 +235,35 @@ impl Context {
         }
     }
 
+    /// An `array<i32: ...>` attribute (segment sizes and the like).
+    pub fn dense_i32_array(&mut self, values: &[i32]) -> Attr {
+        let element = self.int_type(32);
+        self.attr(AttrKind::DenseArray {
+            element,
+            len: values.len() as u32,
+            data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
+        })
+    }
+
+    /// The elements of an `array<i32: ...>` attribute, if `attr` is one.
+    pub fn dense_i32_values(&self, attr: Attr) -> Option<Vec<i32>> {
+        let AttrKind::DenseArray { element, data, .. } = self.attr_kind(attr) else {
+            return None;
+        };
+        let TypeKind::Integer {
+            width: 32,
+            signedness: Signedness::Signless,
+        } = self.type_kind(*element)
+        else {
+            return None;
+        };
+        Some(
+            data.chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect(),
+        )
+    }
+
     /// An array attribute.
     pub fn array_attr(&mut self, elements: &[Attr]) -> Attr {
         self.attr(AttrKind::Array(elements.into()))

@@ -102,6 +102,21 @@ impl Diagnostic {
         self
     }
 
+    /// An error about `op` worded as upstream's `emitOpError` (`'name' op message`), at the
+    /// op's location and with the op attached (for "see current operation" notes).
+    pub fn op_error(
+        ctx: &Context,
+        body: &crate::Body,
+        op: OpId,
+        message: impl fmt::Display,
+    ) -> Self {
+        Diagnostic::error(
+            body.op_loc(op),
+            format!("'{}' op {message}", ctx.str(body.op_name(op))),
+        )
+        .with_op(op)
+    }
+
     /// Records the op the diagnostic is about.
     pub fn with_op(mut self, op: OpId) -> Self {
         self.op = Some(op);

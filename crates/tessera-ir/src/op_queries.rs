@@ -5,17 +5,23 @@
 
 use crate::{Attr, Body, Context, OpId, OpTraits};
 
+/// The inherent attribute `name` of `op`: from its properties, where a registered op keeps
+/// it, or from its attribute dictionary (generic input written before properties existed,
+/// ops not yet moved to properties).
+pub fn inherent_attr(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option<Attr> {
+    body.op_props(op)
+        .and_then(|p| ctx.dict_get(p, name))
+        .or_else(|| ctx.dict_get(body.op_attrs(op), name))
+}
+
 /// The constant `op` produces: its `value`, if it is registered as constant-like and has
-/// exactly one result. The value is looked up in the properties first, where ops that use
-/// properties keep it, then in the attribute dictionary.
+/// exactly one result (an inherent attribute, see [`inherent_attr`]).
 pub fn constant_value(ctx: &Context, body: &Body, op: OpId) -> Option<Attr> {
     let info = ctx.op_info(body.op_name(op))?;
     if !info.traits.contains(OpTraits::CONSTANT_LIKE) || body.num_results(op) != 1 {
         return None;
     }
-    body.op_props(op)
-        .and_then(|p| ctx.dict_get(p, "value"))
-        .or_else(|| ctx.dict_get(body.op_attrs(op), "value"))
+    inherent_attr(ctx, body, op, "value")
 }
 
 /// True if `op` can be erased without changing behaviour: its results are unused, it is

@@ -88,9 +88,9 @@ impl Verifier<'_> {
 
     /// An error about `op` itself, worded as upstream's `emitOpError`: `'name' op message`.
     fn op_error(&mut self, op: OpId, message: &str) -> &mut Diagnostic {
-        let name = self.ctx.str(self.body.op_name(op));
-        let message = format!("'{name}' op {message}");
-        self.error(op, message)
+        self.errors
+            .push(Diagnostic::op_error(self.ctx, self.body, op, message));
+        self.errors.last_mut().unwrap()
     }
 
     /// Regions of registered ops are SSA regions unless the op says they are graphs.

@@ -13,7 +13,7 @@ use super::{Elide, Printer};
 use crate::upstream;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
-use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Ident, LocKind, OpId, Type, TypeKind};
+use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, LocKind, OpId, Type, TypeKind};
 
 /// A node of the alias graph.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -377,9 +377,7 @@ impl<'a> Collector<'a> {
             // Upstream visits `op->getAttrs()`, which for a registered op is the
             // discardable attributes merged with the inherent ones (its
             // properties), sorted by name.
-            let mut all: Vec<(Ident, Attr)> = attrs.iter().chain(props.iter()).copied().collect();
-            all.sort_by(|a, b| ctx.str(a.0).cmp(ctx.str(b.0)));
-            for (_, value) in all {
+            for (_, value) in super::merge_by_name(ctx, attrs, props) {
                 self.visit(Node::Attr(value), false);
             }
         }

@@ -79,26 +79,11 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     /// the inherent ones (kept as properties) together, sorted by name.
     pub fn op_attrs_and_props(&self, op: OpId) -> Vec<(Ident, Attr)> {
         let ctx = self.ctx;
-        let attrs = ctx.dict_entries(self.body.op_attrs(op));
         let props = self
             .body
             .op_props(op)
             .map_or(&[][..], |p| ctx.dict_entries(p));
-        // Both dictionaries are sorted by name: merge them.
-        let mut all = Vec::with_capacity(attrs.len() + props.len());
-        let (mut i, mut j) = (0, 0);
-        while i < attrs.len() && j < props.len() {
-            if ctx.str(attrs[i].0) <= ctx.str(props[j].0) {
-                all.push(attrs[i]);
-                i += 1;
-            } else {
-                all.push(props[j]);
-                j += 1;
-            }
-        }
-        all.extend_from_slice(&attrs[i..]);
-        all.extend_from_slice(&props[j..]);
-        all
+        super::merge_by_name(ctx, ctx.dict_entries(self.body.op_attrs(op)), props)
     }
 
     /// Writes `text` as is.
@@ -320,33 +305,27 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
             self.print_type(self.body.value_type(arg));
         }
         self.print_optional_attr_dict(attrs, &[]);
-        let loc = self.body.value_loc(arg);
-        match &mut self.mode {
-            Mode::Print { printer, out, .. } => {
-                if printer.opts.debug_info {
-                    out.push_str(" loc(");
-                    printer.print_loc_body(loc, out);
-                    out.push(')');
-                }
-            }
-            Mode::Collect {
-                collector,
-                debug_info,
-            } => {
-                if *debug_info {
-                    collector.visit(Node::Attr(loc.attr()), false);
-                }
-            }
-        }
+        // Upstream spells a block argument's location out (no alias).
+        self.trailing_location(self.body.value_loc(arg), false);
     }
 
     /// ` loc(...)` when locations are printed.
     pub fn print_optional_location_specifier(&mut self, loc: Location) {
+        self.trailing_location(loc, true);
+    }
+
+    /// ` loc(...)` when locations are printed; `alias` allows the location's alias (and, when
+    /// collecting, lets an alias only locations use be deferred to the end of the file).
+    fn trailing_location(&mut self, loc: Location, alias: bool) {
         match &mut self.mode {
             Mode::Print { printer, out, .. } => {
                 if printer.opts.debug_info {
                     out.push_str(" loc(");
-                    printer.print_loc_inner(loc, out);
+                    if alias {
+                        printer.print_loc_inner(loc, out);
+                    } else {
+                        printer.print_loc_body(loc, out);
+                    }
                     out.push(')');
                 }
             }
@@ -355,7 +334,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
                 debug_info,
             } => {
                 if *debug_info {
-                    collector.visit(Node::Attr(loc.attr()), true);
+                    collector.visit(Node::Attr(loc.attr()), alias);
                 }
             }
         }

@@ -365,6 +365,30 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// Two attribute lists sorted by name, merged into one sorted list (an op's discardable
+/// attributes and its properties, as upstream's `getAttrs()` returns them); on equal names
+/// the first list's entry comes first.
+fn merge_by_name(
+    ctx: &Context,
+    first: &[(Ident, Attr)],
+    second: &[(Ident, Attr)],
+) -> Vec<(Ident, Attr)> {
+    let mut all = Vec::with_capacity(first.len() + second.len());
+    let (mut i, mut j) = (0, 0);
+    while i < first.len() && j < second.len() {
+        if ctx.str(first[i].0) <= ctx.str(second[j].0) {
+            all.push(first[i]);
+            i += 1;
+        } else {
+            all.push(second[j]);
+            j += 1;
+        }
+    }
+    all.extend_from_slice(&first[i..]);
+    all.extend_from_slice(&second[j..]);
+    all
+}
+
 /// Appends `n` in decimal.
 fn push_u64(out: &mut String, mut n: u64) {
     let mut buf = [0u8; 20];

@@ -156,20 +156,27 @@ pub(crate) fn enum_attr_default_text(
     attr: &crate::AttrInfo,
 ) -> Option<(String, String)> {
     let value = attr.default_value.as_deref()?;
-    let def = model
-        .attr_defs
-        .iter()
-        .find(|d| d.record == attr.root_base)?;
-    let enum_record = def.enum_info.as_deref()?;
-    if def.assembly_format.as_deref().map(str::trim) != Some("`<` $value `>`") {
-        return None;
-    }
+    let (def, info) = enum_attr_def(model, &attr.root_base)?;
     let mnemonic = def.mnemonic.as_deref()?;
-    let info = model.enums.iter().find(|e| e.record == enum_record)?;
     let symbol = value.trim().rsplit("::").next()?;
     let case = info.cases.iter().find(|c| c.symbol == symbol)?;
     let dialect = model.dialect(def.dialect).name.clone();
     Some((dialect, format!("{mnemonic}<{}>", case.str)))
+}
+
+/// The attribute definition `record` of `model`, if it is an `EnumAttr` printed as
+/// `<case>` (its usual format), with its enum.
+fn enum_attr_def<'m>(
+    model: &'m Model,
+    record: &str,
+) -> Option<(&'m crate::AttrOrTypeDef, &'m crate::EnumInfo)> {
+    let def = model.attr_defs.iter().find(|d| d.record == record)?;
+    if def.assembly_format.as_deref().map(str::trim) != Some("`<` $value `>`") {
+        return None;
+    }
+    let enum_record = def.enum_info.as_deref()?;
+    let info = model.enums.iter().find(|e| e.record == enum_record)?;
+    Some((def, info))
 }
 
 /// [`enum_attr_default_text`] as the attribute found in a context.
@@ -366,16 +373,8 @@ impl FormatAssembly {
                         let dialect = model.dialect(d.dialect).name.clone();
                         d.mnemonic.clone().map(|m| (dialect, m))
                     });
-                let enum_attr = model
-                    .attr_defs
-                    .iter()
-                    .find(|d| d.record == a.attr.root_base)
-                    .filter(|d| {
-                        d.assembly_format.as_deref().map(str::trim) == Some("`<` $value `>`")
-                    })
-                    .and_then(|d| d.enum_info.as_deref())
-                    .and_then(|record| model.enums.iter().find(|e| e.record == record))
-                    .map(|e| EnumAttrSpec {
+                let enum_attr =
+                    enum_attr_def(model, &a.attr.root_base).map(|(_, e)| EnumAttrSpec {
                         class_name: e.class_name.clone(),
                         cases: e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
                         bit: e.kind == crate::enums::EnumKind::Bit,
@@ -498,6 +497,30 @@ fn elided_by_format(op: &Op, format: &OpFormat) -> Vec<String> {
     elided
 }
 
+impl Spec {
+    /// A custom directive's `type(arg)` argument holding `types`: a list for a variadic
+    /// value (or `operands`/`results`), else at most one type.
+    fn types_arg(&self, arg: &crate::format::Element, types: Vec<Type>) -> DirectiveArg<'static> {
+        use crate::format::Variable;
+        let list = match arg.kind {
+            ElementKind::Variable(Variable::Operand(i)) => is_list(&self.operands[i].arity),
+            ElementKind::Variable(Variable::Result(i)) => is_list(&self.results[i].arity),
+            _ => true,
+        };
+        if list {
+            DirectiveArg::Types(types)
+        } else {
+            DirectiveArg::Type(types.first().copied())
+        }
+    }
+}
+
+/// Whether a group of this arity is passed to a custom directive as a list (not as at most
+/// one value).
+fn is_list(arity: &Arity) -> bool {
+    !matches!(arity, Arity::Single | Arity::Optional)
+}
+
 /// How an op's operands and results split into the declared groups.
 struct Groups {
     operands: Vec<Range<usize>>,
@@ -507,12 +530,9 @@ struct Groups {
 /// The groups of `op`, or `None` if its operand or result counts do not fit its
 /// declaration (such an op prints generically).
 fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups> {
-    let sizes_attr = |name: &str| -> Option<Vec<i64>> {
-        let attr = body
-            .op_props(op)
-            .and_then(|p| ctx.dict_get(p, name))
-            .or_else(|| ctx.dict_get(body.op_attrs(op), name))?;
-        dense_i32_values(ctx, attr)
+    let sizes_attr = |name: &str| {
+        tessera_ir::op_queries::inherent_attr(ctx, body, op, name)
+            .and_then(|a| ctx.dense_i32_values(a))
     };
     let operands = split(
         &spec.operands,
@@ -529,24 +549,12 @@ fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups
     Some(Groups { operands, results })
 }
 
-/// The elements of an `array<i32: ...>` attribute.
-fn dense_i32_values(ctx: &Context, attr: Attr) -> Option<Vec<i64>> {
-    match ctx.attr_kind(attr) {
-        AttrKind::DenseArray { len, data, .. } if data.len() == *len as usize * 4 => Some(
-            data.chunks_exact(4)
-                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64)
-                .collect(),
-        ),
-        _ => None,
-    }
-}
-
 /// Splits `count` values into the declared groups.
 fn split(
     slots: &[Slot],
     segments: &Segments,
     count: usize,
-    sizes: impl FnOnce() -> Option<Vec<i64>>,
+    sizes: impl FnOnce() -> Option<Vec<i32>>,
 ) -> Option<Vec<Range<usize>>> {
     let fixed = slots.iter().filter(|s| s.arity == Arity::Single).count();
     let variable = slots.len() - fixed;

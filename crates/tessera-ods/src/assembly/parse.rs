@@ -2,7 +2,7 @@
 //! order (an optional group is taken when its first element is present), then the types the
 //! format left out resolved from traits, then operands resolved against their types.
 
-use super::{dense_i32_values, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::{is_list, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
@@ -10,7 +10,7 @@ use crate::format::{
 use crate::op::Segments;
 use smallvec::{smallvec, SmallVec};
 use tessera_asm::custom::{CustomOpState, OpAsmParser, ParseResult, Punct, UnresolvedOperand};
-use tessera_ir::{AttrKind, BlockId, Context, RegionId, Type};
+use tessera_ir::{AttrKind, BlockId, RegionId, Type};
 
 pub(super) struct Parse<'s> {
     spec: &'s Spec,
@@ -24,7 +24,7 @@ struct State<'a> {
     /// Operands per operand group, with where the group starts.
     operands: Groups<(Vec<UnresolvedOperand<'a>>, u32)>,
     /// Group sizes of `VariadicOfVariadic` operand groups.
-    nested_sizes: Groups<Vec<i64>>,
+    nested_sizes: Groups<Vec<i32>>,
     operand_types: Groups<Option<Vec<Type>>>,
     result_types: Groups<Option<Vec<Type>>>,
     all_operands: Option<(Vec<UnresolvedOperand<'a>>, u32)>,
@@ -128,7 +128,7 @@ impl<'s> Parse<'s> {
                         while p.parse_optional_punct(Punct::LParen) {
                             let group = p.parse_operand_list()?;
                             p.parse_punct(Punct::RParen)?;
-                            sizes.push(group.len() as i64);
+                            sizes.push(group.len() as i32);
                             all.extend(group);
                             if !p.parse_optional_punct(Punct::Comma) {
                                 break;
@@ -220,7 +220,6 @@ impl<'s> Parse<'s> {
         out: &CustomOpState,
         arg: &Element,
     ) -> DirectiveArg<'a> {
-        let variadic = |arity: &Arity| !matches!(arity, Arity::Single | Arity::Optional);
         match &arg.kind {
             ElementKind::Ref(inner) => match &inner.kind {
                 ElementKind::Variable(Variable::Attribute { index, .. }) => {
@@ -235,68 +234,40 @@ impl<'s> Parse<'s> {
                 }
                 ElementKind::Variable(Variable::Operand(i)) => {
                     let list = st.operands[*i].0.clone();
-                    if variadic(&self.spec.operands[*i].arity) {
+                    if is_list(&self.spec.operands[*i].arity) {
                         DirectiveArg::Operands(list)
                     } else {
                         DirectiveArg::Operand(list.first().copied())
                     }
                 }
                 ElementKind::Type { arg, .. } => {
-                    let (types, many) = match arg.kind {
-                        ElementKind::Variable(Variable::Operand(i)) => (
-                            st.operand_types[i].clone(),
-                            variadic(&self.spec.operands[i].arity),
-                        ),
-                        ElementKind::Variable(Variable::Result(i)) => (
-                            st.result_types[i].clone(),
-                            variadic(&self.spec.results[i].arity),
-                        ),
-                        _ => (None, true),
+                    let types = match arg.kind {
+                        ElementKind::Variable(Variable::Operand(i)) => st.operand_types[i].clone(),
+                        ElementKind::Variable(Variable::Result(i)) => st.result_types[i].clone(),
+                        _ => None,
                     };
-                    let types = types.unwrap_or_default();
-                    if many {
-                        DirectiveArg::Types(types)
-                    } else {
-                        DirectiveArg::Type(types.first().copied())
-                    }
+                    self.spec.types_arg(arg, types.unwrap_or_default())
                 }
                 ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(out.attrs.clone()),
                 _ => DirectiveArg::Attr(None),
             },
             ElementKind::Variable(Variable::Operand(i))
-                if variadic(&self.spec.operands[*i].arity) =>
+                if is_list(&self.spec.operands[*i].arity) =>
             {
                 DirectiveArg::Operands(Vec::new())
             }
             ElementKind::Variable(Variable::Operand(_)) => DirectiveArg::Operand(None),
-            ElementKind::Variable(Variable::Region(i))
-                if variadic(&self.spec.regions[*i].arity) =>
-            {
+            ElementKind::Variable(Variable::Region(i)) if is_list(&self.spec.regions[*i].arity) => {
                 DirectiveArg::Regions(Vec::new())
             }
             ElementKind::Variable(Variable::Region(_)) => DirectiveArg::Region(None),
             ElementKind::Variable(Variable::Successor(i))
-                if variadic(&self.spec.successors[*i].arity) =>
+                if is_list(&self.spec.successors[*i].arity) =>
             {
                 DirectiveArg::Successors(Vec::new())
             }
             ElementKind::Variable(Variable::Successor(_)) => DirectiveArg::Successor(None),
-            ElementKind::Type { arg, .. } => {
-                let many = match arg.kind {
-                    ElementKind::Variable(Variable::Operand(i)) => {
-                        variadic(&self.spec.operands[i].arity)
-                    }
-                    ElementKind::Variable(Variable::Result(i)) => {
-                        variadic(&self.spec.results[i].arity)
-                    }
-                    _ => true,
-                };
-                if many {
-                    DirectiveArg::Types(Vec::new())
-                } else {
-                    DirectiveArg::Type(None)
-                }
-            }
+            ElementKind::Type { arg, .. } => self.spec.types_arg(arg, Vec::new()),
             ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(Vec::new()),
             ElementKind::String(s) => DirectiveArg::Str(s.clone()),
             _ => DirectiveArg::Attr(None),
@@ -589,7 +560,7 @@ impl<'s> Parse<'s> {
             None => out.result_types.extend(results.iter().flatten().copied()),
         }
         if spec.result_segments == Segments::AttrSized && st.all_result_types.is_none() {
-            let sizes: Vec<i64> = results.iter().map(|r| r.len() as i64).collect();
+            let sizes: Vec<i32> = results.iter().map(|r| r.len() as i32).collect();
             push_sizes(p, out, RESULT_SEGMENTS, &sizes);
         }
         // Operand types.
@@ -640,7 +611,7 @@ impl<'s> Parse<'s> {
                 p.resolve_operands(list, &types, *pos, &mut operands)?;
             }
             if spec.operand_segments == Segments::AttrSized {
-                let sizes: Vec<i64> = st.operands.iter().map(|(l, _)| l.len() as i64).collect();
+                let sizes: Vec<i32> = st.operands.iter().map(|(l, _)| l.len() as i32).collect();
                 push_sizes(p, out, OPERAND_SEGMENTS, &sizes);
             }
             for (i, slot) in spec.operands.iter().enumerate() {
@@ -772,20 +743,9 @@ fn enum_value(p: &mut OpAsmParser<'_, '_, '_>, spec: &super::EnumAttrSpec) -> Pa
 }
 
 /// Adds `name = array<i32: sizes>`.
-fn push_sizes(p: &mut OpAsmParser<'_, '_, '_>, out: &mut CustomOpState, name: &str, sizes: &[i64]) {
-    let ctx: &mut Context = p.ctx();
-    let i32t = ctx.int_type(32);
-    let data: Vec<u8> = sizes
-        .iter()
-        .flat_map(|&s| (s as i32).to_le_bytes())
-        .collect();
-    let attr = ctx.attr(AttrKind::DenseArray {
-        element: i32t,
-        len: sizes.len() as u32,
-        data: data.into(),
-    });
-    debug_assert_eq!(dense_i32_values(ctx, attr).as_deref(), Some(sizes));
-    let key = ctx.ident(name);
+fn push_sizes(p: &mut OpAsmParser<'_, '_, '_>, out: &mut CustomOpState, name: &str, sizes: &[i32]) {
+    let attr = p.ctx().dense_i32_array(sizes);
+    let key = p.ctx().ident(name);
     out.attrs.push((key, attr));
 }
 

@@ -6,7 +6,7 @@
 //! of an optional group whichever branch is printed, so the walk below visits every element
 //! and prints only those of the branch taken.
 
-use super::{groups_of, DirectiveArg, Groups, Spec};
+use super::{groups_of, is_list, DirectiveArg, Groups, Spec};
 use crate::constraint::Arity;
 use crate::format::{AttrStyle, Element, ElementKind, OptionalGroup, Variable, Whitespace};
 use smallvec::SmallVec;
@@ -253,7 +253,7 @@ impl<'s> Print<'s> {
                 if let Arity::VariadicOfVariadic { segment_attr } = &self.spec.operands[*i].arity {
                     let sizes = cx
                         .attr(p, segment_attr)
-                        .and_then(|a| super::dense_i32_values(p.ctx(), a))
+                        .and_then(|a| p.ctx().dense_i32_values(a))
                         .unwrap_or_default();
                     let mut at = 0usize;
                     for (k, n) in sizes.iter().enumerate() {
@@ -339,7 +339,6 @@ impl<'s> Print<'s> {
         arg: &Element,
     ) -> DirectiveArg<'static> {
         let body = p.body();
-        let variadic = |arity: &Arity| !matches!(arity, Arity::Single | Arity::Optional);
         match &arg.kind {
             ElementKind::Ref(inner) => self.directive_arg(p, cx, inner),
             ElementKind::Variable(Variable::Attribute { index, .. }) => {
@@ -353,7 +352,7 @@ impl<'s> Print<'s> {
                     .clone()
                     .map(|k| body.operand(cx.op, k))
                     .collect();
-                if variadic(&self.spec.operands[*i].arity) {
+                if is_list(&self.spec.operands[*i].arity) {
                     DirectiveArg::Values(values)
                 } else {
                     DirectiveArg::Value(values.first().copied())
@@ -361,7 +360,7 @@ impl<'s> Print<'s> {
             }
             ElementKind::Variable(Variable::Region(i)) => {
                 let regions = self.regions_of(p, cx, *i);
-                if variadic(&self.spec.regions[*i].arity) {
+                if is_list(&self.spec.regions[*i].arity) {
                     DirectiveArg::Regions(regions)
                 } else {
                     DirectiveArg::Region(regions.first().copied())
@@ -369,29 +368,13 @@ impl<'s> Print<'s> {
             }
             ElementKind::Variable(Variable::Successor(i)) => {
                 let succs = body.successors(cx.op);
-                if variadic(&self.spec.successors[*i].arity) {
+                if is_list(&self.spec.successors[*i].arity) {
                     DirectiveArg::Successors(succs.get(*i..).map(<[_]>::to_vec).unwrap_or_default())
                 } else {
                     DirectiveArg::Successor(succs.get(*i).copied())
                 }
             }
-            ElementKind::Type { arg, .. } => {
-                let types = self.types(p, cx, arg);
-                let many = match arg.kind {
-                    ElementKind::Variable(Variable::Operand(i)) => {
-                        variadic(&self.spec.operands[i].arity)
-                    }
-                    ElementKind::Variable(Variable::Result(i)) => {
-                        variadic(&self.spec.results[i].arity)
-                    }
-                    _ => true,
-                };
-                if many {
-                    DirectiveArg::Types(types)
-                } else {
-                    DirectiveArg::Type(types.first().copied())
-                }
-            }
+            ElementKind::Type { arg, .. } => self.spec.types_arg(arg, self.types(p, cx, arg)),
             ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(cx.attrs.to_vec()),
             ElementKind::String(s) => DirectiveArg::Str(s.clone()),
             _ => DirectiveArg::Attr(None),

@@ -2,10 +2,11 @@
 //! `ArithOps.td`): the constant's result names and verifier, and `arith.select`'s custom
 //! form.
 
-use super::{inherent, op_error, type_text};
+use super::type_text;
 use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct, ResultNames,
 };
+use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, Signedness, TypeKind};
 
 /// `arith.constant` names its result after its value: `true`/`false` for `i1`,
@@ -16,7 +17,7 @@ pub(crate) fn constant_result_names(ctx: &Context, body: &Body, op: OpId, names:
     }
     let result = body.result(op, 0);
     let ty = body.value_type(result);
-    let Some(value) = inherent(ctx, body, op, "value") else {
+    let Some(value) = inherent_attr(ctx, body, op, "value") else {
         return;
     };
     let AttrKind::Integer { value, ty: attr_ty } = ctx.attr_kind(value) else {
@@ -66,7 +67,7 @@ pub(crate) fn pair_result_names(
 
 /// The constant's value is an integer, float or elements attribute of the result's type.
 pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let (Some(value), 1) = (inherent(ctx, body, op, "value"), body.num_results(op)) else {
+    let (Some(value), 1) = (inherent_attr(ctx, body, op, "value"), body.num_results(op)) else {
         return Ok(());
     };
     let ty = body.value_type(body.result(op, 0));
@@ -75,7 +76,7 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
         let shown = value_type
             .map(|t| type_text(ctx, t))
             .unwrap_or_else(|| "<<NULL TYPE>>".into());
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
@@ -87,11 +88,11 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
     }
     if let TypeKind::Integer { signedness, .. } = ctx.type_kind(ty) {
         if *signedness != Signedness::Signless {
-            return Err(op_error(
+            return Err(Diagnostic::op_error(
                 ctx,
                 body,
                 op,
-                "integer return type must be signless".into(),
+                "integer return type must be signless",
             ));
         }
     }
@@ -105,11 +106,11 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
             | AttrKind::Sparse { .. }
     );
     if !elements {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "value must be an integer, float, or elements attribute".into(),
+            "value must be an integer, float, or elements attribute",
         ));
     }
     let scalable = matches!(ctx.type_kind(ty), TypeKind::Vector { scalable, .. } if scalable.iter().any(|&s| s));
@@ -118,11 +119,11 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
         AttrKind::DenseElements { splat: true, .. }
     );
     if scalable && !splat {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "intializing scalable vectors with elements attribute is not supported unless it's a vector splat".into(),
+            "intializing scalable vectors with elements attribute is not supported unless it's a vector splat",
         ));
     }
     Ok(())

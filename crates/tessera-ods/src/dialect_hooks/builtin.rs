@@ -1,6 +1,5 @@
 //! The builtin ops' verifiers that ODS cannot state.
 
-use super::op_error;
 use tessera_ir::{Body, Context, Diagnostic, OpId};
 
 /// A module's own attributes must have dialect-prefixed names, apart from its symbol name
@@ -9,7 +8,7 @@ pub(crate) fn verify_module(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
     for &(name, _) in ctx.dict_entries(body.op_attrs(op)) {
         let name = ctx.str(name);
         if !name.contains('.') && name != "sym_name" && name != "sym_visibility" {
-            return Err(op_error(
+            return Err(Diagnostic::op_error(
                 ctx,
                 body,
                 op,
@@ -23,11 +22,11 @@ pub(crate) fn verify_module(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
 /// A cast produces something.
 pub(crate) fn verify_cast(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     if body.num_results(op) == 0 {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "expected at least one result for cast operation".into(),
+            "expected at least one result for cast operation",
         ));
     }
     Ok(())

@@ -3,11 +3,12 @@
 //! ODS cannot state (signatures against bodies, returns against their function, calls and
 //! constants against the functions they name).
 
-use super::{inherent, op_error, symbol_lookup, type_text};
+use super::{symbol_lookup, type_text};
 use tessera_asm::custom::function::{parse_function_op, print_function_op, FunctionAttrNames};
 use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, ResultNames,
 };
+use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, Type, TypeKind};
 
 /// `func.func`'s custom form.
@@ -36,7 +37,7 @@ pub(crate) fn constant_result_names(_: &Context, body: &Body, op: OpId, names: &
 
 /// The function type of a `func.func`, if its `function_type` holds one.
 fn function_type(ctx: &Context, body: &Body, func: OpId) -> Option<(Vec<Type>, Vec<Type>)> {
-    let AttrKind::Type(t) = ctx.attr_kind(inherent(ctx, body, func, "function_type")?) else {
+    let AttrKind::Type(t) = ctx.attr_kind(inherent_attr(ctx, body, func, "function_type")?) else {
         return None;
     };
     match ctx.type_kind(*t) {
@@ -46,7 +47,7 @@ fn function_type(ctx: &Context, body: &Body, func: OpId) -> Option<(Vec<Type>, V
 }
 
 fn sym_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> &'c str {
-    inherent(ctx, body, op, "sym_name")
+    inherent_attr(ctx, body, op, "sym_name")
         .and_then(|a| ctx.string_value(a))
         .unwrap_or("")
 }
@@ -62,7 +63,7 @@ pub(crate) fn verify_func(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
     };
     let args = body.block_args(entry);
     if args.len() != inputs.len() {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
@@ -75,7 +76,7 @@ pub(crate) fn verify_func(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
     for (i, (&arg, &expected)) in args.iter().zip(&inputs).enumerate() {
         let found = body.value_type(arg);
         if found != expected {
-            return Err(op_error(
+            return Err(Diagnostic::op_error(
                 ctx,
                 body,
                 op,
@@ -101,7 +102,7 @@ pub(crate) fn verify_return(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
     let name = sym_name(ctx, body, func);
     let n = body.num_operands(op);
     if n != results.len() {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
@@ -130,12 +131,12 @@ pub(crate) fn verify_return(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
 
 /// A call names a function of the nearest symbol table and matches its type.
 pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let Some(callee) = inherent(ctx, body, op, "callee") else {
-        return Err(op_error(
+    let Some(callee) = inherent_attr(ctx, body, op, "callee") else {
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "requires a 'callee' symbol reference attribute".into(),
+            "requires a 'callee' symbol reference attribute",
         ));
     };
     let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(callee) else {
@@ -145,7 +146,7 @@ pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
     let Some((inputs, results)) = symbol_lookup(ctx, body, op, callee_name, "func.func")
         .and_then(|f| function_type(ctx, body, f))
     else {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
@@ -153,17 +154,17 @@ pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
         ));
     };
     if inputs.len() != body.num_operands(op) {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "incorrect number of operands for callee".into(),
+            "incorrect number of operands for callee",
         ));
     }
     for (i, &expected) in inputs.iter().enumerate() {
         let found = body.value_type(body.operand(op, i));
         if found != expected {
-            return Err(op_error(
+            return Err(Diagnostic::op_error(
                 ctx,
                 body,
                 op,
@@ -176,11 +177,11 @@ pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
         }
     }
     if results.len() != body.num_results(op) {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "incorrect number of results for callee".into(),
+            "incorrect number of results for callee",
         ));
     }
     for (i, &expected) in results.iter().enumerate() {
@@ -194,11 +195,14 @@ pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
             let op_results = list(&mut body.results(op).map(|v| body.value_type(v)));
             let fn_results = list(&mut results.iter().copied());
             let loc = body.op_loc(op);
-            return Err(
-                op_error(ctx, body, op, format!("result type mismatch at index {i}"))
-                    .with_note(loc, format!("      op result types: {op_results}"))
-                    .with_note(loc, format!("function result types: {fn_results}")),
-            );
+            return Err(Diagnostic::op_error(
+                ctx,
+                body,
+                op,
+                format!("result type mismatch at index {i}"),
+            )
+            .with_note(loc, format!("      op result types: {op_results}"))
+            .with_note(loc, format!("function result types: {fn_results}")));
         }
     }
     Ok(())
@@ -207,7 +211,7 @@ pub(crate) fn verify_call(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
 /// A function constant names a function of its own type (upstream checks this in the op's
 /// own verifier, not with the symbol uses).
 pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let Some(value) = inherent(ctx, body, op, "value") else {
+    let Some(value) = inherent_attr(ctx, body, op, "value") else {
         return Ok(());
     };
     let AttrKind::SymbolRef { root, .. } = ctx.attr_kind(value) else {
@@ -215,24 +219,25 @@ pub(crate) fn verify_constant(ctx: &Context, body: &Body, op: OpId) -> Result<()
     };
     let name = ctx.str(*root);
     let Some(func) = symbol_lookup(ctx, body, op, name, "func.func") else {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
             format!("reference to undefined function '{name}'"),
         ));
     };
-    let fn_type = inherent(ctx, body, func, "function_type").and_then(|a| match ctx.attr_kind(a) {
-        AttrKind::Type(t) => Some(*t),
-        _ => None,
-    });
+    let fn_type =
+        inherent_attr(ctx, body, func, "function_type").and_then(|a| match ctx.attr_kind(a) {
+            AttrKind::Type(t) => Some(*t),
+            _ => None,
+        });
     let result = (body.num_results(op) == 1).then(|| body.value_type(body.result(op, 0)));
     if fn_type != result {
-        return Err(op_error(
+        return Err(Diagnostic::op_error(
             ctx,
             body,
             op,
-            "reference to function with mismatched type".into(),
+            "reference to function with mismatched type",
         ));
     }
     Ok(())

@@ -10,7 +10,8 @@ mod func;
 
 use crate::register::Options;
 use std::sync::Arc;
-use tessera_ir::{Attr, Body, Context, Diagnostic, OpId, Type, VerifyHook};
+use tessera_ir::op_queries::inherent_attr;
+use tessera_ir::{Body, Context, OpId, Type, VerifyHook};
 
 /// Registration options carrying every hook this module has.
 pub fn options() -> Options {
@@ -62,23 +63,6 @@ pub fn options() -> Options {
     options
 }
 
-/// The inherent attribute `name` of `op`: from its properties, or from its attribute
-/// dictionary (generic input written before properties existed).
-pub(crate) fn inherent(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option<Attr> {
-    body.op_props(op)
-        .and_then(|p| ctx.dict_get(p, name))
-        .or_else(|| ctx.dict_get(body.op_attrs(op), name))
-}
-
-/// An error about `op` in upstream's `emitOpError` words: `'name' op message`.
-pub(crate) fn op_error(ctx: &Context, body: &Body, op: OpId, message: String) -> Diagnostic {
-    Diagnostic::error(
-        body.op_loc(op),
-        format!("'{}' op {message}", ctx.str(body.op_name(op))),
-    )
-    .with_op(op)
-}
-
 /// A type as upstream's diagnostics print it, quoted (`'i32'`).
 pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {
     format!("'{}'", tessera_asm::type_to_string(ctx, ty))
@@ -104,7 +88,7 @@ pub(crate) fn symbol_lookup(
                 .region_blocks(region)
                 .flat_map(|b| body.block_ops(b))
                 .find(|&op| {
-                    inherent(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
+                    inherent_attr(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
                         == Some(name)
                 });
             return found.filter(|&op| ctx.str(body.op_name(op)) == kind);

@@ -9,8 +9,7 @@ use crate::eval::{Bound, NoNames, OpValue, Resolver};
 use smallvec::SmallVec;
 use std::ops::Range;
 use tessera_ir::{
-    Attr, AttrKind, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type,
-    TypeKind, ValueId,
+    Attr, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type, TypeKind, ValueId,
 };
 
 /// Verifies `op` (whose name is `c.name`).
@@ -78,7 +77,7 @@ pub(crate) fn properties(c: &CompiledOp, ctx: &Context, props: Attr) -> Result<(
         };
         let len = ctx
             .dict_get(props, attr)
-            .and_then(|a| i32_array(ctx, a))
+            .and_then(|a| ctx.dense_i32_values(a))
             .map(|s| s.len());
         if let Some(len) = len.filter(|&n| n != groups.len()) {
             return problem(size_mismatch(len, groups.len()));
@@ -113,11 +112,7 @@ type Ranges = SmallVec<[Range<usize>; 4]>;
 impl Verifier<'_> {
     /// An error about the op, worded as upstream's `emitOpError`, with the op attached.
     fn error(&self, message: String) -> Diagnostic {
-        Diagnostic::error(
-            self.body.op_loc(self.op),
-            format!("'{}' op {message}", self.c.name),
-        )
-        .with_op(self.op)
+        Diagnostic::op_error(self.ctx, self.body, self.op, message)
     }
 
     fn fail(&self, message: String) -> VResult {
@@ -126,10 +121,7 @@ impl Verifier<'_> {
 
     /// An inherent attribute: a property, or (old generic input) in the dictionary.
     fn inherent(&self, name: &str) -> Option<Attr> {
-        let (ctx, body) = (self.ctx, self.body);
-        body.op_props(self.op)
-            .and_then(|p| ctx.dict_get(p, name))
-            .or_else(|| ctx.dict_get(body.op_attrs(self.op), name))
+        tessera_ir::op_queries::inherent_attr(self.ctx, self.body, self.op, name)
     }
 
     fn ty(&self, t: Type) -> String {
@@ -371,7 +363,7 @@ impl Verifier<'_> {
         operands: bool,
     ) -> Result<Vec<i32>, Diagnostic> {
         let sizes = match self.inherent(attr) {
-            Some(a) => match i32_array(self.ctx, a) {
+            Some(a) => match self.ctx.dense_i32_values(a) {
                 Some(sizes) if sizes.len() == groups => sizes,
                 Some(sizes) => {
                     // Upstream refuses this while building the op's properties, before the
@@ -412,7 +404,10 @@ impl Verifier<'_> {
 
     /// The group sizes of a `VariadicOfVariadic` operand.
     fn value_size_attr(&self, attr: &str, group: &str, total: usize) -> VResult {
-        match self.inherent(attr).and_then(|a| i32_array(self.ctx, a)) {
+        match self
+            .inherent(attr)
+            .and_then(|a| self.ctx.dense_i32_values(a))
+        {
             Some(sizes) => self.check_sizes(attr, group, &sizes, total),
             None => self.fail(format!("requires dense i32 array attribute '{attr}'")),
         }
@@ -735,20 +730,6 @@ fn named(name: &str) -> String {
     } else {
         format!(" ('{name}') ")
     }
-}
-
-fn i32_array(ctx: &Context, attr: Attr) -> Option<Vec<i32>> {
-    let AttrKind::DenseArray { element, data, .. } = ctx.attr_kind(attr) else {
-        return None;
-    };
-    if !is_int(ctx, *element, Some(32), false) {
-        return None;
-    }
-    Some(
-        data.chunks_exact(4)
-            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-            .collect(),
-    )
 }
 
 fn is_int(ctx: &Context, t: Type, width: Option<u32>, index_too: bool) -> bool {
