@@ -4,7 +4,18 @@ use std::fmt::Write;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tessera_asm::PrintOptions;
-use tessera_ir::{Context, Diagnostic, Severity, SourceMap};
+use tessera_ir::{Body, Context, Diagnostic, OpId, Severity, SourceMap};
+
+/// A transformation `tessera-opt` runs on a parsed and verified module, like one pass of
+/// mlir-opt's pipeline. Passes run in the order their flags were given; the module is verified
+/// again after each one, as mlir-opt does.
+pub trait Pass: Send + Sync + std::fmt::Debug {
+    /// The pass's flag without dashes (`convert-pdl-to-pdl-interp`), for timing reports.
+    fn name(&self) -> &str;
+    /// Transforms `module` in `body`. A failure carries the diagnostics to report; the chunk
+    /// then prints nothing and the tool exits with status 1.
+    fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>>;
+}
 
 /// What the tool was asked to do.
 #[derive(Clone, Debug, Default)]
@@ -24,6 +35,8 @@ pub struct OptOptions {
     pub verify_diagnostics: bool,
     /// `--mlir-timing`.
     pub timing: bool,
+    /// Passes to run on each verified chunk, in order.
+    pub passes: Vec<Arc<dyn Pass>>,
     /// Worker threads the printer may use for a big module (0: the calling thread only).
     pub print_workers: usize,
     /// Leak the IR instead of freeing it once printed: for a process that exits right after,
@@ -114,7 +127,7 @@ pub fn process_buffer_to(
         None => parser.parse_module(),
     };
     let t1 = Instant::now();
-    let parsed = match parsed {
+    let mut parsed = match parsed {
         Ok(p) => p,
         Err(d) => {
             return ChunkResult {
@@ -126,30 +139,18 @@ pub fn process_buffer_to(
             }
         }
     };
-    if let Err(errors) = tessera_ir::verify(&ctx, &parsed.body, parsed.module) {
+    let mut failure = verify_chunk(&ctx, &parsed, print_opts);
+    for pass in &opts.passes {
+        if failure.is_some() {
+            break;
+        }
+        failure = match pass.run(&mut ctx, &mut parsed.body, parsed.module) {
+            Ok(()) => verify_chunk(&ctx, &parsed, print_opts),
+            Err(diagnostics) => Some(diagnostics),
+        };
+    }
+    if let Some(diagnostics) = failure {
         let t2 = Instant::now();
-        let diagnostics = errors
-            .into_iter()
-            .map(|mut d| {
-                if let Some(op) = d.op {
-                    let text = tessera_asm::op_to_string(&ctx, &parsed.body, op, print_opts);
-                    d.notes.insert(
-                        0,
-                        Diagnostic::new(
-                            Severity::Note,
-                            d.loc,
-                            // Upstream starts an op that spans lines on a line of its own.
-                            if text.contains('\n') {
-                                format!("see current operation: \n{text}")
-                            } else {
-                                format!("see current operation: {text}")
-                            },
-                        ),
-                    );
-                }
-                d
-            })
-            .collect();
         return ChunkResult {
             output: None,
             diagnostics,
@@ -195,6 +196,39 @@ pub fn process_buffer_to(
         times: [t1 - t0, t2 - t1, t3 - t2],
         io_error,
     }
+}
+
+/// Verifies a chunk's module; on failure, its diagnostics with the "see current operation" note
+/// upstream attaches to verifier errors.
+fn verify_chunk(
+    ctx: &Context,
+    parsed: &tessera_asm::ParsedModule,
+    print_opts: PrintOptions,
+) -> Option<Vec<Diagnostic>> {
+    let errors = tessera_ir::verify(ctx, &parsed.body, parsed.module).err()?;
+    let diagnostics = errors
+        .into_iter()
+        .map(|mut d| {
+            if let Some(op) = d.op {
+                let text = tessera_asm::op_to_string(ctx, &parsed.body, op, print_opts);
+                d.notes.insert(
+                    0,
+                    Diagnostic::new(
+                        Severity::Note,
+                        d.loc,
+                        // Upstream starts an op that spans lines on a line of its own.
+                        if text.contains('\n') {
+                            format!("see current operation: \n{text}")
+                        } else {
+                            format!("see current operation: {text}")
+                        },
+                    ),
+                );
+            }
+            d
+        })
+        .collect();
+    Some(diagnostics)
 }
 
 /// Runs the whole tool on `src` read from `file_name`, on the calling thread (the parser and

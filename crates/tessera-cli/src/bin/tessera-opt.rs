@@ -115,6 +115,7 @@ fn main() -> ExitCode {
         split_input: args.split_input,
         verify_diagnostics: args.verify_diagnostics,
         timing: args.timing,
+        passes: Vec::new(),
         skip_teardown: true,
         // The process is ours: a big module may be printed by two workers.
         print_workers: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
