@@ -140,6 +140,21 @@ pub struct DialectInfo {
     pub name: Ident,
     /// Builds constants for folding.
     pub materialize_constant: Option<MaterializeHook>,
+    /// How the dialect reads its attributes and types (`#dialect.mnemonic<…>`,
+    /// `!dialect.mnemonic<…>`). Stored type-erased and interpreted by `tessera-asm`, as
+    /// `OpInfo::assembly` is.
+    pub assembly: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl DialectInfo {
+    /// A dialect with no hooks.
+    pub fn new(name: Ident) -> Self {
+        DialectInfo {
+            name,
+            materialize_constant: None,
+            assembly: None,
+        }
+    }
 }
 
 #[derive(Default)]
