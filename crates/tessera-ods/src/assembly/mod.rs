@@ -236,7 +236,11 @@ impl EnumAttrSpec {
             class_name: e.class_name.clone(),
             cpp_namespace: e.cpp_namespace.clone(),
             cases: e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
-            symbols: e.cases.iter().map(|c| (c.symbol.clone(), c.value)).collect(),
+            symbols: e
+                .cases
+                .iter()
+                .map(|c| (c.symbol.clone(), c.value))
+                .collect(),
             bit: e.kind == crate::enums::EnumKind::Bit,
             separator: e.separator.clone(),
             primary_groups: e.print_primary_groups,
