@@ -75,6 +75,23 @@ pub struct Argument<'a> {
     pub loc: Option<Location>,
 }
 
+/// The bare keywords that start an attribute (upstream's `parseOptionalAttribute` takes
+/// these, types, and punctuation; any other keyword is no attribute).
+const ATTRIBUTE_KEYWORDS: [&str; 12] = [
+    "affine_map",
+    "affine_set",
+    "array",
+    "dense",
+    "dense_resource",
+    "distinct",
+    "false",
+    "loc",
+    "sparse",
+    "strided",
+    "true",
+    "unit",
+];
+
 /// Punctuation a custom form may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Punct {
@@ -516,7 +533,13 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
                 | Tok::HashIdent
                 | Tok::BangIdent
                 | Tok::LParen
-        ) || (self.p.is(Tok::BareIdent))
+        ) || (self.p.is(Tok::BareIdent)
+            && (ATTRIBUTE_KEYWORDS.contains(&self.p.cur_text()) || self.p.at_type()))
+    }
+
+    /// Whether a string is next.
+    pub fn at_string(&self) -> bool {
+        self.p.is(Tok::String)
     }
 
     /// `{name = value, ...}` appended to `attrs`, if a `{` is next.

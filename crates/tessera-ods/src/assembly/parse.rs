@@ -2,7 +2,7 @@
 //! order (an optional group is taken when its first element is present), then the types the
 //! format left out resolved from traits, then operands resolved against their types.
 
-use super::{is_list, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::{is_list, AttrStart, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
@@ -386,7 +386,12 @@ impl<'s> Parse<'s> {
                     _ if slot.unit => true,
                     AttrStyle::EnumKeyword => p.at_keyword_or_string(),
                     AttrStyle::SymbolName => p.at_symbol(),
-                    _ => p.at_attribute(),
+                    _ => match slot.start {
+                        AttrStart::String => p.at_string(),
+                        AttrStart::Array => p.at(Punct::LSquare),
+                        AttrStart::Symbol => p.at_symbol(),
+                        AttrStart::Any => p.at_attribute(),
+                    },
                 }
             }
             ElementKind::Type { .. } | ElementKind::FunctionalType { .. } => p.at_type(),
@@ -608,11 +613,23 @@ impl<'s> Parse<'s> {
         out.operands = operands;
         // Regions and successors. Single-block regions read empty get their block, and
         // an implicit terminator where it was left out, as upstream's parser adds them.
+        // A single region of an optional group left out is still there, empty (upstream's
+        // parser always adds it, and gives a block only to the regions it read).
+        let mut absent = Vec::new();
         match st.all_regions.take() {
             Some(all) => out.regions.extend(all),
-            None => out.regions.extend(st.regions.into_iter().flatten()),
+            None => {
+                for (group, spec_region) in st.regions.into_iter().zip(&spec.regions) {
+                    if group.is_empty() && spec_region.arity == Arity::Single {
+                        let region = p.empty_region();
+                        absent.push(region);
+                        out.regions.push(region);
+                    }
+                    out.regions.extend(group);
+                }
+            }
         }
-        for &region in &out.regions {
+        for &region in out.regions.iter().filter(|r| !absent.contains(r)) {
             if let Some(terminator) = &spec.implicit_terminator {
                 p.ensure_terminator(region, terminator, out.loc);
             } else if spec.single_block {
