@@ -340,20 +340,27 @@ impl<'s> Parse<'s> {
             return Ok(());
         };
         if self.optional_start(p, st, out, first)? {
-            for e in &group.then_elements[group.then_parse_start + 1..] {
-                self.element(p, st, out, e)?;
-            }
             // A unit attribute anchoring the group is not written: the group says it.
-            if let Some(Variable::Attribute { index, .. }) = group.anchor_element().variable() {
-                let slot = &self.spec.attrs[index];
-                if !group.anchor.in_else
-                    && group.anchor.index != group.then_parse_start
-                    && slot.unit
+            let unit_anchor = match group.anchor_element().variable() {
+                Some(Variable::Attribute { index, .. })
+                    if !group.anchor.in_else
+                        && group.anchor.index != group.then_parse_start
+                        && self.spec.attrs[index].unit =>
                 {
-                    let name = p.ctx().ident(&slot.name);
-                    let unit = p.ctx().unit_attr();
-                    out.attrs.push((name, unit));
+                    Some(index)
                 }
+                _ => None,
+            };
+            let rest = group.then_parse_start + 1;
+            for (i, e) in group.then_elements.iter().enumerate().skip(rest) {
+                if unit_anchor.is_none() || i != group.anchor.index {
+                    self.element(p, st, out, e)?;
+                }
+            }
+            if let Some(index) = unit_anchor {
+                let name = p.ctx().ident(&self.spec.attrs[index].name);
+                let unit = p.ctx().unit_attr();
+                out.attrs.push((name, unit));
             }
         } else {
             for e in &group.else_elements {
