@@ -292,7 +292,13 @@ impl DefSpec {
         match &e.kind {
             ElementKind::Literal(text) => literal(p, text),
             ElementKind::Variable(Variable::Param { index, .. }) => {
-                values[*index] = Some(self.param(p, *index)?);
+                // An optional parameter reads as upstream's `FieldParser<std::optional<T>>`:
+                // nothing if what is next cannot start one.
+                values[*index] = if self.params[*index].optional {
+                    self.optional_param(p, *index)?
+                } else {
+                    Some(self.param(p, *index)?)
+                };
                 Ok(())
             }
             ElementKind::Params(list) => self.parse_params(p, list, values),
@@ -649,6 +655,13 @@ fn param_kind(
 ) -> Option<ParamKind> {
     let ty = cpp_type.trim().trim_start_matches("::");
     let ty = ty.strip_prefix("mlir::").unwrap_or(ty);
+    // `std::optional<T>` reads as `T` (its absence is the parameter's default).
+    if let Some(inner) = ty
+        .strip_prefix("std::optional<")
+        .and_then(|s| s.strip_suffix('>'))
+    {
+        return param_kind(model, def, param, inner);
+    }
     if let Some(inner) = ty
         .strip_prefix("llvm::ArrayRef<")
         .or_else(|| ty.strip_prefix("ArrayRef<"))
