@@ -55,7 +55,11 @@ fn without_the_dialect_attributes_keep_their_spelling() {
         ..Default::default()
     };
     let out = run(src, "t.mlir", &opts);
-    assert!(out.stdout.contains("#test.attr_params<1,2>"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("#test.attr_params<1,2>"),
+        "{}",
+        out.stdout
+    );
     let registered = run(src, "t.mlir", &options());
     assert!(
         registered.stdout.contains("#test.attr_params<1, 2>"),

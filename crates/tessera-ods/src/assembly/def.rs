@@ -119,10 +119,7 @@ impl DialectDefs {
                 };
                 Err(p.error_at(
                     mnemonic_pos,
-                    format!(
-                        "unknown {what} `{mnemonic}` in dialect `{}`",
-                        self.dialect
-                    ),
+                    format!("unknown {what} `{mnemonic}` in dialect `{}`", self.dialect),
                 ))
             }
             None => Ok(None),
@@ -215,7 +212,9 @@ impl DefSpec {
             Some(Ok(format)) => format.elements,
             Some(Err(_)) => return None,
             // A definition without parameters needs no format: it is just its mnemonic.
-            None if def.parameters.iter().all(|p| p.self_type) && !def.has_custom_assembly_format => {
+            None if def.parameters.iter().all(|p| p.self_type)
+                && !def.has_custom_assembly_format =>
+            {
                 Vec::new()
             }
             None => return None,
@@ -305,7 +304,8 @@ impl DefSpec {
             ElementKind::Struct(list) => self.parse_struct(p, list, values),
             ElementKind::Optional(group) => {
                 let then_rest = &group.then_elements[group.then_parse_start..];
-                let else_rest = &group.else_elements[group.else_parse_start.min(group.else_elements.len())..];
+                let else_rest =
+                    &group.else_elements[group.else_parse_start.min(group.else_elements.len())..];
                 let present = match then_rest.first().map(|e| &e.kind) {
                     Some(ElementKind::Literal(text)) => optional_literal(p, text),
                     Some(ElementKind::Variable(Variable::Param { index, .. })) => {
@@ -315,7 +315,8 @@ impl DefSpec {
                     Some(ElementKind::Params(list)) | Some(ElementKind::Struct(list)) => {
                         let first = &then_rest[0];
                         self.parse_element(p, first, values)?;
-                        list.iter().any(|e| param_index(e).is_some_and(|i| values[i].is_some()))
+                        list.iter()
+                            .any(|e| param_index(e).is_some_and(|i| values[i].is_some()))
                     }
                     _ => false,
                 };
@@ -381,9 +382,9 @@ impl DefSpec {
                 .filter(|&n| !seen[n]);
             let Some(n) = found else {
                 let _ = key_pos;
-                return Err(p.error_here(format!(
-                    "duplicate or unknown struct parameter name: {key}"
-                )));
+                return Err(
+                    p.error_here(format!("duplicate or unknown struct parameter name: {key}"))
+                );
             };
             seen[n] = true;
             values[indices[n]] = Some(self.param(p, indices[n])?);
@@ -505,7 +506,12 @@ fn read_value(
         }
         ParamKind::StrippedType { dialect, mnemonic } => {
             if let Some(ty) = p.parse_optional_type_if_qualified()? {
-                stripped_value(tessera_asm::type_to_string(p.ctx(), ty), '!', dialect, mnemonic)
+                stripped_value(
+                    tessera_asm::type_to_string(p.ctx(), ty),
+                    '!',
+                    dialect,
+                    mnemonic,
+                )
             } else {
                 match p.parse_stripped_type(dialect, mnemonic)? {
                     Some(ty) => stripped_value(
@@ -515,13 +521,20 @@ fn read_value(
                         mnemonic,
                     ),
                     None if optional => return Ok(None),
-                    None => return Err(p.error_here(format!("expected '!{dialect}.{mnemonic}' type"))),
+                    None => {
+                        return Err(p.error_here(format!("expected '!{dialect}.{mnemonic}' type")))
+                    }
                 }
             }
         }
         ParamKind::StrippedAttr { dialect, mnemonic } => {
             if let Some(attr) = p.parse_optional_attribute_if_qualified()? {
-                stripped_value(tessera_asm::attr_to_string(p.ctx(), attr), '#', dialect, mnemonic)
+                stripped_value(
+                    tessera_asm::attr_to_string(p.ctx(), attr),
+                    '#',
+                    dialect,
+                    mnemonic,
+                )
             } else {
                 match p.parse_stripped_attribute(dialect, mnemonic)? {
                     Some(attr) => stripped_value(
@@ -636,7 +649,7 @@ fn param_index(e: &Element) -> Option<usize> {
 
 /// How a parameter of `def` is read, if this engine can read it.
 fn param_spec(model: &Model, def: &AttrOrTypeDef, param: &Parameter) -> Option<ParamSpec> {
-    let kind = param_kind(model, def, param, &param.cpp_type)?;
+    let kind = param_kind(model, def, &param.cpp_type)?;
     let default = default_text(&kind, &param.default_value);
     Some(ParamSpec {
         name: param.name.clone(),
@@ -647,12 +660,7 @@ fn param_spec(model: &Model, def: &AttrOrTypeDef, param: &Parameter) -> Option<P
     })
 }
 
-fn param_kind(
-    model: &Model,
-    def: &AttrOrTypeDef,
-    param: &Parameter,
-    cpp_type: &str,
-) -> Option<ParamKind> {
+fn param_kind(model: &Model, def: &AttrOrTypeDef, cpp_type: &str) -> Option<ParamKind> {
     let ty = cpp_type.trim().trim_start_matches("::");
     let ty = ty.strip_prefix("mlir::").unwrap_or(ty);
     // `std::optional<T>` reads as `T` (its absence is the parameter's default).
@@ -660,14 +668,14 @@ fn param_kind(
         .strip_prefix("std::optional<")
         .and_then(|s| s.strip_suffix('>'))
     {
-        return param_kind(model, def, param, inner);
+        return param_kind(model, def, inner);
     }
     if let Some(inner) = ty
         .strip_prefix("llvm::ArrayRef<")
         .or_else(|| ty.strip_prefix("ArrayRef<"))
         .and_then(|s| s.strip_suffix('>'))
     {
-        return Some(ParamKind::Array(Box::new(param_kind(model, def, param, inner)?)));
+        return Some(ParamKind::Array(Box::new(param_kind(model, def, inner)?)));
     }
     match ty {
         "Type" => return Some(ParamKind::Type),
@@ -722,7 +730,9 @@ fn default_text(kind: &ParamKind, default: &str) -> Option<String> {
     }
     match kind {
         ParamKind::Integer => default.parse::<i64>().ok().map(|v| v.to_string()),
-        ParamKind::String => (default.starts_with('"') && default.ends_with('"')).then(|| default.to_string()),
+        ParamKind::String => {
+            (default.starts_with('"') && default.ends_with('"')).then(|| default.to_string())
+        }
         ParamKind::Enum(spec) => {
             let symbol = default.rsplit("::").next()?;
             spec.symbols
@@ -766,7 +776,8 @@ impl DefPrinter<'_> {
                 }
                 self.out.push_str(text);
                 self.emit_space = !(text.len() == 1 && "<({[".contains(text.as_str()));
-                self.last_was_punct = !text.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
+                self.last_was_punct =
+                    !text.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
             }
             ElementKind::Whitespace(w) => {
                 match w {
@@ -787,9 +798,9 @@ impl DefPrinter<'_> {
             ElementKind::Optional(group) => {
                 let anchor = group.anchor_element();
                 let anchored = match &anchor.kind {
-                    ElementKind::Params(list) | ElementKind::Struct(list) => {
-                        list.iter().any(|e| param_index(e).is_some_and(|i| self.present(i)))
-                    }
+                    ElementKind::Params(list) | ElementKind::Struct(list) => list
+                        .iter()
+                        .any(|e| param_index(e).is_some_and(|i| self.present(i))),
                     _ => param_index(anchor).is_some_and(|i| self.present(i)),
                 };
                 if anchored != group.anchor.in_else {

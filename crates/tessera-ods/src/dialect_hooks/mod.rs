@@ -30,6 +30,14 @@ pub fn options() -> Options {
     for (name, hook) in verifiers {
         options.verifiers.insert(name.to_string(), hook);
     }
+    options
+        .verifiers
+        .insert("arith.select".into(), Arc::new(arith::verify_select));
+    for (name, cast) in arith::CASTS {
+        options
+            .verifiers
+            .insert(name.to_string(), Arc::new(arith::cast_verifier(cast)));
+    }
     let symbol_verifiers: [(&str, VerifyHook); 1] = [("func.call", Arc::new(func::verify_call))];
     for (name, hook) in symbol_verifiers {
         options.symbol_verifiers.insert(name.to_string(), hook);
