@@ -193,3 +193,12 @@ func.func @valid_casts(%x: vector<4xi32>, %f: f32) {
   %4 = arith.truncf %f : f32 to bf16
   return
 }
+
+// -----
+// A loaded dialect does not accept ops it does not define, even when unregistered dialects
+// are allowed.
+func.func @unknown() {
+  // expected-error@+1 {{unregistered operation 'arith.nope' found in dialect ('arith') that does not allow unknown operations}}
+  "arith.nope"() : () -> ()
+  return
+}

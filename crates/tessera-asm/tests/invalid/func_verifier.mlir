@@ -90,3 +90,20 @@ func.func @n() {
 ^bb0(%x: i64):
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// Symbols of one table have distinct names.
+// expected-note@+1 {{see existing symbol definition here}}
+func.func @twice() { return }
+// expected-error@+1 {{redefinition of symbol named 'twice'}}
+func.func @twice() { return }
+
+// -----
+
+// Unregistered dialects may be allowed, but not unknown ops of a registered one.
+func.func @unknown() {
+  // expected-error@+1 {{unregistered operation 'func.nope' found in dialect ('func') that does not allow unknown operations}}
+  "func.nope"() : () -> ()
+  return
+}
