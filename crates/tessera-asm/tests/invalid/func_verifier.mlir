@@ -107,3 +107,16 @@ func.func @unknown() {
   "func.nope"() : () -> ()
   return
 }
+
+// -----
+
+// A function without a body only declares its symbol, which may not be public.
+// expected-error@+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func @external()
+
+// -----
+
+// expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bad"}}
+"func.func"() <{function_type = () -> (), sym_name = "v", sym_visibility = "bad"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()

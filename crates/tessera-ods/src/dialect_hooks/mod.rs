@@ -105,3 +105,54 @@ pub(crate) fn symbol_lookup(
     }
     None
 }
+
+/// What upstream's `SymbolOpInterface` verifies of a symbol-defining op: a string
+/// `sym_name`, a known visibility, no public declaration (`declaration`: the op only declares
+/// the symbol, as a function without a body), and a parent that is a symbol table.
+pub(crate) fn verify_symbol(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    declaration: bool,
+) -> Result<(), tessera_ir::Diagnostic> {
+    let error = |message: String| tessera_ir::Diagnostic::op_error(ctx, body, op, message);
+    if inherent_attr(ctx, body, op, "sym_name")
+        .and_then(|a| ctx.string_value(a))
+        .is_none()
+    {
+        return Err(error("requires string attribute 'sym_name'".into()));
+    }
+    let visibility = match inherent_attr(ctx, body, op, "sym_visibility") {
+        None => "public",
+        Some(attr) => match ctx.string_value(attr) {
+            Some(v @ ("public" | "private" | "nested")) => v,
+            Some(_) => {
+                return Err(error(format!(
+                    "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}",
+                    tessera_asm::attr_to_string(ctx, attr)
+                )))
+            }
+            None => {
+                return Err(error(format!(
+                    "requires visibility attribute 'sym_visibility' to be a string attribute, but got {}",
+                    tessera_asm::attr_to_string(ctx, attr)
+                )))
+            }
+        },
+    };
+    if declaration && visibility == "public" {
+        return Err(error(
+            "symbol declaration cannot have public visibility".into(),
+        ));
+    }
+    let parent = body.parent_op(op);
+    if let Some(parent) = parent {
+        let info = ctx.op_info(body.op_name(parent));
+        if info.is_some_and(|i| !i.traits.contains(tessera_ir::OpTraits::SYMBOL_TABLE)) {
+            return Err(error(
+                "symbol's parent must have the SymbolTable trait".into(),
+            ));
+        }
+    }
+    Ok(())
+}
