@@ -3,6 +3,7 @@
 
 #![deny(missing_docs)]
 
+pub mod alloc;
 pub mod args;
 pub mod input;
 pub mod load_dialect;

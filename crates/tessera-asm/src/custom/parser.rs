@@ -397,6 +397,11 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         Ok(list)
     }
 
+    /// The type of a value already read (an operand resolved by this parser).
+    pub fn value_type(&self, value: ValueId) -> Type {
+        self.p.body.value_type(value)
+    }
+
     /// The value `operand` names, which must have type `ty`.
     pub fn resolve_operand(
         &mut self,

@@ -54,6 +54,9 @@ fn sym_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> &'c str {
 
 /// A function's body must take the signature's arguments.
 pub(crate) fn verify_func(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
+    // A function without a body is a declaration.
+    let declaration = body.region_is_empty(body.region(op, 0));
+    super::verify_symbol(ctx, body, op, declaration)?;
     let Some((inputs, _)) = function_type(ctx, body, op) else {
         return Ok(());
     };
