@@ -32,6 +32,9 @@ struct Args {
     /// Print locations.
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
+    /// Print types, attributes and locations where they are used, without aliases.
+    #[arg(long = "mlir-print-local-scope")]
+    local_scope: bool,
     /// Accept operations of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
@@ -115,6 +118,7 @@ fn main() -> ExitCode {
     let opts = OptOptions {
         debug_info: args.debug_info,
         generic: args.generic,
+        local_scope: args.local_scope,
         allow_unregistered: args.allow_unregistered,
         dialects,
         split_input: args.split_input,
