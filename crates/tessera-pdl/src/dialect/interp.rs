@@ -34,16 +34,10 @@ impl OpAssembly for ForEachAssembly {
             return Err(p.error_here("expected 'in' after loop variable"));
         }
         let range = p.parse_operand()?;
-        let element = pdl_text(p.ctx(), variable.ty).map(str::to_string);
-        let range_type = match element {
-            Some(element) => make_pdl_type(p.ctx(), &format!("range<{element}>")),
-            None => {
-                return Err(p.error_at(
-                    range.pos,
-                    "expected element of pdl.range to be one of [!pdl.attribute, !pdl.operation, !pdl.type, !pdl.value]",
-                ))
-            }
-        };
+        // A loop variable that is no pdl handle makes the range upstream's printer writes
+        // for it, `!pdl.range<>`, which then fails to match the operand as upstream's does.
+        let element = pdl_text(p.ctx(), variable.ty).unwrap_or("").to_string();
+        let range_type = make_pdl_type(p.ctx(), &format!("range<{element}>"));
         let range = p.resolve_operand(range, range_type)?;
         state.operands.push(range);
         let region = p.parse_region(&[variable])?;
