@@ -5,29 +5,7 @@
 # reading mlir-opt's custom output back; every *_invalid.mlir must pass
 # --verify-diagnostics with both tools. Prints "N passed, M failed".
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-mlir_opt=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
-[ -x "$mlir_opt" ] || { echo "mlir-opt not found at $mlir_opt" >&2; exit 2; }
-cargo build --release -q -p tessera-cli --manifest-path "$here/Cargo.toml" || exit 2
-tessera="$here/target/release/tessera-opt"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-check() { # name, expected file, actual file
-  if cmp -s "$2" "$3"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "differs: $1"; diff "$2" "$3" | head -10
-  fi
-}
-verify() { # name, tool...
-  local name=$1; shift
-  if "$@" -split-input-file -verify-diagnostics "$name" >/dev/null 2>"$tmp/err"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "fails --verify-diagnostics with $1: $name"; head -10 "$tmp/err"
-  fi
-}
+source "$(dirname "$0")/lib/differential.sh"
 cd "$here/crates/tessera-cli/tests/pdl" || exit 2
 for f in *_ops.mlir; do
   "$mlir_opt" "$f" >"$tmp/up.custom" 2>&1
@@ -42,8 +20,7 @@ for f in *_ops.mlir; do
   check "$f (mlir-opt's custom output read back)" "$tmp/up.custom" "$tmp/ours.again"
 done
 for f in *_invalid.mlir; do
-  verify "$f" "$mlir_opt"
-  verify "$f" "$tessera"
+  status "$f (mlir-opt)" "$mlir_opt" --split-input-file --verify-diagnostics "$f"
+  status "$f (tessera-opt)" "$tessera" --split-input-file --verify-diagnostics "$f"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -8,6 +8,8 @@ mod arith;
 mod builtin;
 mod func;
 
+pub use func::FunctionAssembly;
+
 use crate::register::Options;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
@@ -44,7 +46,7 @@ pub fn options() -> Options {
     }
     options
         .assembly
-        .insert("func.func".into(), Arc::new(func::FuncAssembly));
+        .insert("func.func".into(), Arc::new(FunctionAssembly::new("func")));
     options
         .assembly
         .insert("arith.select".into(), Arc::new(arith::SelectAssembly));
