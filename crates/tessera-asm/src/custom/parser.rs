@@ -287,12 +287,13 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.eat(Tok::VerticalBar)
     }
 
-    /// Consumes the keyword `kw` or fails with "expected '<kw>'".
+    /// Consumes the keyword `kw` or fails with "expected '<kw>'" at the next token, naming the
+    /// op as upstream's `parseKeyword` does.
     pub fn parse_keyword(&mut self, kw: &str) -> ParseResult<()> {
         if self.p.eat_keyword(kw) {
             Ok(())
         } else {
-            Err(self.p.error_wrong_token(format!("expected '{kw}'")))
+            Err(self.error_here(format!("expected '{kw}'")))
         }
     }
 
