@@ -3,7 +3,8 @@
 # for every crates/tessera-cli/tests/pdl/*_ops.mlir, tessera-opt must print exactly what
 # mlir-opt 19 prints (custom and generic form), also from mlir-opt's generic output and when
 # reading mlir-opt's custom output back; every *_invalid.mlir must pass
-# --verify-diagnostics with both tools; the committed expected outputs (*.custom.out,
+# --verify-diagnostics with both tools; older_forms.mlir (pdl syntax of earlier releases)
+# must print as mlir-opt prints older_forms.upstream.mlir; the committed expected outputs (*.custom.out,
 # *.generic.out, which tests/pdl_dialect.rs compares with) must still be mlir-opt's.
 # Prints "N passed, M failed".
 set -u
@@ -23,6 +24,11 @@ for f in *_ops.mlir; do
   "$tessera" "$tmp/up.custom" >"$tmp/ours.again" 2>&1
   check "$f (mlir-opt's custom output read back)" "$tmp/up.custom" "$tmp/ours.again"
 done
+# Older forms: tessera-opt reads them, and prints what mlir-opt prints for the current ones.
+"$mlir_opt" older_forms.upstream.mlir >"$tmp/up.older" 2>&1
+check "older_forms.upstream.mlir (committed custom output)" "$tmp/up.older" older_forms.custom.out
+"$tessera" older_forms.mlir >"$tmp/ours.older" 2>&1
+check "older_forms.mlir (custom form)" "$tmp/up.older" "$tmp/ours.older"
 for f in *_invalid.mlir; do
   status "$f (mlir-opt)" "$mlir_opt" --split-input-file --verify-diagnostics "$f"
   status "$f (tessera-opt)" "$tessera" --split-input-file --verify-diagnostics "$f"

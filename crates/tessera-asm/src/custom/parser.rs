@@ -403,6 +403,15 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.body.value_type(value)
     }
 
+    /// The type of the value `operand` names if it is already defined (`None` for a
+    /// forward reference or an undefined name). For syntax that leaves operand types out
+    /// where the values' own types are meant (older forms of some ops).
+    pub fn defined_type(&self, operand: UnresolvedOperand<'a>) -> Option<Type> {
+        self.p
+            .defined_value(operand.name, operand.number)
+            .map(|v| self.p.body.value_type(v))
+    }
+
     /// The value `operand` names, which must have type `ty`.
     pub fn resolve_operand(
         &mut self,

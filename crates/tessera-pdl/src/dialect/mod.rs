@@ -7,12 +7,14 @@
 
 mod directives;
 mod interp;
+mod legacy;
 mod pdl;
 pub mod types;
 
 use std::sync::{Arc, OnceLock};
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
+use tessera_ods::assembly::{Exprs, FormatAssembly};
 use tessera_ods::dialect_hooks::FunctionAssembly;
 use tessera_ods::register::{Options, Registration};
 
@@ -107,6 +109,27 @@ fn options(model: &tessera_ods::Model) -> Options {
         "pdl_interp.foreach".into(),
         Arc::new(interp::ForEachAssembly),
     );
+    // Three ops also read their older forms; they print through their formats.
+    let eval = tessera_ods::eval::Compiler::new(Some(model), &options.natives);
+    for (name, kind) in [
+        ("pdl.operation", legacy::Legacy::Operation),
+        ("pdl.replace", legacy::Legacy::Replace),
+        ("pdl.attribute", legacy::Legacy::Attribute),
+    ] {
+        let Some(op) = model.ops.iter().find(|op| op.name == name) else {
+            continue;
+        };
+        let Some(Ok(format)) = tessera_ods::format::parse_op_format(model, op) else {
+            continue;
+        };
+        let (exprs, _) = Exprs::compile(model, op, &format, &eval);
+        let engine =
+            FormatAssembly::with_directives(model, op, format, exprs, "", &options.directives);
+        options.assembly.insert(
+            name.into(),
+            Arc::new(legacy::LegacyAssembly::new(kind, engine)),
+        );
+    }
     for op in ["pdl.pattern", "pdl.rewrite"] {
         options.default_dialects.insert(op.into(), "pdl".into());
     }
