@@ -1,6 +1,7 @@
 //! Parsing of builtin attributes: scalars, containers, elements attributes, affine maps and
 //! sets, strided layouts, locations, and aliases/opaque dialect attributes.
 
+use crate::custom::dialect::SymbolKind;
 use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
 use crate::syntax::unescape;
@@ -177,7 +178,7 @@ impl<'a> Parser<'a, '_> {
                 None => Err(self.error_wrong_token(format!("undefined symbol alias id '{text}'"))),
             };
         }
-        let (dialect, body) = self.parse_dialect_symbol_body()?;
+        let (dialect, body) = self.parse_dialect_symbol_body(SymbolKind::Attribute)?;
         let dialect = self.ctx.ident(dialect);
         let ty = if self.is(Tok::Colon) && !self.colon_starts_symbol_nesting() {
             self.bump();

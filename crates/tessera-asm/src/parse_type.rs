@@ -1,5 +1,6 @@
 //! Parsing of builtin types, type aliases and opaque dialect types.
 
+use crate::custom::dialect::SymbolKind;
 use crate::lexer::Tok;
 use crate::parser::{PResult, Parser};
 use tessera_ir::{AttrKind, FloatKind, Signedness, Type, TypeKind, DYNAMIC};
@@ -65,7 +66,7 @@ impl<'a> Parser<'a, '_> {
                 None => Err(self.error_wrong_token(format!("undefined symbol alias id '{text}'"))),
             };
         }
-        let (dialect, body) = self.parse_dialect_symbol_body()?;
+        let (dialect, body) = self.parse_dialect_symbol_body(SymbolKind::Type)?;
         let dialect = self.ctx.ident(dialect);
         Ok(self.ctx.ty(TypeKind::Opaque {
             dialect,
@@ -74,8 +75,12 @@ impl<'a> Parser<'a, '_> {
     }
 
     /// Splits `!dialect.rest<...>` / `#dialect<...>` into the namespace and the body text,
-    /// consuming the balanced `<...>` part directly from the source.
-    pub(crate) fn parse_dialect_symbol_body(&mut self) -> PResult<(&'a str, String)> {
+    /// consuming the balanced `<...>` part directly from the source. A dialect with
+    /// assembly hooks reads the body, which is then in the spelling upstream prints.
+    pub(crate) fn parse_dialect_symbol_body(
+        &mut self,
+        kind: SymbolKind,
+    ) -> PResult<(&'a str, String)> {
         let t = self.tok;
         let text = &self.text(t)[1..];
         let (dialect, mut body, pretty) = match text.split_once('.') {
@@ -103,22 +108,30 @@ impl<'a> Parser<'a, '_> {
         let src = self.src.as_bytes();
         let pos = t.end as usize;
         let angled = src.get(pos) == Some(&b'<');
-        if angled {
+        // Where the symbol ends, and where its body (mnemonic onwards) starts and ends.
+        let (end, body_start, body_end) = if angled {
             let start = pos;
-            let pos = self.scan_angle_body(start, t.start)?;
-            let inner = &self.src[start..pos];
+            let end = self.scan_angle_body(start, t.start)?;
+            let inner = &self.src[start..end];
             if pretty {
                 body.push_str(inner);
+                (end, t.start as usize + dialect.len() + 2, end)
             } else {
                 body = inner[1..inner.len() - 1].to_string();
+                (end, start + 1, end - 1)
             }
-            self.reset_to(pos);
         } else {
-            self.bump();
-        }
+            (pos, t.start as usize + dialect.len() + 2, pos)
+        };
         if !pretty && !angled {
             return Err(self.error_at(t.start, "expected '<' in dialect type"));
         }
+        if let Some(canonical) =
+            self.parse_dialect_body_with_hooks(dialect, kind, body_start, body_end)?
+        {
+            body = canonical;
+        }
+        self.reset_to(end);
         Ok((dialect, body))
     }
 

@@ -954,8 +954,9 @@ impl<'a, 'c> Parser<'a, 'c> {
             .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::ISOLATED_FROM_ABOVE));
         let mut state = crate::custom::CustomOpState::new(name, loc);
         self.default_dialects.push(hooks.default_dialect().into());
+        let op_name: Box<str> = self.ctx.str(name).into();
         let parsed = hooks.parse(
-            &mut crate::custom::OpAsmParser::new(self, isolated),
+            &mut crate::custom::OpAsmParser::new(self, isolated).for_op(op_name),
             &mut state,
         );
         self.default_dialects.pop();

@@ -87,10 +87,7 @@ impl OpAssembly for Func {
 fn demo_context() -> Context {
     let mut ctx = Context::new();
     let name = ctx.ident("demo");
-    ctx.register_dialect(DialectInfo {
-        name,
-        materialize_constant: None,
-    });
+    ctx.register_dialect(DialectInfo::new(name));
     let hooks: [(&str, OpTraits, Arc<dyn OpAssembly>); 3] = [
         ("demo.add", OpTraits::PURE, Arc::new(Add)),
         ("demo.const", OpTraits::CONSTANT_LIKE, Arc::new(Const)),

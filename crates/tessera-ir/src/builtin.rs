@@ -6,10 +6,7 @@ use std::sync::Arc;
 
 pub(crate) fn register(ctx: &mut Context) {
     let name = ctx.ident("builtin");
-    ctx.register_dialect(DialectInfo {
-        name,
-        materialize_constant: None,
-    });
+    ctx.register_dialect(DialectInfo::new(name));
     let module = ctx.ident("builtin.module");
     let mut module_info = OpInfo::new(
         module,

@@ -36,6 +36,13 @@ impl OpTraits {
     pub const SYMBOL_TABLE: OpTraits = OpTraits(1 << 8);
     /// Returns control to the parent op.
     pub const RETURN_LIKE: OpTraits = OpTraits(1 << 9);
+    /// Infers its result types from its operands and attributes (upstream's
+    /// `InferTypeOpInterface`): a builder may leave them out.
+    pub const INFER_RESULT_TYPES: OpTraits = OpTraits(1 << 10);
+    /// Declares no results (upstream's `ZeroResults` count trait).
+    pub const ZERO_RESULTS: OpTraits = OpTraits(1 << 11);
+    /// Declares only variadic results, so it may have none (upstream's `VariadicResults`).
+    pub const VARIADIC_RESULTS: OpTraits = OpTraits(1 << 12);
 
     /// True if every trait in `other` is present.
     pub fn contains(self, other: OpTraits) -> bool {
@@ -140,6 +147,21 @@ pub struct DialectInfo {
     pub name: Ident,
     /// Builds constants for folding.
     pub materialize_constant: Option<MaterializeHook>,
+    /// How the dialect reads its attributes and types (`#dialect.mnemonic<…>`,
+    /// `!dialect.mnemonic<…>`). Stored type-erased and interpreted by `tessera-asm`, as
+    /// `OpInfo::assembly` is.
+    pub assembly: Option<Arc<dyn Any + Send + Sync>>,
+}
+
+impl DialectInfo {
+    /// A dialect with no hooks.
+    pub fn new(name: Ident) -> Self {
+        DialectInfo {
+            name,
+            materialize_constant: None,
+            assembly: None,
+        }
+    }
 }
 
 #[derive(Default)]

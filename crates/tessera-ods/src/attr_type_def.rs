@@ -68,6 +68,8 @@ pub struct Parameter {
     pub syntax: String,
     /// Whether it may be left out (`OptionalParameter` and kin: a default value exists).
     pub optional: bool,
+    /// The C++ default value (`defaultValue`), empty when there is none.
+    pub default_value: String,
     /// Whether it is the type of the attribute itself (`AttributeSelfTypeParameter`), which
     /// an assembly format may not mention.
     pub self_type: bool,
@@ -148,6 +150,7 @@ fn read_parameters(b: &mut Build, rec: RecId) -> Vec<Parameter> {
                 summary: None,
                 syntax: text.to_string(),
                 optional: false,
+                default_value: String::new(),
                 self_type: false,
             });
             continue;
@@ -174,6 +177,7 @@ fn read_parameters(b: &mut Build, rec: RecId) -> Vec<Parameter> {
             cpp_type,
             syntax,
             optional: !default.is_empty(),
+            default_value: default,
             self_type: b.r.is_a(def, "AttributeSelfTypeParameter"),
         });
     }

@@ -55,6 +55,8 @@ impl<'a> Build<'a> {
             has_canonicalizer: false,
             use_properties_for_attributes: false,
             is_extensible: false,
+            use_default_attribute_printer_parser: false,
+            use_default_type_printer_parser: false,
         });
         self.missing_dialect = Some(id);
         id

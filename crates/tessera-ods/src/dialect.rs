@@ -34,6 +34,11 @@ pub struct Dialect {
     pub use_properties_for_attributes: bool,
     /// Whether ops can be added at runtime (`isExtensible`).
     pub is_extensible: bool,
+    /// Whether its attributes are read only by the parser generated from its attribute
+    /// definitions (`useDefaultAttributePrinterParser`), not by hand-written C++.
+    pub use_default_attribute_printer_parser: bool,
+    /// The same for types (`useDefaultTypePrinterParser`).
+    pub use_default_type_printer_parser: bool,
 }
 
 /// Reads the dialect record `rec`.
@@ -55,5 +60,7 @@ pub(crate) fn read_dialect(r: &mut Reader, rec: RecId) -> Dialect {
         has_canonicalizer: r.bit(rec, "hasCanonicalizer"),
         use_properties_for_attributes: r.bit(rec, "usePropertiesForAttributes"),
         is_extensible: r.bit(rec, "isExtensible"),
+        use_default_attribute_printer_parser: r.bit(rec, "useDefaultAttributePrinterParser"),
+        use_default_type_printer_parser: r.bit(rec, "useDefaultTypePrinterParser"),
     }
 }

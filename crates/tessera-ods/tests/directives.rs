@@ -128,7 +128,7 @@ fn without_a_hook_the_op_is_generic_and_its_custom_form_refused() {
     );
     let err = roundtrip("%a = \"test.a\"() : () -> i32\ndemo.other %a\n").unwrap_err();
     assert!(
-        err.contains("t.mlir:2:12: error: 'demo.other' cannot be read in its custom form: its format's custom directive 'Missing' has no Rust implementation"),
+        err.contains("t.mlir:2:12: error: custom op 'demo.other' cannot be read in its custom form: its format's custom directive 'Missing' has no Rust implementation"),
         "{err}"
     );
 }

@@ -15,11 +15,13 @@
 //! alias.
 
 mod builtin;
+pub(crate) mod dialect;
 pub mod function;
 mod parser;
 
 pub use crate::printer::OpAsmPrinter;
 pub use builtin::register_builtin_assembly;
+pub use dialect::{dialect_assembly, set_dialect_assembly, DialectAssembly};
 pub use parser::{Argument, CustomOpState, OpAsmParser, Punct, UnresolvedOperand};
 
 use std::sync::Arc;

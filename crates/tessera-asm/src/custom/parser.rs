@@ -75,6 +75,23 @@ pub struct Argument<'a> {
     pub loc: Option<Location>,
 }
 
+/// The bare keywords that start an attribute (upstream's `parseOptionalAttribute` takes
+/// these, types, and punctuation; any other keyword is no attribute).
+const ATTRIBUTE_KEYWORDS: [&str; 12] = [
+    "affine_map",
+    "affine_set",
+    "array",
+    "dense",
+    "dense_resource",
+    "distinct",
+    "false",
+    "loc",
+    "sparse",
+    "strided",
+    "true",
+    "unit",
+];
+
 /// Punctuation a custom form may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Punct {
@@ -191,11 +208,32 @@ impl Punct {
 pub struct OpAsmParser<'p, 'a, 'c> {
     p: &'p mut Parser<'a, 'c>,
     isolated: bool,
+    /// The op being read, when it is one: errors a hook raises name it, as upstream's
+    /// "custom op 'name' …" does.
+    op_name: Option<Box<str>>,
 }
 
 impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
     pub(crate) fn new(p: &'p mut Parser<'a, 'c>, isolated: bool) -> Self {
-        OpAsmParser { p, isolated }
+        OpAsmParser {
+            p,
+            isolated,
+            op_name: None,
+        }
+    }
+
+    /// The parser reads op `name`.
+    pub(crate) fn for_op(mut self, name: Box<str>) -> Self {
+        self.op_name = Some(name);
+        self
+    }
+
+    /// A hook's message, with the op it is about when reading one.
+    fn hook_message(&self, msg: impl Into<String>) -> String {
+        match &self.op_name {
+            Some(name) => format!("custom op '{name}' {}", msg.into()),
+            None => msg.into(),
+        }
     }
 
     /// The context (to build types and attributes).
@@ -208,13 +246,15 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.tok.start
     }
 
-    /// An error at byte offset `pos`.
+    /// An error at byte offset `pos` (naming the op being read, if any).
     pub fn error_at(&mut self, pos: u32, msg: impl Into<String>) -> Box<Diagnostic> {
+        let msg = self.hook_message(msg);
         self.p.error_at(pos, msg)
     }
 
-    /// An error at the next token.
+    /// An error at the next token (naming the op being read, if any).
     pub fn error_here(&mut self, msg: impl Into<String>) -> Box<Diagnostic> {
+        let msg = self.hook_message(msg);
         self.p.error_here(msg)
     }
 
@@ -276,6 +316,11 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         Some(text)
     }
 
+    /// Whether a bare identifier is next.
+    pub fn at_any_keyword(&self) -> bool {
+        self.p.is(Tok::BareIdent)
+    }
+
     /// A bare keyword or a quoted string, as upstream's `parseKeywordOrString`.
     pub fn parse_keyword_or_string(&mut self) -> ParseResult<String> {
         if let Some(kw) = self.parse_optional_any_keyword() {
@@ -307,7 +352,7 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         if negative {
             self.p.bump();
             if !self.p.is(Tok::Integer) {
-                return Err(self.error_here("expected integer value"));
+                return Err(self.p.error_here("expected integer value"));
             }
         }
         let text = self.p.cur_text();
@@ -319,7 +364,7 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.bump();
         match value {
             Some(v) => Ok(Some(if negative { -v } else { v })),
-            None => Err(self.error_at(start, "integer value too large")),
+            None => Err(self.p.error_at(start, "integer value too large")),
         }
     }
 
@@ -403,6 +448,16 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         }
     }
 
+    /// A type written with its `!dialect` prefix, if one is next (where a type may also be
+    /// written stripped, as upstream's `parseCustomTypeWithFallback` reads it).
+    pub fn parse_optional_type_if_qualified(&mut self) -> ParseResult<Option<Type>> {
+        if self.p.is(Tok::BangIdent) {
+            self.p.parse_type().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     /// `: type`.
     pub fn parse_colon_type(&mut self) -> ParseResult<Type> {
         self.p.expect(Tok::Colon, "':'")?;
@@ -454,6 +509,16 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.parse_attribute(ty)
     }
 
+    /// An attribute written with its `#dialect` prefix, if one is next (see
+    /// [`OpAsmParser::parse_optional_type_if_qualified`]).
+    pub fn parse_optional_attribute_if_qualified(&mut self) -> ParseResult<Option<Attr>> {
+        if self.p.is(Tok::HashIdent) {
+            self.p.parse_attribute(None).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     /// Whether an attribute can start here.
     pub fn at_attribute(&self) -> bool {
         matches!(
@@ -468,7 +533,13 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
                 | Tok::HashIdent
                 | Tok::BangIdent
                 | Tok::LParen
-        ) || (self.p.is(Tok::BareIdent))
+        ) || (self.p.is(Tok::BareIdent)
+            && (ATTRIBUTE_KEYWORDS.contains(&self.p.cur_text()) || self.p.at_type()))
+    }
+
+    /// Whether a string is next.
+    pub fn at_string(&self) -> bool {
+        self.p.is(Tok::String)
     }
 
     /// `{name = value, ...}` appended to `attrs`, if a `{` is next.
@@ -615,7 +686,7 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
     /// `^name`, a block of the enclosing region (possibly defined later).
     pub fn parse_successor(&mut self) -> ParseResult<BlockId> {
         if !self.p.is(Tok::CaretIdent) {
-            return Err(self.error_here("expected block name"));
+            return Err(self.p.error_here("expected block name"));
         }
         let t = self.p.tok;
         self.p.bump();

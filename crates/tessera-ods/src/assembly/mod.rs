@@ -12,10 +12,12 @@
 //! the generic form, and reading its custom form fails with a diagnostic naming the
 //! directive.
 
+mod def;
 mod directive;
 mod parse;
 mod print;
 
+pub use def::{DefAssembly, DialectDefs};
 pub use directive::{CustomDirective, DirectiveArg};
 
 use crate::constraint::Arity;
@@ -212,22 +214,81 @@ struct AttrSlot {
     /// For attributes printed without their dialect prefix: the dialect and mnemonic
     /// that make the full attribute again.
     stripped: Option<(String, String)>,
-    /// For dialect attributes defined by an `EnumAttr` printed as `<case>`: the enum, so
-    /// the stripped form is read case by case and kept in upstream's canonical spelling.
-    enum_attr: Option<EnumAttrSpec>,
+    /// Which tokens can start it when it anchors an optional group: upstream's generated
+    /// parser calls the `parseOptionalAttribute` overload of the storage class, and those of
+    /// strings, arrays and symbol references look for their own token only.
+    start: AttrStart,
+}
+
+/// The tokens an optional attribute may start with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AttrStart {
+    /// A string (`StringAttr`).
+    String,
+    /// `[` (`ArrayAttr`).
+    Array,
+    /// `@` (`SymbolRefAttr`, `FlatSymbolRefAttr`).
+    Symbol,
+    /// Anything that starts an attribute.
+    Any,
+}
+
+impl AttrStart {
+    fn of_storage(storage: &str) -> AttrStart {
+        match storage
+            .trim()
+            .trim_start_matches("::")
+            .trim_start_matches("mlir::")
+        {
+            "StringAttr" => AttrStart::String,
+            "ArrayAttr" => AttrStart::Array,
+            "SymbolRefAttr" | "FlatSymbolRefAttr" => AttrStart::Symbol,
+            _ => AttrStart::Any,
+        }
+    }
 }
 
 /// The enum behind an `EnumAttr`.
 #[derive(Clone, Debug)]
 struct EnumAttrSpec {
     class_name: String,
+    cpp_namespace: String,
+    /// `(keyword, value)` per case.
     cases: Vec<(String, i64)>,
+    /// `(C++ symbol, value)` per case.
+    symbols: Vec<(String, i64)>,
     bit: bool,
     separator: String,
     primary_groups: bool,
 }
 
 impl EnumAttrSpec {
+    fn of(e: &crate::EnumInfo) -> EnumAttrSpec {
+        EnumAttrSpec {
+            class_name: e.class_name.clone(),
+            cpp_namespace: e.cpp_namespace.clone(),
+            cases: e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
+            symbols: e
+                .cases
+                .iter()
+                .map(|c| (c.symbol.clone(), c.value))
+                .collect(),
+            bit: e.kind == crate::enums::EnumKind::Bit,
+            separator: e.separator.clone(),
+            primary_groups: e.print_primary_groups,
+        }
+    }
+
+    /// The C++ name upstream's messages use (`::mlir::arith::FastMathFlags`).
+    fn qualified_name(&self) -> String {
+        let ns = self.cpp_namespace.trim_start_matches("::");
+        if ns.is_empty() {
+            format!("::{}", self.class_name)
+        } else {
+            format!("::{ns}::{}", self.class_name)
+        }
+    }
+
     /// The canonical spelling of `value` (upstream's `stringify`), `None` if some bit has
     /// no case.
     fn spell(&self, value: i64) -> Option<String> {
@@ -373,14 +434,6 @@ impl FormatAssembly {
                         let dialect = model.dialect(d.dialect).name.clone();
                         d.mnemonic.clone().map(|m| (dialect, m))
                     });
-                let enum_attr =
-                    enum_attr_def(model, &a.attr.root_base).map(|(_, e)| EnumAttrSpec {
-                        class_name: e.class_name.clone(),
-                        cases: e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
-                        bit: e.kind == crate::enums::EnumKind::Bit,
-                        separator: e.separator.clone(),
-                        primary_groups: e.print_primary_groups,
-                    });
                 AttrSlot {
                     name: a.name.clone(),
                     style,
@@ -388,7 +441,7 @@ impl FormatAssembly {
                     enum_cases,
                     enum_width,
                     stripped,
-                    enum_attr,
+                    start: AttrStart::of_storage(&a.attr.storage_type),
                 }
             })
             .collect();
@@ -452,8 +505,7 @@ impl OpAssembly for FormatAssembly {
     fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
         if let Some(name) = &self.spec.custom_directive {
             return Err(p.error_here(format!(
-                "'{}' cannot be read in its custom form: its format's custom directive '{name}' has no Rust implementation",
-                self.spec.name
+                "cannot be read in its custom form: its format's custom directive '{name}' has no Rust implementation"
             )));
         }
         parse::Parse::new(&self.spec).run(p, state)

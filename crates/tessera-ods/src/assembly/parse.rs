@@ -2,7 +2,7 @@
 //! order (an optional group is taken when its first element is present), then the types the
 //! format left out resolved from traits, then operands resolved against their types.
 
-use super::{is_list, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::{is_list, AttrStart, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
@@ -10,7 +10,7 @@ use crate::format::{
 use crate::op::Segments;
 use smallvec::{smallvec, SmallVec};
 use tessera_asm::custom::{CustomOpState, OpAsmParser, ParseResult, Punct, UnresolvedOperand};
-use tessera_ir::{AttrKind, BlockId, RegionId, Type};
+use tessera_ir::{BlockId, RegionId, Type};
 
 pub(super) struct Parse<'s> {
     spec: &'s Spec,
@@ -386,7 +386,12 @@ impl<'s> Parse<'s> {
                     _ if slot.unit => true,
                     AttrStyle::EnumKeyword => p.at_keyword_or_string(),
                     AttrStyle::SymbolName => p.at_symbol(),
-                    _ => p.at_attribute(),
+                    _ => match slot.start {
+                        AttrStart::String => p.at_string(),
+                        AttrStart::Array => p.at(Punct::LSquare),
+                        AttrStart::Symbol => p.at_symbol(),
+                        AttrStart::Any => p.at_attribute(),
+                    },
                 }
             }
             ElementKind::Type { .. } | ElementKind::FunctionalType { .. } => p.at_type(),
@@ -445,31 +450,15 @@ impl<'s> Parse<'s> {
                 p.parse_attribute(Some(ty))
             }
             (AttrStyle::Stripped, false) => {
-                if let (Some((dialect, mnemonic)), Some(spec)) = (&slot.stripped, &slot.enum_attr) {
-                    if p.at(Punct::Less) {
-                        let value = enum_value(p, spec)?;
-                        let pos = p.pos();
-                        let Some(text) = spec.spell(value) else {
-                            return Err(p.error_at(pos, "invalid enum value"));
-                        };
-                        let dialect = p.ctx().ident(dialect);
-                        let body = format!("{mnemonic}<{text}>");
-                        return Ok(p.ctx().attr(AttrKind::Opaque {
-                            dialect,
-                            body: body.into(),
-                            ty: None,
-                        }));
-                    }
-                }
+                // The attribute's dialect reads it (its definition's format), so the value
+                // is kept in the spelling upstream prints; a full `#dialect.…` is accepted
+                // too, as upstream's parser falls back to it.
                 if let Some((dialect, mnemonic)) = &slot.stripped {
-                    if let Some(rest) = p.parse_optional_angle_body()? {
-                        let dialect = p.ctx().ident(dialect);
-                        let body = format!("{mnemonic}{rest}");
-                        return Ok(p.ctx().attr(AttrKind::Opaque {
-                            dialect,
-                            body: body.into(),
-                            ty: None,
-                        }));
+                    if !p.at(Punct::Less) {
+                        return p.parse_attribute(None);
+                    }
+                    if let Some(attr) = p.parse_stripped_attribute(dialect, mnemonic)? {
+                        return Ok(attr);
                     }
                 }
                 p.parse_attribute(None)
@@ -624,11 +613,23 @@ impl<'s> Parse<'s> {
         out.operands = operands;
         // Regions and successors. Single-block regions read empty get their block, and
         // an implicit terminator where it was left out, as upstream's parser adds them.
+        // A single region of an optional group left out is still there, empty (upstream's
+        // parser always adds it, and gives a block only to the regions it read).
+        let mut absent = Vec::new();
         match st.all_regions.take() {
             Some(all) => out.regions.extend(all),
-            None => out.regions.extend(st.regions.into_iter().flatten()),
+            None => {
+                for (group, spec_region) in st.regions.into_iter().zip(&spec.regions) {
+                    if group.is_empty() && spec_region.arity == Arity::Single {
+                        let region = p.empty_region();
+                        absent.push(region);
+                        out.regions.push(region);
+                    }
+                    out.regions.extend(group);
+                }
+            }
         }
-        for &region in &out.regions {
+        for &region in out.regions.iter().filter(|r| !absent.contains(r)) {
             if let Some(terminator) = &spec.implicit_terminator {
                 p.ensure_terminator(region, terminator, out.loc);
             } else if spec.single_block {
@@ -700,46 +701,10 @@ impl<'s> Parse<'s> {
             }
             TypeResolution::Inferred => Err(p.error_at(
                 pos,
-                format!(
-                    "'{}': its result types are inferred by C++ (InferTypeOpInterface), which Tessera cannot run",
-                    self.spec.name
-                ),
+                "cannot be read in its custom form: its result types are inferred by C++ (InferTypeOpInterface) and no Rust inference was registered",
             )),
         }
     }
-}
-
-/// `<case>`, or for a bit enum `<case, case | case>`: the value the cases make.
-fn enum_value(p: &mut OpAsmParser<'_, '_, '_>, spec: &super::EnumAttrSpec) -> ParseResult<i64> {
-    p.parse_punct(Punct::Less)?;
-    let mut value = 0;
-    loop {
-        let pos = p.pos();
-        let keyword = p.parse_optional_any_keyword().map(str::to_string);
-        let case = keyword
-            .as_deref()
-            .and_then(|k| spec.cases.iter().find(|(s, _)| s == k));
-        let Some(&(_, v)) = case else {
-            let names: Vec<&str> = spec.cases.iter().map(|(s, _)| s.as_str()).collect();
-            return Err(p.error_at(
-                pos,
-                format!(
-                    "expected one of [{}] for {}, got: {}",
-                    names.join(", "),
-                    spec.class_name,
-                    keyword.unwrap_or_default()
-                ),
-            ));
-        };
-        value |= v;
-        let more =
-            spec.bit && (p.parse_optional_punct(Punct::Comma) || p.parse_optional_vertical_bar());
-        if !more {
-            break;
-        }
-    }
-    p.parse_punct(Punct::Greater)?;
-    Ok(value)
 }
 
 /// Adds `name = array<i32: sizes>`.
@@ -750,7 +715,7 @@ fn push_sizes(p: &mut OpAsmParser<'_, '_, '_>, out: &mut CustomOpState, name: &s
 }
 
 /// A literal of the format: a keyword or punctuation.
-fn literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> ParseResult<()> {
+pub(super) fn literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> ParseResult<()> {
     match Punct::from_spelling(text) {
         Some(punct) => p.parse_punct(punct),
         None => p.parse_keyword(text),
@@ -758,7 +723,7 @@ fn literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> ParseResult<()> {
 }
 
 /// A literal if it is next.
-fn optional_literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> bool {
+pub(super) fn optional_literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> bool {
     match Punct::from_spelling(text) {
         Some(punct) => p.parse_optional_punct(punct),
         None => p.parse_optional_keyword(text),

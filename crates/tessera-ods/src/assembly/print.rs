@@ -22,7 +22,7 @@ pub(super) struct Print<'s> {
 /// Whether a literal gets a space before it, given what came before (upstream's rule:
 /// keywords and `->` always; closing punctuation and `,` never after punctuation; opening
 /// brackets and `,` never after anything else).
-fn space_before(value: &str, last_was_punct: bool) -> bool {
+pub(super) fn space_before(value: &str, last_was_punct: bool) -> bool {
     if value.len() != 1 && value != "->" {
         return true;
     }

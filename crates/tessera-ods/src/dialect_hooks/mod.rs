@@ -63,6 +63,17 @@ pub fn options() -> Options {
     options
 }
 
+/// The check upstream's `FunctionOpInterface` makes of a function-like op's body: its entry
+/// block takes the signature's arguments (`function_type`). Shared by `func.func` and the
+/// function ops of other dialects (`pdl_interp.func`).
+pub fn verify_function_body(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+) -> Result<(), tessera_ir::Diagnostic> {
+    func::verify_func(ctx, body, op)
+}
+
 /// A type as upstream's diagnostics print it, quoted (`'i32'`).
 pub(crate) fn type_text(ctx: &Context, ty: Type) -> String {
     format!("'{}'", tessera_asm::type_to_string(ctx, ty))

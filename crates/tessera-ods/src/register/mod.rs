@@ -25,7 +25,9 @@ mod compile;
 mod natives;
 mod verify;
 
-use crate::assembly::{CustomDirective, Exprs, FormatAssembly, ResultNamer};
+use crate::assembly::{
+    CustomDirective, DefAssembly, DialectDefs, Exprs, FormatAssembly, ResultNamer,
+};
 use crate::dialect::DialectId;
 use crate::eval::Natives;
 use crate::Model;
@@ -60,6 +62,9 @@ pub struct Options {
     pub default_dialects: HashMap<String, String>,
     /// Rust hooks of `custom<Name>` format directives, by `Name`.
     pub directives: HashMap<String, Arc<dyn CustomDirective>>,
+    /// Readers of attribute and type definitions written in Rust, by `dialect.mnemonic`:
+    /// for definitions declaring `hasCustomAssemblyFormat` (upstream parses those in C++).
+    pub def_assembly: HashMap<String, Arc<dyn DefAssembly>>,
 }
 
 impl fmt::Debug for Options {
@@ -79,6 +84,7 @@ impl fmt::Debug for Options {
             .field("result_names", &sorted(self.result_names.keys().collect()))
             .field("default_dialects", &self.default_dialects)
             .field("directives", &sorted(self.directives.keys().collect()))
+            .field("def_assembly", &sorted(self.def_assembly.keys().collect()))
             .finish()
     }
 }
@@ -94,6 +100,8 @@ pub struct Registration {
     defaults: Vec<Vec<(String, AttrMaker)>>,
     /// Each op's symbol-use check, if any (parallel to `ops`).
     symbol_verifiers: Vec<Option<VerifyHook>>,
+    /// How each dialect with attribute or type definitions reads them.
+    dialect_defs: Vec<(String, Arc<DialectDefs>)>,
 }
 
 /// Makes an attribute's default value in a context (`None` if it cannot be made there).
@@ -140,6 +148,14 @@ impl Registration {
             .map(|&d| model.dialect(d).name.clone())
             .filter(|n| !n.is_empty())
             .collect();
+        let dialect_defs = dialects
+            .iter()
+            .map(|&d| {
+                let defs = DialectDefs::compile(model, d, &options.def_assembly);
+                (model.dialect(d).name.clone(), Arc::new(defs))
+            })
+            .filter(|(name, defs)| !name.is_empty() && !defs.is_empty())
+            .collect();
         let mut warnings = report(compiler.gaps);
         warnings.extend(format_problems);
         (
@@ -149,6 +165,7 @@ impl Registration {
                 assembly,
                 defaults,
                 symbol_verifiers,
+                dialect_defs,
             },
             warnings,
         )
@@ -158,10 +175,10 @@ impl Registration {
     pub fn register(&self, ctx: &mut Context) {
         for d in &self.dialects {
             let name = ctx.ident(d);
-            ctx.register_dialect(DialectInfo {
-                name,
-                materialize_constant: None,
-            });
+            ctx.register_dialect(DialectInfo::new(name));
+        }
+        for (dialect, defs) in &self.dialect_defs {
+            tessera_asm::custom::set_dialect_assembly(ctx, dialect, defs.clone());
         }
         for ((op, defaults), symbol_check) in self
             .ops

@@ -747,10 +747,7 @@ fn the_op_itself_through_dollar_op() {
 fn values_of_unregistered_and_registered_dialects() {
     let mut ctx = context();
     let name = ctx.ident("reg");
-    ctx.register_dialect(tessera_ir::DialectInfo {
-        name,
-        materialize_constant: None,
-    });
+    ctx.register_dialect(tessera_ir::DialectInfo::new(name));
     let (reg, unreg) = (ty(&mut ctx, "!reg.t"), ty(&mut ctx, "!unreg.t"));
     let leaf = |l: &str, t| eval_leaf(&ctx, SelfKind::Type, l, &Bound::Type(t));
     // Upstream keeps a type of an unregistered dialect as an `OpaqueType`.

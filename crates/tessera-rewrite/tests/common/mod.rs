@@ -73,6 +73,7 @@ pub fn context() -> Context {
             state.result_types.push(ty);
             Some(body.create_op(state))
         })),
+        assembly: None,
     });
     ctx
 }

@@ -1,0 +1,857 @@
+//! Dialect attributes and types read from their `AttrDef`/`TypeDef` assembly formats
+//! (`#arith.fastmath<nnan,ninf>`), as the parsers and printers `mlir-tblgen` 19 generates
+//! from the same formats.
+//!
+//! The IR keeps a dialect attribute or type as text (see `tessera_asm::custom::dialect`), so
+//! this engine reads a body with the format and writes it back in the spelling upstream's
+//! printer would produce: one value, one interned object. [`DialectDefs`] gathers a dialect's
+//! definitions by mnemonic and is the dialect's [`DialectAssembly`].
+//!
+//! A parameter is read as its C++ type says (upstream's `FieldParser`): types, attributes,
+//! integers, strings, enums, arrays of those, and attributes or types of the dialect's own
+//! definitions in their stripped form. A definition whose format needs something else (a
+//! `custom<…>` directive, a parameter kind with a C++ parser) is kept as written unless a Rust
+//! [`DefAssembly`] reads it.
+
+use super::parse::{literal, optional_literal};
+use super::print::space_before;
+use super::EnumAttrSpec;
+use crate::attr_type_def::{AttrOrTypeDef, DefKind, Parameter};
+use crate::format::{Element, ElementKind, Variable, Whitespace};
+use crate::Model;
+use std::collections::HashMap;
+use std::sync::Arc;
+use tessera_asm::custom::{DialectAssembly, OpAsmParser, ParseResult, Punct};
+use tessera_ir::{Diagnostic, Severity};
+
+/// A Rust reader for one attribute or type definition (for those upstream parses in C++,
+/// `hasCustomAssemblyFormat`).
+pub trait DefAssembly: Send + Sync {
+    /// Reads what follows the mnemonic and returns it as upstream prints it (`<value>`).
+    fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>) -> ParseResult<String>;
+}
+
+/// How one definition is read.
+#[derive(Clone)]
+enum Reader {
+    /// From its declarative format.
+    Format(Arc<DefSpec>),
+    /// By a Rust hook.
+    Hook(Arc<dyn DefAssembly>),
+    /// Not at all: kept as written.
+    Verbatim,
+}
+
+/// The attributes and types of one dialect, by mnemonic.
+#[derive(Clone)]
+pub struct DialectDefs {
+    dialect: String,
+    attrs: HashMap<String, Reader>,
+    types: HashMap<String, Reader>,
+    /// The dialect reads its attributes / types only through the generated parser
+    /// (`useDefaultAttributePrinterParser`, `useDefaultTypePrinterParser`), so an unknown
+    /// mnemonic is an error; otherwise hand-written C++ may know more names than the `.td`.
+    closed_attrs: bool,
+    closed_types: bool,
+}
+
+impl DialectDefs {
+    /// The definitions of dialect `dialect` of `model`; `hooks` read definitions by
+    /// `dialect.mnemonic` (they take precedence over a format).
+    pub fn compile(
+        model: &Model,
+        dialect: crate::DialectId,
+        hooks: &HashMap<String, Arc<dyn DefAssembly>>,
+    ) -> DialectDefs {
+        let info = model.dialect(dialect);
+        let mut defs = DialectDefs {
+            dialect: info.name.clone(),
+            attrs: HashMap::new(),
+            types: HashMap::new(),
+            closed_attrs: info.use_default_attribute_printer_parser,
+            closed_types: info.use_default_type_printer_parser,
+        };
+        for def in model.attr_defs.iter().chain(&model.type_defs) {
+            if def.dialect != dialect {
+                continue;
+            }
+            let Some(mnemonic) = def.mnemonic.clone() else {
+                continue;
+            };
+            let reader = match hooks.get(&format!("{}.{mnemonic}", info.name)) {
+                Some(hook) => Reader::Hook(hook.clone()),
+                None => DefSpec::compile(model, def)
+                    .map_or(Reader::Verbatim, |spec| Reader::Format(Arc::new(spec))),
+            };
+            match def.kind {
+                DefKind::Attr => defs.attrs.insert(mnemonic, reader),
+                DefKind::Type => defs.types.insert(mnemonic, reader),
+            };
+        }
+        defs
+    }
+
+    /// Whether the dialect has any attribute or type definition to read.
+    pub fn is_empty(&self) -> bool {
+        self.attrs.is_empty() && self.types.is_empty()
+    }
+
+    fn read(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        mnemonic: &str,
+        mnemonic_pos: u32,
+        kind: DefKind,
+    ) -> ParseResult<Option<String>> {
+        let (readers, closed) = match kind {
+            DefKind::Attr => (&self.attrs, self.closed_attrs),
+            DefKind::Type => (&self.types, self.closed_types),
+        };
+        match readers.get(mnemonic) {
+            Some(Reader::Format(spec)) => spec.parse(p).map(Some),
+            Some(Reader::Hook(hook)) => hook.parse(p).map(Some),
+            Some(Reader::Verbatim) => Ok(None),
+            None if closed && !readers.is_empty() => {
+                // Upstream's generated type parser has two spaces here.
+                let what = match kind {
+                    DefKind::Attr => "attribute",
+                    DefKind::Type => " type",
+                };
+                Err(p.error_at(
+                    mnemonic_pos,
+                    format!("unknown {what} `{mnemonic}` in dialect `{}`", self.dialect),
+                ))
+            }
+            None => Ok(None),
+        }
+    }
+}
+
+impl DialectAssembly for DialectDefs {
+    fn parse_attribute(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        mnemonic: &str,
+        mnemonic_pos: u32,
+    ) -> ParseResult<Option<String>> {
+        self.read(p, mnemonic, mnemonic_pos, DefKind::Attr)
+    }
+
+    fn parse_type(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        mnemonic: &str,
+        mnemonic_pos: u32,
+    ) -> ParseResult<Option<String>> {
+        self.read(p, mnemonic, mnemonic_pos, DefKind::Type)
+    }
+}
+
+/// What a parameter holds, as its C++ type says.
+#[derive(Clone, Debug)]
+enum ParamKind {
+    /// Any type, written in full.
+    Type,
+    /// Any attribute, written in full.
+    Attribute,
+    /// A type of a definition with a mnemonic, written without `!dialect.mnemonic`.
+    StrippedType { dialect: String, mnemonic: String },
+    /// An attribute of a definition with a mnemonic, written without `#dialect.mnemonic`.
+    StrippedAttr { dialect: String, mnemonic: String },
+    /// An integer.
+    Integer,
+    /// A quoted string (`StringRefParameter`).
+    String,
+    /// An enum, by its case keywords.
+    Enum(EnumAttrSpec),
+    /// A comma-separated list (`ArrayRefParameter`).
+    Array(Box<ParamKind>),
+}
+
+/// One parameter of a definition.
+#[derive(Clone, Debug)]
+struct ParamSpec {
+    name: String,
+    cpp_type: String,
+    kind: ParamKind,
+    optional: bool,
+    /// The default value as printed, when it is known; a value equal to it is not printed.
+    default: Option<String>,
+}
+
+/// A parsed parameter value.
+#[derive(Clone, Debug, PartialEq)]
+struct Value {
+    /// As the default printer writes it (stripped for definitions' attributes and types).
+    text: String,
+    /// As `qualified($param)` writes it.
+    full: String,
+}
+
+impl Value {
+    fn plain(text: String) -> Value {
+        Value {
+            full: text.clone(),
+            text,
+        }
+    }
+}
+
+/// A definition read by its format.
+#[derive(Clone, Debug)]
+struct DefSpec {
+    record: String,
+    elements: Vec<Element>,
+    params: Vec<ParamSpec>,
+}
+
+impl DefSpec {
+    /// The reader of `def`, if its format is one this engine can run.
+    fn compile(model: &Model, def: &AttrOrTypeDef) -> Option<DefSpec> {
+        let elements = match crate::format::parse_def_format(def) {
+            Some(Ok(format)) => format.elements,
+            Some(Err(_)) => return None,
+            // A definition without parameters needs no format: it is just its mnemonic.
+            None if def.parameters.iter().all(|p| p.self_type)
+                && !def.has_custom_assembly_format =>
+            {
+                Vec::new()
+            }
+            None => return None,
+        };
+        let params = def
+            .parameters
+            .iter()
+            .map(|p| param_spec(model, def, p))
+            .collect::<Vec<_>>();
+        let mut supported = true;
+        for e in &elements {
+            e.walk(&mut |e| match &e.kind {
+                ElementKind::Custom { .. } => supported = false,
+                ElementKind::Variable(Variable::Param { index, .. }) => {
+                    supported &= params[*index].is_some();
+                }
+                _ => {}
+            });
+        }
+        if !supported {
+            return None;
+        }
+        Some(DefSpec {
+            record: def.record.clone(),
+            elements,
+            params: params
+                .into_iter()
+                .map(|p| {
+                    p.unwrap_or(ParamSpec {
+                        name: String::new(),
+                        cpp_type: String::new(),
+                        kind: ParamKind::Attribute,
+                        optional: true,
+                        default: None,
+                    })
+                })
+                .collect(),
+        })
+    }
+
+    /// Reads the body after the mnemonic and returns its canonical text.
+    fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>) -> ParseResult<String> {
+        let mut values: Vec<Option<Value>> = vec![None; self.params.len()];
+        self.parse_elements(p, &self.elements, &mut values)?;
+        let mut printer = DefPrinter {
+            spec: self,
+            values: &values,
+            out: String::new(),
+            emit_space: true,
+            last_was_punct: false,
+        };
+        printer.elements(&self.elements);
+        Ok(printer.out)
+    }
+
+    fn parse_elements(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        elements: &[Element],
+        values: &mut [Option<Value>],
+    ) -> ParseResult<()> {
+        for e in elements {
+            self.parse_element(p, e, values)?;
+        }
+        Ok(())
+    }
+
+    fn parse_element(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        e: &Element,
+        values: &mut [Option<Value>],
+    ) -> ParseResult<()> {
+        match &e.kind {
+            ElementKind::Literal(text) => literal(p, text),
+            ElementKind::Variable(Variable::Param { index, .. }) => {
+                values[*index] = Some(self.param(p, *index)?);
+                Ok(())
+            }
+            ElementKind::Params(list) => self.parse_params(p, list, values),
+            ElementKind::Struct(list) => self.parse_struct(p, list, values),
+            ElementKind::Optional(group) => {
+                let then_rest = &group.then_elements[group.then_parse_start..];
+                let else_rest =
+                    &group.else_elements[group.else_parse_start.min(group.else_elements.len())..];
+                let present = match then_rest.first().map(|e| &e.kind) {
+                    Some(ElementKind::Literal(text)) => optional_literal(p, text),
+                    Some(ElementKind::Variable(Variable::Param { index, .. })) => {
+                        values[*index] = self.optional_param(p, *index)?;
+                        values[*index].is_some()
+                    }
+                    Some(ElementKind::Params(list)) | Some(ElementKind::Struct(list)) => {
+                        let first = &then_rest[0];
+                        self.parse_element(p, first, values)?;
+                        list.iter()
+                            .any(|e| param_index(e).is_some_and(|i| values[i].is_some()))
+                    }
+                    _ => false,
+                };
+                if present {
+                    self.parse_elements(p, &then_rest[1.min(then_rest.len())..], values)
+                } else {
+                    self.parse_elements(p, else_rest, values)
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `params`: the parameters comma-separated; after the last required one, a parameter
+    /// (and its comma) may be left out.
+    fn parse_params(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        list: &[Element],
+        values: &mut [Option<Value>],
+    ) -> ParseResult<()> {
+        let indices: Vec<usize> = list.iter().filter_map(param_index).collect();
+        let last_required = indices.iter().rposition(|&i| !self.params[i].optional);
+        for (n, &i) in indices.iter().enumerate() {
+            if n > 0 {
+                let previous = indices[n - 1];
+                if self.params[previous].optional && values[previous].is_none() {
+                    // Nothing was written for the previous one, so no comma either.
+                } else if last_required.is_some_and(|last| n <= last) {
+                    p.parse_punct(Punct::Comma)?;
+                } else if !p.parse_optional_punct(Punct::Comma) {
+                    break;
+                }
+            }
+            values[i] = if self.params[i].optional {
+                self.optional_param(p, i)?
+            } else {
+                Some(self.param(p, i)?)
+            };
+        }
+        Ok(())
+    }
+
+    /// `struct(...)`: `name = value` pairs in any order.
+    fn parse_struct(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        list: &[Element],
+        values: &mut [Option<Value>],
+    ) -> ParseResult<()> {
+        let indices: Vec<usize> = list.iter().filter_map(param_index).collect();
+        let optional = indices.iter().filter(|&&i| self.params[i].optional).count();
+        let mut seen = vec![false; indices.len()];
+        let mut entry = |p: &mut OpAsmParser<'_, '_, '_>,
+                         values: &mut [Option<Value>],
+                         key: String,
+                         key_pos: u32|
+         -> ParseResult<()> {
+            p.parse_punct(Punct::Equal)?;
+            let found = indices
+                .iter()
+                .position(|&i| self.params[i].name == key)
+                .filter(|&n| !seen[n]);
+            let Some(n) = found else {
+                let _ = key_pos;
+                return Err(
+                    p.error_here(format!("duplicate or unknown struct parameter name: {key}"))
+                );
+            };
+            seen[n] = true;
+            values[indices[n]] = Some(self.param(p, indices[n])?);
+            Ok(())
+        };
+        let key = |p: &mut OpAsmParser<'_, '_, '_>| -> ParseResult<(String, u32)> {
+            let pos = p.pos();
+            match p.parse_optional_any_keyword() {
+                Some(k) => Ok((k.to_string(), pos)),
+                None => Err(p.error_here("expected a parameter name in struct")),
+            }
+        };
+        if optional == 0 {
+            for n in 0..indices.len() {
+                let (k, pos) = key(p)?;
+                entry(p, values, k, pos)?;
+                if n + 1 != indices.len() {
+                    p.parse_punct(Punct::Comma)?;
+                }
+            }
+            return Ok(());
+        }
+        if optional == indices.len() {
+            let pos = p.pos();
+            let Some(k) = p.parse_optional_any_keyword().map(str::to_string) else {
+                return Ok(());
+            };
+            entry(p, values, k, pos)?;
+            while p.parse_optional_punct(Punct::Comma) {
+                let (k, pos) = key(p)?;
+                entry(p, values, k, pos)?;
+            }
+            return Ok(());
+        }
+        loop {
+            let (k, pos) = key(p)?;
+            entry(p, values, k, pos)?;
+            if !p.parse_optional_punct(Punct::Comma) {
+                break;
+            }
+        }
+        for &i in &indices {
+            if !self.params[i].optional && values[i].is_none() {
+                return Err(p.error_here(format!(
+                    "struct is missing required parameter: {}",
+                    self.params[i].name
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Parameter `i`, which must be there.
+    fn param(&self, p: &mut OpAsmParser<'_, '_, '_>, i: usize) -> ParseResult<Value> {
+        let param = &self.params[i];
+        match read_value(p, &param.kind, false) {
+            Ok(Some(v)) => Ok(v),
+            Ok(None) => Err(self.failed(p, i, None)),
+            Err(inner) => Err(self.failed(p, i, Some(inner))),
+        }
+    }
+
+    /// Parameter `i` if something that can start it is next.
+    fn optional_param(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        i: usize,
+    ) -> ParseResult<Option<Value>> {
+        read_value(p, &self.params[i].kind, true).map_err(|inner| self.failed(p, i, Some(inner)))
+    }
+
+    /// Upstream's two errors when a parameter does not parse: what went wrong, then which
+    /// parameter it was (kept as a second error of the same diagnostic).
+    fn failed(
+        &self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        i: usize,
+        inner: Option<Box<Diagnostic>>,
+    ) -> Box<Diagnostic> {
+        let param = &self.params[i];
+        let message = format!(
+            "failed to parse {} parameter '{}' which is to be a `{}`",
+            self.record, param.name, param.cpp_type
+        );
+        let outer = p.error_here(message);
+        match inner {
+            Some(mut inner) => {
+                inner
+                    .notes
+                    .push(Diagnostic::new(Severity::Error, outer.loc, outer.message));
+                inner
+            }
+            None => outer,
+        }
+    }
+}
+
+/// Reads one value of `kind`; with `optional`, nothing (`None`) if what is next cannot start
+/// one.
+fn read_value(
+    p: &mut OpAsmParser<'_, '_, '_>,
+    kind: &ParamKind,
+    optional: bool,
+) -> ParseResult<Option<Value>> {
+    let value = match kind {
+        ParamKind::Type => {
+            if optional && !p.at_type() {
+                return Ok(None);
+            }
+            let ty = p.parse_type()?;
+            Value::plain(tessera_asm::type_to_string(p.ctx(), ty))
+        }
+        ParamKind::Attribute => {
+            if optional && !p.at_attribute() {
+                return Ok(None);
+            }
+            let attr = p.parse_attribute(None)?;
+            Value::plain(tessera_asm::attr_to_string(p.ctx(), attr))
+        }
+        ParamKind::StrippedType { dialect, mnemonic } => {
+            if let Some(ty) = p.parse_optional_type_if_qualified()? {
+                stripped_value(
+                    tessera_asm::type_to_string(p.ctx(), ty),
+                    '!',
+                    dialect,
+                    mnemonic,
+                )
+            } else {
+                match p.parse_stripped_type(dialect, mnemonic)? {
+                    Some(ty) => stripped_value(
+                        tessera_asm::type_to_string(p.ctx(), ty),
+                        '!',
+                        dialect,
+                        mnemonic,
+                    ),
+                    None if optional => return Ok(None),
+                    None => {
+                        return Err(p.error_here(format!("expected '!{dialect}.{mnemonic}' type")))
+                    }
+                }
+            }
+        }
+        ParamKind::StrippedAttr { dialect, mnemonic } => {
+            if let Some(attr) = p.parse_optional_attribute_if_qualified()? {
+                stripped_value(
+                    tessera_asm::attr_to_string(p.ctx(), attr),
+                    '#',
+                    dialect,
+                    mnemonic,
+                )
+            } else {
+                match p.parse_stripped_attribute(dialect, mnemonic)? {
+                    Some(attr) => stripped_value(
+                        tessera_asm::attr_to_string(p.ctx(), attr),
+                        '#',
+                        dialect,
+                        mnemonic,
+                    ),
+                    None if optional => return Ok(None),
+                    None => {
+                        return Err(
+                            p.error_here(format!("expected '#{dialect}.{mnemonic}' attribute"))
+                        )
+                    }
+                }
+            }
+        }
+        ParamKind::Integer => match p.parse_optional_integer()? {
+            Some(v) => Value::plain(v.to_string()),
+            None if optional => return Ok(None),
+            None => return Err(p.error_here("expected integer value")),
+        },
+        ParamKind::String => match p.parse_optional_string() {
+            Some(s) => {
+                let mut text = String::from("\"");
+                tessera_asm::escape_into(s.as_bytes(), &mut text);
+                text.push('"');
+                Value::plain(text)
+            }
+            None if optional => return Ok(None),
+            None => return Err(p.error_here("expected string")),
+        },
+        ParamKind::Enum(spec) => {
+            if optional && !p.at_any_keyword() {
+                return Ok(None);
+            }
+            Value::plain(read_enum(p, spec)?)
+        }
+        ParamKind::Array(element) => {
+            let Some(first) = read_value(p, element, optional)? else {
+                return Ok(None);
+            };
+            let mut text = first.text;
+            while p.parse_optional_punct(Punct::Comma) {
+                match read_value(p, element, false)? {
+                    Some(v) => {
+                        text.push_str(", ");
+                        text.push_str(&v.text);
+                    }
+                    None => return Err(p.error_here("expected a list element")),
+                }
+            }
+            Value::plain(text)
+        }
+    };
+    Ok(Some(value))
+}
+
+/// A definition's attribute or type read in full (`#dialect.mnemonic<…>`): its stripped text
+/// is what follows the mnemonic.
+fn stripped_value(full: String, sigil: char, dialect: &str, mnemonic: &str) -> Value {
+    let prefix = format!("{sigil}{dialect}.{mnemonic}");
+    let text = full
+        .strip_prefix(&prefix)
+        .map_or_else(|| full.clone(), str::to_string);
+    Value { text, full }
+}
+
+/// An enum parameter: one case keyword, or for a bit enum cases joined by its separator.
+/// Returns the canonical spelling.
+fn read_enum(p: &mut OpAsmParser<'_, '_, '_>, spec: &EnumAttrSpec) -> ParseResult<String> {
+    let start = p.pos();
+    let mut value = 0i64;
+    loop {
+        let Some(keyword) = p.parse_optional_any_keyword().map(str::to_string) else {
+            return Err(p.error_here("expected valid keyword"));
+        };
+        let Some(&(_, v)) = spec.cases.iter().find(|(s, _)| *s == keyword) else {
+            let names: Vec<&str> = spec.cases.iter().map(|(s, _)| s.as_str()).collect();
+            return Err(p.error_at(
+                start,
+                format!(
+                    "expected {} to be one of: {}",
+                    spec.qualified_name(),
+                    names.join(", ")
+                ),
+            ));
+        };
+        value |= v;
+        let more = spec.bit
+            && if spec.separator.trim() == "|" {
+                p.parse_optional_vertical_bar()
+            } else {
+                p.parse_optional_punct(Punct::Comma)
+            };
+        if !more {
+            break;
+        }
+    }
+    match spec.spell(value) {
+        Some(text) => Ok(text),
+        None => Err(p.error_at(start, "invalid enum value")),
+    }
+}
+
+fn param_index(e: &Element) -> Option<usize> {
+    match e.kind {
+        ElementKind::Variable(Variable::Param { index, .. }) => Some(index),
+        _ => None,
+    }
+}
+
+/// How a parameter of `def` is read, if this engine can read it.
+fn param_spec(model: &Model, def: &AttrOrTypeDef, param: &Parameter) -> Option<ParamSpec> {
+    let kind = param_kind(model, def, param, &param.cpp_type)?;
+    let default = default_text(&kind, &param.default_value);
+    Some(ParamSpec {
+        name: param.name.clone(),
+        cpp_type: param.cpp_type.clone(),
+        kind,
+        optional: param.optional,
+        default,
+    })
+}
+
+fn param_kind(
+    model: &Model,
+    def: &AttrOrTypeDef,
+    param: &Parameter,
+    cpp_type: &str,
+) -> Option<ParamKind> {
+    let ty = cpp_type.trim().trim_start_matches("::");
+    let ty = ty.strip_prefix("mlir::").unwrap_or(ty);
+    if let Some(inner) = ty
+        .strip_prefix("llvm::ArrayRef<")
+        .or_else(|| ty.strip_prefix("ArrayRef<"))
+        .and_then(|s| s.strip_suffix('>'))
+    {
+        return Some(ParamKind::Array(Box::new(param_kind(
+            model, def, param, inner,
+        )?)));
+    }
+    match ty {
+        "Type" => return Some(ParamKind::Type),
+        "Attribute" => return Some(ParamKind::Attribute),
+        "llvm::StringRef" | "StringRef" => return Some(ParamKind::String),
+        "int64_t" | "uint64_t" | "int32_t" | "uint32_t" | "int16_t" | "uint16_t" | "int8_t"
+        | "uint8_t" | "unsigned" | "int" | "unsigned int" | "size_t" => {
+            return Some(ParamKind::Integer)
+        }
+        _ => {}
+    }
+    // The enum of an `EnumAttr`, or any enum class of the model named by the C++ type.
+    let class = ty.rsplit("::").next().unwrap_or(ty);
+    if let Some(info) = model.enums.iter().find(|e| {
+        e.class_name == class
+            && (def.enum_info.as_deref() == Some(e.record.as_str())
+                || ty == format!("{}::{}", e.cpp_namespace.trim_start_matches("::"), class))
+    }) {
+        return Some(ParamKind::Enum(EnumAttrSpec::of(info)));
+    }
+    // A definition of some dialect with a mnemonic: read stripped.
+    let named = |d: &&AttrOrTypeDef| {
+        let ns = &model.dialect(d.dialect).cpp_namespace;
+        d.cpp_class_name == class
+            && (ty == class || ty == format!("{}::{class}", ns.trim_start_matches("::")))
+    };
+    if let Some(d) = model.attr_defs.iter().chain(&model.type_defs).find(named) {
+        let dialect = model.dialect(d.dialect).name.clone();
+        let mnemonic = d.mnemonic.clone()?;
+        return Some(match d.kind {
+            DefKind::Attr => ParamKind::StrippedAttr { dialect, mnemonic },
+            DefKind::Type => ParamKind::StrippedType { dialect, mnemonic },
+        });
+    }
+    // Builtin attribute and type classes print in full.
+    if class.ends_with("Type") && !class.contains('<') {
+        return Some(ParamKind::Type);
+    }
+    if class.ends_with("Attr") && !class.contains('<') {
+        return Some(ParamKind::Attribute);
+    }
+    None
+}
+
+/// The printed form of a C++ default value, when it is one this engine understands (an
+/// integer, a string literal, an enum case); `None` for a null default (`T()`) or C++ it
+/// cannot read, where only an absent parameter is left out.
+fn default_text(kind: &ParamKind, default: &str) -> Option<String> {
+    let default = default.trim();
+    if default.is_empty() || default.ends_with("()") {
+        return None;
+    }
+    match kind {
+        ParamKind::Integer => default.parse::<i64>().ok().map(|v| v.to_string()),
+        ParamKind::String => {
+            (default.starts_with('"') && default.ends_with('"')).then(|| default.to_string())
+        }
+        ParamKind::Enum(spec) => {
+            let symbol = default.rsplit("::").next()?;
+            spec.symbols
+                .iter()
+                .find(|(s, _)| s == symbol)
+                .and_then(|(_, v)| spec.spell(*v))
+        }
+        _ => None,
+    }
+}
+
+/// Writes a definition's parameters in upstream's spelling (its generated printer).
+struct DefPrinter<'s> {
+    spec: &'s DefSpec,
+    values: &'s [Option<Value>],
+    out: String,
+    emit_space: bool,
+    last_was_punct: bool,
+}
+
+impl DefPrinter<'_> {
+    fn present(&self, i: usize) -> bool {
+        let param = &self.spec.params[i];
+        match &self.values[i] {
+            None => false,
+            Some(v) => !(param.optional && param.default.as_ref() == Some(&v.text)),
+        }
+    }
+
+    fn elements(&mut self, elements: &[Element]) {
+        for e in elements {
+            self.element(e);
+        }
+    }
+
+    fn element(&mut self, e: &Element) {
+        match &e.kind {
+            ElementKind::Literal(text) => {
+                if self.emit_space && space_before(text, self.last_was_punct) {
+                    self.out.push(' ');
+                }
+                self.out.push_str(text);
+                self.emit_space = !(text.len() == 1 && "<({[".contains(text.as_str()));
+                self.last_was_punct =
+                    !text.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
+            }
+            ElementKind::Whitespace(w) => {
+                match w {
+                    Whitespace::Newline => self.out.push('\n'),
+                    Whitespace::Space => self.out.push(' '),
+                    Whitespace::None => self.last_was_punct = true,
+                }
+                self.emit_space = false;
+            }
+            ElementKind::Variable(Variable::Param { index, qualified }) => {
+                if self.spec.params[*index].optional && !self.present(*index) {
+                    return;
+                }
+                self.variable(*index, *qualified);
+            }
+            ElementKind::Params(list) => self.comma_separated(list, false),
+            ElementKind::Struct(list) => self.comma_separated(list, true),
+            ElementKind::Optional(group) => {
+                let anchor = group.anchor_element();
+                let anchored = match &anchor.kind {
+                    ElementKind::Params(list) | ElementKind::Struct(list) => list
+                        .iter()
+                        .any(|e| param_index(e).is_some_and(|i| self.present(i))),
+                    _ => param_index(anchor).is_some_and(|i| self.present(i)),
+                };
+                if anchored != group.anchor.in_else {
+                    let saved = (self.emit_space, self.last_was_punct);
+                    self.elements(&group.then_elements);
+                    (self.emit_space, self.last_was_punct) = saved;
+                } else {
+                    self.elements(&group.else_elements);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn variable(&mut self, index: usize, qualified: bool) {
+        if self.emit_space || !self.last_was_punct {
+            self.out.push(' ');
+        }
+        self.emit_space = true;
+        self.last_was_punct = false;
+        if let Some(v) = &self.values[index] {
+            self.out.push_str(if qualified { &v.full } else { &v.text });
+        }
+    }
+
+    fn comma_separated(&mut self, list: &[Element], with_names: bool) {
+        let indices: Vec<(usize, bool)> = list
+            .iter()
+            .filter_map(|e| match e.kind {
+                ElementKind::Variable(Variable::Param { index, qualified }) => {
+                    Some((index, qualified))
+                }
+                _ => None,
+            })
+            .collect();
+        if self.emit_space || !self.last_was_punct {
+            let all_optional = indices.iter().all(|&(i, _)| self.spec.params[i].optional);
+            if !all_optional || indices.iter().any(|&(i, _)| self.present(i)) {
+                self.out.push(' ');
+            }
+        }
+        let mut first = true;
+        for (i, qualified) in indices {
+            if self.spec.params[i].optional && !self.present(i) {
+                continue;
+            }
+            if !first {
+                self.out.push_str(", ");
+            }
+            first = false;
+            if with_names {
+                self.out.push_str(&self.spec.params[i].name);
+                self.out.push_str(" = ");
+            }
+            self.emit_space = false;
+            self.last_was_punct = true;
+            self.variable(i, qualified);
+        }
+    }
+}

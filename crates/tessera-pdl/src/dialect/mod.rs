@@ -1,0 +1,163 @@
+//! The `pdl` and `pdl_interp` dialects: declared in tessera-ods's built-in library
+//! (`tessera/PDL.td`, `tessera/PDLInterp.td`, with `tessera/PDLTypes.td`), compiled once per
+//! process and registered into any `Context` with the Rust upstream writes in C++: verifiers
+//! ([`pdl`], [`interp`]), `custom<...>` directives ([`directives`]), the custom forms of
+//! `pdl_interp.func` and `pdl_interp.foreach`, the syntax of `!pdl.range<...>` and the
+//! natives through which ODS predicates see pdl types ([`types`]).
+
+mod directives;
+mod interp;
+mod pdl;
+pub mod types;
+
+use std::sync::{Arc, OnceLock};
+use tessera_ir::op_queries::inherent_attr;
+use tessera_ir::{Body, Context, OpId, ValueId, VerifyHook};
+use tessera_ods::register::{Options, Registration};
+
+/// Registers `pdl` and `pdl_interp` in `ctx`. The dialects are read and compiled once per
+/// process; a failure to compile them is returned (it is a bug of the built-in library).
+pub fn register_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
+    let registration = registration().as_ref().map_err(Clone::clone)?;
+    registration.register(ctx);
+    Ok(())
+}
+
+/// The compiled dialects, or why they could not be compiled.
+pub fn registration() -> &'static Result<Registration, String> {
+    static PDL: OnceLock<Result<Registration, String>> = OnceLock::new();
+    PDL.get_or_init(compile)
+}
+
+fn compile() -> Result<Registration, String> {
+    let main = "include \"tessera/PDL.td\"\ninclude \"tessera/PDLInterp.td\"\n";
+    let parsed = tessera_tablegen::parse_source(
+        "<pdl dialects>",
+        main,
+        &tessera_ods::library::options(Vec::new()),
+    )
+    .map_err(|f| f.render())?;
+    let loaded = tessera_ods::load(&parsed.records);
+    if !loaded.diagnostics.is_empty() {
+        return Err(loaded.render_diagnostics());
+    }
+    let model = &loaded.model;
+    let dialects: Vec<_> = (0..model.dialects.len())
+        .map(|i| tessera_ods::DialectId(i as u32))
+        .filter(|&d| matches!(model.dialect(d).name.as_str(), "pdl" | "pdl_interp"))
+        .collect();
+    let (registration, warnings) = Registration::compile(model, &dialects, &options(model));
+    if !warnings.is_empty() {
+        let text: Vec<String> = warnings
+            .iter()
+            .map(|d| d.render(&loaded.sources, None))
+            .collect();
+        return Err(text.concat());
+    }
+    Ok(registration)
+}
+
+/// The registration options carrying every Rust hook of the two dialects.
+fn options(model: &tessera_ods::Model) -> Options {
+    let mut options = Options {
+        natives: types::natives(model),
+        directives: directives::directives(),
+        ..Options::default()
+    };
+    let verifiers: [(&str, VerifyHook); 22] = [
+        (
+            "pdl.apply_native_constraint",
+            Arc::new(pdl::verify_apply_native_constraint),
+        ),
+        (
+            "pdl.apply_native_rewrite",
+            Arc::new(pdl::verify_apply_native_rewrite),
+        ),
+        ("pdl.attribute", Arc::new(pdl::verify_attribute)),
+        ("pdl.operand", Arc::new(pdl::verify_bound)),
+        ("pdl.operands", Arc::new(pdl::verify_bound)),
+        ("pdl.operation", Arc::new(pdl::verify_operation)),
+        ("pdl.pattern", Arc::new(pdl::verify_pattern)),
+        ("pdl.range", Arc::new(pdl::verify_range)),
+        ("pdl.replace", Arc::new(pdl::verify_replace)),
+        ("pdl.results", Arc::new(pdl::verify_results)),
+        ("pdl.rewrite", Arc::new(pdl::verify_rewrite)),
+        ("pdl.type", Arc::new(pdl::verify_type_or_types)),
+        ("pdl.types", Arc::new(pdl::verify_type_or_types)),
+        (
+            "pdl_interp.create_operation",
+            Arc::new(interp::verify_create_operation),
+        ),
+        ("pdl_interp.create_range", Arc::new(pdl::verify_range)),
+        ("pdl_interp.foreach", Arc::new(interp::verify_foreach)),
+        (
+            "pdl_interp.switch_attribute",
+            Arc::new(interp::verify_switch),
+        ),
+        (
+            "pdl_interp.switch_operand_count",
+            Arc::new(interp::verify_switch),
+        ),
+        (
+            "pdl_interp.switch_operation_name",
+            Arc::new(interp::verify_switch),
+        ),
+        (
+            "pdl_interp.switch_result_count",
+            Arc::new(interp::verify_switch),
+        ),
+        ("pdl_interp.switch_type", Arc::new(interp::verify_switch)),
+        ("pdl_interp.switch_types", Arc::new(interp::verify_switch)),
+    ];
+    for (name, hook) in verifiers {
+        options.verifiers.insert(name.to_string(), hook);
+    }
+    options.verifiers.insert(
+        "pdl_interp.func".into(),
+        Arc::new(tessera_ods::dialect_hooks::verify_function_body),
+    );
+    options
+        .assembly
+        .insert("pdl_interp.func".into(), Arc::new(interp::FuncAssembly));
+    options.assembly.insert(
+        "pdl_interp.foreach".into(),
+        Arc::new(interp::ForEachAssembly),
+    );
+    for op in ["pdl.pattern", "pdl.rewrite"] {
+        options.default_dialects.insert(op.into(), "pdl".into());
+    }
+    for (name, hook) in types::def_assembly() {
+        options.def_assembly.insert(name.into(), hook);
+    }
+    options
+}
+
+/// The full name of `op`.
+fn name_of<'c>(ctx: &'c Context, body: &Body, op: OpId) -> &'c str {
+    ctx.str(body.op_name(op))
+}
+
+/// The full name of the op `op` is nested in, if any.
+fn parent_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> Option<&'c str> {
+    body.parent_op(op).map(|p| name_of(ctx, body, p))
+}
+
+/// Operand group `index` of an op with `operandSegmentSizes` (empty if the sizes are
+/// missing or do not cover the op's operands: ODS reports that first).
+fn segment(ctx: &Context, body: &Body, op: OpId, index: usize) -> Vec<ValueId> {
+    let Some(sizes) =
+        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_values(a))
+    else {
+        return Vec::new();
+    };
+    let start: i64 = sizes.iter().take(index).map(|&s| i64::from(s)).sum();
+    let len = sizes.get(index).map_or(0, |&s| i64::from(s));
+    let operands: Vec<ValueId> = body.operands(op).collect();
+    let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(start + len)) else {
+        return Vec::new();
+    };
+    operands
+        .get(start..end)
+        .map(<[_]>::to_vec)
+        .unwrap_or_default()
+}
