@@ -7,4 +7,5 @@ pub mod args;
 pub mod input;
 pub mod load_dialect;
 pub mod opt;
+pub mod pdl;
 pub mod verify_diagnostics;

@@ -9,3 +9,8 @@
 //!   patterns are ordinary `RewritePattern`s, and the registry of native constraints and rewrites.
 
 pub mod dialect;
+pub mod executor;
+pub mod natives;
+
+pub use executor::PdlPatterns;
+pub use natives::{Natives, PdlKind, PdlValue};

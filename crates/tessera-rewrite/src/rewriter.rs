@@ -172,7 +172,10 @@ impl<'a> PatternRewriter<'a> {
         self.root_changed
     }
 
-    pub(crate) fn mutations(&self) -> u32 {
+    /// How many changes the current pattern has made so far (since the driver offered it
+    /// its root). A pattern that runs a rewrite it cannot undo (an interpreted PDL
+    /// rewriter) asks this to know whether a failure left the IR untouched.
+    pub fn mutations(&self) -> u32 {
         self.mutations
     }
 

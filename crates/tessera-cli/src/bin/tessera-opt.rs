@@ -1,12 +1,15 @@
 //! `tessera-opt`: read an MLIR file, verify it, print it (flags follow upstream `mlir-opt`).
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches, Parser};
 use std::io::{ErrorKind, Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
 use tessera_cli::input::Input;
 use tessera_cli::load_dialect::load_dialect;
-use tessera_cli::opt::{run_to, OptOptions};
+use tessera_cli::opt::{run_to, OptOptions, Pass};
+use tessera_cli::pdl::{DriverFlags, PatternsPass, TestPdlBytecodePass};
+use tessera_pdl::Natives;
 
 #[derive(Parser)]
 #[command(
@@ -45,13 +48,77 @@ struct Args {
     /// Directory searched by the `.td` files' includes (repeatable).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<String>,
+    /// Pass: apply `module @patterns` to `module @ir` (upstream's PDL bytecode test).
+    #[arg(long = "test-pdl-bytecode-pass")]
+    test_pdl_bytecode: bool,
+    /// Pass: apply the PDL patterns of FILE to the input with the greedy driver.
+    #[arg(long = "patterns", value_name = "FILE.mlir")]
+    patterns: Option<String>,
+    /// --patterns: seed the driver's worklist top-down.
+    #[arg(long = "top-down")]
+    top_down: bool,
+    /// --patterns: cap on passes over the IR.
+    #[arg(long = "max-iterations", value_name = "N", default_value_t = 10)]
+    max_iterations: u32,
+    /// --patterns: patterns to use (debug names); all others are left out.
+    #[arg(long = "enable-patterns", value_delimiter = ',', value_name = "NAMES")]
+    enable_patterns: Vec<String>,
+    /// --patterns: patterns to leave out (debug names).
+    #[arg(long = "disable-patterns", value_delimiter = ',', value_name = "NAMES")]
+    disable_patterns: Vec<String>,
+    /// --patterns: report what the driver did on standard error.
+    #[arg(long = "trace")]
+    trace: bool,
+    /// --patterns: report per-pattern statistics on standard error.
+    #[arg(long = "stats")]
+    stats: bool,
+}
+
+/// The passes the flags ask for, in the order the flags were given.
+fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>, String> {
+    let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
+    if args.test_pdl_bytecode {
+        let at = matches.index_of("test_pdl_bytecode").unwrap_or(0);
+        passes.push((at, Arc::new(TestPdlBytecodePass)));
+    }
+    if let Some(file) = &args.patterns {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot open patterns file '{file}': {}", io_message(&e)))?;
+        let flags = DriverFlags {
+            top_down: args.top_down,
+            max_iterations: args.max_iterations,
+            enabled: args.enable_patterns.clone(),
+            disabled: args.disable_patterns.clone(),
+            trace: args.trace,
+            stats: args.stats,
+        };
+        let at = matches.index_of("patterns").unwrap_or(0);
+        passes.push((
+            at,
+            Arc::new(PatternsPass::new(file, text, flags, Natives::new())),
+        ));
+    }
+    passes.sort_by_key(|(at, _)| *at);
+    Ok(passes.into_iter().map(|(_, p)| p).collect())
 }
 
 /// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
 const EX_IOERR: i32 = 74;
 
 fn main() -> ExitCode {
-    let args = Args::parse_from(llvm_style(&Args::command(), std::env::args_os()));
+    let matches =
+        Args::command().get_matches_from(llvm_style(&Args::command(), std::env::args_os()));
+    let args = match Args::from_arg_matches(&matches) {
+        Ok(a) => a,
+        Err(e) => e.exit(),
+    };
+    let passes = match passes(&args, &matches) {
+        Ok(p) => p,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
     if args.output == "-" && stdout_was_closed() {
         eprintln!("error: cannot write output: standard output is closed");
         return ExitCode::FAILURE;
@@ -115,7 +182,7 @@ fn main() -> ExitCode {
         split_input: args.split_input,
         verify_diagnostics: args.verify_diagnostics,
         timing: args.timing,
-        passes: Vec::new(),
+        passes,
         skip_teardown: true,
         // The process is ours: a big module may be printed by two workers.
         print_workers: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
