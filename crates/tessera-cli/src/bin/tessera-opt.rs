@@ -8,7 +8,7 @@ use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
 use tessera_cli::input::Input;
 use tessera_cli::load_dialect::load_dialect;
 use tessera_cli::opt::{run_to, OptOptions, Pass};
-use tessera_cli::pdl::{DriverFlags, PatternsPass, TestPdlBytecodePass};
+use tessera_cli::pdl::{ConvertPdlToPdlInterpPass, DriverFlags, PatternsPass, TestPdlBytecodePass};
 use tessera_pdl::Natives;
 
 #[derive(Parser)]
@@ -48,6 +48,9 @@ struct Args {
     /// Directory searched by the `.td` files' includes (repeatable).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<String>,
+    /// Pass: compile the module's PDL patterns into a `pdl_interp` matcher and rewriters.
+    #[arg(long = "convert-pdl-to-pdl-interp")]
+    convert_pdl_to_pdl_interp: bool,
     /// Pass: apply `module @patterns` to `module @ir` (upstream's PDL bytecode test).
     #[arg(long = "test-pdl-bytecode-pass")]
     test_pdl_bytecode: bool,
@@ -77,6 +80,10 @@ struct Args {
 /// The passes the flags ask for, in the order the flags were given.
 fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>, String> {
     let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
+    if args.convert_pdl_to_pdl_interp {
+        let at = matches.index_of("convert_pdl_to_pdl_interp").unwrap_or(0);
+        passes.push((at, Arc::new(ConvertPdlToPdlInterpPass)));
+    }
     if args.test_pdl_bytecode {
         let at = matches.index_of("test_pdl_bytecode").unwrap_or(0);
         passes.push((at, Arc::new(TestPdlBytecodePass)));
