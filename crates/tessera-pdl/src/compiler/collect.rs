@@ -4,7 +4,7 @@
 //! not used as operands). Every `pdl` value met is recorded with the position it is read from,
 //! which the rewriter later uses as its inputs.
 
-use super::pattern::{Pdl, PdlOp, Values};
+use super::pattern::{Key, Pdl, PdlOp, Values};
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId, QuestionKind};
 use super::root_ordering::{Branching, CostGraph};
 use rustc_hash::FxHashMap;
@@ -295,7 +295,7 @@ impl Collector<'_, '_> {
                 let ty = self.pdl.body.operand(op, 0);
                 let tpos = self.type_of(pos);
                 self.tree(ty, tpos, None);
-            } else if let Some(attr) = self.pdl.attr(op, "value") {
+            } else if let Some(attr) = self.pdl.attr(op, Key::Value) {
                 let q = self.preds.simple(QuestionKind::Attribute);
                 self.push(pos, (q, Answer::Attribute(attr)));
             }
@@ -363,7 +363,7 @@ impl Collector<'_, '_> {
             let p = self.is_not_null();
             self.push(pos, p);
         }
-        if let Some(name) = self.pdl.attr(op, "opName") {
+        if let Some(name) = self.pdl.attr(op, Key::OpName) {
             let q = self.preds.simple(QuestionKind::OperationName);
             self.push(pos, (q, Answer::OperationName(name)));
         }
@@ -463,8 +463,8 @@ impl Collector<'_, '_> {
 
     fn type_tree(&mut self, value: ValueId, pos: PosId) {
         let constant = match self.pdl.def(value) {
-            Some((op, PdlOp::Type)) => self.pdl.attr(op, "constantType"),
-            Some((op, PdlOp::Types)) => self.pdl.attr(op, "constantTypes"),
+            Some((op, PdlOp::Type)) => self.pdl.attr(op, Key::ConstantType),
+            Some((op, PdlOp::Types)) => self.pdl.attr(op, Key::ConstantTypes),
             _ => None,
         };
         if let Some(ty) = constant {
@@ -554,7 +554,7 @@ impl Collector<'_, '_> {
                 Some(PdlOp::Attribute) => {
                     let v = self.pdl.body.result(op, 0);
                     if !self.inputs.contains_key(&v) {
-                        if let Some(attr) = self.pdl.attr(op, "value") {
+                        if let Some(attr) = self.pdl.attr(op, Key::Value) {
                             let p = self.pos(Position::AttributeLiteral(attr));
                             self.inputs.insert(v, p);
                         }
@@ -596,14 +596,14 @@ impl Collector<'_, '_> {
                         }
                     }
                 }
-                Some(PdlOp::Type) => self.type_literal(op, "constantType"),
-                Some(PdlOp::Types) => self.type_literal(op, "constantTypes"),
+                Some(PdlOp::Type) => self.type_literal(op, Key::ConstantType),
+                Some(PdlOp::Types) => self.type_literal(op, Key::ConstantTypes),
                 _ => {}
             }
         }
     }
 
-    fn type_literal(&mut self, op: OpId, name: &str) {
+    fn type_literal(&mut self, op: OpId, name: Key) {
         let v = self.pdl.body.result(op, 0);
         if self.inputs.contains_key(&v) {
             return;
@@ -631,10 +631,10 @@ impl Collector<'_, '_> {
                 at = a;
             }
         }
-        let negated = self.pdl.attr(op, "isNegated").is_some_and(|a| {
+        let negated = self.pdl.attr(op, Key::IsNegated).is_some_and(|a| {
             matches!(self.pdl.ctx.attr_kind(a), AttrKind::Integer { value, .. } if value.as_u64() == Some(1))
         });
-        let Some(name) = self.pdl.attr(op, "name") else {
+        let Some(name) = self.pdl.attr(op, Key::Name) else {
             return;
         };
         let result_types = body.results(op).map(|r| body.value_type(r)).collect();

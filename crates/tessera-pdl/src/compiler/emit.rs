@@ -2,9 +2,10 @@
 //! and successors are laid out as the registered dialect reads them.
 
 use crate::dialect::types::make_pdl_type;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{
-    Attr, AttrKind, BlockId, Body, Context, Location, OpId, OperationState, RegionId, Type,
+    Attr, AttrKind, BlockId, Body, Context, Ident, Location, OpId, OperationState, RegionId, Type,
     TypeKind, ValueId,
 };
 
@@ -44,12 +45,61 @@ impl PdlTypes {
     }
 }
 
+/// What the compiler interns over and over, interned once per conversion: the identifiers of
+/// op and property names (keyed by the static string's address), property dictionaries (most
+/// ops of a matcher repeat a few) and small `i32` attributes.
+#[derive(Default)]
+pub(crate) struct Idents {
+    names: FxHashMap<(usize, usize), Ident>,
+    dicts: FxHashMap<SmallVec<[(Ident, Attr); 4]>, Attr>,
+    i32s: Vec<Option<Attr>>,
+}
+
+impl Idents {
+    /// An `i32` attribute.
+    pub(crate) fn i32(&mut self, ctx: &mut Context, v: u32) -> Attr {
+        let i = v as usize;
+        if i >= self.i32s.len() {
+            if i > 1 << 16 {
+                return i32_attr(ctx, v);
+            }
+            self.i32s.resize(i + 1, None);
+        }
+        *self.i32s[i].get_or_insert_with(|| i32_attr(ctx, v))
+    }
+
+    /// The dictionary of `entries`.
+    fn dict(&mut self, ctx: &mut Context, entries: SmallVec<[(Ident, Attr); 4]>) -> Attr {
+        if let Some(&d) = self.dicts.get(&entries) {
+            return d;
+        }
+        let d = ctx.dictionary(entries.to_vec());
+        self.dicts.insert(entries, d);
+        d
+    }
+
+    /// The identifier of `name`, qualified with `pdl_interp.` unless it has a dot if
+    /// `op_name`.
+    fn get(&mut self, ctx: &mut Context, name: &'static str, op_name: bool) -> Ident {
+        *self
+            .names
+            .entry((name.as_ptr() as usize, name.len()))
+            .or_insert_with(|| {
+                if op_name && !name.contains('.') {
+                    ctx.ident(&format!("pdl_interp.{name}"))
+                } else {
+                    ctx.ident(name)
+                }
+            })
+    }
+}
+
 /// One op to make.
 pub(crate) struct Op<'a> {
-    pub(crate) name: &'a str,
+    pub(crate) name: &'static str,
     pub(crate) operands: &'a [ValueId],
     pub(crate) results: &'a [Type],
-    pub(crate) props: Vec<(&'a str, Attr)>,
+    pub(crate) props: SmallVec<[(&'static str, Attr); 4]>,
     pub(crate) successors: &'a [BlockId],
     pub(crate) regions: u32,
     pub(crate) loc: Location,
@@ -57,12 +107,12 @@ pub(crate) struct Op<'a> {
 
 impl<'a> Op<'a> {
     /// An op named `name` (without the `pdl_interp.` prefix) at `loc`.
-    pub(crate) fn new(name: &'a str, loc: Location) -> Self {
+    pub(crate) fn new(name: &'static str, loc: Location) -> Self {
         Op {
             name,
             operands: &[],
             results: &[],
-            props: Vec::new(),
+            props: SmallVec::new(),
             successors: &[],
             regions: 0,
             loc,
@@ -79,12 +129,12 @@ impl<'a> Op<'a> {
         self
     }
 
-    pub(crate) fn prop(mut self, name: &'a str, value: Attr) -> Self {
+    pub(crate) fn prop(mut self, name: &'static str, value: Attr) -> Self {
         self.props.push((name, value));
         self
     }
 
-    pub(crate) fn opt_prop(self, name: &'a str, value: Option<Attr>) -> Self {
+    pub(crate) fn opt_prop(self, name: &'static str, value: Option<Attr>) -> Self {
         match value {
             Some(v) => self.prop(name, v),
             None => self,
@@ -103,20 +153,26 @@ impl<'a> Op<'a> {
 
     /// Makes the op (qualified name `pdl_interp.<name>` unless it has a dot) at the end of
     /// `block`, or detached.
-    pub(crate) fn at_end(self, ctx: &mut Context, body: &mut Body, block: Option<BlockId>) -> OpId {
-        let full = if self.name.contains('.') {
-            ctx.ident(self.name)
-        } else {
-            ctx.ident(&format!("pdl_interp.{}", self.name))
-        };
+    pub(crate) fn at_end(
+        self,
+        ctx: &mut Context,
+        body: &mut Body,
+        idents: &mut Idents,
+        block: Option<BlockId>,
+    ) -> OpId {
+        let full = idents.get(ctx, self.name, true);
         let mut state = OperationState::new(ctx, full, self.loc);
-        state.operands = self.operands.iter().copied().collect();
-        state.result_types = self.results.iter().copied().collect();
-        state.successors = self.successors.iter().copied().collect::<SmallVec<_>>();
+        state.operands = SmallVec::from_slice(self.operands);
+        state.result_types = SmallVec::from_slice(self.results);
+        state.successors = SmallVec::from_slice(self.successors);
         state.num_regions = self.regions;
         if !self.props.is_empty() {
-            let entries = self.props.iter().map(|&(n, a)| (ctx.ident(n), a)).collect();
-            state.props = Some(ctx.dictionary(entries));
+            let entries = self
+                .props
+                .iter()
+                .map(|&(n, a)| (idents.get(ctx, n, false), a))
+                .collect();
+            state.props = Some(idents.dict(ctx, entries));
         }
         let op = body.create_op(state);
         if let Some(b) = block {

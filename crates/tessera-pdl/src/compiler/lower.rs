@@ -6,7 +6,8 @@
 //! cases in insertion order), so the printed block numbers and value names agree.
 
 use super::collect::PatternPredicates;
-use super::emit::{append_block, i32_attr, i32_elements, Op, PdlTypes};
+use super::emit::{append_block, i32_elements, Idents, Op, PdlTypes};
+use super::pattern::PdlNames;
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId, QuestionKind};
 use super::rewriter::RewriterGen;
 use super::tree::{NodeId, NodeKind, Tree};
@@ -35,6 +36,8 @@ pub(crate) struct Lowering<'a> {
     /// The `apply_constraint` op made for each constraint question.
     pub(crate) constraint_ops: FxHashMap<QuestionId, OpId>,
     pub(crate) rewriters: RewriterGen,
+    pub(crate) idents: Idents,
+    pub(crate) names: &'a PdlNames,
 }
 
 type Res<T> = Result<T, String>;
@@ -56,7 +59,12 @@ impl Lowering<'_> {
         let scope = self.value_log.len();
         let node = &self.tree.nodes[n as usize];
         if let NodeKind::Exit = node.kind {
-            Op::new("finalize", self.func_loc).at_end(self.ctx, self.body, Some(block));
+            Op::new("finalize", self.func_loc).at_end(
+                self.ctx,
+                self.body,
+                &mut self.idents,
+                Some(block),
+            );
             return Ok(block);
         }
         let failure_node = node.failure;
@@ -114,7 +122,7 @@ impl Lowering<'_> {
         if let Some(&v) = self.values.get(&pos) {
             return Ok(v);
         }
-        let position = self.preds.position(pos).clone();
+        let position = *self.preds.position(pos);
         let parent = match position.parent() {
             Some(p) => Some(crate::compiler::with_stack(|| self.value_at(current, p))?),
             None => None,
@@ -140,7 +148,7 @@ impl Lowering<'_> {
                 let mut p = pv(parent)?;
                 let ty = self.body.value_type(p);
                 if representative && t.element(ty) != ty {
-                    let zero = i32_attr(self.ctx, 0);
+                    let zero = self.idents.i32(self.ctx, 0);
                     let el = [t.element(ty)];
                     p = self.result_of(
                         Op::new("extract", loc)
@@ -164,19 +172,19 @@ impl Lowering<'_> {
                     .operands(&[p])
                     .successors(&[dest])
                     .regions(1)
-                    .at_end(self.ctx, self.body, Some(*current));
+                    .at_end(self.ctx, self.body, &mut self.idents, Some(*current));
                 let region = self.body.region(foreach, 0);
                 let loop_body = append_block(self.body, region);
                 let el = t.element(self.body.value_type(p));
                 let arg = self.body.add_block_arg(loop_body, el, loc);
                 let cont = append_block(self.body, region);
-                Op::new("continue", loc).at_end(self.ctx, self.body, Some(cont));
+                Op::new("continue", loc).at_end(self.ctx, self.body, &mut self.idents, Some(cont));
                 self.failure_stack.push(cont);
                 *current = loop_body;
                 arg
             }
             Position::Operand { index, .. } => {
-                let i = i32_attr(self.ctx, index);
+                let i = self.idents.i32(self.ctx, index);
                 self.result_of(
                     Op::new("get_operand", loc)
                         .operands(&[pv(parent)?])
@@ -188,7 +196,7 @@ impl Lowering<'_> {
             Position::OperandGroup {
                 group, variadic, ..
             } => {
-                let i = group.map(|g| i32_attr(self.ctx, g));
+                let i = group.map(|g| self.idents.i32(self.ctx, g));
                 let ty = if variadic { t.values } else { t.value };
                 self.result_of(
                     Op::new("get_operands", loc)
@@ -224,7 +232,7 @@ impl Lowering<'_> {
                 }
             }
             Position::Result { index, .. } => {
-                let i = i32_attr(self.ctx, index);
+                let i = self.idents.i32(self.ctx, index);
                 self.result_of(
                     Op::new("get_result", loc)
                         .operands(&[pv(parent)?])
@@ -236,7 +244,7 @@ impl Lowering<'_> {
             Position::ResultGroup {
                 group, variadic, ..
             } => {
-                let i = group.map(|g| i32_attr(self.ctx, g));
+                let i = group.map(|g| self.idents.i32(self.ctx, g));
                 let ty = if variadic { t.values } else { t.value };
                 self.result_of(
                     Op::new("get_results", loc)
@@ -283,7 +291,7 @@ impl Lowering<'_> {
     }
 
     fn result_of(&mut self, op: Op<'_>, block: BlockId) -> ValueId {
-        let op = op.at_end(self.ctx, self.body, Some(block));
+        let op = op.at_end(self.ctx, self.body, &mut self.idents, Some(block));
         self.body.result(op, 0)
     }
 
@@ -366,7 +374,7 @@ impl Lowering<'_> {
                     k,
                     QuestionKind::OperandCountAtLeast | QuestionKind::ResultCountAtLeast
                 );
-                let count = i32_attr(ctx, count);
+                let count = self.idents.i32(ctx, count);
                 let unit = at_least.then(|| ctx.unit_attr());
                 Op::new(name, loc)
                     .operands(&one)
@@ -396,7 +404,7 @@ impl Lowering<'_> {
             }
             _ => return Err("a question with an answer of another kind".into()),
         };
-        let op = op.at_end(self.ctx, self.body, Some(*current));
+        let op = op.at_end(self.ctx, self.body, &mut self.idents, Some(*current));
         if question.kind() == QuestionKind::Constraint {
             // Later tests read the constraint's results from this op.
             self.constraint_ops.insert(question_id, op);
@@ -441,14 +449,14 @@ impl Lowering<'_> {
                 let child_block = self.node(child, region, None)?;
                 let pred_block = self.body.create_block();
                 self.body.insert_block_before(child_block, pred_block);
-                let c = i32_attr(self.ctx, count);
+                let c = self.idents.i32(self.ctx, count);
                 let unit = self.ctx.unit_attr();
                 Op::new(name, loc)
                     .operands(&[val])
                     .prop("count", c)
                     .prop("compareAtLeast", unit)
                     .successors(&[child_block, default])
-                    .at_end(self.ctx, self.body, Some(pred_block));
+                    .at_end(self.ctx, self.body, &mut self.idents, Some(pred_block));
                 if let Some(top) = self.failure_stack.last_mut() {
                     *top = pred_block;
                 }
@@ -473,7 +481,7 @@ impl Lowering<'_> {
             .operands(&[val])
             .prop("caseValues", cases)
             .successors(&dests)
-            .at_end(self.ctx, self.body, Some(current));
+            .at_end(self.ctx, self.body, &mut self.idents, Some(current));
         Ok(())
     }
 
@@ -538,9 +546,15 @@ impl Lowering<'_> {
 
     fn success_node(&mut self, pattern: usize, root: ValueId, current: &mut BlockId) -> Res<()> {
         let pattern_op = self.patterns[pattern].0;
-        let (rewriter_ref, used) =
-            self.rewriters
-                .generate(self.ctx, self.body, self.inputs, self.types, pattern_op)?;
+        let (rewriter_ref, used) = self.rewriters.generate(
+            self.ctx,
+            self.body,
+            &mut self.idents,
+            self.names,
+            self.inputs,
+            self.types,
+            pattern_op,
+        )?;
         let mut inputs = Vec::with_capacity(used.len() + self.loc_ops.len());
         for p in used {
             inputs.push(self.value_at(current, p)?);
@@ -549,7 +563,7 @@ impl Lowering<'_> {
         inputs.extend(self.loc_ops.iter().copied());
         let info = self
             .rewriters
-            .match_info(self.ctx, self.body, pattern_op, root);
+            .match_info(self.ctx, self.body, self.names, pattern_op, root);
         let segments = self
             .ctx
             .dense_i32_array(&[n_inputs as i32, self.loc_ops.len() as i32]);
@@ -562,7 +576,7 @@ impl Lowering<'_> {
             .prop("rewriter", rewriter_ref)
             .opt_prop("rootKind", info.root_kind)
             .successors(&[dest])
-            .at_end(self.ctx, self.body, Some(*current));
+            .at_end(self.ctx, self.body, &mut self.idents, Some(*current));
         Ok(())
     }
 }

@@ -19,8 +19,8 @@ mod rewriter;
 mod root_ordering;
 mod tree;
 
-use emit::{append_block, Op, PdlTypes};
-use pattern::{Pdl, PdlOp};
+use emit::{append_block, Idents, Op, PdlTypes};
+use pattern::{Pdl, PdlNames, PdlOp};
 use predicate::Predicates;
 use rustc_hash::FxHashMap;
 use tessera_ir::{Body, Context, Diagnostic, OpId};
@@ -55,8 +55,13 @@ pub fn convert_pdl_to_pdl_interp(
     let mut preds = Predicates::default();
     let mut inputs = FxHashMap::default();
     let mut patterns = Vec::new();
+    let names = PdlNames::new(ctx);
     {
-        let pdl = Pdl { ctx, body };
+        let pdl = Pdl {
+            ctx,
+            body,
+            names: &names,
+        };
         let ops: Vec<OpId> = body.block_ops(module_block).collect();
         for op in ops {
             if pdl.kind(op) != Some(PdlOp::Pattern) {
@@ -74,6 +79,7 @@ pub fn convert_pdl_to_pdl_interp(
 
     // The matcher function, then the rewriter module, at the start of the module.
     let types = PdlTypes::new(ctx);
+    let mut idents = Idents::default();
     let func_type = ctx.function_type(&[types.operation], &[]);
     let func_type = ctx.type_attr(func_type);
     let matcher_name = ctx.string_attr("matcher");
@@ -81,7 +87,7 @@ pub fn convert_pdl_to_pdl_interp(
         .prop("function_type", func_type)
         .prop("sym_name", matcher_name)
         .regions(1)
-        .at_end(ctx, body, None);
+        .at_end(ctx, body, &mut idents, None);
     match body.first_op(module_block) {
         Some(first) => body.insert_op_before(first, matcher),
         None => body.append_op(module_block, matcher),
@@ -93,7 +99,7 @@ pub fn convert_pdl_to_pdl_interp(
     let rewriters = Op::new("builtin.module", module_loc)
         .prop("sym_name", rewriters_name)
         .regions(1)
-        .at_end(ctx, body, None);
+        .at_end(ctx, body, &mut idents, None);
     body.insert_op_after(matcher, rewriters);
     let rewriters_block = append_block(body, body.region(rewriters, 0));
 
@@ -116,6 +122,8 @@ pub fn convert_pdl_to_pdl_interp(
             module_block: rewriters_block,
             count: 0,
         },
+        idents,
+        names: &names,
     };
     lowering.values.insert(root_pos, root_value);
     let first = lowering

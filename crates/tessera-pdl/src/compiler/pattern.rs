@@ -3,9 +3,9 @@
 //! segment arithmetic twice.
 
 use crate::dialect::types::is_range;
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Attr, AttrKind, Body, Context, OpId, ValueId};
+use tessera_ir::{Attr, AttrKind, Body, Context, Ident, OpId, ValueId};
 
 /// The `pdl` ops the compiler reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,74 @@ pub(crate) enum PdlOp {
     Range,
 }
 
+/// The inherent attributes of `pdl` ops the compiler reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Key {
+    AttributeValueNames,
+    Benefit,
+    ConstantType,
+    ConstantTypes,
+    Index,
+    IsNegated,
+    Name,
+    OpName,
+    OperandSegmentSizes,
+    Value,
+}
+
+impl Key {
+    const ALL: [(Key, &'static str); 10] = [
+        (Key::AttributeValueNames, "attributeValueNames"),
+        (Key::Benefit, "benefit"),
+        (Key::ConstantType, "constantType"),
+        (Key::ConstantTypes, "constantTypes"),
+        (Key::Index, "index"),
+        (Key::IsNegated, "isNegated"),
+        (Key::Name, "name"),
+        (Key::OpName, "opName"),
+        (Key::OperandSegmentSizes, "operandSegmentSizes"),
+        (Key::Value, "value"),
+    ];
+}
+
+/// The identifiers of the `pdl` op names and attribute names, looked up once per conversion,
+/// so reading a pattern compares identifiers instead of strings.
+pub(crate) struct PdlNames {
+    kinds: FxHashMap<Ident, PdlOp>,
+    keys: [Option<Ident>; 10],
+}
+
+impl PdlNames {
+    /// The names as `ctx` interned them (a name it never saw is on no op).
+    pub(crate) fn new(ctx: &Context) -> Self {
+        const OPS: [(&str, PdlOp); 15] = [
+            ("pdl.pattern", PdlOp::Pattern),
+            ("pdl.rewrite", PdlOp::Rewrite),
+            ("pdl.operation", PdlOp::Operation),
+            ("pdl.operand", PdlOp::Operand),
+            ("pdl.operands", PdlOp::Operands),
+            ("pdl.result", PdlOp::Result),
+            ("pdl.results", PdlOp::Results),
+            ("pdl.attribute", PdlOp::Attribute),
+            ("pdl.type", PdlOp::Type),
+            ("pdl.types", PdlOp::Types),
+            ("pdl.apply_native_constraint", PdlOp::ApplyNativeConstraint),
+            ("pdl.apply_native_rewrite", PdlOp::ApplyNativeRewrite),
+            ("pdl.erase", PdlOp::Erase),
+            ("pdl.replace", PdlOp::Replace),
+            ("pdl.range", PdlOp::Range),
+        ];
+        let kinds = OPS
+            .iter()
+            .filter_map(|&(name, kind)| Some((ctx.lookup_ident(name)?, kind)))
+            .collect();
+        PdlNames {
+            kinds,
+            keys: Key::ALL.map(|(_, name)| ctx.lookup_ident(name)),
+        }
+    }
+}
+
 /// Values as a short list.
 pub(crate) type Values = SmallVec<[ValueId; 4]>;
 
@@ -35,30 +103,13 @@ pub(crate) type Values = SmallVec<[ValueId; 4]>;
 pub(crate) struct Pdl<'a> {
     pub(crate) ctx: &'a Context,
     pub(crate) body: &'a Body,
+    pub(crate) names: &'a PdlNames,
 }
 
 impl<'a> Pdl<'a> {
     /// Which `pdl` op `op` is, if any.
     pub(crate) fn kind(&self, op: OpId) -> Option<PdlOp> {
-        let name = self.ctx.str(self.body.op_name(op));
-        Some(match name.strip_prefix("pdl.")? {
-            "pattern" => PdlOp::Pattern,
-            "rewrite" => PdlOp::Rewrite,
-            "operation" => PdlOp::Operation,
-            "operand" => PdlOp::Operand,
-            "operands" => PdlOp::Operands,
-            "result" => PdlOp::Result,
-            "results" => PdlOp::Results,
-            "attribute" => PdlOp::Attribute,
-            "type" => PdlOp::Type,
-            "types" => PdlOp::Types,
-            "apply_native_constraint" => PdlOp::ApplyNativeConstraint,
-            "apply_native_rewrite" => PdlOp::ApplyNativeRewrite,
-            "erase" => PdlOp::Erase,
-            "replace" => PdlOp::Replace,
-            "range" => PdlOp::Range,
-            _ => return None,
-        })
+        self.names.kinds.get(&self.body.op_name(op)).copied()
     }
 
     /// The op defining `v` and which `pdl` op it is.
@@ -78,28 +129,48 @@ impl<'a> Pdl<'a> {
     }
 
     /// An inherent attribute of `op`.
-    pub(crate) fn attr(&self, op: OpId, name: &str) -> Option<Attr> {
-        inherent_attr(self.ctx, self.body, op, name)
+    pub(crate) fn attr(&self, op: OpId, key: Key) -> Option<Attr> {
+        // `Key::ALL` lists the keys in declaration order.
+        let key = self.names.keys[key as usize]?;
+        let find = |dict: Attr| {
+            self.ctx
+                .dict_entries(dict)
+                .iter()
+                .find(|(n, _)| *n == key)
+                .map(|(_, a)| *a)
+        };
+        self.body
+            .op_props(op)
+            .and_then(find)
+            .or_else(|| find(self.body.op_attrs(op)))
     }
 
     /// An inherent integer attribute of `op` (`index`), as `u32`.
     pub(crate) fn index(&self, op: OpId) -> Option<u32> {
-        match self.ctx.attr_kind(self.attr(op, "index")?) {
+        match self.ctx.attr_kind(self.attr(op, Key::Index)?) {
             AttrKind::Integer { value, .. } => value.as_u64().map(|v| v as u32),
             _ => None,
         }
     }
 
-    /// Operand segment `i` of an op with `operandSegmentSizes`.
+    /// Operand segment `i` of an op with `operandSegmentSizes` (read in place: this runs for
+    /// every operand list the compiler looks at).
     pub(crate) fn segment(&self, op: OpId, i: usize) -> Values {
-        let sizes = self
-            .attr(op, "operandSegmentSizes")
-            .and_then(|a| self.ctx.dense_i32_values(a))
-            .unwrap_or_default();
-        let start: usize = sizes.iter().take(i).map(|&s| s as usize).sum();
-        let len = sizes.get(i).map_or(0, |&s| s as usize);
+        let sizes: &[u8] = match self
+            .attr(op, Key::OperandSegmentSizes)
+            .map(|a| self.ctx.attr_kind(a))
+        {
+            Some(AttrKind::DenseArray { data, .. }) => data,
+            _ => &[],
+        };
+        let size = |j: usize| {
+            sizes
+                .get(4 * j..4 * j + 4)
+                .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
+        };
+        let start: usize = (0..i).map(size).sum();
         let n = self.body.num_operands(op);
-        (start..(start + len).min(n))
+        (start..(start + size(i)).min(n))
             .map(|j| self.body.operand(op, j))
             .collect()
     }
@@ -122,7 +193,7 @@ impl<'a> Pdl<'a> {
     /// A `pdl.operation`'s attribute names (string attributes), in order.
     pub(crate) fn operation_attribute_names(&self, op: OpId) -> &'a [Attr] {
         match self
-            .attr(op, "attributeValueNames")
+            .attr(op, Key::AttributeValueNames)
             .map(|a| self.ctx.attr_kind(a))
         {
             Some(AttrKind::Array(names)) => names,

@@ -37,7 +37,7 @@ pub(crate) enum PosKind {
 
 /// What identifies a position. Operation positions carry the depth of the operation (the
 /// root is 0, each defining-op or user step adds one) as part of their identity.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Position {
     /// An operation: the root (no parent), the op defining an operand, or a user reached
     /// through a `ForEach`.
@@ -207,7 +207,7 @@ impl Predicates {
             _ => pos.parent().map_or(0, |p| self.depth(p)),
         };
         let id = PosId(self.positions.len() as u32);
-        self.positions.push(pos.clone());
+        self.positions.push(pos);
         self.depths.push(depth);
         self.position_ids.insert(pos, id);
         id

@@ -2,8 +2,8 @@
 //! translated op by op, with every value the matcher found passed in as an argument (in
 //! first-use order) and constants made in place.
 
-use super::emit::{i32_attr, str_array, Op, PdlTypes};
-use super::pattern::{Pdl, PdlOp};
+use super::emit::{str_array, Idents, Op, PdlTypes};
+use super::pattern::{Key, Pdl, PdlNames, PdlOp};
 use super::predicate::PosId;
 use rustc_hash::FxHashMap;
 use tessera_ir::OpTraits;
@@ -28,6 +28,8 @@ pub(crate) struct MatchInfo {
 struct Rewrite<'a> {
     ctx: &'a mut Context,
     body: &'a mut Body,
+    idents: &'a mut Idents,
+    names: &'a PdlNames,
     inputs: &'a FxHashMap<ValueId, PosId>,
     types: PdlTypes,
     entry: BlockId,
@@ -50,6 +52,8 @@ impl RewriterGen {
         &mut self,
         ctx: &mut Context,
         body: &mut Body,
+        idents: &mut Idents,
+        names: &PdlNames,
         inputs: &FxHashMap<ValueId, PosId>,
         types: PdlTypes,
         pattern: OpId,
@@ -60,17 +64,18 @@ impl RewriterGen {
         };
         self.count += 1;
         let loc = body.op_loc(pattern);
-        let func = Op::new("func", loc)
-            .regions(1)
-            .at_end(ctx, body, Some(self.module_block));
+        let func =
+            Op::new("func", loc)
+                .regions(1)
+                .at_end(ctx, body, idents, Some(self.module_block));
         let region = body.region(func, 0);
         let entry = super::emit::append_block(body, region);
 
-        let pdl = Pdl { ctx, body };
+        let pdl = Pdl { ctx, body, names };
         let rewriter = pdl
             .rewriter_of(pattern)
             .ok_or("expected a `pdl.rewrite` ending the pattern")?;
-        let rewrite_name = pdl.attr(rewriter, "name");
+        let rewrite_name = pdl.attr(rewriter, Key::Name);
         let root = pdl.rewrite_root(rewriter);
         let external = pdl.segment(rewriter, 1);
         let region_block = pdl.body_block(rewriter);
@@ -80,6 +85,8 @@ impl RewriterGen {
         let mut rw = Rewrite {
             ctx,
             body,
+            idents,
+            names,
             inputs,
             types,
             entry,
@@ -120,7 +127,7 @@ impl RewriterGen {
         ];
         let props = ctx.dictionary(props);
         body.set_op_props(func, Some(props));
-        Op::new("finalize", rewriter_loc).at_end(ctx, body, Some(entry));
+        Op::new("finalize", rewriter_loc).at_end(ctx, body, idents, Some(entry));
 
         let module = ctx.ident("rewriters");
         let nested = ctx.ident(&name);
@@ -136,22 +143,23 @@ impl RewriterGen {
         &self,
         ctx: &mut Context,
         body: &Body,
+        names: &PdlNames,
         pattern: OpId,
         root: ValueId,
     ) -> MatchInfo {
-        let pdl = Pdl { ctx, body };
-        let benefit = pdl.attr(pattern, "benefit");
+        let pdl = Pdl { ctx, body, names };
+        let benefit = pdl.attr(pattern, Key::Benefit);
         let generated: Vec<String> = pdl
             .rewriter_of(pattern)
             .map(|r| pdl.body_ops(r))
             .unwrap_or_default()
             .into_iter()
             .filter(|&op| pdl.kind(op) == Some(PdlOp::Operation))
-            .filter_map(|op| pdl.attr(op, "opName"))
+            .filter_map(|op| pdl.attr(op, Key::OpName))
             .map(|a| pdl.str_of(a).to_string())
             .collect();
         let root_kind = match pdl.def(root) {
-            Some((op, PdlOp::Operation)) => pdl.attr(op, "opName"),
+            Some((op, PdlOp::Operation)) => pdl.attr(op, Key::OpName),
             _ => None,
         };
         let benefit = benefit.unwrap_or_else(|| {
@@ -175,11 +183,12 @@ impl Rewrite<'_> {
         Pdl {
             ctx: self.ctx,
             body: self.body,
+            names: self.names,
         }
     }
 
     fn emit(&mut self, op: Op<'_>) -> OpId {
-        op.at_end(self.ctx, self.body, Some(self.entry))
+        op.at_end(self.ctx, self.body, self.idents, Some(self.entry))
     }
 
     fn emit_value(&mut self, op: Op<'_>) -> ValueId {
@@ -196,13 +205,13 @@ impl Rewrite<'_> {
         let pdl = self.pdl();
         let constant = match pdl.def(old) {
             Some((op, PdlOp::Attribute)) => pdl
-                .attr(op, "value")
+                .attr(op, Key::Value)
                 .map(|a| ("create_attribute", a, op, self.types.attribute)),
             Some((op, PdlOp::Type)) => pdl
-                .attr(op, "constantType")
+                .attr(op, Key::ConstantType)
                 .map(|a| ("create_type", a, op, self.types.ty)),
             Some((op, PdlOp::Types)) => pdl
-                .attr(op, "constantTypes")
+                .attr(op, Key::ConstantTypes)
                 .map(|a| ("create_types", a, op, self.body.value_type(old))),
             _ => None,
         };
@@ -243,7 +252,7 @@ impl Rewrite<'_> {
                 let args = self.map_all(&operands)?;
                 let name = self
                     .pdl()
-                    .attr(op, "name")
+                    .attr(op, Key::Name)
                     .ok_or("a rewrite without a name")?;
                 let result_types: Vec<Type> = self
                     .body
@@ -265,7 +274,7 @@ impl Rewrite<'_> {
             PdlOp::Attribute => {
                 let value = self
                     .pdl()
-                    .attr(op, "value")
+                    .attr(op, Key::Value)
                     .ok_or("an attribute made by a rewrite needs a value")?;
                 let t = self.types.attribute;
                 let v = self.emit_value(
@@ -292,7 +301,7 @@ impl Rewrite<'_> {
             PdlOp::Result => {
                 let parent = self.map(self.body.operand(op, 0))?;
                 let index = self.pdl().index(op).unwrap_or(0);
-                let i = i32_attr(self.ctx, index);
+                let i = self.idents.i32(self.ctx, index);
                 let t = self.types.value;
                 let v = self.emit_value(
                     Op::new("get_result", loc)
@@ -304,7 +313,7 @@ impl Rewrite<'_> {
             }
             PdlOp::Results => {
                 let parent = self.map(self.body.operand(op, 0))?;
-                let index = self.pdl().index(op).map(|i| i32_attr(self.ctx, i));
+                let index = self.pdl().index(op).map(|i| self.idents.i32(self.ctx, i));
                 let ty = self.body.value_type(result(self));
                 let v = self.emit_value(
                     Op::new("get_results", loc)
@@ -315,7 +324,7 @@ impl Rewrite<'_> {
                 self.values.insert(result(self), v);
             }
             PdlOp::Type => {
-                if let Some(ty) = self.pdl().attr(op, "constantType") {
+                if let Some(ty) = self.pdl().attr(op, Key::ConstantType) {
                     let t = self.types.ty;
                     let v = self
                         .emit_value(Op::new("create_type", loc).results(&[t]).prop("value", ty));
@@ -323,7 +332,7 @@ impl Rewrite<'_> {
                 }
             }
             PdlOp::Types => {
-                if let Some(tys) = self.pdl().attr(op, "constantTypes") {
+                if let Some(tys) = self.pdl().attr(op, Key::ConstantTypes) {
                     let t = self.body.value_type(result(self));
                     let v = self.emit_value(
                         Op::new("create_types", loc)
@@ -384,10 +393,10 @@ impl Rewrite<'_> {
         let attr_values = pdl.operation_attributes(op);
         let type_values = pdl.operation_types(op);
         let names = pdl
-            .attr(op, "attributeValueNames")
+            .attr(op, Key::AttributeValueNames)
             .ok_or("an operation without attribute names")?;
         let op_name = pdl
-            .attr(op, "opName")
+            .attr(op, Key::OpName)
             .ok_or("an operation made by a rewrite needs a name")?;
         let operands = self.map_all(&operand_values)?;
         let attributes = self.map_all(&attr_values)?;
@@ -439,7 +448,7 @@ impl Rewrite<'_> {
             }
             let variadic = self.pdl().is_range(tv);
             grouped |= variadic;
-            let index = i32_attr(self.ctx, i as u32);
+            let index = self.idents.i32(self.ctx, i as u32);
             let value = if grouped {
                 let ty = if variadic { t.values } else { t.value };
                 self.emit_value(
@@ -491,7 +500,7 @@ impl Rewrite<'_> {
             }
         }
         let pdl = self.pdl();
-        let infers = pdl.attr(op, "opName").is_some_and(|name| {
+        let infers = pdl.attr(op, Key::OpName).is_some_and(|name| {
             let name = pdl.str_of(name);
             self.ctx
                 .lookup_ident(name)

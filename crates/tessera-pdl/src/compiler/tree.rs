@@ -56,7 +56,8 @@ struct Ordered {
     question: QuestionId,
     primary: u32,
     secondary: u32,
-    answers: FxHashMap<usize, Answer>,
+    /// (pattern, answer), patterns in increasing order.
+    answers: Vec<(u32, Answer)>,
 }
 
 /// Where a node id is stored, so a pattern can be pushed into an empty spot.
@@ -73,9 +74,10 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     let mut ordered: Vec<Ordered> = Vec::new();
     let mut index: FxHashMap<(PosId, QuestionId), u32> = FxHashMap::default();
     let mut lists: Vec<Vec<u32>> = Vec::with_capacity(patterns.len());
+    // The last pattern that referenced each predicate (a pattern holds each one once).
+    let mut last_seen: Vec<u32> = Vec::new();
     for (p, (_, pattern)) in patterns.iter().enumerate() {
         let mut list = Vec::with_capacity(pattern.preds.len());
-        let mut seen = FxHashSet::default();
         for &Pred {
             pos,
             question,
@@ -88,14 +90,18 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
                     question,
                     primary: 0,
                     secondary: 0,
-                    answers: FxHashMap::default(),
+                    answers: Vec::new(),
                 });
+                last_seen.push(u32::MAX);
                 (ordered.len() - 1) as u32
             });
-            ordered[id as usize].answers.entry(p).or_insert(answer);
-            // Each reference counts, repeated ones included; the pattern's set holds it once.
-            ordered[id as usize].primary += 1;
-            if seen.insert(id) {
+            let o = &mut ordered[id as usize];
+            // Each reference counts, repeated ones included; the pattern's set holds it once
+            // with the first answer it gave.
+            o.primary += 1;
+            if last_seen[id as usize] != p as u32 {
+                last_seen[id as usize] = p as u32;
+                o.answers.push((p as u32, answer));
                 list.push(id);
             }
         }
@@ -141,7 +147,8 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
             .iter()
             .map(|&i| {
                 let o = &ordered[i as usize];
-                (o.pos, o.question, o.answers[&p])
+                let at = o.answers.partition_point(|&(q, _)| q < p as u32);
+                (o.pos, o.question, o.answers[at].1)
             })
             .collect();
         let pattern_root = patterns[p].1.root;
