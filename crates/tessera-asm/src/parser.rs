@@ -487,6 +487,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Resolves a use `%name#index` of type `ty` at `pos`.
+    /// The value `%name#index` if it is defined already in the current scope.
+    pub(crate) fn defined_value(&self, name: &str, index: u32) -> Option<ValueId> {
+        let scope = self.scopes.last()?;
+        let slots = scope.values.get(name).unwrap_or_default();
+        slots.get(index as usize).and_then(|slot| slot.value)
+    }
+
     pub(crate) fn resolve_value(
         &mut self,
         name: &'a str,

@@ -105,3 +105,22 @@ pdl_interp.func @rewriter(%value: !pdl.value, %types: !pdl.range<type>) {
   %r = "pdl_interp.create_range"(%types, %value) : (!pdl.range<type>, !pdl.value) -> !pdl.range<type>
   pdl_interp.finalize
 }
+
+// -----
+
+pdl_interp.func @rewriter() {
+  // expected-error@below {{custom op 'pdl_interp.create_operation' expected 'inferred'}}
+  %op = pdl_interp.create_operation "test.op" -> <guessed>
+  pdl_interp.finalize
+}
+
+// -----
+
+pdl_interp.func @matcher(%ops: !pdl.range<operation>) {
+  // expected-error@below {{custom op 'pdl_interp.foreach' expected 'in' after loop variable}}
+  pdl_interp.foreach %op : !pdl.operation %ops {
+    pdl_interp.continue
+  } -> ^end
+^end:
+  pdl_interp.finalize
+}

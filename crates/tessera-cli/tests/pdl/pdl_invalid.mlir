@@ -126,3 +126,21 @@ func.func private @prefixed() -> !pdl.range<!pdl.value>
 
 // expected-error@below {{unknown  type `handle` in dialect `pdl`}}
 func.func private @unknown() -> !pdl.handle
+
+// -----
+
+pdl.pattern : benefit(1) {
+  %root = operation "test.op"
+  // expected-error@below {{custom op 'pdl.result' expected 'of'}}
+  %r = result 0 %root
+  rewrite %root with "rewriter"(%r : !pdl.value)
+}
+
+// -----
+
+pdl.pattern : benefit(1) {
+  %a = attribute
+  // expected-error@below {{custom op 'pdl.operation' invalid kind of attribute specified}}
+  %root = operation "test.op" {1 = %a}
+  rewrite %root with "rewriter"
+}

@@ -541,11 +541,17 @@ impl<'s> Parse<'s> {
         let format = &spec.format;
         // Result types.
         let mut results: Groups<Vec<Type>> = SmallVec::with_capacity(spec.results.len());
+        // Result types C++ infers are computed once the operands are known.
+        let mut inferred = false;
         for i in 0..spec.results.len() {
             let types = match st.result_types[i].clone() {
                 Some(t) => t,
                 None => match &format.result_types[i] {
                     TypeResolution::InFormat => Vec::new(),
+                    TypeResolution::Inferred if spec.infer_results.is_some() => {
+                        inferred = true;
+                        Vec::new()
+                    }
                     resolution => self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?,
                 },
             };
@@ -618,6 +624,13 @@ impl<'s> Parse<'s> {
             }
         }
         out.operands = operands;
+        if let (true, Some(infer)) = (inferred, &spec.infer_results) {
+            let operand_types: Vec<Type> = out.operands.iter().map(|&v| p.value_type(v)).collect();
+            // Upstream reports an inference failure at the op, not as a parse error.
+            let types = infer(p.ctx(), &operand_types, &out.attrs)
+                .map_err(|why| Box::new(tessera_ir::Diagnostic::error(out.loc, why)))?;
+            out.result_types = types.into_iter().collect();
+        }
         // Regions and successors. Single-block regions read empty get their block, and
         // an implicit terminator where it was left out, as upstream's parser adds them.
         // A single region of an optional group left out is still there, empty (upstream's
