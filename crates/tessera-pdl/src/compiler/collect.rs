@@ -26,6 +26,9 @@ struct Parent {
     index: Option<u32>,
 }
 
+/// A branching's edges (node, parent), breadth first from the root.
+type Edges = Vec<(ValueId, Option<ValueId>)>;
+
 /// The predicates of one pattern and the root they start from.
 pub(crate) struct PatternPredicates {
     pub(crate) root: ValueId,
@@ -63,7 +66,7 @@ pub(crate) fn pattern_predicates(
             (root, solver.pre_order(&roots))
         }
         None => {
-            let mut best: Option<(u32, ValueId, Vec<(ValueId, Option<ValueId>)>)> = None;
+            let mut best: Option<(u32, ValueId, Edges)> = None;
             for &root in &roots {
                 let mut solver = Branching::new(graph.clone(), root);
                 let cost = solver.solve()?;

@@ -438,7 +438,7 @@ impl Lowering<'_> {
                     _ => None,
                 })
                 .collect();
-            cases.sort_by(|a, b| b.0.cmp(&a.0));
+            cases.sort_by_key(|c| std::cmp::Reverse(c.0));
             let name = if kind == QuestionKind::OperandCountAtLeast {
                 "check_operand_count"
             } else {
@@ -552,7 +552,6 @@ impl Lowering<'_> {
             &mut self.idents,
             self.names,
             self.inputs,
-            self.types,
             pattern_op,
         )?;
         let mut inputs = Vec::with_capacity(used.len() + self.loc_ops.len());

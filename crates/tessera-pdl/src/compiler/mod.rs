@@ -121,6 +121,7 @@ pub fn convert_pdl_to_pdl_interp(
         rewriters: rewriter::RewriterGen {
             module_block: rewriters_block,
             count: 0,
+            types,
         },
         idents,
         names: &names,

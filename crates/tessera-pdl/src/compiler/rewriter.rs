@@ -15,6 +15,7 @@ pub(crate) struct RewriterGen {
     pub(crate) module_block: BlockId,
     /// How many functions were made (each takes the next free name).
     pub(crate) count: u32,
+    pub(crate) types: PdlTypes,
 }
 
 /// What a `record_match` says about its pattern besides the rewriter.
@@ -55,9 +56,9 @@ impl RewriterGen {
         idents: &mut Idents,
         names: &PdlNames,
         inputs: &FxHashMap<ValueId, PosId>,
-        types: PdlTypes,
         pattern: OpId,
     ) -> Res<(Attr, Vec<PosId>)> {
+        let types = self.types;
         let name = match self.count {
             0 => REWRITER_NAME.to_string(),
             n => format!("{REWRITER_NAME}_{}", n - 1),

@@ -56,3 +56,23 @@ module @literal_arguments {
     pdl.rewrite %root with "rw"
   }
 }
+
+// -----
+
+module @constraint_results_in_the_tree {
+  pdl.pattern : benefit(1) {
+    %lhs = pdl.attribute = 2 : i8
+    %v = pdl.apply_native_constraint "make_value"(%lhs : !pdl.attribute) : !pdl.value
+    %t = pdl.apply_native_constraint "make_type"(%lhs : !pdl.attribute) : !pdl.type
+    %ts = pdl.apply_native_constraint "make_types"(%lhs : !pdl.attribute) : !pdl.range<type>
+    %root = pdl.operation "test.op"(%v : !pdl.value) -> (%t, %ts : !pdl.type, !pdl.range<type>)
+    pdl.rewrite %root with "rw"
+  }
+  pdl.pattern : benefit(2) {
+    %def = pdl.operation "test.def"
+    %r = pdl.result 0 of %def
+    %a = pdl.apply_native_constraint "attr_of"(%def : !pdl.operation) : !pdl.attribute
+    %root = pdl.operation "test.op"(%r : !pdl.value) {"k" = %a}
+    pdl.rewrite %root with "rw"(%a : !pdl.attribute)
+  }
+}
