@@ -57,9 +57,15 @@ pub(crate) fn pattern_predicates(
     let given_root = pdl.rewrite_root(rewriter);
     let ops = pdl.body_ops(pattern);
     let roots = detect_roots(pdl, &ops, given_root);
-    let (graph, parent_maps) = cost_graph(pdl, &roots);
+    // A single root needs no branching (and most patterns have one).
+    let (graph, parent_maps) = if roots.len() > 1 {
+        cost_graph(pdl, &roots)
+    } else {
+        Default::default()
+    };
 
     let (best_root, edges) = match given_root {
+        _ if roots.len() == 1 => (roots[0], vec![(roots[0], None)]),
         Some(root) => {
             let mut solver = Branching::new(graph.clone(), root);
             solver.solve()?;
