@@ -211,12 +211,6 @@ pub(crate) fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
     })
 }
 
-/// An array of string attributes.
-pub(crate) fn str_array(ctx: &mut Context, values: &[&str]) -> Attr {
-    let elems: Vec<Attr> = values.iter().map(|s| ctx.string_attr(s)).collect();
-    ctx.array_attr(&elems)
-}
-
 /// A new block at the end of `region`.
 pub(crate) fn append_block(body: &mut Body, region: RegionId) -> BlockId {
     let b = body.create_block();

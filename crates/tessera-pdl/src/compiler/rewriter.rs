@@ -2,7 +2,7 @@
 //! translated op by op, with every value the matcher found passed in as an argument (in
 //! first-use order) and constants made in place.
 
-use super::emit::{str_array, Idents, Op, PdlTypes};
+use super::emit::{Idents, Op, PdlTypes};
 use super::pattern::{Key, Pdl, PdlNames, PdlOp};
 use super::predicate::PosId;
 use rustc_hash::FxHashMap;
@@ -150,14 +150,14 @@ impl RewriterGen {
     ) -> MatchInfo {
         let pdl = Pdl { ctx, body, names };
         let benefit = pdl.attr(pattern, Key::Benefit);
-        let generated: Vec<String> = pdl
+        // The names are the ops' own string attributes: nothing to intern but the array.
+        let generated: Vec<Attr> = pdl
             .rewriter_of(pattern)
             .map(|r| pdl.body_ops(r))
             .unwrap_or_default()
             .into_iter()
             .filter(|&op| pdl.kind(op) == Some(PdlOp::Operation))
             .filter_map(|op| pdl.attr(op, Key::OpName))
-            .map(|a| pdl.str_of(a).to_string())
             .collect();
         let root_kind = match pdl.def(root) {
             Some((op, PdlOp::Operation)) => pdl.attr(op, Key::OpName),
@@ -167,10 +167,7 @@ impl RewriterGen {
             let ty = ctx.int_type(16);
             ctx.integer_attr(ty, 0)
         });
-        let generated_ops = (!generated.is_empty()).then(|| {
-            let names: Vec<&str> = generated.iter().map(String::as_str).collect();
-            str_array(ctx, &names)
-        });
+        let generated_ops = (!generated.is_empty()).then(|| ctx.array_attr(&generated));
         MatchInfo {
             benefit,
             generated_ops,
