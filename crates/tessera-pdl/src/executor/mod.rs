@@ -324,8 +324,12 @@ impl RewritePattern for PdlPattern {
             Some(name) => PatternRoot::Op(name),
             None => PatternRoot::AnyOp,
         };
-        let mut info =
-            PatternInfo::new(root, PatternBenefit::new(e.benefit)).with_debug_name(e.name.clone());
+        // Upstream's driver applies a pattern to its own output freely; Tessera's guard
+        // against that applies to patterns that did not declare bounded recursion, so PDL
+        // patterns declare it to behave as upstream's.
+        let mut info = PatternInfo::new(root, PatternBenefit::new(e.benefit))
+            .with_debug_name(e.name.clone())
+            .with_bounded_recursion();
         info.generated_ops = e.generated_ops.clone();
         info
     }

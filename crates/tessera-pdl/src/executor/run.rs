@@ -190,10 +190,12 @@ fn create_operation(
     let operands = m.values(operands)?;
     let result_types = match results {
         ResultTypes::Explicit(regs) => m.types(regs)?,
-        ResultTypes::Inferred => return fail(format!(
+        ResultTypes::Inferred => {
+            return fail(format!(
             "cannot infer the result types of '{}': Tessera's registry has no type inference hook",
             rw.ctx().str(name)
-        )),
+        ))
+        }
     };
     let ctx = rw.ctx_mut();
     let inherent: &[tessera_ir::Ident] = match ctx.op_info(name) {
