@@ -16,12 +16,10 @@
 //! records them, so patterns of equal benefit are tried in upstream's order (its bytecode
 //! records every match, then applies them by benefit, ties in record order).
 //!
-//! Two deliberate differences from upstream (see docs/compatibility.md):
-//! - a rewrite that fails after changing the IR counts as applied: the driver must hear
-//!   about the change (upstream keeps the change and counts the pattern as failed);
-//! - a rewriter that changes neither its root nor anything reported as the root (e.g. it
-//!   erases another matched op) reports its root as modified, as the rewriter contract
-//!   requires, which puts the root back on the worklist.
+//! A rewrite that fails after changing the IR keeps its changes and counts as failed, as
+//! upstream's does. One deliberate difference (see docs/compatibility.md): a rewriter that
+//! leaves its root in place (it erases another matched op) reports the root as modified, as
+//! Tessera's rewriter contract requires, which puts the root back on the worklist.
 
 mod code;
 mod run;
@@ -63,6 +61,8 @@ struct Loaded {
 #[derive(Clone)]
 pub struct PdlPatterns {
     loaded: Arc<Loaded>,
+    /// Instructions one run may execute.
+    max_steps: u64,
 }
 
 impl std::fmt::Debug for PdlPatterns {
@@ -180,7 +180,16 @@ impl PdlPatterns {
                 patterns,
                 order,
             }),
+            max_steps: run::MAX_STEPS,
         })
+    }
+
+    /// The same patterns with each run of a matcher or rewriter stopped (as a failure) after
+    /// `steps` instructions; the default is generous, this is for tests and embedders that
+    /// want a tighter bound on hostile patterns.
+    pub fn with_step_limit(mut self, steps: u64) -> PdlPatterns {
+        self.max_steps = steps;
+        self
     }
 
     /// The number of patterns (record sites of the matcher).
@@ -210,6 +219,7 @@ impl PdlPatterns {
                 PdlPattern {
                     loaded: self.loaded.clone(),
                     index,
+                    max_steps: self.max_steps,
                 },
             );
         }
@@ -231,6 +241,7 @@ impl PdlPatterns {
                 only: None,
                 out: &mut out,
             },
+            self.max_steps,
         )
         .map_err(|r| r.into_owned())?;
         let mut found: Vec<(String, u16)> = out
@@ -309,6 +320,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
 struct PdlPattern {
     loaded: Arc<Loaded>,
     index: u32,
+    max_steps: u64,
 }
 
 impl PdlPattern {
@@ -344,22 +356,23 @@ impl RewritePattern for PdlPattern {
                 only: Some(self.index),
                 out: &mut matches,
             },
+            self.max_steps,
         )
         .map_err(MatchFailure::because)?;
         let code = &self.loaded.rewriters[self.entry().rewriter];
         let mut failure = MatchFailure::default();
         for m in matches {
-            match run::run(code, rw, &m.inputs, Mode::Rewrite { loc: m.loc }) {
+            let mode = Mode::Rewrite { loc: m.loc };
+            match run::run(code, rw, &m.inputs, mode, self.max_steps) {
                 Ok(()) => {
                     report_root_changed(rw, op);
                     return Ok(());
                 }
                 Err(reason) if rw.mutations() > 0 => {
-                    // The IR changed before the rewrite failed: the driver must hear of it,
-                    // so the pattern counts as applied; the reason still reaches traces.
-                    let _ = rw.notify_match_failure(op, reason);
-                    report_root_changed(rw, op);
-                    return Ok(());
+                    // The IR changed before the rewrite failed; like upstream, the changes
+                    // stay (the listener heard of each) and the pattern counts as failed.
+                    rw.declare_failed_after_changes();
+                    return Err(MatchFailure::because(reason));
                 }
                 Err(reason) => failure = MatchFailure::because(reason),
             }

@@ -12,7 +12,7 @@ use tessera_rewrite::PatternRewriter;
 
 /// Instructions one run may execute before it is stopped: a `pdl_interp` function may loop
 /// (`branch` back to an earlier block), and user input must not hang the tool.
-const MAX_STEPS: u64 = 50_000_000;
+pub(crate) const MAX_STEPS: u64 = 50_000_000;
 
 /// Why a run stopped early.
 pub(crate) type Failure = Cow<'static, str>;
@@ -238,6 +238,7 @@ pub(crate) fn run(
     rw: &mut PatternRewriter<'_>,
     args: &[PdlValue],
     mut mode: Mode<'_>,
+    max_steps: u64,
 ) -> Result<(), Failure> {
     let mut m = Machine {
         code,
@@ -249,7 +250,7 @@ pub(crate) fn run(
     let mut steps: u64 = 0;
     loop {
         steps += 1;
-        if steps > MAX_STEPS {
+        if steps > max_steps {
             return fail("a pdl_interp function ran too long (does it loop?)");
         }
         let Some(inst) = m.code.insts.get(pc) else {
