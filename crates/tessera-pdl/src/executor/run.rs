@@ -240,12 +240,48 @@ pub(crate) fn run(
     mut mode: Mode<'_>,
     max_steps: u64,
 ) -> Result<(), Failure> {
+    let mut regs = take_registers(code.num_regs.max(args.len() as u32) as usize);
+    regs[..args.len()].clone_from_slice(args);
     let mut m = Machine {
         code,
-        regs: vec![PdlValue::Null; code.num_regs.max(args.len() as u32) as usize],
+        regs,
         loops: vec![0; code.num_loops as usize],
     };
-    m.regs[..args.len()].clone_from_slice(args);
+    let result = execute(&mut m, rw, &mut mode, max_steps);
+    give_back_registers(std::mem::take(&mut m.regs));
+    result
+}
+
+thread_local! {
+    /// Register files of finished runs, reused: a matcher of many patterns has thousands of
+    /// registers, and clearing that many per op would make matching cost grow with the
+    /// number of patterns. A stack, because a native may run patterns itself.
+    static REGISTER_FILES: std::cell::RefCell<Vec<Vec<PdlValue>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A register file of at least `n` registers. Registers keep what an earlier run left in
+/// them: verified `pdl_interp` code writes every register before reading it (dominance).
+fn take_registers(n: usize) -> Vec<PdlValue> {
+    let mut regs = REGISTER_FILES
+        .with(|files| files.borrow_mut().pop())
+        .unwrap_or_default();
+    if regs.len() < n {
+        regs.resize(n, PdlValue::Null);
+    }
+    regs
+}
+
+fn give_back_registers(regs: Vec<PdlValue>) {
+    REGISTER_FILES.with(|files| files.borrow_mut().push(regs));
+}
+
+fn execute(
+    m: &mut Machine<'_>,
+    rw: &mut PatternRewriter<'_>,
+    mode: &mut Mode<'_>,
+    max_steps: u64,
+) -> Result<(), Failure> {
     let mut pc: usize = 0;
     let mut steps: u64 = 0;
     loop {
@@ -264,7 +300,7 @@ pub(crate) fn run(
                 yes,
                 no,
             } => {
-                let ok = call_native(&mut m, rw, call)? != *negated;
+                let ok = call_native(m, rw, call)? != *negated;
                 if ok {
                     *yes as usize
                 } else {
@@ -272,7 +308,7 @@ pub(crate) fn run(
                 }
             }
             Inst::ApplyRewrite { call } => {
-                if !call_native(&mut m, rw, call)? {
+                if !call_native(m, rw, call)? {
                     return fail(format!("native rewrite '{}' failed", call.name));
                 }
                 next
@@ -335,11 +371,11 @@ pub(crate) fn run(
                 attrs,
                 results,
             } => {
-                let loc = match &mode {
+                let loc = match &*mode {
                     Mode::Rewrite { loc } => *loc,
                     Mode::Match { .. } => return fail("create_operation while matching"),
                 };
-                let op = create_operation(&m, rw, *name, operands, attrs, results, loc)?;
+                let op = create_operation(m, rw, *name, operands, attrs, results, loc)?;
                 m.set(*dst, PdlValue::Op(op));
                 next
             }
@@ -362,7 +398,7 @@ pub(crate) fn run(
             }
             Inst::Erase { op } => {
                 let op = m.op(*op)?;
-                if matches!(mode, Mode::Match { .. }) {
+                if matches!(*mode, Mode::Match { .. }) {
                     return fail("erase while matching");
                 }
                 if rw.erase_op(op).is_err() {
@@ -509,7 +545,7 @@ pub(crate) fn run(
                 matched_ops,
                 dest,
             } => {
-                if let Mode::Match { only, out } = &mut mode {
+                if let Mode::Match { only, out } = mode {
                     if only.is_none_or(|p| p == *pattern) {
                         let mut locs: SmallVec<[Location; 4]> = SmallVec::new();
                         for &r in matched_ops.iter() {
