@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates the PDL executor benchmark inputs (see README.md).
 
-usage:
+usage (bench/pdl/exec.sh runs it):
   gen.py patterns K      > P.mlir   K PDL patterns in one module: 10 real ones on the op
                                     names of the IR below, K - 10 decoys on names it never
                                     uses (K >= 10); K = 4 gives the four patterns of

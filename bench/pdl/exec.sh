@@ -11,16 +11,16 @@
 # The patterns are compiled to pdl_interp by mlir-opt's --convert-pdl-to-pdl-interp and both
 # tools get that same file (upstream's test pass takes compiled patterns unchanged).
 #
-# usage: bench/pdl/run.sh [N]      env: ROUNDS (3), SCALE_OPS (200000), MLIR_OPT
+# usage: bench/pdl/exec.sh [N]      env: ROUNDS (3), SCALE_OPS (200000), MLIR_OPT
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
 N=${1:-1000000}
 ROUNDS=${ROUNDS:-3}
 SCALE_OPS=${SCALE_OPS:-200000}
-OUT=bench/out/pdl
+OUT=bench/out/pdl-exec
 mkdir -p "$OUT"
-GEN="python3 bench/pdl/gen.py"
+GEN="python3 bench/pdl/exec_gen.py"
 
 cargo build --release -q -p tessera-cli --bin tessera-opt
 cargo build --release -q -p tessera-pdl --example pdl_bench
