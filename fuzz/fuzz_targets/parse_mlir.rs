@@ -8,11 +8,34 @@
 //! do: construction-time simplification does not reassociate, so `d0 + (d1 + 2) + 1` prints
 //! as `d0 + d1 + 2 + 1`, which reads back as `d0 + d1 + 3`.) Any panic, stack overflow, hang
 //! or runaway allocation is a bug: hostile input must become a diagnostic.
+//!
+//! The context knows Tessera's core dialects (custom forms, verifiers) and a `test` dialect
+//! whose attributes are read through their `AttrDef` formats (`crates/tessera-cli/tests/defs`),
+//! so custom forms and dialect attribute readers are fuzzed too.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use std::sync::OnceLock;
 use tessera_asm::PrintOptions;
 use tessera_ir::{Context, DiagLoc};
+use tessera_ods::register::{dialects_of_main_file, Options, Registration};
+
+/// The `test` dialect of the attribute-definition tests, compiled once.
+fn test_dialect() -> &'static Registration {
+    static TEST: OnceLock<Registration> = OnceLock::new();
+    TEST.get_or_init(|| {
+        let text = include_str!("../../crates/tessera-cli/tests/defs/TestDefs.td");
+        let parsed = tessera_tablegen::parse_source(
+            "TestDefs.td",
+            text,
+            &tessera_ods::library::options(Vec::new()),
+        )
+        .unwrap_or_else(|f| panic!("{}", f.render()));
+        let loaded = tessera_ods::load(&parsed.records);
+        let dialects = dialects_of_main_file(&loaded.model, &loaded.sources);
+        Registration::compile(&loaded.model, &dialects, &Options::default()).0
+    })
+}
 
 /// A printout the parser rejected: the first diagnostic's message and 1-based line.
 struct Rejected {
@@ -25,6 +48,8 @@ struct Rejected {
 fn print(src: &str, debug_info: bool) -> Result<Option<String>, Rejected> {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    test_dialect().register(&mut ctx);
     let parsed = tessera_asm::parse(&mut ctx, src, "fuzz.mlir").map_err(|d| {
         let line = match d.loc {
             DiagLoc::Ir(loc) => ctx.file_line_col(loc).map_or(0, |(_, l, _)| l as usize),

@@ -133,3 +133,72 @@
 %c = "test.c"() : () -> i32
 // expected-error@+1 {{invalid properties {overflowFlags = 1 : i32} for op arith.addi: Invalid attribute `overflowFlags` in property conversion: 1 : i32}}
 %0 = "arith.addi"(%c, %c) <{overflowFlags = 1 : i32}> : (i32, i32) -> i32
+
+// -----
+// Casts: what CastOpInterface accepts (Rust verifiers in tessera_ods::dialect_hooks).
+func.func @extsi_same_width(%x: i32) {
+  // expected-error@+1 {{'arith.extsi' op operand type 'i32' and result type 'i32' are cast incompatible}}
+  %0 = arith.extsi %x : i32 to i32
+  return
+}
+
+// -----
+func.func @extui_narrower(%x: vector<4xi32>) {
+  // expected-error@+1 {{'arith.extui' op operand type 'vector<4xi32>' and result type 'vector<4xi16>' are cast incompatible}}
+  %0 = arith.extui %x : vector<4xi32> to vector<4xi16>
+  return
+}
+
+// -----
+func.func @extf_same_width(%x: bf16) {
+  // expected-error@+1 {{'arith.extf' op operand type 'bf16' and result type 'f16' are cast incompatible}}
+  %0 = arith.extf %x : bf16 to f16
+  return
+}
+
+// -----
+func.func @trunci_wider(%x: i32) {
+  // expected-error@+1 {{'arith.trunci' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.trunci %x : i32 to i64
+  return
+}
+
+// -----
+func.func @truncf_same(%x: f32) {
+  // expected-error@+1 {{'arith.truncf' op operand type 'f32' and result type 'f32' are cast incompatible}}
+  %0 = arith.truncf %x : f32 to f32
+  return
+}
+
+// -----
+func.func @bitcast_width(%x: i32) {
+  // expected-error@+1 {{'arith.bitcast' op operand type 'i32' and result type 'f16' are cast incompatible}}
+  %0 = arith.bitcast %x : i32 to f16
+  return
+}
+
+// -----
+func.func @index_cast_no_index(%x: i32) {
+  // expected-error@+1 {{'arith.index_cast' op operand type 'i32' and result type 'i64' are cast incompatible}}
+  %0 = arith.index_cast %x : i32 to i64
+  return
+}
+
+// -----
+func.func @valid_casts(%x: vector<4xi32>, %f: f32) {
+  %0 = arith.extsi %x : vector<4xi32> to vector<4xi64>
+  %1 = arith.index_cast %x : vector<4xi32> to vector<4xindex>
+  %2 = arith.bitcast %x : vector<4xi32> to vector<4xf32>
+  %3 = arith.fptosi %f : f32 to i8
+  %4 = arith.truncf %f : f32 to bf16
+  return
+}
+
+// -----
+// A loaded dialect does not accept ops it does not define, even when unregistered dialects
+// are allowed.
+func.func @unknown() {
+  // expected-error@+1 {{unregistered operation 'arith.nope' found in dialect ('arith') that does not allow unknown operations}}
+  "arith.nope"() : () -> ()
+  return
+}

@@ -65,3 +65,10 @@
 }) : () -> ()
 "func.func"() <{function_type = () -> (), sym_name = "g", sym_visibility = "private"}> ({
 }) : () -> ()
+
+// -----
+// Symbol tables hold distinct names.
+// expected-note@+1 {{see existing symbol definition here}}
+func.func @twice() { return }
+// expected-error@+1 {{redefinition of symbol named 'twice'}}
+func.func @twice() { return }

@@ -3,7 +3,9 @@
 
 #![deny(missing_docs)]
 
+pub mod alloc;
 pub mod args;
+pub mod canonicalize;
 pub mod input;
 pub mod load_dialect;
 pub mod opt;

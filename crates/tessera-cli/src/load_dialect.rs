@@ -12,17 +12,16 @@ pub struct LoadedDialects {
     pub warnings: String,
 }
 
-/// Loads `path` with the TableGen include directories `include_dirs`. An error is the
+/// Loads `path` with the TableGen include directories `include_dirs` (and Tessera's built-in
+/// `.td` library). An error is the
 /// rendered diagnostics (`file:line:col: error: ...`) of the TableGen or ODS problems.
 pub fn load_dialect(
     path: &str,
     include_dirs: &[String],
     options: &Options,
 ) -> Result<LoadedDialects, String> {
-    let opts = tessera_tablegen::Options {
-        include_dirs: include_dirs.to_vec(),
-        ..Default::default()
-    };
+    // Tessera's own library (`tessera/OpBase.td`, …) is includable too.
+    let opts = tessera_ods::library::options(include_dirs.to_vec());
     let parsed = tessera_tablegen::parse_file(path, &opts).map_err(|f| f.render())?;
     if parsed.error_count() > 0 {
         return Err(parsed.render_messages());

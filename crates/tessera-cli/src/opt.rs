@@ -34,6 +34,8 @@ pub trait Pass: Send + Sync + std::fmt::Debug {
 pub struct OptOptions {
     /// `--mlir-print-debuginfo`.
     pub debug_info: bool,
+    /// `--mlir-print-local-scope`: no aliases, everything printed where it is used.
+    pub local_scope: bool,
     /// `--mlir-print-op-generic`: print every op in the generic form (otherwise ops with
     /// a registered custom form use it).
     pub generic: bool,
@@ -137,6 +139,7 @@ pub fn process_buffer_to(
     let print_opts = PrintOptions {
         debug_info: opts.debug_info,
         generic: opts.generic,
+        local_scope: opts.local_scope,
         workers: opts.print_workers,
     };
     let t0 = Instant::now();

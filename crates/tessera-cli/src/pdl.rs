@@ -1,4 +1,5 @@
-//! `tessera-opt`'s PDL passes: `--test-pdl-bytecode-pass` (upstream's test conventions:
+//! `tessera-opt`'s PDL passes: `--convert-pdl-to-pdl-interp` (the matcher compiler),
+//! `--test-pdl-bytecode-pass` (upstream's test conventions:
 //! `module @patterns` applied to `module @ir`, with upstream's test natives) and
 //! `--patterns=FILE.mlir` (a user's PDL patterns applied to the whole input with the greedy
 //! driver and its flags).
@@ -26,6 +27,21 @@ fn nested_module(ctx: &Context, body: &Body, module: OpId, name: &str) -> Option
             && inherent_attr(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
                 == Some(name)
     })
+}
+
+/// `--convert-pdl-to-pdl-interp`: the module's `pdl.pattern`s compiled into one
+/// `pdl_interp.func @matcher` and `module @rewriters` (upstream's pass of that name).
+#[derive(Debug, Default)]
+pub struct ConvertPdlToPdlInterpPass;
+
+impl Pass for ConvertPdlToPdlInterpPass {
+    fn name(&self) -> &str {
+        "convert-pdl-to-pdl-interp"
+    }
+
+    fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
+        tessera_pdl::convert_pdl_to_pdl_interp(ctx, body, module)
+    }
 }
 
 /// `--test-pdl-bytecode-pass`: the patterns of `module @patterns` (taken out of the IR, as

@@ -147,6 +147,10 @@ pub struct DialectInfo {
     pub name: Ident,
     /// Builds constants for folding.
     pub materialize_constant: Option<MaterializeHook>,
+    /// Ops of this namespace that are not registered are accepted (upstream's
+    /// `allowsUnknownOperations`); otherwise the verifier rejects them, even where
+    /// unregistered dialects are allowed.
+    pub allows_unknown_ops: bool,
     /// How the dialect reads its attributes and types (`#dialect.mnemonic<…>`,
     /// `!dialect.mnemonic<…>`). Stored type-erased and interpreted by `tessera-asm`, as
     /// `OpInfo::assembly` is.
@@ -159,6 +163,7 @@ impl DialectInfo {
         DialectInfo {
             name,
             materialize_constant: None,
+            allows_unknown_ops: false,
             assembly: None,
         }
     }

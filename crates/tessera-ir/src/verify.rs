@@ -22,6 +22,14 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
         WalkControl::Advance
     });
     if v.errors.is_empty() {
+        // Symbol tables are checked once what they hold verified, as upstream checks region
+        // traits after the regions' ops.
+        walk(body, root, WalkOrder::PostOrder, |op| {
+            v.verify_symbol_table(op);
+            WalkControl::Advance
+        });
+    }
+    if v.errors.is_empty() {
         // Symbol uses are checked once everything else holds, the first failure ending it.
         walk(body, root, WalkOrder::PreOrder, |op| {
             let hook = ctx
@@ -105,13 +113,20 @@ impl Verifier<'_> {
         let body = self.body;
         let name = body.op_name(op);
         let info = self.ctx.op_info(name);
-        if info.is_none() && !self.ctx.allows_unregistered_dialects() {
-            let msg = format!(
-                "unregistered operation '{}' found in dialect ('{}') that does not allow unknown operations",
-                self.ctx.str(name),
-                self.ctx.str(name).split('.').next().unwrap_or("")
-            );
-            self.error(op, msg);
+        if info.is_none() {
+            let full = self.ctx.str(name);
+            let namespace = full.split('.').next().unwrap_or("");
+            // Allowing unregistered dialects does not cover unknown ops of a known one.
+            let known_dialect = self
+                .ctx
+                .dialect(namespace)
+                .is_some_and(|d| !d.allows_unknown_ops);
+            if known_dialect || !self.ctx.allows_unregistered_dialects() {
+                let msg = format!(
+                    "unregistered operation '{full}' found in dialect ('{namespace}') that does not allow unknown operations"
+                );
+                self.error(op, msg);
+            }
         }
         for (i, v) in body.operands(op).enumerate() {
             self.verify_operand(op, i, v);
@@ -171,6 +186,40 @@ impl Verifier<'_> {
             {
                 for &b in &blocks {
                     self.verify_terminator(op, b);
+                }
+            }
+        }
+    }
+
+    /// The symbols directly inside an op with the `SymbolTable` trait have distinct names.
+    fn verify_symbol_table(&mut self, op: OpId) {
+        let (ctx, body) = (self.ctx, self.body);
+        if !self
+            .traits(op)
+            .is_some_and(|t| t.contains(OpTraits::SYMBOL_TABLE))
+        {
+            return;
+        }
+        let mut seen: FxHashMap<&str, OpId> = FxHashMap::default();
+        for region in body.regions(op) {
+            for block in body.region_blocks(region) {
+                for child in body.block_ops(block) {
+                    let Some(name) = crate::op_queries::inherent_attr(ctx, body, child, "sym_name")
+                        .and_then(|a| ctx.string_value(a))
+                    else {
+                        continue;
+                    };
+                    if let Some(&first) = seen.get(name) {
+                        let d = Diagnostic::error(
+                            body.op_loc(child),
+                            format!("redefinition of symbol named '{name}'"),
+                        )
+                        .with_op(child)
+                        .with_note(body.op_loc(first), "see existing symbol definition here");
+                        self.errors.push(d);
+                    } else {
+                        seen.insert(name, child);
+                    }
                 }
             }
         }

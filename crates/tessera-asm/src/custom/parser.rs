@@ -287,12 +287,13 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.eat(Tok::VerticalBar)
     }
 
-    /// Consumes the keyword `kw` or fails with "expected '<kw>'".
+    /// Consumes the keyword `kw` or fails with "expected '<kw>'" at the next token, naming the
+    /// op as upstream's `parseKeyword` does.
     pub fn parse_keyword(&mut self, kw: &str) -> ParseResult<()> {
         if self.p.eat_keyword(kw) {
             Ok(())
         } else {
-            Err(self.p.error_wrong_token(format!("expected '{kw}'")))
+            Err(self.error_here(format!("expected '{kw}'")))
         }
     }
 
@@ -395,6 +396,20 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
             }
         }
         Ok(list)
+    }
+
+    /// The type of a value already read (an operand resolved by this parser).
+    pub fn value_type(&self, value: ValueId) -> Type {
+        self.p.body.value_type(value)
+    }
+
+    /// The type of the value `operand` names if it is already defined (`None` for a
+    /// forward reference or an undefined name). For syntax that leaves operand types out
+    /// where the values' own types are meant (older forms of some ops).
+    pub fn defined_type(&self, operand: UnresolvedOperand<'a>) -> Option<Type> {
+        self.p
+            .defined_value(operand.name, operand.number)
+            .map(|v| self.p.body.value_type(v))
     }
 
     /// The value `operand` names, which must have type `ty`.

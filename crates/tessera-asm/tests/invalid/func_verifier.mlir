@@ -90,3 +90,33 @@ func.func @n() {
 ^bb0(%x: i64):
   "func.return"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// Symbols of one table have distinct names.
+// expected-note@+1 {{see existing symbol definition here}}
+func.func @twice() { return }
+// expected-error@+1 {{redefinition of symbol named 'twice'}}
+func.func @twice() { return }
+
+// -----
+
+// Unregistered dialects may be allowed, but not unknown ops of a registered one.
+func.func @unknown() {
+  // expected-error@+1 {{unregistered operation 'func.nope' found in dialect ('func') that does not allow unknown operations}}
+  "func.nope"() : () -> ()
+  return
+}
+
+// -----
+
+// A function without a body only declares its symbol, which may not be public.
+// expected-error@+1 {{'func.func' op symbol declaration cannot have public visibility}}
+func.func @external()
+
+// -----
+
+// expected-error@+1 {{'func.func' op visibility expected to be one of ["public", "private", "nested"], but got "bad"}}
+"func.func"() <{function_type = () -> (), sym_name = "v", sym_visibility = "bad"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()

@@ -1,14 +1,20 @@
 //! `tessera-opt`: read an MLIR file, verify it, print it (flags follow upstream `mlir-opt`).
 
 use clap::{CommandFactory, FromArgMatches, Parser};
+
+// Loading a dialect runs TableGen, whose many small allocations this allocator serves at about
+// half the cost of the system's (bench/ods/README.md); big IR buffers still go to the system.
+#[global_allocator]
+static GLOBAL: tessera_cli::alloc::SizeClasses = tessera_cli::alloc::SizeClasses;
 use std::io::{ErrorKind, Read, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
+use tessera_cli::canonicalize::Canonicalize;
 use tessera_cli::input::Input;
 use tessera_cli::load_dialect::load_dialect;
 use tessera_cli::opt::{run_to, OptOptions, Pass};
-use tessera_cli::pdl::{DriverFlags, PatternsPass, TestPdlBytecodePass};
+use tessera_cli::pdl::{ConvertPdlToPdlInterpPass, DriverFlags, PatternsPass, TestPdlBytecodePass};
 use tessera_pdl::Natives;
 
 #[derive(Parser)]
@@ -30,6 +36,9 @@ struct Args {
     /// Print locations.
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
+    /// Print types, attributes and locations where they are used, without aliases.
+    #[arg(long = "mlir-print-local-scope")]
+    local_scope: bool,
     /// Accept operations of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
@@ -42,12 +51,25 @@ struct Args {
     /// Report parse / verify / print times on standard error.
     #[arg(long = "mlir-timing")]
     timing: bool,
+    /// Run the canonicalizer (`--canonicalize="test-convergence"` fails when it does not
+    /// converge).
+    #[arg(
+        long = "canonicalize",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        value_name = "OPTIONS"
+    )]
+    canonicalize: Option<String>,
     /// Register the dialects an ODS `.td` file defines (repeatable).
     #[arg(long = "load-dialect", value_name = "FILE.td")]
     load_dialect: Vec<String>,
     /// Directory searched by the `.td` files' includes (repeatable).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<String>,
+    /// Pass: compile the module's PDL patterns into a `pdl_interp` matcher and rewriters.
+    #[arg(long = "convert-pdl-to-pdl-interp")]
+    convert_pdl_to_pdl_interp: bool,
     /// Pass: apply `module @patterns` to `module @ir` (upstream's PDL bytecode test).
     #[arg(long = "test-pdl-bytecode-pass")]
     test_pdl_bytecode: bool,
@@ -77,6 +99,16 @@ struct Args {
 /// The passes the flags ask for, in the order the flags were given.
 fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>, String> {
     let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
+    if let Some(options) = &args.canonicalize {
+        let pass =
+            Canonicalize::from_options(options).map_err(|e| format!("<unknown>:0: error: {e}"))?;
+        let at = matches.index_of("canonicalize").unwrap_or(0);
+        passes.push((at, Arc::new(pass)));
+    }
+    if args.convert_pdl_to_pdl_interp {
+        let at = matches.index_of("convert_pdl_to_pdl_interp").unwrap_or(0);
+        passes.push((at, Arc::new(ConvertPdlToPdlInterpPass)));
+    }
     if args.test_pdl_bytecode {
         let at = matches.index_of("test_pdl_bytecode").unwrap_or(0);
         passes.push((at, Arc::new(TestPdlBytecodePass)));
@@ -177,6 +209,7 @@ fn main() -> ExitCode {
     let opts = OptOptions {
         debug_info: args.debug_info,
         generic: args.generic,
+        local_scope: args.local_scope,
         allow_unregistered: args.allow_unregistered,
         dialects,
         split_input: args.split_input,

@@ -291,7 +291,13 @@ impl DefSpec {
         match &e.kind {
             ElementKind::Literal(text) => literal(p, text),
             ElementKind::Variable(Variable::Param { index, .. }) => {
-                values[*index] = Some(self.param(p, *index)?);
+                // An optional parameter reads as upstream's `FieldParser<std::optional<T>>`:
+                // nothing if what is next cannot start one.
+                values[*index] = if self.params[*index].optional {
+                    self.optional_param(p, *index)?
+                } else {
+                    Some(self.param(p, *index)?)
+                };
                 Ok(())
             }
             ElementKind::Params(list) => self.parse_params(p, list, values),
@@ -643,7 +649,7 @@ fn param_index(e: &Element) -> Option<usize> {
 
 /// How a parameter of `def` is read, if this engine can read it.
 fn param_spec(model: &Model, def: &AttrOrTypeDef, param: &Parameter) -> Option<ParamSpec> {
-    let kind = param_kind(model, def, param, &param.cpp_type)?;
+    let kind = param_kind(model, def, &param.cpp_type)?;
     let default = default_text(&kind, &param.default_value);
     Some(ParamSpec {
         name: param.name.clone(),
@@ -654,22 +660,22 @@ fn param_spec(model: &Model, def: &AttrOrTypeDef, param: &Parameter) -> Option<P
     })
 }
 
-fn param_kind(
-    model: &Model,
-    def: &AttrOrTypeDef,
-    param: &Parameter,
-    cpp_type: &str,
-) -> Option<ParamKind> {
+fn param_kind(model: &Model, def: &AttrOrTypeDef, cpp_type: &str) -> Option<ParamKind> {
     let ty = cpp_type.trim().trim_start_matches("::");
     let ty = ty.strip_prefix("mlir::").unwrap_or(ty);
+    // `std::optional<T>` reads as `T` (its absence is the parameter's default).
+    if let Some(inner) = ty
+        .strip_prefix("std::optional<")
+        .and_then(|s| s.strip_suffix('>'))
+    {
+        return param_kind(model, def, inner);
+    }
     if let Some(inner) = ty
         .strip_prefix("llvm::ArrayRef<")
         .or_else(|| ty.strip_prefix("ArrayRef<"))
         .and_then(|s| s.strip_suffix('>'))
     {
-        return Some(ParamKind::Array(Box::new(param_kind(
-            model, def, param, inner,
-        )?)));
+        return Some(ParamKind::Array(Box::new(param_kind(model, def, inner)?)));
     }
     match ty {
         "Type" => return Some(ParamKind::Type),

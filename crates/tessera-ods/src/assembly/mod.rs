@@ -47,6 +47,19 @@ pub type DefaultAttr = Arc<dyn Fn(&Context) -> Option<Attr> + Send + Sync>;
 /// Names an op's results (upstream's `getAsmResultNames`, written in C++ there).
 pub type ResultNamer = Arc<dyn Fn(&Context, &Body, OpId, &mut ResultNames) + Send + Sync>;
 
+/// Computes an op's result types from its operands' types and its attributes, for ops whose
+/// format leaves result types out and whose C++ infers them (`InferTypeOpInterface`'s
+/// `inferReturnTypes`). An error is reported at the op.
+pub type ResultInference = Arc<
+    dyn Fn(
+            &mut Context,
+            &[Type],
+            &[(tessera_ir::Ident, tessera_ir::Attr)],
+        ) -> Result<Vec<Type>, String>
+        + Send
+        + Sync,
+>;
+
 /// The C++ expressions of a format, evaluated.
 #[derive(Clone, Default)]
 pub struct Exprs {
@@ -364,6 +377,7 @@ struct Spec {
     custom_directive: Option<String>,
     default_dialect: String,
     result_names: Option<ResultNamer>,
+    infer_results: Option<ResultInference>,
 }
 
 /// An op's custom form driven by its declarative assembly format.
@@ -486,6 +500,7 @@ impl FormatAssembly {
                 custom_directive,
                 default_dialect: default_dialect.to_string(),
                 result_names: None,
+                infer_results: None,
                 format,
             }),
         }
@@ -493,8 +508,17 @@ impl FormatAssembly {
 
     /// The same engine, naming results with `namer`.
     pub fn with_result_names(self, namer: ResultNamer) -> FormatAssembly {
+        self.with_spec(|spec| spec.result_names = Some(namer))
+    }
+
+    /// The same engine, computing the result types its format leaves to C++ with `infer`.
+    pub fn with_result_inference(self, infer: ResultInference) -> FormatAssembly {
+        self.with_spec(|spec| spec.infer_results = Some(infer))
+    }
+
+    fn with_spec(self, change: impl FnOnce(&mut Spec)) -> FormatAssembly {
         let mut spec = Arc::try_unwrap(self.spec).unwrap_or_else(|shared| Spec::clone(&shared));
-        spec.result_names = Some(namer);
+        change(&mut spec);
         FormatAssembly {
             spec: Arc::new(spec),
         }

@@ -340,20 +340,27 @@ impl<'s> Parse<'s> {
             return Ok(());
         };
         if self.optional_start(p, st, out, first)? {
-            for e in &group.then_elements[group.then_parse_start + 1..] {
-                self.element(p, st, out, e)?;
-            }
             // A unit attribute anchoring the group is not written: the group says it.
-            if let Some(Variable::Attribute { index, .. }) = group.anchor_element().variable() {
-                let slot = &self.spec.attrs[index];
-                if !group.anchor.in_else
-                    && group.anchor.index != group.then_parse_start
-                    && slot.unit
+            let unit_anchor = match group.anchor_element().variable() {
+                Some(Variable::Attribute { index, .. })
+                    if !group.anchor.in_else
+                        && group.anchor.index != group.then_parse_start
+                        && self.spec.attrs[index].unit =>
                 {
-                    let name = p.ctx().ident(&slot.name);
-                    let unit = p.ctx().unit_attr();
-                    out.attrs.push((name, unit));
+                    Some(index)
                 }
+                _ => None,
+            };
+            let rest = group.then_parse_start + 1;
+            for (i, e) in group.then_elements.iter().enumerate().skip(rest) {
+                if unit_anchor.is_none() || i != group.anchor.index {
+                    self.element(p, st, out, e)?;
+                }
+            }
+            if let Some(index) = unit_anchor {
+                let name = p.ctx().ident(&self.spec.attrs[index].name);
+                let unit = p.ctx().unit_attr();
+                out.attrs.push((name, unit));
             }
         } else {
             for e in &group.else_elements {
@@ -534,11 +541,17 @@ impl<'s> Parse<'s> {
         let format = &spec.format;
         // Result types.
         let mut results: Groups<Vec<Type>> = SmallVec::with_capacity(spec.results.len());
+        // Result types C++ infers are computed once the operands are known.
+        let mut inferred = false;
         for i in 0..spec.results.len() {
             let types = match st.result_types[i].clone() {
                 Some(t) => t,
                 None => match &format.result_types[i] {
                     TypeResolution::InFormat => Vec::new(),
+                    TypeResolution::Inferred if spec.infer_results.is_some() => {
+                        inferred = true;
+                        Vec::new()
+                    }
                     resolution => self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?,
                 },
             };
@@ -611,6 +624,13 @@ impl<'s> Parse<'s> {
             }
         }
         out.operands = operands;
+        if let (true, Some(infer)) = (inferred, &spec.infer_results) {
+            let operand_types: Vec<Type> = out.operands.iter().map(|&v| p.value_type(v)).collect();
+            // Upstream reports an inference failure at the op, not as a parse error.
+            let types = infer(p.ctx(), &operand_types, &out.attrs)
+                .map_err(|why| Box::new(tessera_ir::Diagnostic::error(out.loc, why)))?;
+            out.result_types = types.into_iter().collect();
+        }
         // Regions and successors. Single-block regions read empty get their block, and
         // an implicit terminator where it was left out, as upstream's parser adds them.
         // A single region of an optional group left out is still there, empty (upstream's

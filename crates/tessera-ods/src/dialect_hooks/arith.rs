@@ -181,3 +181,207 @@ impl OpAssembly for SelectAssembly {
         p.print_type(body.value_type(body.result(op, 0)));
     }
 }
+
+/// The families of arith casts, by what their `CastOpInterface::areCastCompatible` accepts
+/// between the operand's and the result's element types.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Cast {
+    /// Integer to a wider integer (`extui`, `extsi`).
+    ExtendInt,
+    /// Integer to a narrower integer (`trunci`).
+    TruncateInt,
+    /// Float to a wider float (`extf`).
+    ExtendFloat,
+    /// Float to a narrower float (`truncf`).
+    TruncateFloat,
+    /// Integer to float (`uitofp`, `sitofp`).
+    IntToFloat,
+    /// Float to integer (`fptoui`, `fptosi`).
+    FloatToInt,
+    /// Between `index` and a signless integer (`index_cast`, `index_castui`).
+    Index,
+    /// Between integers and floats of one width (`bitcast`).
+    Bitcast,
+}
+
+/// The arith casts and their families.
+pub(crate) const CASTS: [(&str, Cast); 12] = [
+    ("arith.extui", Cast::ExtendInt),
+    ("arith.extsi", Cast::ExtendInt),
+    ("arith.trunci", Cast::TruncateInt),
+    ("arith.extf", Cast::ExtendFloat),
+    ("arith.truncf", Cast::TruncateFloat),
+    ("arith.uitofp", Cast::IntToFloat),
+    ("arith.sitofp", Cast::IntToFloat),
+    ("arith.fptoui", Cast::FloatToInt),
+    ("arith.fptosi", Cast::FloatToInt),
+    ("arith.index_cast", Cast::Index),
+    ("arith.index_castui", Cast::Index),
+    ("arith.bitcast", Cast::Bitcast),
+];
+
+/// The check `CastOpInterface` adds to every arith cast, after what ODS states and before
+/// the op's own C++ verifier: operand and result shapes agree and the element types are
+/// ones the cast converts between. For `ext*`/`trunc*` it also covers their C++ verifiers,
+/// whose width checks can fail only where this one already has.
+pub(crate) fn cast_verifier(
+    cast: Cast,
+) -> impl Fn(&Context, &Body, OpId) -> Result<(), Diagnostic> + Send + Sync {
+    move |ctx, body, op| {
+        if body.num_operands(op) != 1 || body.num_results(op) != 1 {
+            return Ok(());
+        }
+        let from = body.value_type(body.operand(op, 0));
+        let to = body.value_type(body.result(op, 0));
+        if shapes_compatible(ctx, from, to) && elements_compatible(ctx, cast, from, to) {
+            return Ok(());
+        }
+        Err(Diagnostic::op_error(
+            ctx,
+            body,
+            op,
+            format!(
+                "operand type {} and result type {} are cast incompatible",
+                type_text(ctx, from),
+                type_text(ctx, to)
+            ),
+        ))
+    }
+}
+
+/// Both scalars, or both shaped with equal dimensions where both are known.
+fn shapes_compatible(ctx: &Context, a: tessera_ir::Type, b: tessera_ir::Type) -> bool {
+    let (a, b) = (ctx.type_kind(a), ctx.type_kind(b));
+    let shaped = |k: &TypeKind| k.element_type().is_some();
+    match (a.shape(), b.shape()) {
+        (Some(x), Some(y)) => {
+            x.len() == y.len()
+                && x.iter()
+                    .zip(y)
+                    .all(|(&m, &n)| m == n || m == tessera_ir::DYNAMIC || n == tessera_ir::DYNAMIC)
+        }
+        (None, None) => shaped(a) == shaped(b),
+        _ => false,
+    }
+}
+
+/// Whether `cast` converts between the element types of `from` and `to`.
+fn elements_compatible(
+    ctx: &Context,
+    cast: Cast,
+    from: tessera_ir::Type,
+    to: tessera_ir::Type,
+) -> bool {
+    let element = |t: tessera_ir::Type| ctx.type_kind(t).element_type().unwrap_or(t);
+    let (from, to) = (ctx.type_kind(element(from)), ctx.type_kind(element(to)));
+    let int = |k: &TypeKind| match k {
+        TypeKind::Integer { width, .. } => Some(*width),
+        _ => None,
+    };
+    let float = |k: &TypeKind| match k {
+        TypeKind::Float(f) => Some(f.bit_width()),
+        _ => None,
+    };
+    let signless = |k: &TypeKind| matches!(k, TypeKind::Integer { signedness, .. } if *signedness == Signedness::Signless);
+    let index = |k: &TypeKind| matches!(k, TypeKind::Index);
+    match cast {
+        Cast::ExtendInt => matches!((int(from), int(to)), (Some(a), Some(b)) if b > a),
+        Cast::TruncateInt => matches!((int(from), int(to)), (Some(a), Some(b)) if b < a),
+        Cast::ExtendFloat => matches!((float(from), float(to)), (Some(a), Some(b)) if b > a),
+        Cast::TruncateFloat => matches!((float(from), float(to)), (Some(a), Some(b)) if b < a),
+        Cast::IntToFloat => int(from).is_some() && float(to).is_some(),
+        Cast::FloatToInt => float(from).is_some() && int(to).is_some(),
+        Cast::Index => (index(from) && signless(to)) || (signless(from) && index(to)),
+        Cast::Bitcast => {
+            let width = |k: &TypeKind| int(k).or_else(|| float(k));
+            matches!((width(from), width(to)), (Some(a), Some(b)) if a == b)
+        }
+    }
+}
+
+/// `arith.select`'s verifier: a condition that is not `i1` must be the `i1` mask of a
+/// vector or tensor result's shape.
+pub(crate) fn verify_select(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
+    if body.num_operands(op) != 3 || body.num_results(op) != 1 {
+        return Ok(());
+    }
+    let condition = body.value_type(body.operand(op, 0));
+    if matches!(ctx.type_kind(condition), TypeKind::Integer { width: 1, signedness } if *signedness == Signedness::Signless)
+    {
+        return Ok(());
+    }
+    let result = body.value_type(body.result(op, 0));
+    // The mask type exists in the context only if something already uses it: a condition
+    // of that type would have.
+    let i1 = ctx.lookup_type(&TypeKind::Integer {
+        width: 1,
+        signedness: Signedness::Signless,
+    });
+    let mask = match (ctx.type_kind(result).clone(), i1) {
+        (
+            TypeKind::Vector {
+                shape, scalable, ..
+            },
+            Some(i1),
+        ) => ctx.lookup_type(&TypeKind::Vector {
+            shape,
+            scalable,
+            element: i1,
+        }),
+        (TypeKind::RankedTensor { shape, .. }, Some(i1)) => {
+            ctx.lookup_type(&TypeKind::RankedTensor {
+                shape,
+                element: i1,
+                encoding: None,
+            })
+        }
+        (TypeKind::UnrankedTensor { .. }, Some(i1)) => {
+            ctx.lookup_type(&TypeKind::UnrankedTensor { element: i1 })
+        }
+        (
+            TypeKind::Vector { .. }
+            | TypeKind::RankedTensor { .. }
+            | TypeKind::UnrankedTensor { .. },
+            None,
+        ) => None,
+        _ => {
+            return Err(Diagnostic::op_error(
+                ctx,
+                body,
+                op,
+                format!(
+                    "expected condition to be a signless i1, but got {}",
+                    type_text(ctx, condition)
+                ),
+            ))
+        }
+    };
+    if mask == Some(condition) {
+        return Ok(());
+    }
+    Err(Diagnostic::op_error(
+        ctx,
+        body,
+        op,
+        format!(
+            "expected condition type to have the same shape as the result type, expected {}, but got {}",
+            mask.map_or_else(|| mask_text(ctx, result), |m| type_text(ctx, m)),
+            type_text(ctx, condition)
+        ),
+    ))
+}
+
+/// The `i1` mask of shaped type `ty` as text, for when the context has no such type.
+fn mask_text(ctx: &Context, ty: tessera_ir::Type) -> String {
+    let text = type_text(ctx, ty);
+    match ctx.type_kind(ty).element_type() {
+        Some(element) => {
+            let element = tessera_asm::type_to_string(ctx, element);
+            match text.rfind(&element) {
+                Some(at) => format!("{}i1{}", &text[..at], &text[at + element.len()..]),
+                None => text,
+            }
+        }
+        None => text,
+    }
+}

@@ -11,10 +11,20 @@ use tessera_asm::custom::{
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, Type, TypeKind};
 
-/// `func.func`'s custom form.
-pub(crate) struct FuncAssembly;
+/// The custom form of a function op storing its signature under the standard names
+/// (`func.func`, `pdl_interp.func`), with the dialect its body's ops may leave out.
+pub struct FunctionAssembly {
+    default_dialect: &'static str,
+}
 
-impl OpAssembly for FuncAssembly {
+impl FunctionAssembly {
+    /// The form, with `default_dialect` the prefix the body's ops may leave out (empty: none).
+    pub const fn new(default_dialect: &'static str) -> FunctionAssembly {
+        FunctionAssembly { default_dialect }
+    }
+}
+
+impl OpAssembly for FunctionAssembly {
     fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
         parse_function_op(p, state, FunctionAttrNames::STANDARD)
     }
@@ -24,7 +34,7 @@ impl OpAssembly for FuncAssembly {
     }
 
     fn default_dialect(&self) -> &str {
-        "func"
+        self.default_dialect
     }
 }
 
@@ -54,6 +64,9 @@ fn sym_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> &'c str {
 
 /// A function's body must take the signature's arguments.
 pub(crate) fn verify_func(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
+    // A function without a body is a declaration.
+    let declaration = body.region_is_empty(body.region(op, 0));
+    super::verify_symbol(ctx, body, op, declaration)?;
     let Some((inputs, _)) = function_type(ctx, body, op) else {
         return Ok(());
     };

@@ -8,6 +8,8 @@ mod arith;
 mod builtin;
 mod func;
 
+pub use func::FunctionAssembly;
+
 use crate::register::Options;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
@@ -30,13 +32,21 @@ pub fn options() -> Options {
     for (name, hook) in verifiers {
         options.verifiers.insert(name.to_string(), hook);
     }
+    options
+        .verifiers
+        .insert("arith.select".into(), Arc::new(arith::verify_select));
+    for (name, cast) in arith::CASTS {
+        options
+            .verifiers
+            .insert(name.to_string(), Arc::new(arith::cast_verifier(cast)));
+    }
     let symbol_verifiers: [(&str, VerifyHook); 1] = [("func.call", Arc::new(func::verify_call))];
     for (name, hook) in symbol_verifiers {
         options.symbol_verifiers.insert(name.to_string(), hook);
     }
     options
         .assembly
-        .insert("func.func".into(), Arc::new(func::FuncAssembly));
+        .insert("func.func".into(), Arc::new(FunctionAssembly::new("func")));
     options
         .assembly
         .insert("arith.select".into(), Arc::new(arith::SelectAssembly));
@@ -107,4 +117,55 @@ pub(crate) fn symbol_lookup(
         at = body.parent_op(table);
     }
     None
+}
+
+/// What upstream's `SymbolOpInterface` verifies of a symbol-defining op: a string
+/// `sym_name`, a known visibility, no public declaration (`declaration`: the op only declares
+/// the symbol, as a function without a body), and a parent that is a symbol table.
+pub(crate) fn verify_symbol(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    declaration: bool,
+) -> Result<(), tessera_ir::Diagnostic> {
+    let error = |message: String| tessera_ir::Diagnostic::op_error(ctx, body, op, message);
+    if inherent_attr(ctx, body, op, "sym_name")
+        .and_then(|a| ctx.string_value(a))
+        .is_none()
+    {
+        return Err(error("requires string attribute 'sym_name'".into()));
+    }
+    let visibility = match inherent_attr(ctx, body, op, "sym_visibility") {
+        None => "public",
+        Some(attr) => match ctx.string_value(attr) {
+            Some(v @ ("public" | "private" | "nested")) => v,
+            Some(_) => {
+                return Err(error(format!(
+                    "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got {}",
+                    tessera_asm::attr_to_string(ctx, attr)
+                )))
+            }
+            None => {
+                return Err(error(format!(
+                    "requires visibility attribute 'sym_visibility' to be a string attribute, but got {}",
+                    tessera_asm::attr_to_string(ctx, attr)
+                )))
+            }
+        },
+    };
+    if declaration && visibility == "public" {
+        return Err(error(
+            "symbol declaration cannot have public visibility".into(),
+        ));
+    }
+    let parent = body.parent_op(op);
+    if let Some(parent) = parent {
+        let info = ctx.op_info(body.op_name(parent));
+        if info.is_some_and(|i| !i.traits.contains(tessera_ir::OpTraits::SYMBOL_TABLE)) {
+            return Err(error(
+                "symbol's parent must have the SymbolTable trait".into(),
+            ));
+        }
+    }
+    Ok(())
 }

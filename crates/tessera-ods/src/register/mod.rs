@@ -26,7 +26,7 @@ mod natives;
 mod verify;
 
 use crate::assembly::{
-    CustomDirective, DefAssembly, DialectDefs, Exprs, FormatAssembly, ResultNamer,
+    CustomDirective, DefAssembly, DialectDefs, Exprs, FormatAssembly, ResultInference, ResultNamer,
 };
 use crate::dialect::DialectId;
 use crate::eval::Natives;
@@ -62,6 +62,9 @@ pub struct Options {
     pub default_dialects: HashMap<String, String>,
     /// Rust hooks of `custom<Name>` format directives, by `Name`.
     pub directives: HashMap<String, Arc<dyn CustomDirective>>,
+    /// Result types of format-driven ops whose C++ infers them (`InferTypeOpInterface`), by
+    /// full op name: without one, such an op's custom form cannot be read.
+    pub result_inference: HashMap<String, ResultInference>,
     /// Readers of attribute and type definitions written in Rust, by `dialect.mnemonic`:
     /// for definitions declaring `hasCustomAssemblyFormat` (upstream parses those in C++).
     pub def_assembly: HashMap<String, Arc<dyn DefAssembly>>,
@@ -85,6 +88,10 @@ impl fmt::Debug for Options {
             .field("default_dialects", &self.default_dialects)
             .field("directives", &sorted(self.directives.keys().collect()))
             .field("def_assembly", &sorted(self.def_assembly.keys().collect()))
+            .field(
+                "result_inference",
+                &sorted(self.result_inference.keys().collect()),
+            )
             .finish()
     }
 }
@@ -337,10 +344,14 @@ fn custom_form(
         default_dialect,
         &options.directives,
     );
-    Some(match options.result_names.get(&op.name) {
-        Some(namer) => Arc::new(engine.with_result_names(namer.clone())),
-        None => Arc::new(engine),
-    })
+    let engine = match options.result_names.get(&op.name) {
+        Some(namer) => engine.with_result_names(namer.clone()),
+        None => engine,
+    };
+    Some(Arc::new(match options.result_inference.get(&op.name) {
+        Some(infer) => engine.with_result_inference(infer.clone()),
+        None => engine,
+    }))
 }
 
 fn report(gaps: Gaps) -> Vec<Diagnostic> {

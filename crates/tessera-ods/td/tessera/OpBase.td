@@ -269,6 +269,7 @@ class Dialect {
   bit hasCanonicalizer = 0;
   bit isExtensible = 0;
   bit usePropertiesForAttributes = 1;
+  // Attributes and types are read only by what their definitions generate.
   bit useDefaultAttributePrinterParser = 0;
   bit useDefaultTypePrinterParser = 0;
 }
@@ -341,6 +342,28 @@ class AttrOrTypeParameter<string type, string sum> {
   string syntax = ?;
   string defaultValue = "";
 }
+class AttrParameter<string type, string sum> : AttrOrTypeParameter<type, sum>;
+class TypeParameter<string type, string sum> : AttrOrTypeParameter<type, sum>;
+// May be left out; absent is the C++ type's default-constructed value.
+class OptionalParameter<string type, string sum = ""> : AttrOrTypeParameter<type, sum> {
+  let defaultValue = type # "()";
+}
+// May be left out; a value equal to the default is not printed.
+class DefaultValuedParameter<string type, string value, string sum = "">
+    : AttrOrTypeParameter<type, sum> {
+  let defaultValue = value;
+}
+class StringRefParameter<string sum = "", string value = "">
+    : AttrOrTypeParameter<"::llvm::StringRef", sum> {
+  let defaultValue = value;
+}
+class ArrayRefParameter<string of, string sum = "">
+    : AttrOrTypeParameter<"::llvm::ArrayRef<" # of # ">", sum>;
+// The attribute's own type, written after it (`: type`), never in its format.
+class AttributeSelfTypeParameter<string sum, string type = "::mlir::Type">
+    : AttrOrTypeParameter<type, sum> {
+  let defaultValue = "::mlir::NoneType::get($_ctxt)";
+}
 class AttrOrTypeDef<string valueType, string name, string baseCppClass = "::mlir::" # valueType> {
   string cppBaseClassName = baseCppClass;
   string storageClass = name # valueType # "Storage";
@@ -359,12 +382,15 @@ class AttrOrTypeDef<string valueType, string name, string baseCppClass = "::mlir
 class AttrDef<Dialect d, string name>
     : DialectAttr<d, CPred<"true">>, AttrOrTypeDef<"Attribute", name> {
   string cppClassName = name # "Attr";
+  // What a parameter of this definition holds, as another definition's parameter.
+  string cppType = d.cppNamespace # "::" # cppClassName;
 }
 // A type definition; used as a constraint it admits exactly its own type, and it is
 // buildable when it has no parameters.
 class TypeDef<Dialect d, string name, string baseCppClass = "::mlir::Type">
     : DialectType<d, CPred<"true">>, AttrOrTypeDef<"Type", name, baseCppClass> {
   string cppClassName = name # "Type";
+  string cppType = d.cppNamespace # "::" # cppClassName;
   let builderCall = !if(!empty(parameters),
                         "$_builder.getType<" # d.cppNamespace # "::" # cppClassName # ">()",
                         "");
@@ -376,7 +402,8 @@ class EnumAttr<Dialect d, EnumAttrInfo info, string mnem>
   let mnemonic = mnem;
   let summary = info.summary;
   let description = info.description;
-  let parameters = (ins AttrOrTypeParameter<info.className, "an enum of type " # info.className>:$value);
+  let parameters = (ins AttrOrTypeParameter<info.cppNamespace # "::" # info.className,
+                                            "an enum of type " # info.className>:$value);
 }
 
 // ----- common type constraints -----

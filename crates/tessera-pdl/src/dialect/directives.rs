@@ -5,8 +5,8 @@
 use super::types::{element_or_self, make_pdl_type};
 use std::collections::HashMap;
 use std::sync::Arc;
-use tessera_asm::custom::{OpAsmParser, OpAsmPrinter, ParseResult, Punct};
-use tessera_ir::{AttrKind, OpId};
+use tessera_asm::custom::{OpAsmParser, OpAsmPrinter, ParseResult, Punct, UnresolvedOperand};
+use tessera_ir::{Attr, AttrKind, OpId};
 use tessera_ods::assembly::{CustomDirective, DirectiveArg};
 
 /// Every directive, by the name the formats use.
@@ -37,25 +37,7 @@ impl CustomDirective for NamedAttributeOperands {
         p: &mut OpAsmParser<'_, 'a, '_>,
         args: &mut [DirectiveArg<'a>],
     ) -> ParseResult<()> {
-        let mut names = Vec::new();
-        let mut operands = Vec::new();
-        if p.parse_optional_punct(Punct::LBrace) {
-            loop {
-                let pos = p.pos();
-                let name = p.parse_attribute(None)?;
-                if !matches!(p.ctx().attr_kind(name), AttrKind::String { .. }) {
-                    return Err(p.error_at(pos, "invalid kind of attribute specified"));
-                }
-                p.parse_punct(Punct::Equal)?;
-                operands.push(p.parse_operand()?);
-                names.push(name);
-                if !p.parse_optional_punct(Punct::Comma) {
-                    break;
-                }
-            }
-            p.parse_punct(Punct::RBrace)?;
-        }
-        let names = p.ctx().array_attr(&names);
+        let (operands, names) = parse_named_operands(p)?;
         if let [values, attr_names, ..] = args {
             *values = DirectiveArg::Operands(operands);
             *attr_names = DirectiveArg::Attr(Some(names));
@@ -84,6 +66,33 @@ impl CustomDirective for NamedAttributeOperands {
         }
         p.write("}");
     }
+}
+
+/// `{"name" = %value, ...}` if a `{` is next: the operands and their names as a string
+/// array (empty without the braces).
+pub(crate) fn parse_named_operands<'a>(
+    p: &mut OpAsmParser<'_, 'a, '_>,
+) -> ParseResult<(Vec<UnresolvedOperand<'a>>, Attr)> {
+    let mut names = Vec::new();
+    let mut operands = Vec::new();
+    if p.parse_optional_punct(Punct::LBrace) {
+        loop {
+            let pos = p.pos();
+            let name = p.parse_attribute(None)?;
+            if !matches!(p.ctx().attr_kind(name), AttrKind::String { .. }) {
+                return Err(p.error_at(pos, "invalid kind of attribute specified"));
+            }
+            p.parse_punct(Punct::Equal)?;
+            operands.push(p.parse_operand()?);
+            names.push(name);
+            if !p.parse_optional_punct(Punct::Comma) {
+                break;
+            }
+        }
+        p.parse_punct(Punct::RBrace)?;
+    }
+    let names = p.ctx().array_attr(&names);
+    Ok((operands, names))
 }
 
 /// `-> (%types : !pdl.type, ...)` or `-> <inferred>` after `pdl_interp.create_operation`.

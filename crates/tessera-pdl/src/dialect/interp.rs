@@ -2,27 +2,13 @@
 //! `pdl_interp.func` (the shared function form) and `pdl_interp.foreach`, and the verifiers
 //! of the ops that declare one.
 
-use super::segment;
 use super::types::{make_pdl_type, pdl_text};
-use tessera_asm::custom::function::{parse_function_op, print_function_op, FunctionAttrNames};
+use super::{op_error, registered_traits, segment, string_attr};
 use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct,
 };
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, OpTraits};
-
-/// `pdl_interp.func @name(%arg: !pdl.operation) { ... }`, written as `func.func` is.
-pub(crate) struct FuncAssembly;
-
-impl OpAssembly for FuncAssembly {
-    fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
-        parse_function_op(p, state, FunctionAttrNames::STANDARD)
-    }
-
-    fn print(&self, p: &mut OpAsmPrinter<'_, '_>, op: OpId) {
-        print_function_op(p, op, FunctionAttrNames::STANDARD)
-    }
-}
 
 /// `pdl_interp.foreach %x : !pdl.operation in %range { ... } -> ^next`.
 pub(crate) struct ForEachAssembly;
@@ -34,16 +20,10 @@ impl OpAssembly for ForEachAssembly {
             return Err(p.error_here("expected 'in' after loop variable"));
         }
         let range = p.parse_operand()?;
-        let element = pdl_text(p.ctx(), variable.ty).map(str::to_string);
-        let range_type = match element {
-            Some(element) => make_pdl_type(p.ctx(), &format!("range<{element}>")),
-            None => {
-                return Err(p.error_at(
-                    range.pos,
-                    "expected element of pdl.range to be one of [!pdl.attribute, !pdl.operation, !pdl.type, !pdl.value]",
-                ))
-            }
-        };
+        // A loop variable that is no pdl handle makes the range upstream's printer writes
+        // for it, `!pdl.range<>`, which then fails to match the operand as upstream's does.
+        let element = pdl_text(p.ctx(), variable.ty).unwrap_or("").to_string();
+        let range_type = make_pdl_type(p.ctx(), &format!("range<{element}>"));
         let range = p.resolve_operand(range, range_type)?;
         state.operands.push(range);
         let region = p.parse_region(&[variable])?;
@@ -89,23 +69,18 @@ pub(crate) fn verify_foreach(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         .map(|b| body.block_args(b))
         .unwrap_or(&[]);
     let [variable] = args else {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            "requires exactly one argument",
-        ));
+        return op_error(ctx, body, op, "requires exactly one argument");
     };
     let element = pdl_text(ctx, body.value_type(*variable));
     let range = pdl_text(ctx, body.value_type(body.operand(op, 0)));
     let matches = element.is_some_and(|e| range == Some(format!("range<{e}>").as_str()));
     if !matches {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "operand must be a range of loop variable type",
-        ));
+        );
     }
     Ok(())
 }
@@ -121,29 +96,20 @@ pub(crate) fn verify_create_operation(
         return Ok(());
     }
     if !segment(ctx, body, op, 2).is_empty() {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "with inferred results cannot also have explicit result types",
-        ));
+        );
     }
-    let name = inherent_attr(ctx, body, op, "name")
-        .and_then(|a| ctx.string_value(a))
-        .unwrap_or("");
-    let infers = ctx
-        .lookup_ident(name)
-        .and_then(|n| ctx.op_info(n))
-        .is_some_and(|i| i.traits.contains(OpTraits::INFER_RESULT_TYPES));
+    let name = string_attr(ctx, body, op, "name").unwrap_or("");
+    let infers =
+        registered_traits(ctx, name).is_some_and(|t| t.contains(OpTraits::INFER_RESULT_TYPES));
     if !infers {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            format!(
+        return op_error(ctx, body, op, format!(
                 "has inferred results, but the created operation '{name}' does not support result type inference"
-            ),
-        ));
+            ));
     }
     Ok(())
 }
@@ -155,14 +121,9 @@ pub(crate) fn verify_switch(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
         .map(|a| case_count(ctx, a))
         .unwrap_or(0);
     if destinations != values {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            format!(
+        return op_error(ctx, body, op, format!(
                 "expected number of cases to match the number of case values, got {destinations} but expected {values}"
-            ),
-        ));
+            ));
     }
     Ok(())
 }

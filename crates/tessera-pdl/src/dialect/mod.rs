@@ -7,12 +7,15 @@
 
 mod directives;
 mod interp;
+mod legacy;
 mod pdl;
 pub mod types;
 
 use std::sync::{Arc, OnceLock};
 use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, OpId, ValueId, VerifyHook};
+use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
+use tessera_ods::assembly::{Exprs, FormatAssembly};
+use tessera_ods::dialect_hooks::FunctionAssembly;
 use tessera_ods::register::{Options, Registration};
 
 /// Registers `pdl` and `pdl_interp` in `ctx`. The dialects are read and compiled once per
@@ -31,30 +34,12 @@ pub fn registration() -> &'static Result<Registration, String> {
 
 fn compile() -> Result<Registration, String> {
     let main = "include \"tessera/PDL.td\"\ninclude \"tessera/PDLInterp.td\"\n";
-    let parsed = tessera_tablegen::parse_source(
+    tessera_ods::core_dialects::compile_library(
         "<pdl dialects>",
         main,
-        &tessera_ods::library::options(Vec::new()),
+        |name| matches!(name, "pdl" | "pdl_interp"),
+        options,
     )
-    .map_err(|f| f.render())?;
-    let loaded = tessera_ods::load(&parsed.records);
-    if !loaded.diagnostics.is_empty() {
-        return Err(loaded.render_diagnostics());
-    }
-    let model = &loaded.model;
-    let dialects: Vec<_> = (0..model.dialects.len())
-        .map(|i| tessera_ods::DialectId(i as u32))
-        .filter(|&d| matches!(model.dialect(d).name.as_str(), "pdl" | "pdl_interp"))
-        .collect();
-    let (registration, warnings) = Registration::compile(model, &dialects, &options(model));
-    if !warnings.is_empty() {
-        let text: Vec<String> = warnings
-            .iter()
-            .map(|d| d.render(&loaded.sources, None))
-            .collect();
-        return Err(text.concat());
-    }
-    Ok(registration)
 }
 
 /// The registration options carrying every Rust hook of the two dialects.
@@ -116,13 +101,35 @@ fn options(model: &tessera_ods::Model) -> Options {
         "pdl_interp.func".into(),
         Arc::new(tessera_ods::dialect_hooks::verify_function_body),
     );
-    options
-        .assembly
-        .insert("pdl_interp.func".into(), Arc::new(interp::FuncAssembly));
+    options.assembly.insert(
+        "pdl_interp.func".into(),
+        Arc::new(FunctionAssembly::new("")),
+    );
     options.assembly.insert(
         "pdl_interp.foreach".into(),
         Arc::new(interp::ForEachAssembly),
     );
+    // Three ops also read their older forms; they print through their formats.
+    let eval = tessera_ods::eval::Compiler::new(Some(model), &options.natives);
+    for (name, kind) in [
+        ("pdl.operation", legacy::Legacy::Operation),
+        ("pdl.replace", legacy::Legacy::Replace),
+        ("pdl.attribute", legacy::Legacy::Attribute),
+    ] {
+        let Some(op) = model.ops.iter().find(|op| op.name == name) else {
+            continue;
+        };
+        let Some(Ok(format)) = tessera_ods::format::parse_op_format(model, op) else {
+            continue;
+        };
+        let (exprs, _) = Exprs::compile(model, op, &format, &eval);
+        let engine =
+            FormatAssembly::with_directives(model, op, format, exprs, "", &options.directives);
+        options.assembly.insert(
+            name.into(),
+            Arc::new(legacy::LegacyAssembly::new(kind, engine)),
+        );
+    }
     for op in ["pdl.pattern", "pdl.rewrite"] {
         options.default_dialects.insert(op.into(), "pdl".into());
     }
@@ -130,6 +137,39 @@ fn options(model: &tessera_ods::Model) -> Options {
         options.def_assembly.insert(name.into(), hook);
     }
     options
+}
+
+/// Fails verification of `op` with upstream's `'name' op message`.
+fn op_error<T>(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    message: impl std::fmt::Display,
+) -> Result<T, Diagnostic> {
+    Err(Diagnostic::op_error(ctx, body, op, message))
+}
+
+/// [`op_error`] with a note located at `at`.
+fn op_error_noted<T>(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    message: &str,
+    at: tessera_ir::Location,
+    note: impl Into<String>,
+) -> Result<T, Diagnostic> {
+    Err(Diagnostic::op_error(ctx, body, op, message).with_note(at, note))
+}
+
+/// The string inherent attribute `name` of `op`, if it has one.
+fn string_attr<'c>(ctx: &'c Context, body: &Body, op: OpId, name: &str) -> Option<&'c str> {
+    inherent_attr(ctx, body, op, name).and_then(|a| ctx.string_value(a))
+}
+
+/// The traits of the op registered as `name`, if one is.
+fn registered_traits(ctx: &Context, name: &str) -> Option<OpTraits> {
+    let name = ctx.lookup_ident(name)?;
+    ctx.op_info(name).map(|info| info.traits)
 }
 
 /// The full name of `op`.

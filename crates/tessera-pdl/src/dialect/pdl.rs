@@ -4,7 +4,9 @@
 //! the per-op rules ODS cannot state.
 
 use super::types::{element_or_self, is_handle};
-use super::{name_of, parent_name, segment};
+use super::{
+    name_of, op_error, op_error_noted, parent_name, registered_traits, segment, string_attr,
+};
 use std::collections::HashSet;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId};
@@ -26,12 +28,12 @@ fn verify_has_binding_use(ctx: &Context, body: &Body, op: OpId) -> Result<(), Di
     if parent_name(ctx, body, op) != Some("pdl.pattern") || has_binding_use(ctx, body, op) {
         return Ok(());
     }
-    Err(Diagnostic::op_error(
+    op_error(
         ctx,
         body,
         op,
         "expected a bindable user when defined in the matcher body of a `pdl.pattern`",
-    ))
+    )
 }
 
 /// `pdl.apply_native_constraint`: something to constrain, and no operation results.
@@ -41,23 +43,18 @@ pub(crate) fn verify_apply_native_constraint(
     op: OpId,
 ) -> Result<(), Diagnostic> {
     if body.num_operands(op) == 0 {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            "expected at least one argument",
-        ));
+        return op_error(ctx, body, op, "expected at least one argument");
     }
     if body
         .results(op)
         .any(|r| is_handle(ctx, body.value_type(r), "operation"))
     {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "returning an operation from a constraint is not supported",
-        ));
+        );
     }
     Ok(())
 }
@@ -69,12 +66,7 @@ pub(crate) fn verify_apply_native_rewrite(
     op: OpId,
 ) -> Result<(), Diagnostic> {
     if body.num_operands(op) == 0 && body.num_results(op) == 0 {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            "expected at least one argument or result",
-        ));
+        return op_error(ctx, body, op, "expected at least one argument or result");
     }
     Ok(())
 }
@@ -83,22 +75,22 @@ pub(crate) fn verify_apply_native_rewrite(
 pub(crate) fn verify_attribute(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     if inherent_attr(ctx, body, op, "value").is_none() {
         if parent_name(ctx, body, op) == Some("pdl.rewrite") {
-            return Err(Diagnostic::op_error(
+            return op_error(
                 ctx,
                 body,
                 op,
                 "expected constant value when specified within a `pdl.rewrite`",
-            ));
+            );
         }
         return verify_has_binding_use(ctx, body, op);
     }
     if body.num_operands(op) > 0 {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "expected only one of [`type`, `value`] to be set",
-        ));
+        );
     }
     Ok(())
 }
@@ -125,14 +117,14 @@ pub(crate) fn verify_type_or_types(ctx: &Context, body: &Body, op: OpId) -> Resu
 /// know, bound in the matcher.
 pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let in_rewrite = parent_name(ctx, body, op) == Some("pdl.rewrite");
-    let op_name = inherent_attr(ctx, body, op, "opName").and_then(|a| ctx.string_value(a));
+    let op_name = string_attr(ctx, body, op, "opName");
     if in_rewrite && op_name.is_none() {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "must have an operation name when nested within a `pdl.rewrite`",
-        ));
+        );
     }
     let names = inherent_attr(ctx, body, op, "attributeValueNames")
         .map(|a| match ctx.attr_kind(a) {
@@ -142,20 +134,14 @@ pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(
         .unwrap_or(0);
     let values = segment(ctx, body, op, 1).len();
     if names != values {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            format!(
+        return op_error(ctx, body, op, format!(
                 "expected the same number of attribute values and attribute names, got {names} names and {values} values"
-            ),
-        ));
+            ));
     }
     // Only a registered op without type inference is known not to infer its results.
-    let registered = op_name
-        .and_then(|n| ctx.lookup_ident(n))
-        .and_then(|n| ctx.op_info(n));
-    let might_infer = registered.is_none_or(|i| i.traits.contains(OpTraits::INFER_RESULT_TYPES));
+    let might_infer = op_name
+        .and_then(|n| registered_traits(ctx, n))
+        .is_none_or(|t| t.contains(OpTraits::INFER_RESULT_TYPES));
     if in_rewrite && !might_infer {
         verify_result_types_inferrable(ctx, body, op, op_name.unwrap_or(""))?;
     }
@@ -189,22 +175,14 @@ fn verify_result_types_inferrable(
     let not_inferrable =
         "must have inferable or constrained result types when nested within `pdl.rewrite`";
     if types.is_empty() {
-        let traits = ctx
-            .lookup_ident(op_name)
-            .and_then(|n| ctx.op_info(n))
-            .map(|i| i.traits)
-            .unwrap_or_default();
+        let traits = registered_traits(ctx, op_name).unwrap_or_default();
         let expects_results = !traits.contains(OpTraits::ZERO_RESULTS)
             && !traits.contains(OpTraits::VARIADIC_RESULTS);
         if expects_results {
-            return Err(
-                Diagnostic::op_error(ctx, body, op, not_inferrable).with_note(
-                    body.op_loc(op),
-                    format!(
-                        "operation is created in a non-inferrable context, but '{op_name}' does not implement InferTypeOpInterface"
-                    ),
-                ),
+            let note = format!(
+                "operation is created in a non-inferrable context, but '{op_name}' does not implement InferTypeOpInterface"
             );
+            return op_error_noted(ctx, body, op, not_inferrable, body.op_loc(op), note);
         }
         return Ok(());
     }
@@ -233,11 +211,13 @@ fn verify_result_types_inferrable(
             _ => false,
         };
         if !usable {
-            return Err(
-                Diagnostic::op_error(ctx, body, op, not_inferrable).with_note(
-                    body.op_loc(op),
-                    format!("result type #{i} was not constrained"),
-                ),
+            return op_error_noted(
+                ctx,
+                body,
+                op,
+                not_inferrable,
+                body.op_loc(op),
+                format!("result type #{i} was not constrained"),
             );
         }
     }
@@ -271,12 +251,7 @@ pub(crate) fn verify_range(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
     for operand in body.operands(op) {
         let found = element_or_self(ctx, body.value_type(operand)).unwrap_or("");
         if found != element {
-            return Err(Diagnostic::op_error(
-                ctx,
-                body,
-                op,
-                format!("expected operand to have element type '!pdl.{element}', but got '!pdl.{found}'"),
-            ));
+            return op_error(ctx, body, op, format!("expected operand to have element type '!pdl.{element}', but got '!pdl.{found}'"));
         }
     }
     Ok(())
@@ -285,12 +260,7 @@ pub(crate) fn verify_range(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
 /// `pdl.replace`: by an operation or by values, not both.
 pub(crate) fn verify_replace(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     if !segment(ctx, body, op, 1).is_empty() && !segment(ctx, body, op, 2).is_empty() {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            "expected no replacement values to be provided when the replacement operation is present",
-        ));
+        return op_error(ctx, body, op, "expected no replacement values to be provided when the replacement operation is present");
     }
     Ok(())
 }
@@ -299,12 +269,7 @@ pub(crate) fn verify_replace(ctx: &Context, body: &Body, op: OpId) -> Result<(),
 pub(crate) fn verify_results(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let ty = body.value_type(body.result(op, 0));
     if inherent_attr(ctx, body, op, "index").is_none() && is_handle(ctx, ty, "value") {
-        return Err(Diagnostic::op_error(
-            ctx,
-            body,
-            op,
-            "expected `pdl.range<value>` result type when no index is specified, but got: '!pdl.value'",
-        ));
+        return op_error(ctx, body, op, "expected `pdl.range<value>` result type when no index is specified, but got: '!pdl.value'");
     }
     Ok(())
 }
@@ -314,30 +279,30 @@ pub(crate) fn verify_rewrite(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     let region = body.region(op, 0);
     if inherent_attr(ctx, body, op, "name").is_some() {
         if !body.region_is_empty(region) {
-            return Err(Diagnostic::op_error(
+            return op_error(
                 ctx,
                 body,
                 op,
                 "expected rewrite region to be empty when rewrite is external",
-            ));
+            );
         }
         return Ok(());
     }
     if body.region_is_empty(region) {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "expected rewrite region to be non-empty if external name is not specified",
-        ));
+        );
     }
     if !segment(ctx, body, op, 1).is_empty() {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "expected no external arguments when the rewrite is specified inline",
-        ));
+        );
     }
     Ok(())
 }
@@ -351,13 +316,14 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     };
     if let Some(term) = body.last_op(block) {
         if name_of(ctx, body, term) != "pdl.rewrite" {
-            return Err(Diagnostic::op_error(
+            return op_error_noted(
                 ctx,
                 body,
                 op,
                 "expected body to terminate with `pdl.rewrite`",
-            )
-            .with_note(body.op_loc(term), "see terminator defined here"));
+                body.op_loc(term),
+                "see terminator defined here",
+            );
         }
     }
     let mut foreign = None;
@@ -369,24 +335,25 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         tessera_ir::walk::WalkControl::Advance
     });
     if let Some(nested) = foreign {
-        return Err(Diagnostic::op_error(
+        return op_error_noted(
             ctx,
             body,
             op,
             "expected only `pdl` operations within the pattern body",
-        )
-        .with_note(body.op_loc(nested), "see non-`pdl` operation defined here"));
+            body.op_loc(nested),
+            "see non-`pdl` operation defined here",
+        );
     }
     if !body
         .block_ops(block)
         .any(|o| name_of(ctx, body, o) == "pdl.operation")
     {
-        return Err(Diagnostic::op_error(
+        return op_error(
             ctx,
             body,
             op,
             "the pattern must contain at least one `pdl.operation`",
-        ));
+        );
     }
     let mut visited = HashSet::new();
     let mut first = true;
@@ -408,13 +375,14 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             visit(ctx, body, o, &mut visited);
             first = false;
         } else if !visited.contains(&o) {
-            return Err(Diagnostic::op_error(
+            return op_error_noted(
                 ctx,
                 body,
                 op,
                 "the operations must form a connected component",
-            )
-            .with_note(body.op_loc(o), "see a disconnected value / operation here"));
+                body.op_loc(o),
+                "see a disconnected value / operation here",
+            );
         }
     }
     Ok(())

@@ -251,7 +251,7 @@ impl PdlPatterns {
                 (p.name.clone(), p.benefit)
             })
             .collect();
-        found.sort_by(|a, b| b.1.cmp(&a.1));
+        found.sort_by_key(|b| std::cmp::Reverse(b.1));
         Ok(found)
     }
 }

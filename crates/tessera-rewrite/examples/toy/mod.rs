@@ -107,6 +107,7 @@ pub fn register(ctx: &mut Context) {
             state.result_types.push(ty);
             Some(body.create_op(state))
         })),
+        allows_unknown_ops: false,
         assembly: None,
     });
 }

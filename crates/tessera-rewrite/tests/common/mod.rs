@@ -73,6 +73,8 @@ pub fn context() -> Context {
             state.result_types.push(ty);
             Some(body.create_op(state))
         })),
+        // Like upstream's test dialect, which tests fill with ops nobody registered.
+        allows_unknown_ops: true,
         assembly: None,
     });
     ctx

@@ -9,10 +9,8 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser};
 use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
 
-mod alloc;
-
 #[global_allocator]
-static GLOBAL: alloc::SizeClasses = alloc::SizeClasses;
+static GLOBAL: tessera_cli::alloc::SizeClasses = tessera_cli::alloc::SizeClasses;
 
 /// The upstream tool whose behaviour this one follows, named by `--version`.
 const UPSTREAM: &str = "llvm-tblgen 19";

@@ -1,5 +1,6 @@
-//! The global allocator of `tessera-tblgen`: size classes with thread-local free lists, carved
-//! from one huge-page-backed arena.
+//! The global allocator the tools install (`tessera-tblgen`, `tessera-opt`): size classes
+//! with thread-local free lists, carved from one huge-page-backed arena. The library itself
+//! installs nothing; a binary opts in with `#[global_allocator]`.
 //!
 //! A run makes tens of thousands of small, short-lived allocations (id vectors, strings,
 //! records' field lists), which a general-purpose allocator serves with more bookkeeping than a
@@ -12,12 +13,15 @@
 //!
 //! Chunks and larger blocks come from an address range reserved once and backed by
 //! transparent huge pages where the kernel allows, so a run faults in a few 2 MiB pages rather
-//! than thousands of 4 KiB ones. Large blocks have power-of-two sizes and per-size free lists.
+//! than thousands of 4 KiB ones. Large blocks have power-of-two sizes and per-size free lists,
+//! up to [`LARGE_MAX`]; beyond it the system allocator grows a block in place, where classes
+//! would keep every outgrown buffer of a big IR vector (a 1M-op input used a third more memory).
 //! Over-aligned requests, and everything once the range is used up or could not be reserved,
 //! go to the system allocator.
 //!
 //! It stays only because it beats `mimalloc` and the system allocator on the TableGen
-//! benchmark by more than a tenth of the CPU time (`bench/tablegen/README.md` has the numbers).
+//! benchmark by more than a tenth of the CPU time (`bench/tablegen/README.md` has the numbers),
+//! and halves what loading a dialect adds to `tessera-opt` (`bench/ods/README.md`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -160,6 +164,9 @@ mod arena {
 /// size (the first word of a free block links to the next), so vectors that grow by doubling
 /// reuse each other's old buffers and the footprint stays near twice the peak of live blocks.
 const LARGE_MIN_SHIFT: u32 = 11;
+/// Larger blocks come from the system allocator, which grows them in place (`mremap`):
+/// power-of-two classes would keep every outgrown buffer of a big vector.
+pub const LARGE_MAX: usize = 1 << 20;
 const LARGE_CLASSES: usize = 64 - LARGE_MIN_SHIFT as usize;
 
 static LARGE_FREE: std::sync::Mutex<[usize; LARGE_CLASSES]> =
@@ -178,7 +185,7 @@ fn large_class(size: usize) -> Option<(usize, usize)> {
 /// from the system allocator. The flag tells whether the memory is known to be zero (fresh
 /// arena memory has never been written).
 fn alloc_large(layout: Layout) -> (*mut u8, bool) {
-    if layout.align() <= GRAIN {
+    if layout.align() <= GRAIN && layout.size() <= LARGE_MAX {
         if let Some((class, rounded)) = large_class(layout.size()) {
             if let Ok(mut free) = LARGE_FREE.lock() {
                 let head = free[class];

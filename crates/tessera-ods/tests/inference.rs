@@ -1,0 +1,97 @@
+//! Result types that upstream's C++ infers (`InferTypeOpInterface`) while the format leaves
+//! them out: a Rust inference registered by op name lets the custom form be read; without
+//! one, reading it fails with a diagnostic saying so.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use tessera_asm::PrintOptions;
+use tessera_ir::{Context, TypeKind};
+use tessera_ods::assembly::ResultInference;
+use tessera_ods::register::{Options, Registration};
+use tessera_ods::{library, DialectId};
+
+const DIALECT: &str = r#"
+include "tessera/InferTypeOpInterface.td"
+def Demo_Dialect : Dialect { let name = "demo"; }
+def Demo_WidenOp : Op<Demo_Dialect, "widen", [InferTypeOpInterface]> {
+  let arguments = (ins AnyType:$x);
+  let results = (outs AnyType:$r);
+  let assemblyFormat = "$x attr-dict `:` type($x)";
+}
+"#;
+
+/// `i32` widens to `i64`; nothing else does.
+fn widen() -> ResultInference {
+    Arc::new(|ctx: &mut Context, operands, _attrs| {
+        match operands.first().map(|&t| ctx.type_kind(t).clone()) {
+            Some(TypeKind::Integer { width: 32, .. }) => Ok(vec![ctx.int_type(64)]),
+            _ => Err("only i32 widens".to_string()),
+        }
+    })
+}
+
+fn context(inference: Option<ResultInference>) -> Context {
+    let parsed = tessera_tablegen::parse_source("demo.td", DIALECT, &library::options(Vec::new()))
+        .unwrap_or_else(|f| panic!("{}", f.render()));
+    let loaded = tessera_ods::load(&parsed.records);
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{}",
+        loaded.render_diagnostics()
+    );
+    let mut result_inference = HashMap::new();
+    if let Some(infer) = inference {
+        result_inference.insert("demo.widen".to_string(), infer);
+    }
+    let options = Options {
+        result_inference,
+        ..Options::default()
+    };
+    let (registration, _) = Registration::compile(&loaded.model, &[DialectId(0)], &options);
+    let mut ctx = Context::new();
+    registration.register(&mut ctx);
+    ctx.set_allow_unregistered_dialects(true);
+    ctx
+}
+
+fn roundtrip(inference: Option<ResultInference>, src: &str) -> Result<String, String> {
+    let mut ctx = context(inference);
+    let m = tessera_asm::parse(&mut ctx, src, "t.mlir")
+        .map_err(|d| d.render(&Default::default(), Some(&ctx)))?;
+    Ok(tessera_asm::print_module(
+        &ctx,
+        &m.body,
+        m.module,
+        &m.resources,
+        PrintOptions::default(),
+    ))
+}
+
+#[test]
+fn a_rust_inference_gives_the_result_types() {
+    let src =
+        "%a = \"test.a\"() : () -> i32\n%w = demo.widen %a : i32\n\"test.use\"(%w) : (i64) -> ()\n";
+    let printed = roundtrip(Some(widen()), src).unwrap();
+    assert!(printed.contains("%1 = demo.widen %0 : i32\n"), "{printed}");
+    assert!(
+        printed.contains("\"test.use\"(%1) : (i64) -> ()"),
+        "{printed}"
+    );
+}
+
+#[test]
+fn an_inference_failure_is_reported_at_the_op() {
+    let src = "%a = \"test.a\"() : () -> f32\n%w = demo.widen %a : f32\n";
+    let err = roundtrip(Some(widen()), src).unwrap_err();
+    assert!(err.contains("t.mlir:2:6: error: only i32 widens"), "{err}");
+}
+
+#[test]
+fn without_an_inference_the_custom_form_is_refused() {
+    let src = "%a = \"test.a\"() : () -> i32\n%w = demo.widen %a : i32\n";
+    let err = roundtrip(None, src).unwrap_err();
+    assert!(
+        err.contains("custom op 'demo.widen' cannot be read in its custom form: its result types are inferred by C++ (InferTypeOpInterface) and no Rust inference was registered"),
+        "{err}"
+    );
+}

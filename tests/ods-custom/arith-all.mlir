@@ -1,0 +1,72 @@
+// LOAD: Dialect/Arith/IR/ArithOps.td
+// Every arith op of MLIR 19 in its custom form, with enum, fastmath, overflow and rounding
+// attributes, vectors, tensors and scalable vectors.
+func.func @all(%i: i32, %j: i32, %f: f32, %g: f32, %v: vector<4xi32>, %t: tensor<4xf32>, %b: i1, %x: index, %h: f16, %sv: vector<[8]xi64>) -> () {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : index
+  %ct = arith.constant true
+  %cf = arith.constant 1.5 : f32
+  %cv = arith.constant dense<[1, 2, 3, 4]> : vector<4xi32>
+  %cm = arith.constant -7 : i8
+  %0 = arith.addi %i, %j : i32
+  %1 = arith.addi %i, %j overflow<nsw> : i32
+  %2 = arith.subi %i, %j overflow<nuw, nsw> : i32
+  %3 = arith.muli %v, %v : vector<4xi32>
+  %4 = arith.divui %i, %j : i32
+  %5 = arith.divsi %i, %j : i32
+  %6 = arith.ceildivui %i, %j : i32
+  %7 = arith.ceildivsi %i, %j : i32
+  %8 = arith.floordivsi %i, %j : i32
+  %9 = arith.remui %i, %j : i32
+  %10 = arith.remsi %i, %j : i32
+  %11 = arith.andi %i, %j : i32
+  %12 = arith.ori %i, %j : i32
+  %13 = arith.xori %i, %j : i32
+  %14 = arith.shli %i, %j overflow<nsw> : i32
+  %15 = arith.shrui %i, %j : i32
+  %16 = arith.shrsi %i, %j : i32
+  %17 = arith.maxsi %i, %j : i32
+  %18 = arith.maxui %i, %j : i32
+  %19 = arith.minsi %i, %j : i32
+  %20 = arith.minui %i, %j : i32
+  %21 = arith.negf %f : f32
+  %22 = arith.addf %f, %g fastmath<fast> : f32
+  %23 = arith.subf %f, %g : f32
+  %24 = arith.mulf %t, %t fastmath<nnan,ninf> : tensor<4xf32>
+  %25 = arith.divf %f, %g : f32
+  %26 = arith.remf %f, %g : f32
+  %27 = arith.maximumf %f, %g : f32
+  %28 = arith.minimumf %f, %g : f32
+  %29 = arith.maxnumf %f, %g : f32
+  %30 = arith.minnumf %f, %g : f32
+  %31 = arith.cmpi slt, %i, %j : i32
+  %32 = arith.cmpi eq, %v, %v : vector<4xi32>
+  %33 = arith.cmpf oeq, %f, %g : f32
+  %34 = arith.cmpf ult, %t, %t fastmath<nnan> : tensor<4xf32>
+  %35 = arith.select %b, %i, %j : i32
+  %36 = arith.select %32, %v, %v : vector<4xi1>, vector<4xi32>
+  %37 = arith.extsi %i : i32 to i64
+  %38 = arith.extui %i : i32 to i64
+  %39 = arith.trunci %i : i32 to i8
+  %40 = arith.extf %h : f16 to f32
+  %41 = arith.truncf %f : f32 to f16
+  %42 = arith.truncf %f to_nearest_even : f32 to f16
+  %43 = arith.uitofp %i : i32 to f32
+  %44 = arith.sitofp %i : i32 to f32
+  %45 = arith.fptoui %f : f32 to i32
+  %46 = arith.fptosi %f : f32 to i32
+  %47 = arith.index_cast %i : i32 to index
+  %48 = arith.index_castui %x : index to i32
+  %49 = arith.bitcast %f : f32 to i32
+  %sum, %ovf = arith.addui_extended %i, %j : i32, i1
+  %lo, %hi = arith.mulsi_extended %i, %j : i32
+  %lo2, %hi2 = arith.mului_extended %v, %v : vector<4xi32>
+  %50 = arith.addi %sv, %sv : vector<[8]xi64>
+  %51 = arith.negf %f fastmath<contract> : f32
+  %52 = arith.extf %h fastmath<afn> : f16 to f32
+  %53 = arith.constant dense<1.0> : tensor<4xf32>
+  %54 = arith.constant 0x7FC00000 : f32
+  %55 = arith.cmpf true, %f, %g : f32
+  %56 = arith.cmpi uge, %x, %c1 : index
+  return
+}
