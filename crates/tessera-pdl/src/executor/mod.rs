@@ -29,9 +29,10 @@ mod translate;
 use crate::natives::{Natives, PdlValue};
 use code::{Code, Inst};
 use run::{Match, Mode};
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, Diagnostic, Ident, OpId};
+use tessera_ir::{Body, Context, Diagnostic, Ident, Location, OpId};
 use tessera_rewrite::{
     MatchFailure, MatchResult, PatternBenefit, PatternInfo, PatternRewriter, PatternRoot,
     RewritePattern, RewritePatternSet,
@@ -55,6 +56,8 @@ struct Loaded {
     patterns: Vec<PatternEntry>,
     /// Record sites in the order the matcher records them.
     order: Vec<u32>,
+    /// Each record site's location (its pattern's, when compiled by Tessera or upstream).
+    record_locs: Vec<Location>,
 }
 
 /// A loaded, executable set of PDL patterns (cheap to clone: the code is shared).
@@ -94,6 +97,41 @@ fn children<'b>(
 }
 
 impl PdlPatterns {
+    /// Compiles the `pdl.pattern`s of `module`, if it holds any (replacing them by the
+    /// matcher and rewriters, as [`crate::convert_pdl_to_pdl_interp`] does), then loads the
+    /// result. Patterns keep their names: a named `pdl.pattern @name` is the pattern
+    /// `name` in traces and filters (matched to its `record_match` by location); others are
+    /// named after their rewriters.
+    pub fn compile_and_load(
+        ctx: &mut Context,
+        body: &mut Body,
+        module: OpId,
+        natives: &Natives,
+    ) -> Result<PdlPatterns, Vec<Diagnostic>> {
+        let patterns: Vec<OpId> = children(ctx, body, module, "pdl.pattern").collect();
+        if patterns.is_empty() {
+            return PdlPatterns::load(ctx, body, module, natives);
+        }
+        let mut names: FxHashMap<Location, Option<String>> = FxHashMap::default();
+        for &p in &patterns {
+            let name = sym_name(ctx, body, p).map(str::to_string);
+            // Two patterns at one location cannot be told apart: neither gets its name.
+            names
+                .entry(body.op_loc(p))
+                .and_modify(|n| *n = None)
+                .or_insert(name);
+        }
+        crate::convert_pdl_to_pdl_interp(ctx, body, module)?;
+        let mut loaded = PdlPatterns::load(ctx, body, module, natives)?;
+        let inner = Arc::get_mut(&mut loaded.loaded).expect("not shared yet");
+        for (entry, loc) in inner.patterns.iter_mut().zip(&inner.record_locs) {
+            if let Some(Some(name)) = names.get(loc) {
+                entry.name = name.clone();
+            }
+        }
+        Ok(loaded)
+    }
+
     /// Loads the compiled patterns of `module`: its `pdl_interp.func @matcher` and the
     /// functions of its `module @rewriters`, calling natives from `natives`. Every problem
     /// found (a missing function, an unregistered native, a malformed op) is reported.
@@ -107,7 +145,7 @@ impl PdlPatterns {
             .find(|&f| sym_name(ctx, body, f) == Some("matcher"));
         let Some(matcher) = matcher else {
             let message = if children(ctx, body, module, "pdl.pattern").next().is_some() {
-                "holds pdl.pattern ops: compile them with --convert-pdl-to-pdl-interp first"
+                "holds pdl.pattern ops: compile them first (PdlPatterns::compile_and_load)"
             } else {
                 "has no 'pdl_interp.func @matcher'"
             };
@@ -127,6 +165,7 @@ impl PdlPatterns {
         let mut rewriters = Vec::new();
         let mut rewriter_index = Vec::new();
         let mut patterns = Vec::new();
+        let mut record_locs = Vec::new();
         let records = std::mem::take(&mut t.records);
         for site in &records {
             let index = match rewriter_index.iter().position(|n| *n == site.rewriter) {
@@ -152,6 +191,7 @@ impl PdlPatterns {
                 },
             };
             if let Some(rewriter) = index {
+                record_locs.push(body.op_loc(site.op));
                 patterns.push(PatternEntry {
                     name: site.rewriter.clone(),
                     rewriter,
@@ -179,6 +219,7 @@ impl PdlPatterns {
                 rewriters,
                 patterns,
                 order,
+                record_locs,
             }),
             max_steps: run::MAX_STEPS,
         })
