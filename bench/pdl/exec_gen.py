@@ -16,17 +16,22 @@ import sys
 KINDS = ["c", "b", "a", "f", "g", "h", "i", "j", "k", "l"]
 
 
+def one_op(name, root, operands, rewrite):
+    """A pattern rooted at a `root` op with `operands` (fresh pdl.operand names) and one
+    result, rewritten by the `rewrite` lines."""
+    decls = "".join(f"    %{v} = pdl.operand\n" for v in operands)
+    args = ", ".join(f"%{v}" for v in operands)
+    kinds = ", ".join("!pdl.value" for _ in operands)
+    body = "".join(f"      {line}\n" for line in rewrite)
+    return (f"  pdl.pattern @{name} : benefit(1) {{\n    %type = pdl.type\n{decls}"
+            f'    %root = pdl.operation "{root}"({args} : {kinds}) -> (%type : !pdl.type)\n'
+            f"    pdl.rewrite %root {{\n{body}    }}\n  }}\n")
+
+
 def rename(name, src, dst):
-    return f"""  pdl.pattern @{name} : benefit(1) {{
-    %type = pdl.type
-    %x = pdl.operand
-    %root = pdl.operation "{src}"(%x : !pdl.value) -> (%type : !pdl.type)
-    pdl.rewrite %root {{
-      %new = pdl.operation "{dst}"(%x : !pdl.value) -> (%type : !pdl.type)
-      pdl.replace %root with %new
-    }}
-  }}
-"""
+    return one_op(name, src, ["x"], [
+        f'%new = pdl.operation "{dst}"(%x : !pdl.value) -> (%type : !pdl.type)',
+        "pdl.replace %root with %new"])
 
 
 B_OF_C = """  pdl.pattern @b_of_c : benefit(1) {
@@ -42,29 +47,13 @@ B_OF_C = """  pdl.pattern @b_of_c : benefit(1) {
   }
 """
 
-FORWARD_F = """  pdl.pattern @forward_f : benefit(1) {
-    %type = pdl.type
-    %x = pdl.operand
-    %root = pdl.operation "bench.f"(%x : !pdl.value) -> (%type : !pdl.type)
-    pdl.rewrite %root {
-      pdl.replace %root with (%x : !pdl.value)
-    }
-  }
-"""
+FORWARD_F = one_op("forward_f", "bench.f", ["x"], ["pdl.replace %root with (%x : !pdl.value)"])
 
 
 def binary(kind):
     """A real pattern that is tried on every `bench.KIND` and fails: it wants two operands."""
-    return f"""  pdl.pattern @{kind}_binary : benefit(1) {{
-    %type = pdl.type
-    %x = pdl.operand
-    %y = pdl.operand
-    %root = pdl.operation "bench.{kind}"(%x, %y : !pdl.value, !pdl.value) -> (%type : !pdl.type)
-    pdl.rewrite %root {{
-      pdl.replace %root with (%x : !pdl.value)
-    }}
-  }}
-"""
+    return one_op(f"{kind}_binary", f"bench.{kind}", ["x", "y"],
+                  ["pdl.replace %root with (%x : !pdl.value)"])
 
 
 def patterns(k):

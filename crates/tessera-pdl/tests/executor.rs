@@ -251,19 +251,24 @@ fn erasing_an_op_still_in_use_fails_the_rewrite() {
     assert!(out.contains("= \"t.op\"()"), "{out}");
 }
 
+/// Every match of the first op of `module @ir`.
+fn matches_of_first_op(s: &mut Setup, loaded: &PdlPatterns) -> Result<Vec<(String, u16)>, String> {
+    let ir = child(s, "ir");
+    let body = &mut s.parsed.body;
+    let block = body.first_block(body.region(ir, 0)).unwrap();
+    let op = body.first_op(block).unwrap();
+    let mut listener = NoopListener;
+    let mut rw = PatternRewriter::new(&mut s.ctx, body, &mut listener);
+    loaded.matches(&mut rw, op)
+}
+
 #[test]
 fn all_matches_of_one_op_best_first() {
     let mut s = setup(FALLBACK);
     let loaded = load(&mut s, &maybe(None)).unwrap();
     assert_eq!(loaded.len(), 2);
     assert_eq!(loaded.names().collect::<Vec<_>>(), ["first", "second"]);
-    let ir = child(&s, "ir");
-    let body = &mut s.parsed.body;
-    let block = body.first_block(body.region(ir, 0)).unwrap();
-    let op = body.first_op(block).unwrap();
-    let mut listener = NoopListener;
-    let mut rw = PatternRewriter::new(&mut s.ctx, body, &mut listener);
-    let found = loaded.matches(&mut rw, op).unwrap();
+    let found = matches_of_first_op(&mut s, &loaded).unwrap();
     assert_eq!(found, [("first".to_string(), 2), ("second".to_string(), 1)]);
 }
 
@@ -287,12 +292,6 @@ module @ir {
     let loaded = load(&mut s, &Natives::new())
         .unwrap()
         .with_step_limit(10_000);
-    let ir = child(&s, "ir");
-    let body = &mut s.parsed.body;
-    let block = body.first_block(body.region(ir, 0)).unwrap();
-    let op = body.first_op(block).unwrap();
-    let mut listener = NoopListener;
-    let mut rw = PatternRewriter::new(&mut s.ctx, body, &mut listener);
-    let err = loaded.matches(&mut rw, op).unwrap_err();
+    let err = matches_of_first_op(&mut s, &loaded).unwrap_err();
     assert!(err.contains("ran too long"), "{err}");
 }

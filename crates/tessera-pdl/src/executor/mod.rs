@@ -318,8 +318,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
             Inst::ApplyConstraint { yes, no, .. }
             | Inst::AreEqual { yes, no, .. }
             | Inst::CheckAttribute { yes, no, .. }
-            | Inst::CheckOperandCount { yes, no, .. }
-            | Inst::CheckResultCount { yes, no, .. }
+            | Inst::CheckCount { yes, no, .. }
             | Inst::CheckOperationName { yes, no, .. }
             | Inst::CheckType { yes, no, .. }
             | Inst::CheckTypes { yes, no, .. }
@@ -337,8 +336,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
                 next.push(*dest);
             }
             Inst::SwitchAttribute { dests, default, .. }
-            | Inst::SwitchOperandCount { dests, default, .. }
-            | Inst::SwitchResultCount { dests, default, .. }
+            | Inst::SwitchCount { dests, default, .. }
             | Inst::SwitchType { dests, default, .. }
             | Inst::SwitchTypes { dests, default, .. } => {
                 next.extend(dests.iter().copied());

@@ -1,7 +1,7 @@
 //! Running translated code: the matcher (which records matches) and rewriters (which change
 //! the IR through the `PatternRewriter`). Both share one loop over [`Inst`]s.
 
-use super::code::{Code, Group, Inst, NativeCall, Reg, ResultTypes};
+use super::code::{Code, Group, Inst, NativeCall, Reg, ResultTypes, Side};
 use crate::natives::{PdlKind, PdlValue};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -321,24 +321,15 @@ fn execute(
                 yes,
                 no,
             } => pick(*m.get(*reg) == PdlValue::Attr(*value), *yes, *no),
-            Inst::CheckOperandCount {
+            Inst::CheckCount {
+                side,
                 op,
                 count,
                 at_least,
                 yes,
                 no,
             } => {
-                let n = rw.body().num_operands(m.op(*op)?);
-                pick(count_ok(n, *count, *at_least), *yes, *no)
-            }
-            Inst::CheckResultCount {
-                op,
-                count,
-                at_least,
-                yes,
-                no,
-            } => {
-                let n = rw.body().num_results(m.op(*op)?);
+                let n = count_of(rw.body(), m.op(*op)?, *side);
                 pick(count_ok(n, *count, *at_least), *yes, *no)
             }
             Inst::CheckOperationName { op, name, yes, no } => {
@@ -470,23 +461,24 @@ fn execute(
                 m.set(*dst, def.map_or(PdlValue::Null, PdlValue::Op));
                 next
             }
-            Inst::GetOperand { dst, op, index } => {
+            Inst::GetValue {
+                side,
+                dst,
+                op,
+                index,
+            } => {
                 let op = m.op(*op)?;
                 let body = rw.body();
                 let i = *index as usize;
-                let v = (i < body.num_operands(op)).then(|| body.operand(op, i));
+                let v = (i < count_of(body, op, *side)).then(|| match side {
+                    Side::Operands => body.operand(op, i),
+                    Side::Results => body.result(op, i),
+                });
                 m.set(*dst, v.map_or(PdlValue::Null, PdlValue::Value));
                 next
             }
-            Inst::GetResult { dst, op, index } => {
-                let op = m.op(*op)?;
-                let body = rw.body();
-                let i = *index as usize;
-                let v = (i < body.num_results(op)).then(|| body.result(op, i));
-                m.set(*dst, v.map_or(PdlValue::Null, PdlValue::Value));
-                next
-            }
-            Inst::GetOperands {
+            Inst::GetGroup {
+                side,
                 dst,
                 op,
                 group,
@@ -494,21 +486,11 @@ fn execute(
             } => {
                 let op = m.op(*op)?;
                 let body = rw.body();
-                let all: SmallVec<[ValueId; 4]> = body.operands(op).collect();
-                let found = group_of(rw.ctx(), body, op, &all, *group, "operandSegmentSizes");
-                m.set(*dst, group_value(found, *range));
-                next
-            }
-            Inst::GetResults {
-                dst,
-                op,
-                group,
-                range,
-            } => {
-                let op = m.op(*op)?;
-                let body = rw.body();
-                let all: SmallVec<[ValueId; 4]> = body.results(op).collect();
-                let found = group_of(rw.ctx(), body, op, &all, *group, "resultSegmentSizes");
+                let (all, segments): (SmallVec<[ValueId; 4]>, _) = match side {
+                    Side::Operands => (body.operands(op).collect(), "operandSegmentSizes"),
+                    Side::Results => (body.results(op).collect(), "resultSegmentSizes"),
+                };
+                let found = group_of(rw.ctx(), body, op, &all, *group, segments);
                 m.set(*dst, group_value(found, *range));
                 next
             }
@@ -587,22 +569,14 @@ fn execute(
                 };
                 switch(found, dests, *default)
             }
-            Inst::SwitchOperandCount {
+            Inst::SwitchCount {
+                side,
                 op,
                 cases,
                 dests,
                 default,
             } => {
-                let n = rw.body().num_operands(m.op(*op)?);
-                switch(cases.iter().position(|&c| c as usize == n), dests, *default)
-            }
-            Inst::SwitchResultCount {
-                op,
-                cases,
-                dests,
-                default,
-            } => {
-                let n = rw.body().num_results(m.op(*op)?);
+                let n = count_of(rw.body(), m.op(*op)?, *side);
                 switch(cases.iter().position(|&c| c as usize == n), dests, *default)
             }
             Inst::SwitchOperationName { op, cases, default } => {
@@ -634,6 +608,14 @@ fn execute(
                 switch(found, dests, *default)
             }
         };
+    }
+}
+
+/// How many operands or results `op` has.
+fn count_of(body: &Body, op: OpId, side: Side) -> usize {
+    match side {
+        Side::Operands => body.num_operands(op),
+        Side::Results => body.num_results(op),
     }
 }
 
