@@ -64,7 +64,8 @@ impl Pass for TestPdlBytecodePass {
         };
         body.detach_op(patterns);
         let natives = tessera_pdl::executor::test_natives::natives();
-        let loaded = PdlPatterns::load(ctx, body, patterns, &natives)?;
+        // Patterns written in pdl are compiled first, as upstream's PDLPatternModule does.
+        let loaded = PdlPatterns::compile_and_load(ctx, body, patterns, &natives)?;
         let mut set = RewritePatternSet::new();
         loaded.add_to(ctx, &mut set);
         let frozen = FrozenRewritePatternSet::new(set);
@@ -106,9 +107,10 @@ impl Default for DriverFlags {
 
 /// `--patterns=FILE.mlir`: the PDL patterns of FILE applied greedily to the whole input.
 ///
-/// FILE holds the compiled form (`pdl_interp.func @matcher` and `module @rewriters`, at its
-/// top level or inside `module @patterns`). Natives come from `natives`; a pattern calling
-/// one that is not there is refused with a diagnostic naming it.
+/// FILE holds `pdl.pattern`s (compiled by Tessera's matcher compiler) or their compiled form
+/// (`pdl_interp.func @matcher` and `module @rewriters`), at its top level or inside
+/// `module @patterns`. Natives come from `natives`; a pattern calling one that is not there
+/// is refused with a diagnostic naming it.
 #[derive(Debug)]
 pub struct PatternsPass {
     file: String,
@@ -130,13 +132,12 @@ impl PatternsPass {
 
     /// Parses and loads the patterns into `ctx` (each chunk has its own context).
     fn load(&self, ctx: &mut Context) -> Result<PdlPatterns, Vec<Diagnostic>> {
-        let parsed = tessera_asm::parse(ctx, &self.text, &self.file).map_err(|d| vec![*d])?;
+        let mut parsed = tessera_asm::parse(ctx, &self.text, &self.file).map_err(|d| vec![*d])?;
         tessera_ir::verify(ctx, &parsed.body, parsed.module)?;
         let holder =
             nested_module(ctx, &parsed.body, parsed.module, "patterns").unwrap_or(parsed.module);
-        let loaded = PdlPatterns::load(ctx, &parsed.body, holder, &self.natives);
-        // The patterns' code refers to the context only; the parsed file can go.
-        loaded
+        // The patterns' code refers to the context only; the parsed file can go after.
+        PdlPatterns::compile_and_load(ctx, &mut parsed.body, holder, &self.natives)
     }
 }
 

@@ -144,17 +144,35 @@ pub type NativeFailure = Option<Cow<'static, str>>;
 
 /// A native constraint or rewrite: `(rewriter, arguments, constant parameters, results)`.
 /// It pushes one value per declared result (checked by the executor) and returns `Ok`, or
-/// returns `Err` to fail.
-pub type NativeFn = Arc<
-    dyn Fn(
+/// returns `Err` to fail. Every such closure is one (`Natives::register_*` take them).
+pub trait NativeFunction:
+    Fn(
+        &mut PatternRewriter<'_>,
+        &[PdlValue],
+        &[Attr],
+        &mut Vec<PdlValue>,
+    ) -> Result<(), NativeFailure>
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<F> NativeFunction for F where
+    F: Fn(
             &mut PatternRewriter<'_>,
             &[PdlValue],
             &[Attr],
             &mut Vec<PdlValue>,
         ) -> Result<(), NativeFailure>
         + Send
-        + Sync,
->;
+        + Sync
+        + 'static
+{
+}
+
+/// A registered native, shared by every pattern that calls it.
+pub type NativeFn = Arc<dyn NativeFunction>;
 
 /// The natives patterns may call, by name. Constraints and rewrites have separate
 /// namespaces, as upstream's; registering a name again replaces the earlier function.
@@ -184,37 +202,13 @@ impl Natives {
     }
 
     /// Registers constraint `name`.
-    pub fn register_constraint(
-        &mut self,
-        name: &str,
-        f: impl Fn(
-                &mut PatternRewriter<'_>,
-                &[PdlValue],
-                &[Attr],
-                &mut Vec<PdlValue>,
-            ) -> Result<(), NativeFailure>
-            + Send
-            + Sync
-            + 'static,
-    ) -> &mut Self {
+    pub fn register_constraint(&mut self, name: &str, f: impl NativeFunction) -> &mut Self {
         self.constraints.insert(name.to_string(), Arc::new(f));
         self
     }
 
     /// Registers rewrite `name`.
-    pub fn register_rewrite(
-        &mut self,
-        name: &str,
-        f: impl Fn(
-                &mut PatternRewriter<'_>,
-                &[PdlValue],
-                &[Attr],
-                &mut Vec<PdlValue>,
-            ) -> Result<(), NativeFailure>
-            + Send
-            + Sync
-            + 'static,
-    ) -> &mut Self {
+    pub fn register_rewrite(&mut self, name: &str, f: impl NativeFunction) -> &mut Self {
         self.rewrites.insert(name.to_string(), Arc::new(f));
         self
     }

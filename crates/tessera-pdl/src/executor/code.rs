@@ -21,6 +21,14 @@ pub(crate) struct NativeCall {
     pub results: Box<[(Reg, PdlKind)]>,
 }
 
+/// Which values of an op an instruction is about: the `*_operand*` and `*_result*` ops
+/// of pdl_interp come in pairs that differ only there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Side {
+    Operands,
+    Results,
+}
+
 /// Where `get_operands`/`get_results` look.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Group {
@@ -100,14 +108,8 @@ pub(crate) enum Inst {
         yes: Addr,
         no: Addr,
     },
-    CheckOperandCount {
-        op: Reg,
-        count: u32,
-        at_least: bool,
-        yes: Addr,
-        no: Addr,
-    },
-    CheckResultCount {
+    CheckCount {
+        side: Side,
         op: Reg,
         count: u32,
         at_least: bool,
@@ -189,23 +191,14 @@ pub(crate) enum Inst {
         dst: Reg,
         value: Reg,
     },
-    GetOperand {
+    GetValue {
+        side: Side,
         dst: Reg,
         op: Reg,
         index: u32,
     },
-    GetOperands {
-        dst: Reg,
-        op: Reg,
-        group: Group,
-        range: bool,
-    },
-    GetResult {
-        dst: Reg,
-        op: Reg,
-        index: u32,
-    },
-    GetResults {
+    GetGroup {
+        side: Side,
         dst: Reg,
         op: Reg,
         group: Group,
@@ -240,13 +233,8 @@ pub(crate) enum Inst {
         dests: Box<[Addr]>,
         default: Addr,
     },
-    SwitchOperandCount {
-        op: Reg,
-        cases: Box<[u32]>,
-        dests: Box<[Addr]>,
-        default: Addr,
-    },
-    SwitchResultCount {
+    SwitchCount {
+        side: Side,
         op: Reg,
         cases: Box<[u32]>,
         dests: Box<[Addr]>,

@@ -16,12 +16,10 @@
 //! records them, so patterns of equal benefit are tried in upstream's order (its bytecode
 //! records every match, then applies them by benefit, ties in record order).
 //!
-//! Two deliberate differences from upstream (see docs/compatibility.md):
-//! - a rewrite that fails after changing the IR counts as applied: the driver must hear
-//!   about the change (upstream keeps the change and counts the pattern as failed);
-//! - a rewriter that changes neither its root nor anything reported as the root (e.g. it
-//!   erases another matched op) reports its root as modified, as the rewriter contract
-//!   requires, which puts the root back on the worklist.
+//! A rewrite that fails after changing the IR keeps its changes and counts as failed, as
+//! upstream's does. One deliberate difference (see docs/compatibility.md): a rewriter that
+//! leaves its root in place (it erases another matched op) reports the root as modified, as
+//! Tessera's rewriter contract requires, which puts the root back on the worklist.
 
 mod code;
 mod run;
@@ -31,9 +29,10 @@ mod translate;
 use crate::natives::{Natives, PdlValue};
 use code::{Code, Inst};
 use run::{Match, Mode};
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, Diagnostic, Ident, OpId};
+use tessera_ir::{Body, Context, Diagnostic, Ident, Location, OpId};
 use tessera_rewrite::{
     MatchFailure, MatchResult, PatternBenefit, PatternInfo, PatternRewriter, PatternRoot,
     RewritePattern, RewritePatternSet,
@@ -57,12 +56,16 @@ struct Loaded {
     patterns: Vec<PatternEntry>,
     /// Record sites in the order the matcher records them.
     order: Vec<u32>,
+    /// Each record site's location (its pattern's, when compiled by Tessera or upstream).
+    record_locs: Vec<Location>,
 }
 
 /// A loaded, executable set of PDL patterns (cheap to clone: the code is shared).
 #[derive(Clone)]
 pub struct PdlPatterns {
     loaded: Arc<Loaded>,
+    /// Instructions one run may execute.
+    max_steps: u64,
 }
 
 impl std::fmt::Debug for PdlPatterns {
@@ -94,6 +97,41 @@ fn children<'b>(
 }
 
 impl PdlPatterns {
+    /// Compiles the `pdl.pattern`s of `module`, if it holds any (replacing them by the
+    /// matcher and rewriters, as [`crate::convert_pdl_to_pdl_interp`] does), then loads the
+    /// result. Patterns keep their names: a named `pdl.pattern @name` is the pattern
+    /// `name` in traces and filters (matched to its `record_match` by location); others are
+    /// named after their rewriters.
+    pub fn compile_and_load(
+        ctx: &mut Context,
+        body: &mut Body,
+        module: OpId,
+        natives: &Natives,
+    ) -> Result<PdlPatterns, Vec<Diagnostic>> {
+        let patterns: Vec<OpId> = children(ctx, body, module, "pdl.pattern").collect();
+        if patterns.is_empty() {
+            return PdlPatterns::load(ctx, body, module, natives);
+        }
+        let mut names: FxHashMap<Location, Option<String>> = FxHashMap::default();
+        for &p in &patterns {
+            let name = sym_name(ctx, body, p).map(str::to_string);
+            // Two patterns at one location cannot be told apart: neither gets its name.
+            names
+                .entry(body.op_loc(p))
+                .and_modify(|n| *n = None)
+                .or_insert(name);
+        }
+        crate::convert_pdl_to_pdl_interp(ctx, body, module)?;
+        let mut loaded = PdlPatterns::load(ctx, body, module, natives)?;
+        let inner = Arc::get_mut(&mut loaded.loaded).expect("not shared yet");
+        for (entry, loc) in inner.patterns.iter_mut().zip(&inner.record_locs) {
+            if let Some(Some(name)) = names.get(loc) {
+                entry.name = name.clone();
+            }
+        }
+        Ok(loaded)
+    }
+
     /// Loads the compiled patterns of `module`: its `pdl_interp.func @matcher` and the
     /// functions of its `module @rewriters`, calling natives from `natives`. Every problem
     /// found (a missing function, an unregistered native, a malformed op) is reported.
@@ -107,7 +145,7 @@ impl PdlPatterns {
             .find(|&f| sym_name(ctx, body, f) == Some("matcher"));
         let Some(matcher) = matcher else {
             let message = if children(ctx, body, module, "pdl.pattern").next().is_some() {
-                "holds pdl.pattern ops: compile them with --convert-pdl-to-pdl-interp first"
+                "holds pdl.pattern ops: compile them first (PdlPatterns::compile_and_load)"
             } else {
                 "has no 'pdl_interp.func @matcher'"
             };
@@ -127,6 +165,7 @@ impl PdlPatterns {
         let mut rewriters = Vec::new();
         let mut rewriter_index = Vec::new();
         let mut patterns = Vec::new();
+        let mut record_locs = Vec::new();
         let records = std::mem::take(&mut t.records);
         for site in &records {
             let index = match rewriter_index.iter().position(|n| *n == site.rewriter) {
@@ -152,6 +191,7 @@ impl PdlPatterns {
                 },
             };
             if let Some(rewriter) = index {
+                record_locs.push(body.op_loc(site.op));
                 patterns.push(PatternEntry {
                     name: site.rewriter.clone(),
                     rewriter,
@@ -179,8 +219,18 @@ impl PdlPatterns {
                 rewriters,
                 patterns,
                 order,
+                record_locs,
             }),
+            max_steps: run::MAX_STEPS,
         })
+    }
+
+    /// The same patterns with each run of a matcher or rewriter stopped (as a failure) after
+    /// `steps` instructions; the default is generous, this is for tests and embedders that
+    /// want a tighter bound on hostile patterns.
+    pub fn with_step_limit(mut self, steps: u64) -> PdlPatterns {
+        self.max_steps = steps;
+        self
     }
 
     /// The number of patterns (record sites of the matcher).
@@ -210,6 +260,7 @@ impl PdlPatterns {
                 PdlPattern {
                     loaded: self.loaded.clone(),
                     index,
+                    max_steps: self.max_steps,
                 },
             );
         }
@@ -231,6 +282,7 @@ impl PdlPatterns {
                 only: None,
                 out: &mut out,
             },
+            self.max_steps,
         )
         .map_err(|r| r.into_owned())?;
         let mut found: Vec<(String, u16)> = out
@@ -266,8 +318,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
             Inst::ApplyConstraint { yes, no, .. }
             | Inst::AreEqual { yes, no, .. }
             | Inst::CheckAttribute { yes, no, .. }
-            | Inst::CheckOperandCount { yes, no, .. }
-            | Inst::CheckResultCount { yes, no, .. }
+            | Inst::CheckCount { yes, no, .. }
             | Inst::CheckOperationName { yes, no, .. }
             | Inst::CheckType { yes, no, .. }
             | Inst::CheckTypes { yes, no, .. }
@@ -285,8 +336,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
                 next.push(*dest);
             }
             Inst::SwitchAttribute { dests, default, .. }
-            | Inst::SwitchOperandCount { dests, default, .. }
-            | Inst::SwitchResultCount { dests, default, .. }
+            | Inst::SwitchCount { dests, default, .. }
             | Inst::SwitchType { dests, default, .. }
             | Inst::SwitchTypes { dests, default, .. } => {
                 next.extend(dests.iter().copied());
@@ -309,6 +359,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
 struct PdlPattern {
     loaded: Arc<Loaded>,
     index: u32,
+    max_steps: u64,
 }
 
 impl PdlPattern {
@@ -324,8 +375,12 @@ impl RewritePattern for PdlPattern {
             Some(name) => PatternRoot::Op(name),
             None => PatternRoot::AnyOp,
         };
-        let mut info =
-            PatternInfo::new(root, PatternBenefit::new(e.benefit)).with_debug_name(e.name.clone());
+        // Upstream's driver applies a pattern to its own output freely; Tessera's guard
+        // against that applies to patterns that did not declare bounded recursion, so PDL
+        // patterns declare it to behave as upstream's.
+        let mut info = PatternInfo::new(root, PatternBenefit::new(e.benefit))
+            .with_debug_name(e.name.clone())
+            .with_bounded_recursion();
         info.generated_ops = e.generated_ops.clone();
         info
     }
@@ -340,22 +395,23 @@ impl RewritePattern for PdlPattern {
                 only: Some(self.index),
                 out: &mut matches,
             },
+            self.max_steps,
         )
         .map_err(MatchFailure::because)?;
         let code = &self.loaded.rewriters[self.entry().rewriter];
         let mut failure = MatchFailure::default();
         for m in matches {
-            match run::run(code, rw, &m.inputs, Mode::Rewrite { loc: m.loc }) {
+            let mode = Mode::Rewrite { loc: m.loc };
+            match run::run(code, rw, &m.inputs, mode, self.max_steps) {
                 Ok(()) => {
                     report_root_changed(rw, op);
                     return Ok(());
                 }
                 Err(reason) if rw.mutations() > 0 => {
-                    // The IR changed before the rewrite failed: the driver must hear of it,
-                    // so the pattern counts as applied; the reason still reaches traces.
-                    let _ = rw.notify_match_failure(op, reason);
-                    report_root_changed(rw, op);
-                    return Ok(());
+                    // The IR changed before the rewrite failed; like upstream, the changes
+                    // stay (the listener heard of each) and the pattern counts as failed.
+                    rw.declare_failed_after_changes();
+                    return Err(MatchFailure::because(reason));
                 }
                 Err(reason) => failure = MatchFailure::because(reason),
             }

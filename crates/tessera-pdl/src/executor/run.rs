@@ -1,7 +1,7 @@
 //! Running translated code: the matcher (which records matches) and rewriters (which change
 //! the IR through the `PatternRewriter`). Both share one loop over [`Inst`]s.
 
-use super::code::{Code, Group, Inst, NativeCall, Reg, ResultTypes};
+use super::code::{Code, Group, Inst, NativeCall, Reg, ResultTypes, Side};
 use crate::natives::{PdlKind, PdlValue};
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -12,7 +12,7 @@ use tessera_rewrite::PatternRewriter;
 
 /// Instructions one run may execute before it is stopped: a `pdl_interp` function may loop
 /// (`branch` back to an earlier block), and user input must not hang the tool.
-const MAX_STEPS: u64 = 50_000_000;
+pub(crate) const MAX_STEPS: u64 = 50_000_000;
 
 /// Why a run stopped early.
 pub(crate) type Failure = Cow<'static, str>;
@@ -238,18 +238,55 @@ pub(crate) fn run(
     rw: &mut PatternRewriter<'_>,
     args: &[PdlValue],
     mut mode: Mode<'_>,
+    max_steps: u64,
 ) -> Result<(), Failure> {
+    let mut regs = take_registers(code.num_regs.max(args.len() as u32) as usize);
+    regs[..args.len()].clone_from_slice(args);
     let mut m = Machine {
         code,
-        regs: vec![PdlValue::Null; code.num_regs.max(args.len() as u32) as usize],
+        regs,
         loops: vec![0; code.num_loops as usize],
     };
-    m.regs[..args.len()].clone_from_slice(args);
+    let result = execute(&mut m, rw, &mut mode, max_steps);
+    give_back_registers(std::mem::take(&mut m.regs));
+    result
+}
+
+thread_local! {
+    /// Register files of finished runs, reused: a matcher of many patterns has thousands of
+    /// registers, and clearing that many per op would make matching cost grow with the
+    /// number of patterns. A stack, because a native may run patterns itself.
+    static REGISTER_FILES: std::cell::RefCell<Vec<Vec<PdlValue>>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A register file of at least `n` registers. Registers keep what an earlier run left in
+/// them: verified `pdl_interp` code writes every register before reading it (dominance).
+fn take_registers(n: usize) -> Vec<PdlValue> {
+    let mut regs = REGISTER_FILES
+        .with(|files| files.borrow_mut().pop())
+        .unwrap_or_default();
+    if regs.len() < n {
+        regs.resize(n, PdlValue::Null);
+    }
+    regs
+}
+
+fn give_back_registers(regs: Vec<PdlValue>) {
+    REGISTER_FILES.with(|files| files.borrow_mut().push(regs));
+}
+
+fn execute(
+    m: &mut Machine<'_>,
+    rw: &mut PatternRewriter<'_>,
+    mode: &mut Mode<'_>,
+    max_steps: u64,
+) -> Result<(), Failure> {
     let mut pc: usize = 0;
     let mut steps: u64 = 0;
     loop {
         steps += 1;
-        if steps > MAX_STEPS {
+        if steps > max_steps {
             return fail("a pdl_interp function ran too long (does it loop?)");
         }
         let Some(inst) = m.code.insts.get(pc) else {
@@ -263,7 +300,7 @@ pub(crate) fn run(
                 yes,
                 no,
             } => {
-                let ok = call_native(&mut m, rw, call)? != *negated;
+                let ok = call_native(m, rw, call)? != *negated;
                 if ok {
                     *yes as usize
                 } else {
@@ -271,7 +308,7 @@ pub(crate) fn run(
                 }
             }
             Inst::ApplyRewrite { call } => {
-                if !call_native(&mut m, rw, call)? {
+                if !call_native(m, rw, call)? {
                     return fail(format!("native rewrite '{}' failed", call.name));
                 }
                 next
@@ -284,24 +321,15 @@ pub(crate) fn run(
                 yes,
                 no,
             } => pick(*m.get(*reg) == PdlValue::Attr(*value), *yes, *no),
-            Inst::CheckOperandCount {
+            Inst::CheckCount {
+                side,
                 op,
                 count,
                 at_least,
                 yes,
                 no,
             } => {
-                let n = rw.body().num_operands(m.op(*op)?);
-                pick(count_ok(n, *count, *at_least), *yes, *no)
-            }
-            Inst::CheckResultCount {
-                op,
-                count,
-                at_least,
-                yes,
-                no,
-            } => {
-                let n = rw.body().num_results(m.op(*op)?);
+                let n = count_of(rw.body(), m.op(*op)?, *side);
                 pick(count_ok(n, *count, *at_least), *yes, *no)
             }
             Inst::CheckOperationName { op, name, yes, no } => {
@@ -334,11 +362,11 @@ pub(crate) fn run(
                 attrs,
                 results,
             } => {
-                let loc = match &mode {
+                let loc = match &*mode {
                     Mode::Rewrite { loc } => *loc,
                     Mode::Match { .. } => return fail("create_operation while matching"),
                 };
-                let op = create_operation(&m, rw, *name, operands, attrs, results, loc)?;
+                let op = create_operation(m, rw, *name, operands, attrs, results, loc)?;
                 m.set(*dst, PdlValue::Op(op));
                 next
             }
@@ -361,7 +389,7 @@ pub(crate) fn run(
             }
             Inst::Erase { op } => {
                 let op = m.op(*op)?;
-                if matches!(mode, Mode::Match { .. }) {
+                if matches!(*mode, Mode::Match { .. }) {
                     return fail("erase while matching");
                 }
                 if rw.erase_op(op).is_err() {
@@ -433,23 +461,24 @@ pub(crate) fn run(
                 m.set(*dst, def.map_or(PdlValue::Null, PdlValue::Op));
                 next
             }
-            Inst::GetOperand { dst, op, index } => {
+            Inst::GetValue {
+                side,
+                dst,
+                op,
+                index,
+            } => {
                 let op = m.op(*op)?;
                 let body = rw.body();
                 let i = *index as usize;
-                let v = (i < body.num_operands(op)).then(|| body.operand(op, i));
+                let v = (i < count_of(body, op, *side)).then(|| match side {
+                    Side::Operands => body.operand(op, i),
+                    Side::Results => body.result(op, i),
+                });
                 m.set(*dst, v.map_or(PdlValue::Null, PdlValue::Value));
                 next
             }
-            Inst::GetResult { dst, op, index } => {
-                let op = m.op(*op)?;
-                let body = rw.body();
-                let i = *index as usize;
-                let v = (i < body.num_results(op)).then(|| body.result(op, i));
-                m.set(*dst, v.map_or(PdlValue::Null, PdlValue::Value));
-                next
-            }
-            Inst::GetOperands {
+            Inst::GetGroup {
+                side,
                 dst,
                 op,
                 group,
@@ -457,21 +486,11 @@ pub(crate) fn run(
             } => {
                 let op = m.op(*op)?;
                 let body = rw.body();
-                let all: SmallVec<[ValueId; 4]> = body.operands(op).collect();
-                let found = group_of(rw.ctx(), body, op, &all, *group, "operandSegmentSizes");
-                m.set(*dst, group_value(found, *range));
-                next
-            }
-            Inst::GetResults {
-                dst,
-                op,
-                group,
-                range,
-            } => {
-                let op = m.op(*op)?;
-                let body = rw.body();
-                let all: SmallVec<[ValueId; 4]> = body.results(op).collect();
-                let found = group_of(rw.ctx(), body, op, &all, *group, "resultSegmentSizes");
+                let (all, segments): (SmallVec<[ValueId; 4]>, _) = match side {
+                    Side::Operands => (body.operands(op).collect(), "operandSegmentSizes"),
+                    Side::Results => (body.results(op).collect(), "resultSegmentSizes"),
+                };
+                let found = group_of(rw.ctx(), body, op, &all, *group, segments);
                 m.set(*dst, group_value(found, *range));
                 next
             }
@@ -508,7 +527,7 @@ pub(crate) fn run(
                 matched_ops,
                 dest,
             } => {
-                if let Mode::Match { only, out } = &mut mode {
+                if let Mode::Match { only, out } = mode {
                     if only.is_none_or(|p| p == *pattern) {
                         let mut locs: SmallVec<[Location; 4]> = SmallVec::new();
                         for &r in matched_ops.iter() {
@@ -550,22 +569,14 @@ pub(crate) fn run(
                 };
                 switch(found, dests, *default)
             }
-            Inst::SwitchOperandCount {
+            Inst::SwitchCount {
+                side,
                 op,
                 cases,
                 dests,
                 default,
             } => {
-                let n = rw.body().num_operands(m.op(*op)?);
-                switch(cases.iter().position(|&c| c as usize == n), dests, *default)
-            }
-            Inst::SwitchResultCount {
-                op,
-                cases,
-                dests,
-                default,
-            } => {
-                let n = rw.body().num_results(m.op(*op)?);
+                let n = count_of(rw.body(), m.op(*op)?, *side);
                 switch(cases.iter().position(|&c| c as usize == n), dests, *default)
             }
             Inst::SwitchOperationName { op, cases, default } => {
@@ -597,6 +608,14 @@ pub(crate) fn run(
                 switch(found, dests, *default)
             }
         };
+    }
+}
+
+/// How many operands or results `op` has.
+fn count_of(body: &Body, op: OpId, side: Side) -> usize {
+    match side {
+        Side::Operands => body.num_operands(op),
+        Side::Results => body.num_results(op),
     }
 }
 

@@ -3,7 +3,7 @@
 //! attributes decoded once, natives resolved by name. Whatever the executor would otherwise
 //! have to look up while matching is looked up here.
 
-use super::code::{Addr, Code, Group, Inst, NameCases, NativeCall, Reg, ResultTypes};
+use super::code::{Addr, Code, Group, Inst, NameCases, NativeCall, Reg, ResultTypes, Side};
 use crate::natives::{Natives, PdlKind};
 use rustc_hash::FxHashMap;
 use tessera_ir::op_queries::inherent_attr;
@@ -33,6 +33,15 @@ pub(crate) fn pdl_kind(ctx: &Context, ty: Type) -> Option<PdlKind> {
             PdlKind::from_type_body(body)
         }
         _ => None,
+    }
+}
+
+/// Which side of an op a pdl_interp op of an operand/result pair is about.
+fn side_of(short_name: &str) -> Side {
+    if short_name.contains("operand") {
+        Side::Operands
+    } else {
+        Side::Results
     }
 }
 
@@ -433,26 +442,18 @@ impl<'a> Translator<'a> {
                 }
             }
             "check_operand_count" | "check_result_count" => {
+                let side = side_of(short);
                 let target = self.operand(op, 0)?;
                 let count = self.u32_attr(op, "count")?;
                 let at_least = self.unit_attr(op, "compareAtLeast");
                 let (yes, no) = self.two_way(op)?;
-                if short == "check_operand_count" {
-                    Inst::CheckOperandCount {
-                        op: target,
-                        count,
-                        at_least,
-                        yes,
-                        no,
-                    }
-                } else {
-                    Inst::CheckResultCount {
-                        op: target,
-                        count,
-                        at_least,
-                        yes,
-                        no,
-                    }
+                Inst::CheckCount {
+                    side,
+                    op: target,
+                    count,
+                    at_least,
+                    yes,
+                    no,
                 }
             }
             "check_operation_name" => {
@@ -565,46 +566,24 @@ impl<'a> Translator<'a> {
                 value: self.operand(op, 0)?,
                 dst: self.result(op)?,
             },
-            "get_operand" | "get_result" => {
-                let target = self.operand(op, 0)?;
-                let index = self.u32_attr(op, "index")?;
-                let dst = self.result(op)?;
-                if short == "get_operand" {
-                    Inst::GetOperand {
-                        dst,
-                        op: target,
-                        index,
-                    }
-                } else {
-                    Inst::GetResult {
-                        dst,
-                        op: target,
-                        index,
-                    }
-                }
-            }
+            "get_operand" | "get_result" => Inst::GetValue {
+                side: side_of(short),
+                op: self.operand(op, 0)?,
+                index: self.u32_attr(op, "index")?,
+                dst: self.result(op)?,
+            },
             "get_operands" | "get_results" => {
                 let target = self.operand(op, 0)?;
                 let group = match self.attr(op, "index") {
                     None => Group::All,
                     Some(_) => Group::Index(self.u32_attr(op, "index")?),
                 };
-                let dst = self.result(op)?;
-                let range = self.result_kind(op)?.is_range();
-                if short == "get_operands" {
-                    Inst::GetOperands {
-                        dst,
-                        op: target,
-                        group,
-                        range,
-                    }
-                } else {
-                    Inst::GetResults {
-                        dst,
-                        op: target,
-                        group,
-                        range,
-                    }
+                Inst::GetGroup {
+                    side: side_of(short),
+                    dst: self.result(op)?,
+                    op: target,
+                    group,
+                    range: self.result_kind(op)?.is_range(),
                 }
             }
             "get_users" => Inst::GetUsers {
@@ -650,20 +629,12 @@ impl<'a> Translator<'a> {
                     return None;
                 };
                 let (default, dests) = self.switch_dests(op, cases.len())?;
-                if short == "switch_operand_count" {
-                    Inst::SwitchOperandCount {
-                        op: target,
-                        cases: cases.into(),
-                        dests,
-                        default,
-                    }
-                } else {
-                    Inst::SwitchResultCount {
-                        op: target,
-                        cases: cases.into(),
-                        dests,
-                        default,
-                    }
+                Inst::SwitchCount {
+                    side: side_of(short),
+                    op: target,
+                    cases: cases.into(),
+                    dests,
+                    default,
                 }
             }
             "switch_operation_name" => {
