@@ -9,4 +9,5 @@ pub mod canonicalize;
 pub mod input;
 pub mod load_dialect;
 pub mod opt;
+pub mod pdl;
 pub mod verify_diagnostics;

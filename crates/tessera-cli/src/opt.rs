@@ -15,6 +15,18 @@ pub trait Pass: Send + Sync + std::fmt::Debug {
     /// Transforms `module` in `body`. A failure carries the diagnostics to report; the chunk
     /// then prints nothing and the tool exits with status 1.
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>>;
+    /// `run`, for a pass that also reports on its work (a trace, statistics): what it
+    /// appends to `report` goes to standard error after the chunk, failed or not.
+    fn run_reporting(
+        &self,
+        ctx: &mut Context,
+        body: &mut Body,
+        module: OpId,
+        report: &mut String,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let _ = report;
+        self.run(ctx, body, module)
+    }
 }
 
 /// What the tool was asked to do.
@@ -93,6 +105,8 @@ pub struct ChunkResult {
     pub times: [Duration; 3],
     /// The error writing to the sink of `process_buffer_to`, if any.
     pub io_error: Option<std::io::Error>,
+    /// What the passes reported on their work (`Pass::run_reporting`).
+    pub report: String,
 }
 
 /// Parses, verifies and prints one buffer named `file_name`.
@@ -141,15 +155,17 @@ pub fn process_buffer_to(
                 ctx,
                 times: [t1 - t0, Duration::ZERO, Duration::ZERO],
                 io_error: None,
+                report: String::new(),
             }
         }
     };
     let mut failure = verify_chunk(&ctx, &parsed, print_opts);
+    let mut report = String::new();
     for pass in &opts.passes {
         if failure.is_some() {
             break;
         }
-        failure = match pass.run(&mut ctx, &mut parsed.body, parsed.module) {
+        failure = match pass.run_reporting(&mut ctx, &mut parsed.body, parsed.module, &mut report) {
             Ok(()) => verify_chunk(&ctx, &parsed, print_opts),
             Err(diagnostics) => Some(diagnostics),
         };
@@ -162,6 +178,7 @@ pub fn process_buffer_to(
             ctx,
             times: [t1 - t0, t2 - t1, Duration::ZERO],
             io_error: None,
+            report,
         };
     }
     let t2 = Instant::now();
@@ -200,6 +217,7 @@ pub fn process_buffer_to(
         ctx,
         times: [t1 - t0, t2 - t1, t3 - t2],
         io_error,
+        report,
     }
 }
 
@@ -328,6 +346,7 @@ fn run_on_current_thread(
             out.status = 1;
             break;
         }
+        out.stderr.push_str(&result.report);
         // Only diagnostics need the text (a copy of it): skip that for clean inputs.
         let mut sources = SourceMap::new();
         if opts.verify_diagnostics || !result.diagnostics.is_empty() {

@@ -8,4 +8,11 @@
 //! - the executor that runs a compiled matcher through `tessera_rewrite::PatternRewriter`, so PDL
 //!   patterns are ordinary `RewritePattern`s, and the registry of native constraints and rewrites.
 
+pub mod compiler;
 pub mod dialect;
+pub mod executor;
+pub mod natives;
+
+pub use compiler::convert_pdl_to_pdl_interp;
+pub use executor::PdlPatterns;
+pub use natives::{Natives, PdlKind, PdlValue};

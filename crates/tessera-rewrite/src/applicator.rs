@@ -136,7 +136,9 @@ pub(crate) fn try_pattern(
         ),
         Err(failure) => {
             debug_assert!(
-                rewriter.mutations() == 0 || rewriter.in_conversion(),
+                rewriter.mutations() == 0
+                    || rewriter.in_conversion()
+                    || rewriter.failed_after_changes(),
                 "pattern `{}` changed the IR and then failed to match",
                 pattern.debug_name()
             );

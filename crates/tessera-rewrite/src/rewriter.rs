@@ -75,6 +75,8 @@ pub struct PatternRewriter<'a> {
     mutations: u32,
     /// The current pattern already told the listener why it failed.
     failure_reported: bool,
+    /// The current pattern declared that it failed after changing the IR.
+    failed_after_changes: bool,
 }
 
 impl<'a> PatternRewriter<'a> {
@@ -95,6 +97,7 @@ impl<'a> PatternRewriter<'a> {
             root_changed: false,
             mutations: 0,
             failure_reported: false,
+            failed_after_changes: false,
         }
     }
 
@@ -163,6 +166,7 @@ impl<'a> PatternRewriter<'a> {
         self.root_changed = false;
         self.mutations = 0;
         self.failure_reported = false;
+        self.failed_after_changes = false;
         if self.body.op_block(root).is_some() {
             self.point = InsertPoint::Before(root);
         }
@@ -172,7 +176,22 @@ impl<'a> PatternRewriter<'a> {
         self.root_changed
     }
 
-    pub(crate) fn mutations(&self) -> u32 {
+    /// Declares that the current pattern is about to fail after changing the IR. Only a
+    /// pattern that runs rewrites it cannot check in advance should: an interpreted PDL
+    /// rewriter whose native fails midway, which upstream also counts as a failure and whose
+    /// changes it also keeps. Every change was reported to the listener as it was made.
+    pub fn declare_failed_after_changes(&mut self) {
+        self.failed_after_changes = true;
+    }
+
+    pub(crate) fn failed_after_changes(&self) -> bool {
+        self.failed_after_changes
+    }
+
+    /// How many changes the current pattern has made so far (since the driver offered it
+    /// its root). A pattern that runs a rewrite it cannot undo (an interpreted PDL
+    /// rewriter) asks this to know whether a failure left the IR untouched.
+    pub fn mutations(&self) -> u32 {
         self.mutations
     }
 

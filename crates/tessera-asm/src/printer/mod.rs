@@ -243,13 +243,19 @@ impl<'a> Printer<'a> {
     fn print_ops_parallel(&mut self, ops: &[OpId], indent: usize, out: &mut String) {
         self.flush(out);
         // Weigh each op by the ops nested in it: a parsed op is created after everything
-        // inside it, so that is roughly the distance between consecutive ids.
+        // inside it, so that is roughly the distance between consecutive ids. An op without
+        // regions weighs one whatever its id: after a rewrite, new ops (high ids) sit between
+        // parsed ones, and id distances would make a group of every new op.
         let mut groups: Vec<&[OpId]> = Vec::new();
         let total = (ops[ops.len() - 1].as_u32() as usize).max(ops.len());
         let target = (total / (self.opts.workers * 64)).max(256);
         let (mut start, mut weight, mut prev) = (0, 0, 0u32);
         for (i, op) in ops.iter().enumerate() {
-            weight += (op.as_u32().saturating_sub(prev) as usize).max(1);
+            weight += if self.body.num_regions(*op) == 0 {
+                1
+            } else {
+                (op.as_u32().saturating_sub(prev) as usize).max(1)
+            };
             prev = op.as_u32();
             if weight >= target || i + 1 == ops.len() {
                 groups.push(&ops[start..=i]);

@@ -1,6 +1,6 @@
 //! `tessera-opt`: read an MLIR file, verify it, print it (flags follow upstream `mlir-opt`).
 
-use clap::{CommandFactory, Parser};
+use clap::{CommandFactory, FromArgMatches, Parser};
 
 // Loading a dialect runs TableGen, whose many small allocations this allocator serves at about
 // half the cost of the system's (bench/ods/README.md); big IR buffers still go to the system.
@@ -14,6 +14,8 @@ use tessera_cli::canonicalize::Canonicalize;
 use tessera_cli::input::Input;
 use tessera_cli::load_dialect::load_dialect;
 use tessera_cli::opt::{run_to, OptOptions, Pass};
+use tessera_cli::pdl::{ConvertPdlToPdlInterpPass, DriverFlags, PatternsPass, TestPdlBytecodePass};
+use tessera_pdl::Natives;
 
 #[derive(Parser)]
 #[command(
@@ -65,13 +67,90 @@ struct Args {
     /// Directory searched by the `.td` files' includes (repeatable).
     #[arg(short = 'I', value_name = "DIR")]
     include: Vec<String>,
+    /// Pass: compile the module's PDL patterns into a `pdl_interp` matcher and rewriters.
+    #[arg(long = "convert-pdl-to-pdl-interp")]
+    convert_pdl_to_pdl_interp: bool,
+    /// Pass: apply `module @patterns` to `module @ir` (upstream's PDL bytecode test).
+    #[arg(long = "test-pdl-bytecode-pass")]
+    test_pdl_bytecode: bool,
+    /// Pass: apply the PDL patterns of FILE to the input with the greedy driver.
+    #[arg(long = "patterns", value_name = "FILE.mlir")]
+    patterns: Option<String>,
+    /// --patterns: seed the driver's worklist top-down.
+    #[arg(long = "top-down")]
+    top_down: bool,
+    /// --patterns: cap on passes over the IR.
+    #[arg(long = "max-iterations", value_name = "N", default_value_t = 10)]
+    max_iterations: u32,
+    /// --patterns: patterns to use (debug names); all others are left out.
+    #[arg(long = "enable-patterns", value_delimiter = ',', value_name = "NAMES")]
+    enable_patterns: Vec<String>,
+    /// --patterns: patterns to leave out (debug names).
+    #[arg(long = "disable-patterns", value_delimiter = ',', value_name = "NAMES")]
+    disable_patterns: Vec<String>,
+    /// --patterns: report what the driver did on standard error.
+    #[arg(long = "trace")]
+    trace: bool,
+    /// --patterns: report per-pattern statistics on standard error.
+    #[arg(long = "stats")]
+    stats: bool,
+}
+
+/// The passes the flags ask for, in the order the flags were given.
+fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>, String> {
+    let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
+    if let Some(options) = &args.canonicalize {
+        let pass =
+            Canonicalize::from_options(options).map_err(|e| format!("<unknown>:0: error: {e}"))?;
+        let at = matches.index_of("canonicalize").unwrap_or(0);
+        passes.push((at, Arc::new(pass)));
+    }
+    if args.convert_pdl_to_pdl_interp {
+        let at = matches.index_of("convert_pdl_to_pdl_interp").unwrap_or(0);
+        passes.push((at, Arc::new(ConvertPdlToPdlInterpPass)));
+    }
+    if args.test_pdl_bytecode {
+        let at = matches.index_of("test_pdl_bytecode").unwrap_or(0);
+        passes.push((at, Arc::new(TestPdlBytecodePass)));
+    }
+    if let Some(file) = &args.patterns {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot open patterns file '{file}': {}", io_message(&e)))?;
+        let flags = DriverFlags {
+            top_down: args.top_down,
+            max_iterations: args.max_iterations,
+            enabled: args.enable_patterns.clone(),
+            disabled: args.disable_patterns.clone(),
+            trace: args.trace,
+            stats: args.stats,
+        };
+        let at = matches.index_of("patterns").unwrap_or(0);
+        passes.push((
+            at,
+            Arc::new(PatternsPass::new(file, text, flags, Natives::new())),
+        ));
+    }
+    passes.sort_by_key(|(at, _)| *at);
+    Ok(passes.into_iter().map(|(_, p)| p).collect())
 }
 
 /// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
 const EX_IOERR: i32 = 74;
 
 fn main() -> ExitCode {
-    let args = Args::parse_from(llvm_style(&Args::command(), std::env::args_os()));
+    let matches =
+        Args::command().get_matches_from(llvm_style(&Args::command(), std::env::args_os()));
+    let args = match Args::from_arg_matches(&matches) {
+        Ok(a) => a,
+        Err(e) => e.exit(),
+    };
+    let passes = match passes(&args, &matches) {
+        Ok(p) => p,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::FAILURE;
+        }
+    };
     if args.output == "-" && stdout_was_closed() {
         eprintln!("error: cannot write output: standard output is closed");
         return ExitCode::FAILURE;
@@ -127,16 +206,6 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let mut passes: Vec<Arc<dyn Pass>> = Vec::new();
-    if let Some(options) = &args.canonicalize {
-        match Canonicalize::from_options(options) {
-            Ok(pass) => passes.push(Arc::new(pass)),
-            Err(e) => {
-                eprintln!("<unknown>:0: error: {e}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
     let opts = OptOptions {
         debug_info: args.debug_info,
         generic: args.generic,

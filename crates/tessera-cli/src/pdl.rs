@@ -1,0 +1,198 @@
+//! `tessera-opt`'s PDL passes: `--convert-pdl-to-pdl-interp` (the matcher compiler),
+//! `--test-pdl-bytecode-pass` (upstream's test conventions:
+//! `module @patterns` applied to `module @ir`, with upstream's test natives) and
+//! `--patterns=FILE.mlir` (a user's PDL patterns applied to the whole input with the greedy
+//! driver and its flags).
+
+use crate::opt::Pass;
+use std::fmt::Write as _;
+use tessera_asm::{op_to_string, PrintOptions};
+use tessera_ir::op_queries::inherent_attr;
+use tessera_ir::{Body, Context, Diagnostic, OpId};
+use tessera_pdl::{Natives, PdlPatterns};
+use tessera_rewrite::{
+    apply_patterns_greedily, format_stats, FrozenRewritePatternSet, GreedyConfig, PatternFilter,
+    Recording, RewritePatternSet, Traversal,
+};
+
+/// The child of `module`'s body that is a `builtin.module` named `name` (upstream's
+/// `lookupSymbol<ModuleOp>`).
+fn nested_module(ctx: &Context, body: &Body, module: OpId, name: &str) -> Option<OpId> {
+    let block = body
+        .regions(module)
+        .next()
+        .and_then(|r| body.first_block(r))?;
+    body.block_ops(block).find(|&op| {
+        ctx.str(body.op_name(op)) == "builtin.module"
+            && inherent_attr(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
+                == Some(name)
+    })
+}
+
+/// `--convert-pdl-to-pdl-interp`: the module's `pdl.pattern`s compiled into one
+/// `pdl_interp.func @matcher` and `module @rewriters` (upstream's pass of that name).
+#[derive(Debug, Default)]
+pub struct ConvertPdlToPdlInterpPass;
+
+impl Pass for ConvertPdlToPdlInterpPass {
+    fn name(&self) -> &str {
+        "convert-pdl-to-pdl-interp"
+    }
+
+    fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
+        tessera_pdl::convert_pdl_to_pdl_interp(ctx, body, module)
+    }
+}
+
+/// `--test-pdl-bytecode-pass`: the patterns of `module @patterns` (taken out of the IR, as
+/// upstream does) applied greedily to the body of `module @ir`, with the natives of
+/// upstream's test pass. A module lacking either is left alone.
+#[derive(Debug, Default)]
+pub struct TestPdlBytecodePass;
+
+impl Pass for TestPdlBytecodePass {
+    fn name(&self) -> &str {
+        "test-pdl-bytecode-pass"
+    }
+
+    fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
+        let (Some(patterns), Some(ir)) = (
+            nested_module(ctx, body, module, "patterns"),
+            nested_module(ctx, body, module, "ir"),
+        ) else {
+            return Ok(());
+        };
+        body.detach_op(patterns);
+        let natives = tessera_pdl::executor::test_natives::natives();
+        // Patterns written in pdl are compiled first, as upstream's PDLPatternModule does.
+        let loaded = PdlPatterns::compile_and_load(ctx, body, patterns, &natives)?;
+        let mut set = RewritePatternSet::new();
+        loaded.add_to(ctx, &mut set);
+        let frozen = FrozenRewritePatternSet::new(set);
+        apply_patterns_greedily(ctx, body, ir, &frozen, GreedyConfig::default());
+        Ok(())
+    }
+}
+
+/// How `--patterns` runs the greedy driver: the flags it shares with upstream's driver
+/// options.
+#[derive(Clone, Debug)]
+pub struct DriverFlags {
+    /// `--top-down`: seed the worklist in pre-order.
+    pub top_down: bool,
+    /// `--max-iterations=N`.
+    pub max_iterations: u32,
+    /// `--enable-patterns=`: keep only these patterns (debug names).
+    pub enabled: Vec<String>,
+    /// `--disable-patterns=`: drop these patterns.
+    pub disabled: Vec<String>,
+    /// `--trace`: report what the driver did.
+    pub trace: bool,
+    /// `--stats`: report per-pattern statistics.
+    pub stats: bool,
+}
+
+impl Default for DriverFlags {
+    fn default() -> Self {
+        DriverFlags {
+            top_down: false,
+            max_iterations: GreedyConfig::default().max_iterations.unwrap_or(10),
+            enabled: Vec::new(),
+            disabled: Vec::new(),
+            trace: false,
+            stats: false,
+        }
+    }
+}
+
+/// `--patterns=FILE.mlir`: the PDL patterns of FILE applied greedily to the whole input.
+///
+/// FILE holds `pdl.pattern`s (compiled by Tessera's matcher compiler) or their compiled form
+/// (`pdl_interp.func @matcher` and `module @rewriters`), at its top level or inside
+/// `module @patterns`. Natives come from `natives`; a pattern calling one that is not there
+/// is refused with a diagnostic naming it.
+#[derive(Debug)]
+pub struct PatternsPass {
+    file: String,
+    text: String,
+    flags: DriverFlags,
+    natives: Natives,
+}
+
+impl PatternsPass {
+    /// The pass for patterns file `file` whose contents are `text`.
+    pub fn new(file: &str, text: String, flags: DriverFlags, natives: Natives) -> Self {
+        PatternsPass {
+            file: file.to_string(),
+            text,
+            flags,
+            natives,
+        }
+    }
+
+    /// Parses and loads the patterns into `ctx` (each chunk has its own context).
+    fn load(&self, ctx: &mut Context) -> Result<PdlPatterns, Vec<Diagnostic>> {
+        let mut parsed = tessera_asm::parse(ctx, &self.text, &self.file).map_err(|d| vec![*d])?;
+        tessera_ir::verify(ctx, &parsed.body, parsed.module)?;
+        let holder =
+            nested_module(ctx, &parsed.body, parsed.module, "patterns").unwrap_or(parsed.module);
+        // The patterns' code refers to the context only; the parsed file can go after.
+        PdlPatterns::compile_and_load(ctx, &mut parsed.body, holder, &self.natives)
+    }
+}
+
+impl Pass for PatternsPass {
+    fn name(&self) -> &str {
+        "patterns"
+    }
+
+    fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
+        self.run_reporting(ctx, body, module, &mut String::new())
+    }
+
+    fn run_reporting(
+        &self,
+        ctx: &mut Context,
+        body: &mut Body,
+        module: OpId,
+        report: &mut String,
+    ) -> Result<(), Vec<Diagnostic>> {
+        let loaded = self.load(ctx)?;
+        let mut set = RewritePatternSet::new();
+        loaded.add_to(ctx, &mut set);
+        let filter = PatternFilter {
+            disabled: self.flags.disabled.clone(),
+            enabled: self.flags.enabled.clone(),
+        };
+        let frozen = FrozenRewritePatternSet::with_filter(set, &filter);
+        let config = GreedyConfig {
+            traversal: if self.flags.top_down {
+                Traversal::TopDown
+            } else {
+                Traversal::BottomUp
+            },
+            max_iterations: Some(self.flags.max_iterations),
+            recording: if self.flags.trace {
+                Recording::trace(|ctx: &Context, body: &Body, op: OpId| {
+                    op_to_string(ctx, body, op, PrintOptions::default())
+                })
+            } else if self.flags.stats {
+                Recording::Statistics
+            } else {
+                Recording::Nothing
+            },
+            ..GreedyConfig::default()
+        };
+        let outcome = apply_patterns_greedily(ctx, body, module, &frozen, config);
+        if let Some(trace) = &outcome.trace {
+            report.push_str(trace);
+        }
+        if self.flags.trace || self.flags.stats {
+            report.push_str(&format_stats(&outcome.stats));
+        }
+        if let Some(nc) = outcome.non_convergence() {
+            let _ = writeln!(report, "warning: {nc}");
+        }
+        Ok(())
+    }
+}

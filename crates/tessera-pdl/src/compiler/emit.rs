@@ -1,0 +1,234 @@
+//! Making `pdl_interp` ops: one place that knows an op's operands, result types, properties
+//! and successors are laid out as the registered dialect reads them.
+
+use crate::dialect::types::make_pdl_type;
+use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
+use tessera_ir::{
+    Attr, AttrKind, BlockId, Body, Context, Ident, Location, OpId, OperationState, RegionId, Type,
+    TypeKind, ValueId,
+};
+
+/// The pdl handle types, interned once.
+#[derive(Clone, Copy)]
+pub(crate) struct PdlTypes {
+    pub(crate) operation: Type,
+    pub(crate) value: Type,
+    pub(crate) values: Type,
+    pub(crate) ty: Type,
+    pub(crate) types: Type,
+    pub(crate) attribute: Type,
+    pub(crate) operations: Type,
+}
+
+impl PdlTypes {
+    pub(crate) fn new(ctx: &mut Context) -> Self {
+        PdlTypes {
+            operation: make_pdl_type(ctx, "operation"),
+            value: make_pdl_type(ctx, "value"),
+            values: make_pdl_type(ctx, "range<value>"),
+            ty: make_pdl_type(ctx, "type"),
+            types: make_pdl_type(ctx, "range<type>"),
+            attribute: make_pdl_type(ctx, "attribute"),
+            operations: make_pdl_type(ctx, "range<operation>"),
+        }
+    }
+
+    /// The element type of a range type, or the type itself.
+    pub(crate) fn element(&self, ty: Type) -> Type {
+        match ty {
+            t if t == self.values => self.value,
+            t if t == self.types => self.ty,
+            t if t == self.operations => self.operation,
+            t => t,
+        }
+    }
+}
+
+/// What the compiler interns over and over, interned once per conversion: the identifiers of
+/// op and property names (keyed by the static string's address), property dictionaries (most
+/// ops of a matcher repeat a few) and small `i32` attributes.
+#[derive(Default)]
+pub(crate) struct Idents {
+    names: FxHashMap<(usize, usize), Ident>,
+    dicts: FxHashMap<SmallVec<[(Ident, Attr); 4]>, Attr>,
+    i32s: Vec<Option<Attr>>,
+}
+
+impl Idents {
+    /// An `i32` attribute.
+    pub(crate) fn i32(&mut self, ctx: &mut Context, v: u32) -> Attr {
+        let i = v as usize;
+        if i >= self.i32s.len() {
+            if i > 1 << 16 {
+                return i32_attr(ctx, v);
+            }
+            self.i32s.resize(i + 1, None);
+        }
+        *self.i32s[i].get_or_insert_with(|| i32_attr(ctx, v))
+    }
+
+    /// The dictionary of `entries`.
+    fn dict(&mut self, ctx: &mut Context, entries: SmallVec<[(Ident, Attr); 4]>) -> Attr {
+        if let Some(&d) = self.dicts.get(&entries) {
+            return d;
+        }
+        let d = ctx.dictionary(entries.to_vec());
+        self.dicts.insert(entries, d);
+        d
+    }
+
+    /// The identifier of `name`, qualified with `pdl_interp.` unless it has a dot if
+    /// `op_name`.
+    fn get(&mut self, ctx: &mut Context, name: &'static str, op_name: bool) -> Ident {
+        *self
+            .names
+            .entry((name.as_ptr() as usize, name.len()))
+            .or_insert_with(|| {
+                if op_name && !name.contains('.') {
+                    ctx.ident(&format!("pdl_interp.{name}"))
+                } else {
+                    ctx.ident(name)
+                }
+            })
+    }
+}
+
+/// One op to make.
+pub(crate) struct Op<'a> {
+    pub(crate) name: &'static str,
+    pub(crate) operands: &'a [ValueId],
+    pub(crate) results: &'a [Type],
+    pub(crate) props: SmallVec<[(&'static str, Attr); 4]>,
+    pub(crate) successors: &'a [BlockId],
+    pub(crate) regions: u32,
+    pub(crate) loc: Location,
+}
+
+impl<'a> Op<'a> {
+    /// An op named `name` (without the `pdl_interp.` prefix) at `loc`.
+    pub(crate) fn new(name: &'static str, loc: Location) -> Self {
+        Op {
+            name,
+            operands: &[],
+            results: &[],
+            props: SmallVec::new(),
+            successors: &[],
+            regions: 0,
+            loc,
+        }
+    }
+
+    pub(crate) fn operands(mut self, v: &'a [ValueId]) -> Self {
+        self.operands = v;
+        self
+    }
+
+    pub(crate) fn results(mut self, t: &'a [Type]) -> Self {
+        self.results = t;
+        self
+    }
+
+    pub(crate) fn prop(mut self, name: &'static str, value: Attr) -> Self {
+        self.props.push((name, value));
+        self
+    }
+
+    pub(crate) fn opt_prop(self, name: &'static str, value: Option<Attr>) -> Self {
+        match value {
+            Some(v) => self.prop(name, v),
+            None => self,
+        }
+    }
+
+    pub(crate) fn successors(mut self, s: &'a [BlockId]) -> Self {
+        self.successors = s;
+        self
+    }
+
+    pub(crate) fn regions(mut self, n: u32) -> Self {
+        self.regions = n;
+        self
+    }
+
+    /// Makes the op (qualified name `pdl_interp.<name>` unless it has a dot) at the end of
+    /// `block`, or detached.
+    pub(crate) fn at_end(
+        self,
+        ctx: &mut Context,
+        body: &mut Body,
+        idents: &mut Idents,
+        block: Option<BlockId>,
+    ) -> OpId {
+        let full = idents.get(ctx, self.name, true);
+        let mut state = OperationState::new(ctx, full, self.loc);
+        state.operands = SmallVec::from_slice(self.operands);
+        state.result_types = SmallVec::from_slice(self.results);
+        state.successors = SmallVec::from_slice(self.successors);
+        state.num_regions = self.regions;
+        if !self.props.is_empty() {
+            let entries = self
+                .props
+                .iter()
+                .map(|&(n, a)| (idents.get(ctx, n, false), a))
+                .collect();
+            state.props = Some(idents.dict(ctx, entries));
+        }
+        let op = body.create_op(state);
+        if let Some(b) = block {
+            body.append_op(b, op);
+        }
+        op
+    }
+}
+
+/// `pdl_interp.<name> [index] of %op`: the operand and result getters, one operand and one
+/// result with an optional `index`.
+pub(crate) fn getter<'a>(
+    name: &'static str,
+    loc: Location,
+    operand: &'a [ValueId; 1],
+    result: &'a [Type; 1],
+    index: Option<Attr>,
+) -> Op<'a> {
+    Op::new(name, loc)
+        .operands(operand)
+        .results(result)
+        .opt_prop("index", index)
+}
+
+/// An `i32` attribute.
+pub(crate) fn i32_attr(ctx: &mut Context, v: u32) -> Attr {
+    let ty = ctx.int_type(32);
+    ctx.integer_attr(ty, v as i128)
+}
+
+/// `dense<[...]> : vector<Nxi32>`.
+pub(crate) fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
+    let i32_ty = ctx.int_type(32);
+    let ty = ctx.ty(TypeKind::Vector {
+        shape: vec![values.len() as i64].into(),
+        scalable: Box::new([]),
+        element: i32_ty,
+    });
+    // Equal elements are stored once, as upstream's dense attributes do.
+    let splat = values.windows(2).all(|w| w[0] == w[1]);
+    let stored = if splat && !values.is_empty() {
+        &values[..1]
+    } else {
+        values
+    };
+    let data: Vec<u8> = stored.iter().flat_map(|v| v.to_le_bytes()).collect();
+    ctx.attr(AttrKind::DenseElements {
+        ty,
+        data: data.into(),
+        splat,
+    })
+}
+
+/// A new block at the end of `region`.
+pub(crate) fn append_block(body: &mut Body, region: RegionId) -> BlockId {
+    let b = body.create_block();
+    body.append_block(region, b);
+    b
+}

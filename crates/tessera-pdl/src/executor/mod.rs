@@ -1,0 +1,428 @@
+//! The executor: runs a compiled `pdl_interp` matcher (`pdl_interp.func @matcher` plus the
+//! rewriter functions of `module @rewriters`) against IR, so PDL patterns are ordinary
+//! [`RewritePattern`]s for the greedy driver and dialect conversion.
+//!
+//! Loading ([`PdlPatterns::load`]) translates every function once into a compact form
+//! (`code`: registers and instruction indices, attributes decoded, natives resolved by name,
+//! long switches over operation names hashed), so matching never walks the pattern IR. A
+//! pattern that calls a native nobody registered is rejected there, with a diagnostic naming
+//! it.
+//!
+//! Each `pdl_interp.record_match` is one pattern, with its benefit, root kind (the
+//! applicator's index: a pattern with a root kind is only offered ops of that name) and
+//! generated ops; its debug name is its rewriter's symbol name. Offered an op, a pattern runs
+//! the matcher, keeping only its own matches, then runs its rewriter on them in the order
+//! they were recorded until one succeeds. Patterns enter a set in the order the matcher
+//! records them, so patterns of equal benefit are tried in upstream's order (its bytecode
+//! records every match, then applies them by benefit, ties in record order).
+//!
+//! A rewrite that fails after changing the IR keeps its changes and counts as failed, as
+//! upstream's does. One deliberate difference (see docs/compatibility.md): a rewriter that
+//! leaves its root in place (it erases another matched op) reports the root as modified, as
+//! Tessera's rewriter contract requires, which puts the root back on the worklist.
+
+mod code;
+mod run;
+pub mod test_natives;
+mod translate;
+
+use crate::natives::{Natives, PdlValue};
+use code::{Code, Inst};
+use run::{Match, Mode};
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+use tessera_ir::op_queries::inherent_attr;
+use tessera_ir::{Body, Context, Diagnostic, Ident, Location, OpId};
+use tessera_rewrite::{
+    MatchFailure, MatchResult, PatternBenefit, PatternInfo, PatternRewriter, PatternRoot,
+    RewritePattern, RewritePatternSet,
+};
+use translate::Translator;
+
+/// One pattern: a `record_match` site of the matcher.
+#[derive(Clone, Debug)]
+struct PatternEntry {
+    name: String,
+    rewriter: usize,
+    benefit: u16,
+    root: Option<Ident>,
+    generated_ops: Vec<Ident>,
+}
+
+struct Loaded {
+    matcher: Code,
+    rewriters: Vec<Code>,
+    /// Indexed by record site.
+    patterns: Vec<PatternEntry>,
+    /// Record sites in the order the matcher records them.
+    order: Vec<u32>,
+    /// Each record site's location (its pattern's, when compiled by Tessera or upstream).
+    record_locs: Vec<Location>,
+}
+
+/// A loaded, executable set of PDL patterns (cheap to clone: the code is shared).
+#[derive(Clone)]
+pub struct PdlPatterns {
+    loaded: Arc<Loaded>,
+    /// Instructions one run may execute.
+    max_steps: u64,
+}
+
+impl std::fmt::Debug for PdlPatterns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PdlPatterns")
+            .field("patterns", &self.loaded.patterns)
+            .finish()
+    }
+}
+
+/// The `sym_name` of `op`.
+fn sym_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> Option<&'c str> {
+    inherent_attr(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
+}
+
+/// The ops of `op`'s first region's first block named `name`.
+fn children<'b>(
+    ctx: &'b Context,
+    body: &'b Body,
+    op: OpId,
+    name: &'b str,
+) -> impl Iterator<Item = OpId> + 'b {
+    body.regions(op)
+        .next()
+        .and_then(|r| body.first_block(r))
+        .into_iter()
+        .flat_map(move |b| body.block_ops(b))
+        .filter(move |&o| ctx.str(body.op_name(o)) == name)
+}
+
+impl PdlPatterns {
+    /// Compiles the `pdl.pattern`s of `module`, if it holds any (replacing them by the
+    /// matcher and rewriters, as [`crate::convert_pdl_to_pdl_interp`] does), then loads the
+    /// result. Patterns keep their names: a named `pdl.pattern @name` is the pattern
+    /// `name` in traces and filters (matched to its `record_match` by location); others are
+    /// named after their rewriters.
+    pub fn compile_and_load(
+        ctx: &mut Context,
+        body: &mut Body,
+        module: OpId,
+        natives: &Natives,
+    ) -> Result<PdlPatterns, Vec<Diagnostic>> {
+        let patterns: Vec<OpId> = children(ctx, body, module, "pdl.pattern").collect();
+        if patterns.is_empty() {
+            return PdlPatterns::load(ctx, body, module, natives);
+        }
+        let mut names: FxHashMap<Location, Option<String>> = FxHashMap::default();
+        for &p in &patterns {
+            let name = sym_name(ctx, body, p).map(str::to_string);
+            // Two patterns at one location cannot be told apart: neither gets its name.
+            names
+                .entry(body.op_loc(p))
+                .and_modify(|n| *n = None)
+                .or_insert(name);
+        }
+        crate::convert_pdl_to_pdl_interp(ctx, body, module)?;
+        let mut loaded = PdlPatterns::load(ctx, body, module, natives)?;
+        let inner = Arc::get_mut(&mut loaded.loaded).expect("not shared yet");
+        for (entry, loc) in inner.patterns.iter_mut().zip(&inner.record_locs) {
+            if let Some(Some(name)) = names.get(loc) {
+                entry.name = name.clone();
+            }
+        }
+        Ok(loaded)
+    }
+
+    /// Loads the compiled patterns of `module`: its `pdl_interp.func @matcher` and the
+    /// functions of its `module @rewriters`, calling natives from `natives`. Every problem
+    /// found (a missing function, an unregistered native, a malformed op) is reported.
+    pub fn load(
+        ctx: &mut Context,
+        body: &Body,
+        module: OpId,
+        natives: &Natives,
+    ) -> Result<PdlPatterns, Vec<Diagnostic>> {
+        let matcher = children(ctx, body, module, "pdl_interp.func")
+            .find(|&f| sym_name(ctx, body, f) == Some("matcher"));
+        let Some(matcher) = matcher else {
+            let message = if children(ctx, body, module, "pdl.pattern").next().is_some() {
+                "holds pdl.pattern ops: compile them first (PdlPatterns::compile_and_load)"
+            } else {
+                "has no 'pdl_interp.func @matcher'"
+            };
+            return Err(vec![Diagnostic::op_error(ctx, body, module, message)]);
+        };
+        let rewriter_module = children(ctx, body, module, "builtin.module")
+            .find(|&m| sym_name(ctx, body, m) == Some("rewriters"));
+        let rewriter_funcs: Vec<(String, OpId)> = rewriter_module
+            .map(|m| {
+                children(ctx, body, m, "pdl_interp.func")
+                    .filter_map(|f| sym_name(ctx, body, f).map(|n| (n.to_string(), f)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let mut t = Translator::new(ctx, body, natives);
+        let matcher_code = t.function(matcher);
+        let mut rewriters = Vec::new();
+        let mut rewriter_index = Vec::new();
+        let mut patterns = Vec::new();
+        let mut record_locs = Vec::new();
+        let records = std::mem::take(&mut t.records);
+        for site in &records {
+            let index = match rewriter_index.iter().position(|n| *n == site.rewriter) {
+                Some(i) => Some(i),
+                None => match rewriter_funcs.iter().find(|(n, _)| *n == site.rewriter) {
+                    Some(&(_, f)) => t.function(f).map(|c| {
+                        rewriters.push(c);
+                        rewriter_index.push(site.rewriter.clone());
+                        rewriters.len() - 1
+                    }),
+                    None => {
+                        t.errors.push(Diagnostic::op_error(
+                            t.ctx(),
+                            body,
+                            site.op,
+                            format_args!(
+                                "refers to rewriter '@rewriters::@{}', which does not exist",
+                                site.rewriter
+                            ),
+                        ));
+                        None
+                    }
+                },
+            };
+            if let Some(rewriter) = index {
+                record_locs.push(body.op_loc(site.op));
+                patterns.push(PatternEntry {
+                    name: site.rewriter.clone(),
+                    rewriter,
+                    benefit: site.benefit,
+                    root: site.root_kind,
+                    generated_ops: site.generated_ops.clone(),
+                });
+            }
+        }
+        // Rewriters no pattern records are loaded too: an unregistered native is an error
+        // wherever it is called from.
+        for (name, f) in &rewriter_funcs {
+            if !rewriter_index.contains(name) {
+                t.function(*f);
+            }
+        }
+        if !t.errors.is_empty() {
+            return Err(t.errors);
+        }
+        let matcher = matcher_code.expect("no errors, so the matcher translated");
+        let order = record_order(&matcher, patterns.len());
+        Ok(PdlPatterns {
+            loaded: Arc::new(Loaded {
+                matcher,
+                rewriters,
+                patterns,
+                order,
+                record_locs,
+            }),
+            max_steps: run::MAX_STEPS,
+        })
+    }
+
+    /// The same patterns with each run of a matcher or rewriter stopped (as a failure) after
+    /// `steps` instructions; the default is generous, this is for tests and embedders that
+    /// want a tighter bound on hostile patterns.
+    pub fn with_step_limit(mut self, steps: u64) -> PdlPatterns {
+        self.max_steps = steps;
+        self
+    }
+
+    /// The number of patterns (record sites of the matcher).
+    pub fn len(&self) -> usize {
+        self.loaded.patterns.len()
+    }
+
+    /// True if the matcher records nothing.
+    pub fn is_empty(&self) -> bool {
+        self.loaded.patterns.is_empty()
+    }
+
+    /// The patterns' debug names (their rewriters' symbol names), in the order they enter a
+    /// pattern set.
+    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.loaded
+            .order
+            .iter()
+            .map(|&i| self.loaded.patterns[i as usize].name.as_str())
+    }
+
+    /// Adds every pattern to `set`, in the order the matcher records them.
+    pub fn add_to(&self, ctx: &mut Context, set: &mut RewritePatternSet) {
+        for &index in &self.loaded.order {
+            set.add(
+                ctx,
+                PdlPattern {
+                    loaded: self.loaded.clone(),
+                    index,
+                    max_steps: self.max_steps,
+                },
+            );
+        }
+    }
+
+    /// Runs the matcher once on `op` and returns every match as (pattern name, benefit),
+    /// best first, ties in record order: what upstream's bytecode matches at once.
+    pub fn matches(
+        &self,
+        rw: &mut PatternRewriter<'_>,
+        op: OpId,
+    ) -> Result<Vec<(String, u16)>, String> {
+        let mut out = Vec::new();
+        run::run(
+            &self.loaded.matcher,
+            rw,
+            &[PdlValue::Op(op)],
+            Mode::Match {
+                only: None,
+                out: &mut out,
+            },
+            self.max_steps,
+        )
+        .map_err(|r| r.into_owned())?;
+        let mut found: Vec<(String, u16)> = out
+            .iter()
+            .map(|m| {
+                let p = &self.loaded.patterns[m.pattern as usize];
+                (p.name.clone(), p.benefit)
+            })
+            .collect();
+        found.sort_by_key(|b| std::cmp::Reverse(b.1));
+        Ok(found)
+    }
+}
+
+/// Record sites in the order a run of the matcher reaches them: a depth-first walk from the
+/// entry taking the branch a check takes when it holds (or a switch's cases) before the
+/// fallback, since the checked subtree falls through to the fallback when it is done.
+/// Sites no path reaches come last.
+fn record_order(code: &Code, n: usize) -> Vec<u32> {
+    let mut seen_inst = vec![false; code.insts.len()];
+    let mut seen_site = vec![false; n];
+    let mut order = Vec::with_capacity(n);
+    let mut stack = vec![0u32];
+    while let Some(pc) = stack.pop() {
+        let pc = pc as usize;
+        if pc >= code.insts.len() || seen_inst[pc] {
+            continue;
+        }
+        seen_inst[pc] = true;
+        // Successors in visiting order; pushed reversed so the first is walked first.
+        let mut next: Vec<u32> = Vec::new();
+        match &code.insts[pc] {
+            Inst::ApplyConstraint { yes, no, .. }
+            | Inst::AreEqual { yes, no, .. }
+            | Inst::CheckAttribute { yes, no, .. }
+            | Inst::CheckCount { yes, no, .. }
+            | Inst::CheckOperationName { yes, no, .. }
+            | Inst::CheckType { yes, no, .. }
+            | Inst::CheckTypes { yes, no, .. }
+            | Inst::IsNotNull { yes, no, .. } => next.extend([*yes, *no]),
+            Inst::Branch { dest } => next.push(*dest),
+            Inst::Continue { foreach, .. } => next.push(*foreach),
+            Inst::ForEach { body, exit, .. } => next.extend([*body, *exit]),
+            Inst::RecordMatch { pattern, dest, .. } => {
+                if let Some(seen) = seen_site.get_mut(*pattern as usize) {
+                    if !*seen {
+                        *seen = true;
+                        order.push(*pattern);
+                    }
+                }
+                next.push(*dest);
+            }
+            Inst::SwitchAttribute { dests, default, .. }
+            | Inst::SwitchCount { dests, default, .. }
+            | Inst::SwitchType { dests, default, .. }
+            | Inst::SwitchTypes { dests, default, .. } => {
+                next.extend(dests.iter().copied());
+                next.push(*default);
+            }
+            Inst::SwitchOperationName { cases, default, .. } => {
+                next.extend(cases.targets());
+                next.push(*default);
+            }
+            Inst::Finalize => {}
+            _ => next.push(pc as u32 + 1),
+        }
+        stack.extend(next.into_iter().rev());
+    }
+    order.extend((0..n as u32).filter(|&i| !seen_site[i as usize]));
+    order
+}
+
+/// One PDL pattern as a `RewritePattern`.
+struct PdlPattern {
+    loaded: Arc<Loaded>,
+    index: u32,
+    max_steps: u64,
+}
+
+impl PdlPattern {
+    fn entry(&self) -> &PatternEntry {
+        &self.loaded.patterns[self.index as usize]
+    }
+}
+
+impl RewritePattern for PdlPattern {
+    fn info(&self, _ctx: &mut Context) -> PatternInfo {
+        let e = self.entry();
+        let root = match e.root {
+            Some(name) => PatternRoot::Op(name),
+            None => PatternRoot::AnyOp,
+        };
+        // Upstream's driver applies a pattern to its own output freely; Tessera's guard
+        // against that applies to patterns that did not declare bounded recursion, so PDL
+        // patterns declare it to behave as upstream's.
+        let mut info = PatternInfo::new(root, PatternBenefit::new(e.benefit))
+            .with_debug_name(e.name.clone())
+            .with_bounded_recursion();
+        info.generated_ops = e.generated_ops.clone();
+        info
+    }
+
+    fn match_and_rewrite(&self, op: OpId, rw: &mut PatternRewriter<'_>) -> MatchResult {
+        let mut matches: Vec<Match> = Vec::new();
+        run::run(
+            &self.loaded.matcher,
+            rw,
+            &[PdlValue::Op(op)],
+            Mode::Match {
+                only: Some(self.index),
+                out: &mut matches,
+            },
+            self.max_steps,
+        )
+        .map_err(MatchFailure::because)?;
+        let code = &self.loaded.rewriters[self.entry().rewriter];
+        let mut failure = MatchFailure::default();
+        for m in matches {
+            let mode = Mode::Rewrite { loc: m.loc };
+            match run::run(code, rw, &m.inputs, mode, self.max_steps) {
+                Ok(()) => {
+                    report_root_changed(rw, op);
+                    return Ok(());
+                }
+                Err(reason) if rw.mutations() > 0 => {
+                    // The IR changed before the rewrite failed; like upstream, the changes
+                    // stay (the listener heard of each) and the pattern counts as failed.
+                    rw.declare_failed_after_changes();
+                    return Err(MatchFailure::because(reason));
+                }
+                Err(reason) => failure = MatchFailure::because(reason),
+            }
+        }
+        Err(failure)
+    }
+}
+
+/// Makes sure the driver sees the root as changed after a rewrite that left it in place.
+fn report_root_changed(rw: &mut PatternRewriter<'_>, root: OpId) {
+    if !rw.is_replaced(root) {
+        rw.modify_op_in_place(root, |_, _| ());
+    }
+}

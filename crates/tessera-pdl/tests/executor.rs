@@ -1,0 +1,297 @@
+//! The executor's API: natives with constant parameters, results of every kind and failure;
+//! what loading refuses; rewrites that fail before and after changing the IR; a matcher
+//! that never stops.
+
+use std::sync::Arc;
+use tessera_ir::{Context, OpId};
+use tessera_pdl::{Natives, PdlPatterns, PdlValue};
+use tessera_rewrite::{
+    apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, NoopListener, PatternRewriter,
+    RewritePatternSet,
+};
+
+struct Setup {
+    ctx: Context,
+    parsed: tessera_asm::ParsedModule,
+}
+
+/// Parses `src` (a module holding `module @patterns` and `module @ir`).
+fn setup(src: &str) -> Setup {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).expect("the pdl dialects load");
+    let parsed = tessera_asm::parse(&mut ctx, src, "test.mlir").expect("valid input");
+    Setup { ctx, parsed }
+}
+
+fn child(s: &Setup, name: &str) -> OpId {
+    let body = &s.parsed.body;
+    let block = body.first_block(body.region(s.parsed.module, 0)).unwrap();
+    body.block_ops(block)
+        .find(|&op| {
+            tessera_ir::op_queries::inherent_attr(&s.ctx, body, op, "sym_name")
+                .and_then(|a| s.ctx.string_value(a))
+                == Some(name)
+        })
+        .unwrap()
+}
+
+fn load(s: &mut Setup, natives: &Natives) -> Result<PdlPatterns, Vec<String>> {
+    let patterns = child(s, "patterns");
+    PdlPatterns::load(&mut s.ctx, &s.parsed.body, patterns, natives)
+        .map_err(|ds| ds.into_iter().map(|d| d.message).collect())
+}
+
+/// Loads the patterns, applies them to `module @ir`, and prints it.
+fn apply(src: &str, natives: &Natives) -> String {
+    let mut s = setup(src);
+    let loaded = load(&mut s, natives).expect("patterns load");
+    let mut set = RewritePatternSet::new();
+    loaded.add_to(&mut s.ctx, &mut set);
+    let frozen = FrozenRewritePatternSet::new(set);
+    let ir = child(&s, "ir");
+    apply_patterns_greedily(
+        &mut s.ctx,
+        &mut s.parsed.body,
+        ir,
+        &frozen,
+        GreedyConfig::default(),
+    );
+    let opts = tessera_asm::PrintOptions {
+        generic: true,
+        ..Default::default()
+    };
+    tessera_asm::op_to_string(&s.ctx, &s.parsed.body, ir, opts)
+}
+
+const PARAMS: &str = r#"
+module @patterns {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.check_operation_name of %root is "t.op" -> ^arity, ^end
+  ^arity:
+    %n = pdl_interp.apply_constraint "arity_at_least"(%root : !pdl.operation) : !pdl.attribute {constParams = [2 : i32]} -> ^rec, ^end
+  ^rec:
+    pdl_interp.record_match @rewriters::@tag(%root, %n : !pdl.operation, !pdl.attribute) : benefit(1), loc([%root]) -> ^end
+  ^end:
+    pdl_interp.finalize
+  }
+  module @rewriters {
+    pdl_interp.func @tag(%root : !pdl.operation, %n : !pdl.attribute) {
+      %ins = pdl_interp.get_operands of %root : !pdl.range<value>
+      %op = pdl_interp.create_operation "t.tagged"(%ins : !pdl.range<value>) {"arity" = %n}
+      pdl_interp.erase %root
+      pdl_interp.finalize
+    }
+  }
+}
+module @ir {
+  %a = "t.src"() : () -> i32
+  "t.op"(%a) : (i32) -> ()
+  "t.op"(%a, %a) : (i32, i32) -> ()
+}
+"#;
+
+/// Holds when the op has at least `constParams[0]` operands; returns that count.
+fn arity_natives() -> Natives {
+    let mut n = Natives::new();
+    n.register_constraint("arity_at_least", |rw, args, params, results| {
+        let [PdlValue::Op(op)] = args else {
+            return Err(Some("expects one operation".into()));
+        };
+        let min = params
+            .first()
+            .and_then(|p| match rw.ctx().attr_kind(*p) {
+                tessera_ir::AttrKind::Integer { value, .. } => value.as_i64(32),
+                _ => None,
+            })
+            .ok_or(Some("expects an integer parameter".into()))?;
+        let found = rw.body().num_operands(*op) as i64;
+        if found < min {
+            return Err(None);
+        }
+        let ty = rw.ctx_mut().int_type(64);
+        let attr = rw.ctx_mut().integer_attr(ty, found as i128);
+        results.push(PdlValue::Attr(attr));
+        Ok(())
+    });
+    n
+}
+
+#[test]
+fn constraints_get_constant_parameters_and_return_results() {
+    let out = apply(PARAMS, &arity_natives());
+    assert!(out.contains("\"t.op\"(%0) : (i32) -> ()"), "{out}");
+    assert!(
+        out.contains("\"t.tagged\"(%0, %0) {arity = 2 : i64}"),
+        "{out}"
+    );
+    assert!(!out.contains("\"t.op\"(%0, %0)"), "{out}");
+}
+
+#[test]
+fn unregistered_natives_are_named_when_loading() {
+    let mut s = setup(PARAMS);
+    let errors = load(&mut s, &Natives::new()).unwrap_err();
+    assert_eq!(
+        errors,
+        ["'pdl_interp.apply_constraint' op calls native constraint 'arity_at_least', which is not registered"]
+    );
+    // A constraint is not a rewrite: the namespaces are separate.
+    let mut wrong_kind = Natives::new();
+    wrong_kind.register_rewrite("arity_at_least", |_, _, _, _| Ok(()));
+    assert_eq!(load(&mut s, &wrong_kind).unwrap_err().len(), 1);
+}
+
+#[test]
+fn missing_rewriters_are_reported() {
+    let src = PARAMS.replace("@rewriters::@tag", "@rewriters::@nowhere");
+    let mut s = setup(&src);
+    let errors = load(&mut s, &arity_natives()).unwrap_err();
+    assert_eq!(
+        errors,
+        ["'pdl_interp.record_match' op refers to rewriter '@rewriters::@nowhere', which does not exist"]
+    );
+}
+
+/// Two patterns on `t.op`: `first` (benefit 2) calls the native rewrite `maybe`, `second`
+/// (benefit 1) renames the op.
+const FALLBACK: &str = r#"
+module @patterns {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.check_operation_name of %root is "t.op" -> ^rec, ^end
+  ^rec:
+    pdl_interp.record_match @rewriters::@first(%root : !pdl.operation) : benefit(2), loc([%root]), root("t.op") -> ^rec2
+  ^rec2:
+    pdl_interp.record_match @rewriters::@second(%root : !pdl.operation) : benefit(1), loc([%root]), root("t.op") -> ^end
+  ^end:
+    pdl_interp.finalize
+  }
+  module @rewriters {
+    pdl_interp.func @first(%root : !pdl.operation) {
+      %t = pdl_interp.apply_rewrite "maybe"(%root : !pdl.operation) : !pdl.type
+      %op = pdl_interp.create_operation "t.first" -> (%t : !pdl.type)
+      pdl_interp.erase %root
+      pdl_interp.finalize
+    }
+    pdl_interp.func @second(%root : !pdl.operation) {
+      %op = pdl_interp.create_operation "t.second"
+      pdl_interp.erase %root
+      pdl_interp.finalize
+    }
+  }
+}
+module @ir {
+  "t.op"() : () -> ()
+}
+"#;
+
+fn maybe(result: Option<PdlValue>) -> Natives {
+    let mut n = Natives::new();
+    n.register_rewrite("maybe", move |_, _, _, results| match &result {
+        Some(v) => {
+            results.push(v.clone());
+            Ok(())
+        }
+        None => Err(Some("declined".into())),
+    });
+    n
+}
+
+#[test]
+fn a_rewrite_failing_before_any_change_lets_the_next_pattern_apply() {
+    let out = apply(FALLBACK, &maybe(None));
+    assert!(out.contains("\"t.second\"()"), "{out}");
+}
+
+#[test]
+fn a_native_result_of_the_wrong_kind_fails_the_rewrite() {
+    let out = apply(FALLBACK, &maybe(Some(PdlValue::Values(Arc::from(vec![])))));
+    assert!(out.contains("\"t.second\"()"), "{out}");
+}
+
+#[test]
+fn a_native_result_of_the_right_kind_is_used() {
+    // Types are handles into the context the patterns run in: the native returns one made
+    // there.
+    let mut s = setup(FALLBACK);
+    let i1 = s.ctx.int_type(1);
+    let loaded = load(&mut s, &maybe(Some(PdlValue::Type(i1)))).unwrap();
+    let mut set = RewritePatternSet::new();
+    loaded.add_to(&mut s.ctx, &mut set);
+    let ir = child(&s, "ir");
+    let frozen = FrozenRewritePatternSet::new(set);
+    apply_patterns_greedily(
+        &mut s.ctx,
+        &mut s.parsed.body,
+        ir,
+        &frozen,
+        GreedyConfig::default(),
+    );
+    let out = tessera_asm::op_to_string(&s.ctx, &s.parsed.body, ir, Default::default());
+    assert!(out.contains("\"t.first\"() : () -> i1"), "{out}");
+}
+
+#[test]
+fn erasing_an_op_still_in_use_fails_the_rewrite() {
+    let src = FALLBACK
+        .replace(
+            "%t = pdl_interp.apply_rewrite \"maybe\"(%root : !pdl.operation) : !pdl.type\n",
+            "",
+        )
+        .replace("\"t.first\" -> (%t : !pdl.type)", "\"t.first\"")
+        .replace(
+            "\"t.op\"() : () -> ()",
+            "%x = \"t.op\"() : () -> i32\n  \"t.use\"(%x) : (i32) -> ()",
+        );
+    let out = apply(&src, &Natives::new());
+    // Each pattern created its op, then could not erase the root: like upstream, the
+    // changes stay and both count as failed, so the driver moves on.
+    assert!(out.contains("\"t.first\"()"), "{out}");
+    assert!(out.contains("\"t.second\"()"), "{out}");
+    assert!(out.contains("= \"t.op\"()"), "{out}");
+}
+
+/// Every match of the first op of `module @ir`.
+fn matches_of_first_op(s: &mut Setup, loaded: &PdlPatterns) -> Result<Vec<(String, u16)>, String> {
+    let ir = child(s, "ir");
+    let body = &mut s.parsed.body;
+    let block = body.first_block(body.region(ir, 0)).unwrap();
+    let op = body.first_op(block).unwrap();
+    let mut listener = NoopListener;
+    let mut rw = PatternRewriter::new(&mut s.ctx, body, &mut listener);
+    loaded.matches(&mut rw, op)
+}
+
+#[test]
+fn all_matches_of_one_op_best_first() {
+    let mut s = setup(FALLBACK);
+    let loaded = load(&mut s, &maybe(None)).unwrap();
+    assert_eq!(loaded.len(), 2);
+    assert_eq!(loaded.names().collect::<Vec<_>>(), ["first", "second"]);
+    let found = matches_of_first_op(&mut s, &loaded).unwrap();
+    assert_eq!(found, [("first".to_string(), 2), ("second".to_string(), 1)]);
+}
+
+#[test]
+fn a_matcher_that_loops_is_stopped() {
+    let src = r#"
+module @patterns {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.branch ^spin
+  ^spin:
+    pdl_interp.branch ^spin
+  }
+  module @rewriters {
+  }
+}
+module @ir {
+  "t.op"() : () -> ()
+}
+"#;
+    let mut s = setup(src);
+    let loaded = load(&mut s, &Natives::new())
+        .unwrap()
+        .with_step_limit(10_000);
+    let err = matches_of_first_op(&mut s, &loaded).unwrap_err();
+    assert!(err.contains("ran too long"), "{err}");
+}
