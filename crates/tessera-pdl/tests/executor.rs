@@ -295,3 +295,48 @@ module @ir {
     let err = matches_of_first_op(&mut s, &loaded).unwrap_err();
     assert!(err.contains("ran too long"), "{err}");
 }
+
+#[test]
+fn patterns_drive_a_dialect_conversion() {
+    use tessera_rewrite::conversion::{
+        apply_partial_conversion, ConversionPatternSet, ConversionTarget,
+    };
+    // t.copy is illegal; the pattern forwards its operand. The second copy reads the first
+    // one's result, replaced but (inside the conversion) not yet erased.
+    let src = r#"
+module @patterns {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.check_operation_name of %root is "t.copy" -> ^rec, ^end
+  ^rec:
+    %x = pdl_interp.get_operand 0 of %root
+    pdl_interp.record_match @rewriters::@forward(%root, %x : !pdl.operation, !pdl.value) : benefit(1), loc([%root]), root("t.copy") -> ^end
+  ^end:
+    pdl_interp.finalize
+  }
+  module @rewriters {
+    pdl_interp.func @forward(%root : !pdl.operation, %x : !pdl.value) {
+      pdl_interp.replace %root with (%x : !pdl.value)
+      pdl_interp.finalize
+    }
+  }
+}
+module @ir {
+  %a = "t.src"() : () -> i32
+  %b = "t.copy"(%a) : (i32) -> i32
+  %c = "t.copy"(%b) : (i32) -> i32
+  "t.use"(%c) : (i32) -> ()
+}
+"#;
+    let mut s = setup(src);
+    let loaded = load(&mut s, &Natives::new()).unwrap();
+    let mut set = ConversionPatternSet::new();
+    loaded.add_to_conversion(&mut s.ctx, &mut set);
+    let mut target = ConversionTarget::new();
+    target.add_illegal_op(&mut s.ctx, "t.copy");
+    let ir = child(&s, "ir");
+    apply_partial_conversion(&mut s.ctx, &mut s.parsed.body, ir, &target, &set, None)
+        .expect("the copies convert");
+    let out = tessera_asm::op_to_string(&s.ctx, &s.parsed.body, ir, Default::default());
+    assert!(!out.contains("t.copy"), "{out}");
+    assert!(out.contains("\"t.use\"(%0)"), "{out}");
+}

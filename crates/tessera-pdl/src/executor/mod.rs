@@ -33,6 +33,7 @@ use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, Ident, Location, OpId};
+use tessera_rewrite::conversion::ConversionPatternSet;
 use tessera_rewrite::{
     MatchFailure, MatchResult, PatternBenefit, PatternInfo, PatternRewriter, PatternRoot,
     RewritePattern, RewritePatternSet,
@@ -254,16 +255,25 @@ impl PdlPatterns {
 
     /// Adds every pattern to `set`, in the order the matcher records them.
     pub fn add_to(&self, ctx: &mut Context, set: &mut RewritePatternSet) {
-        for &index in &self.loaded.order {
-            set.add(
-                ctx,
-                PdlPattern {
-                    loaded: self.loaded.clone(),
-                    index,
-                    max_steps: self.max_steps,
-                },
-            );
+        for pattern in self.each_pattern() {
+            set.add(ctx, pattern);
         }
+    }
+
+    /// Adds every pattern to a dialect conversion's `set` (as plain rewrite patterns: they
+    /// see the original operands), in the order the matcher records them.
+    pub fn add_to_conversion(&self, ctx: &mut Context, set: &mut ConversionPatternSet) {
+        for pattern in self.each_pattern() {
+            set.add_rewrite_pattern(ctx, pattern);
+        }
+    }
+
+    fn each_pattern(&self) -> impl Iterator<Item = PdlPattern> + '_ {
+        self.loaded.order.iter().map(|&index| PdlPattern {
+            loaded: self.loaded.clone(),
+            index,
+            max_steps: self.max_steps,
+        })
     }
 
     /// Runs the matcher once on `op` and returns every match as (pattern name, benefit),
