@@ -327,11 +327,9 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
         match &code.insts[pc] {
             Inst::ApplyConstraint { yes, no, .. }
             | Inst::AreEqual { yes, no, .. }
-            | Inst::CheckAttribute { yes, no, .. }
+            | Inst::CheckEquals { yes, no, .. }
             | Inst::CheckCount { yes, no, .. }
             | Inst::CheckOperationName { yes, no, .. }
-            | Inst::CheckType { yes, no, .. }
-            | Inst::CheckTypes { yes, no, .. }
             | Inst::IsNotNull { yes, no, .. } => next.extend([*yes, *no]),
             Inst::Branch { dest } => next.push(*dest),
             Inst::Continue { foreach, .. } => next.push(*foreach),
@@ -345,10 +343,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
                 }
                 next.push(*dest);
             }
-            Inst::SwitchAttribute { dests, default, .. }
-            | Inst::SwitchCount { dests, default, .. }
-            | Inst::SwitchType { dests, default, .. }
-            | Inst::SwitchTypes { dests, default, .. } => {
+            Inst::SwitchValue { dests, default, .. } | Inst::SwitchCount { dests, default, .. } => {
                 next.extend(dests.iter().copied());
                 next.push(*default);
             }
