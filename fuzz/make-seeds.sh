@@ -11,7 +11,7 @@ rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seed
 mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
-         tests/ods-custom/*.mlir examples/*.mlir; do
+         crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
   base=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
   awk -v out="fuzz/seeds/parse_mlir/$base" '
     BEGIN { n = 0; file = out "-" n }

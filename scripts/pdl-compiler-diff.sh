@@ -5,21 +5,7 @@
 # mlir-opt's output, and generated pattern sets (bench/pdl/gen.py, several sizes and seeds)
 # must convert identically. Prints "N passed, M failed".
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-mlir_opt=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
-[ -x "$mlir_opt" ] || { echo "mlir-opt not found at $mlir_opt" >&2; exit 2; }
-cargo build --release -q -p tessera-cli --manifest-path "$here/Cargo.toml" || exit 2
-tessera="$here/target/release/tessera-opt"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-check() { # name, expected file, actual file
-  if cmp -s "$2" "$3"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "differs: $1"; diff "$2" "$3" | head -10
-  fi
-}
+. "$(dirname "$0")/lib/differential.sh"
 both() { # name, input, flags...
   local name=$1 input=$2; shift 2
   "$mlir_opt" --convert-pdl-to-pdl-interp "$@" "$input" >"$tmp/up" 2>&1
@@ -40,5 +26,4 @@ for size in 10 100 400; do
     both "generated: $size patterns, seed $seed" "$tmp/gen.mlir"
   done
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -693,7 +693,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op()?,
             Tok::BareIdent => self.parse_custom_op()?,
-            _ => return Err(self.error_here("expected operation name in quotes")),
+            _ => return Err(self.error_wrong_token("expected operation name in quotes")),
         };
         if !result_groups.is_empty() {
             let expected: u32 = result_groups.iter().map(|g| g.1).sum();

@@ -107,3 +107,21 @@ fn deterministic() {
         assert!(a.contains("pdl_interp.record_match"), "{a}");
     }
 }
+
+/// A pattern upstream 19 crashes on (its second root is reached only through a constraint's
+/// result, which the traversal does not follow) is an error here.
+#[test]
+fn unreachable_root_is_an_error() {
+    let src = r#"module {
+  pdl.pattern : benefit(1) {
+    %x = pdl.operand
+    %root = pdl.operation "test.op"(%x : !pdl.value)
+    %t = pdl.apply_native_constraint "type_of"(%x : !pdl.value) : !pdl.type
+    %y = pdl.operand : %t
+    %other = pdl.operation "test.user"(%y : !pdl.value)
+    pdl.rewrite %root with "rw"(%t, %other : !pdl.type, !pdl.operation)
+  }
+}"#;
+    let err = convert_chunk(src, "t.mlir", false).unwrap_err();
+    assert!(err.contains("the matcher does not provide"), "{err}");
+}

@@ -5,7 +5,9 @@
 //! which the rewriter later uses as its inputs.
 
 use super::pattern::{Key, Pdl, PdlOp, Values};
-use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId, QuestionKind};
+use super::predicate::{
+    Answer, List, PosId, Position, Predicates, Question, QuestionId, QuestionKind,
+};
 use super::root_ordering::{Branching, CostGraph};
 use rustc_hash::FxHashMap;
 use tessera_ir::{AttrKind, OpId, ValueId};
@@ -57,9 +59,15 @@ pub(crate) fn pattern_predicates(
     let given_root = pdl.rewrite_root(rewriter);
     let ops = pdl.body_ops(pattern);
     let roots = detect_roots(pdl, &ops, given_root);
-    let (graph, parent_maps) = cost_graph(pdl, &roots);
+    // A single root needs no branching (and most patterns have one).
+    let (graph, parent_maps) = if roots.len() > 1 {
+        cost_graph(pdl, &roots)
+    } else {
+        Default::default()
+    };
 
     let (best_root, edges) = match given_root {
+        _ if roots.len() == 1 => (roots[0], vec![(roots[0], None)]),
         Some(root) => {
             let mut solver = Branching::new(graph.clone(), root);
             solver.solve()?;
@@ -236,6 +244,18 @@ impl Collector<'_, '_> {
         (self.preds.question(Question::EqualTo(other)), Answer::True)
     }
 
+    /// One value met at two positions: the deeper one (the new one on a tie) is tested
+    /// against the other.
+    fn equate(&mut self, existing: PosId, new: PosId) {
+        let (shallow, deep) = if self.preds.depth(existing) < self.preds.depth(new) {
+            (existing, new)
+        } else {
+            (new, existing)
+        };
+        let p = self.equal_to(shallow);
+        self.push(deep, p);
+    }
+
     fn count(&mut self, kind: QuestionKind, n: usize) -> (QuestionId, Answer) {
         (self.preds.simple(kind), Answer::Unsigned(n as u32))
     }
@@ -264,13 +284,7 @@ impl Collector<'_, '_> {
                             | PdlOp::Type
                     )
                 ) {
-                    let (shallow, deep) = if self.preds.depth(first) < self.preds.depth(pos) {
-                        (first, pos)
-                    } else {
-                        (pos, first)
-                    };
-                    let p = self.equal_to(shallow);
-                    self.push(deep, p);
+                    self.equate(first, pos);
                 }
                 return;
             }
@@ -415,18 +429,9 @@ impl Collector<'_, '_> {
                 if ignore_operand == Some(i as u32) {
                     continue;
                 }
-                let opos = if grouped {
-                    self.pos(Position::OperandGroup {
-                        op: pos,
-                        group: Some(i as u32),
-                        variadic,
-                    })
-                } else {
-                    self.pos(Position::Operand {
-                        op: pos,
-                        index: i as u32,
-                    })
-                };
+                let opos = self
+                    .preds
+                    .entry(pos, List::Operands, i as u32, grouped, variadic);
                 self.tree(v, opos, None);
             }
         }
@@ -445,18 +450,9 @@ impl Collector<'_, '_> {
         for (i, &t) in types.iter().enumerate() {
             let variadic = self.pdl.is_range(t);
             grouped |= variadic;
-            let rpos = if grouped {
-                self.pos(Position::ResultGroup {
-                    op: pos,
-                    group: Some(i as u32),
-                    variadic,
-                })
-            } else {
-                self.pos(Position::Result {
-                    op: pos,
-                    index: i as u32,
-                })
-            };
+            let rpos = self
+                .preds
+                .entry(pos, List::Results, i as u32, grouped, variadic);
             let p = self.is_not_null();
             self.push(rpos, p);
             let tpos = self.type_of(rpos);
@@ -504,18 +500,10 @@ impl Collector<'_, '_> {
                             .iter()
                             .take(i as usize + 1)
                             .any(|&v| self.pdl.is_range(v));
-                        if grouped {
-                            let variadic = operands
-                                .get(i as usize)
-                                .is_some_and(|&v| self.pdl.is_range(v));
-                            self.pos(Position::OperandGroup {
-                                op: user,
-                                group: Some(i),
-                                variadic,
-                            })
-                        } else {
-                            self.pos(Position::Operand { op: user, index: i })
-                        }
+                        let variadic = operands
+                            .get(i as usize)
+                            .is_some_and(|&v| self.pdl.is_range(v));
+                        self.preds.entry(user, List::Operands, i, grouped, variadic)
                     }
                 };
                 let p = self.equal_to(*pos);
@@ -564,39 +552,35 @@ impl Collector<'_, '_> {
                     }
                 }
                 Some(PdlOp::ApplyNativeConstraint) => self.constraint(op),
-                Some(PdlOp::Result) => {
+                Some(kind @ (PdlOp::Result | PdlOp::Results)) => {
+                    // A result not used as an operand: read from its op, tested for
+                    // presence when it has an index.
                     let v = self.pdl.body.result(op, 0);
                     if self.inputs.contains_key(&v) {
                         continue;
                     }
                     let parent = self.pdl.body.operand(op, 0);
-                    if let Some(&ppos) = self.inputs.get(&parent) {
-                        let index = self.pdl.index(op).unwrap_or(0);
-                        let rpos = self.pos(Position::Result { op: ppos, index });
-                        self.inputs.insert(v, rpos);
-                        let p = self.is_not_null();
-                        self.push(rpos, p);
-                    }
-                }
-                Some(PdlOp::Results) => {
-                    let v = self.pdl.body.result(op, 0);
-                    if self.inputs.contains_key(&v) {
+                    let Some(&ppos) = self.inputs.get(&parent) else {
                         continue;
-                    }
-                    let parent = self.pdl.body.operand(op, 0);
-                    if let Some(&ppos) = self.inputs.get(&parent) {
-                        let index = self.pdl.index(op);
+                    };
+                    let index = self.pdl.index(op);
+                    let rpos = if kind == PdlOp::Result {
+                        self.pos(Position::Result {
+                            op: ppos,
+                            index: index.unwrap_or(0),
+                        })
+                    } else {
                         let variadic = self.pdl.is_range(v);
-                        let rpos = self.pos(Position::ResultGroup {
+                        self.pos(Position::ResultGroup {
                             op: ppos,
                             group: index,
                             variadic,
-                        });
-                        self.inputs.insert(v, rpos);
-                        if index.is_some() {
-                            let p = self.is_not_null();
-                            self.push(rpos, p);
-                        }
+                        })
+                    };
+                    self.inputs.insert(v, rpos);
+                    if kind == PdlOp::Result || index.is_some() {
+                        let p = self.is_not_null();
+                        self.push(rpos, p);
                     }
                 }
                 Some(PdlOp::Type) => self.type_literal(op, Key::ConstantType),
@@ -653,13 +637,7 @@ impl Collector<'_, '_> {
                 index: i as u32,
             });
             if let Some(&other) = self.inputs.get(&r) {
-                let (first, second) = if self.preds.depth(other) < self.preds.depth(rpos) {
-                    (other, rpos)
-                } else {
-                    (rpos, other)
-                };
-                let p = self.equal_to(first);
-                self.push(second, p);
+                self.equate(other, rpos);
             } else {
                 self.inputs.insert(r, rpos);
             }

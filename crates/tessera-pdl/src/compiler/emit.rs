@@ -182,6 +182,21 @@ impl<'a> Op<'a> {
     }
 }
 
+/// `pdl_interp.<name> [index] of %op`: the operand and result getters, one operand and one
+/// result with an optional `index`.
+pub(crate) fn getter<'a>(
+    name: &'static str,
+    loc: Location,
+    operand: &'a [ValueId; 1],
+    result: &'a [Type; 1],
+    index: Option<Attr>,
+) -> Op<'a> {
+    Op::new(name, loc)
+        .operands(operand)
+        .results(result)
+        .opt_prop("index", index)
+}
+
 /// An `i32` attribute.
 pub(crate) fn i32_attr(ctx: &mut Context, v: u32) -> Attr {
     let ty = ctx.int_type(32);
@@ -209,12 +224,6 @@ pub(crate) fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
         data: data.into(),
         splat,
     })
-}
-
-/// An array of string attributes.
-pub(crate) fn str_array(ctx: &mut Context, values: &[&str]) -> Attr {
-    let elems: Vec<Attr> = values.iter().map(|s| ctx.string_attr(s)).collect();
-    ctx.array_attr(&elems)
 }
 
 /// A new block at the end of `region`.

@@ -6,13 +6,13 @@
 //! cases in insertion order), so the printed block numbers and value names agree.
 
 use super::collect::PatternPredicates;
-use super::emit::{append_block, i32_elements, Idents, Op, PdlTypes};
+use super::emit::{append_block, getter, i32_elements, Idents, Op, PdlTypes};
 use super::pattern::PdlNames;
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId, QuestionKind};
 use super::rewriter::RewriterGen;
 use super::tree::{NodeId, NodeKind, Tree};
 use rustc_hash::FxHashMap;
-use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Location, OpId, RegionId, ValueId};
+use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Location, OpId, RegionId, Type, ValueId};
 
 /// The state of lowering one module's tree.
 pub(crate) struct Lowering<'a> {
@@ -183,28 +183,19 @@ impl Lowering<'_> {
                 *current = loop_body;
                 arg
             }
-            Position::Operand { index, .. } => {
-                let i = self.idents.i32(self.ctx, index);
-                self.result_of(
-                    Op::new("get_operand", loc)
-                        .operands(&[pv(parent)?])
-                        .results(&[t.value])
-                        .prop("index", i),
-                    *current,
-                )
-            }
+            Position::Operand { index, .. } => self.read(
+                "get_operand",
+                loc,
+                pv(parent)?,
+                t.value,
+                Some(index),
+                *current,
+            ),
             Position::OperandGroup {
                 group, variadic, ..
             } => {
-                let i = group.map(|g| self.idents.i32(self.ctx, g));
                 let ty = if variadic { t.values } else { t.value };
-                self.result_of(
-                    Op::new("get_operands", loc)
-                        .operands(&[pv(parent)?])
-                        .results(&[ty])
-                        .opt_prop("index", i),
-                    *current,
-                )
+                self.read("get_operands", loc, pv(parent)?, ty, group, *current)
             }
             Position::Attribute { name, .. } => self.result_of(
                 Op::new("get_attribute", loc)
@@ -231,28 +222,19 @@ impl Lowering<'_> {
                     )
                 }
             }
-            Position::Result { index, .. } => {
-                let i = self.idents.i32(self.ctx, index);
-                self.result_of(
-                    Op::new("get_result", loc)
-                        .operands(&[pv(parent)?])
-                        .results(&[t.value])
-                        .prop("index", i),
-                    *current,
-                )
-            }
+            Position::Result { index, .. } => self.read(
+                "get_result",
+                loc,
+                pv(parent)?,
+                t.value,
+                Some(index),
+                *current,
+            ),
             Position::ResultGroup {
                 group, variadic, ..
             } => {
-                let i = group.map(|g| self.idents.i32(self.ctx, g));
                 let ty = if variadic { t.values } else { t.value };
-                self.result_of(
-                    Op::new("get_results", loc)
-                        .operands(&[pv(parent)?])
-                        .results(&[ty])
-                        .opt_prop("index", i),
-                    *current,
-                )
+                self.read("get_results", loc, pv(parent)?, ty, group, *current)
             }
             Position::AttributeLiteral(attr) => self.result_of(
                 Op::new("create_attribute", loc)
@@ -288,6 +270,21 @@ impl Lowering<'_> {
         self.values.insert(pos, value);
         self.value_log.push(pos);
         Ok(value)
+    }
+
+    /// An operand or result getter of `op` (`index` among the operands or results, or all of
+    /// them), at the end of `block`.
+    fn read(
+        &mut self,
+        name: &'static str,
+        loc: Location,
+        op: ValueId,
+        ty: Type,
+        index: Option<u32>,
+        block: BlockId,
+    ) -> ValueId {
+        let index = index.map(|i| self.idents.i32(self.ctx, i));
+        self.result_of(getter(name, loc, &[op], &[ty], index), block)
     }
 
     fn result_of(&mut self, op: Op<'_>, block: BlockId) -> ValueId {

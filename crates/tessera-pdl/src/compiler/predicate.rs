@@ -132,6 +132,13 @@ impl Position {
     }
 }
 
+/// The operands or the results of an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum List {
+    Operands,
+    Results,
+}
+
 /// Question kinds, in rank order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) enum QuestionKind {
@@ -272,6 +279,32 @@ impl Predicates {
             ),
             _ => false,
         }
+    }
+
+    /// Entry `index` of the operands or results of the op at `op`: the single value there
+    /// while no variadic entry came before (`grouped` false), else the group starting there.
+    pub(crate) fn entry(
+        &mut self,
+        op: PosId,
+        list: List,
+        index: u32,
+        grouped: bool,
+        variadic: bool,
+    ) -> PosId {
+        self.pos(match (list, grouped) {
+            (List::Operands, false) => Position::Operand { op, index },
+            (List::Results, false) => Position::Result { op, index },
+            (List::Operands, true) => Position::OperandGroup {
+                op,
+                group: Some(index),
+                variadic,
+            },
+            (List::Results, true) => Position::ResultGroup {
+                op,
+                group: Some(index),
+                variadic,
+            },
+        })
     }
 
     /// Whether `id` is the root operation.

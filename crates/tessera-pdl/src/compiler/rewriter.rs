@@ -2,12 +2,12 @@
 //! translated op by op, with every value the matcher found passed in as an argument (in
 //! first-use order) and constants made in place.
 
-use super::emit::{str_array, Idents, Op, PdlTypes};
+use super::emit::{getter, Idents, Op, PdlTypes};
 use super::pattern::{Key, Pdl, PdlNames, PdlOp};
 use super::predicate::PosId;
 use rustc_hash::FxHashMap;
 use tessera_ir::OpTraits;
-use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, OpId, Type, ValueId};
+use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Location, OpId, Type, ValueId};
 
 /// The rewriter functions made so far.
 pub(crate) struct RewriterGen {
@@ -150,14 +150,14 @@ impl RewriterGen {
     ) -> MatchInfo {
         let pdl = Pdl { ctx, body, names };
         let benefit = pdl.attr(pattern, Key::Benefit);
-        let generated: Vec<String> = pdl
+        // The names are the ops' own string attributes: nothing to intern but the array.
+        let generated: Vec<Attr> = pdl
             .rewriter_of(pattern)
             .map(|r| pdl.body_ops(r))
             .unwrap_or_default()
             .into_iter()
             .filter(|&op| pdl.kind(op) == Some(PdlOp::Operation))
             .filter_map(|op| pdl.attr(op, Key::OpName))
-            .map(|a| pdl.str_of(a).to_string())
             .collect();
         let root_kind = match pdl.def(root) {
             Some((op, PdlOp::Operation)) => pdl.attr(op, Key::OpName),
@@ -167,10 +167,7 @@ impl RewriterGen {
             let ty = ctx.int_type(16);
             ctx.integer_attr(ty, 0)
         });
-        let generated_ops = (!generated.is_empty()).then(|| {
-            let names: Vec<&str> = generated.iter().map(String::as_str).collect();
-            str_array(ctx, &names)
-        });
+        let generated_ops = (!generated.is_empty()).then(|| ctx.array_attr(&generated));
         MatchInfo {
             benefit,
             generated_ops,
@@ -299,29 +296,15 @@ impl Rewrite<'_> {
                 self.values.insert(result(self), v);
             }
             PdlOp::Replace => self.replace(op)?,
-            PdlOp::Result => {
+            PdlOp::Result | PdlOp::Results => {
                 let parent = self.map(self.body.operand(op, 0))?;
-                let index = self.pdl().index(op).unwrap_or(0);
-                let i = self.idents.i32(self.ctx, index);
-                let t = self.types.value;
-                let v = self.emit_value(
-                    Op::new("get_result", loc)
-                        .operands(&[parent])
-                        .results(&[t])
-                        .prop("index", i),
-                );
-                self.values.insert(result(self), v);
-            }
-            PdlOp::Results => {
-                let parent = self.map(self.body.operand(op, 0))?;
-                let index = self.pdl().index(op).map(|i| self.idents.i32(self.ctx, i));
+                let (name, index) = match kind {
+                    PdlOp::Result => ("get_result", Some(self.pdl().index(op).unwrap_or(0))),
+                    _ => ("get_results", self.pdl().index(op)),
+                };
+                let index = index.map(|i| self.idents.i32(self.ctx, i));
                 let ty = self.body.value_type(result(self));
-                let v = self.emit_value(
-                    Op::new("get_results", loc)
-                        .operands(&[parent])
-                        .results(&[ty])
-                        .opt_prop("index", index),
-                );
+                let v = self.emit_value(getter(name, loc, &[parent], &[ty], index));
                 self.values.insert(result(self), v);
             }
             PdlOp::Type => {
@@ -428,16 +411,7 @@ impl Rewrite<'_> {
         // Result types the rewrite leaves open are read from the new op.
         if type_values.len() == 1 && self.pdl().is_range(type_values[0]) {
             if !self.values.contains_key(&type_values[0]) {
-                let results = self.emit_value(
-                    Op::new("get_results", loc)
-                        .operands(&[created])
-                        .results(&[t.values]),
-                );
-                let ty = self.emit_value(
-                    Op::new("get_value_type", loc)
-                        .operands(&[results])
-                        .results(&[t.types]),
-                );
+                let ty = self.result_types_of(created, loc);
                 self.values.insert(type_values[0], ty);
             }
             return Ok(());
@@ -530,23 +504,28 @@ impl Rewrite<'_> {
             }
             let rloc = self.body.op_loc(replaced);
             let mapped = self.map(replaced_value)?;
-            let t = self.types;
-            let results = self.emit_value(
-                Op::new("get_results", rloc)
-                    .operands(&[mapped])
-                    .results(&[t.values]),
-            );
-            let ty = self.emit_value(
-                Op::new("get_value_type", rloc)
-                    .operands(&[results])
-                    .results(&[t.types]),
-            );
+            let ty = self.result_types_of(mapped, rloc);
             return Ok((vec![ty], false));
         }
         if type_values.is_empty() {
             return Ok((Vec::new(), false));
         }
         Err("unable to infer result type for operation".into())
+    }
+
+    /// The types of all results of the op `op` (a `!pdl.range<type>`).
+    fn result_types_of(&mut self, op: ValueId, loc: Location) -> ValueId {
+        let t = self.types;
+        let results = self.emit_value(
+            Op::new("get_results", loc)
+                .operands(&[op])
+                .results(&[t.values]),
+        );
+        self.emit_value(
+            Op::new("get_value_type", loc)
+                .operands(&[results])
+                .results(&[t.types]),
+        )
     }
 
     /// Whether `a` comes before `b` in their block.

@@ -118,20 +118,22 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     }
 
     let mut order: Vec<u32> = (0..ordered.len() as u32).collect();
-    order.sort_by(|&a, &b| {
-        let (x, y) = (&ordered[a as usize], &ordered[b as usize]);
-        let key = |o: &Ordered| {
+    // Keys computed once: more shared first, then shallower, then by position and question
+    // kind, then first appearance (the id, which makes the order total).
+    let keys: Vec<_> = ordered
+        .iter()
+        .enumerate()
+        .map(|(i, o)| {
             (
+                std::cmp::Reverse((o.primary, o.secondary)),
                 preds.depth(o.pos),
                 preds.position(o.pos).kind(),
                 preds.get_question(o.question).kind(),
+                i as u32,
             )
-        };
-        (y.primary, y.secondary)
-            .cmp(&(x.primary, x.secondary))
-            .then_with(|| key(x).cmp(&key(y)))
-            .then(a.cmp(&b))
-    });
+        })
+        .collect();
+    order.sort_unstable_by_key(|&i| keys[i as usize]);
     dependency_sort(preds, &ordered, &mut order);
 
     // The rank of each predicate; each pattern walks its own predicates by rank.

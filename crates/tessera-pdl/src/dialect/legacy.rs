@@ -80,31 +80,22 @@ fn own_types<'a>(
         .collect()
 }
 
-/// `type($x)` of a variadic group: types separated by commas, possibly none.
-fn variadic_types(p: &mut OpAsmParser<'_, '_, '_>) -> ParseResult<Vec<Type>> {
-    let mut list: Vec<Type> = p.parse_optional_type()?.into_iter().collect();
-    if !list.is_empty() {
-        while p.parse_optional_punct(Punct::Comma) {
-            list.push(p.parse_type()?);
-        }
-    }
-    Ok(list)
-}
-
-/// `(%a, %b : types)`, or the older `(%a, %b)`, after its `(`: the operands, their types
-/// and where the list starts.
+/// `(%a, %b : types)` after its `(` (or, with `older`, also `(%a, %b)`, the types being
+/// the values' own): the operands, their types and where the list starts.
 fn operand_group<'a>(
     p: &mut OpAsmParser<'_, 'a, '_>,
-    fallback: &str,
+    older: Option<&str>,
 ) -> ParseResult<(Vec<UnresolvedOperand<'a>>, Vec<Type>, u32)> {
     let pos = p.pos();
     let operands = p.parse_operand_list()?;
-    if p.parse_optional_punct(Punct::RParen) {
-        let types = own_types(p, &operands, fallback);
-        return Ok((operands, types, pos));
+    if let Some(fallback) = older {
+        if p.parse_optional_punct(Punct::RParen) {
+            let types = own_types(p, &operands, fallback);
+            return Ok((operands, types, pos));
+        }
     }
     p.parse_punct(Punct::Colon)?;
-    let types = variadic_types(p)?;
+    let types = p.parse_type_list()?;
     p.parse_punct(Punct::RParen)?;
     Ok((operands, types, pos))
 }
@@ -137,7 +128,7 @@ fn parse_operation(p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -
     }
     let mut operands = (Vec::new(), Vec::new(), p.pos());
     if p.parse_optional_punct(Punct::LParen) {
-        operands = operand_group(p, "value")?;
+        operands = operand_group(p, Some("value"))?;
     }
     let (attr_operands, names) = parse_named_operands(p)?;
     let key = p.ctx().ident("attributeValueNames");
@@ -148,7 +139,7 @@ fn parse_operation(p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -
     let mut results = (Vec::new(), Vec::new(), p.pos());
     if p.parse_optional_punct(Punct::Arrow) {
         if p.parse_optional_punct(Punct::LParen) {
-            results = operand_group(p, "type")?;
+            results = operand_group(p, None)?;
         } else {
             // The older form: result types as a bare list.
             let pos = p.pos();
@@ -174,7 +165,7 @@ fn parse_replace(p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> 
     p.parse_keyword("with")?;
     let mut values = (Vec::new(), Vec::new(), p.pos());
     if p.parse_optional_punct(Punct::LParen) {
-        values = operand_group(p, "value")?;
+        values = operand_group(p, Some("value"))?;
     }
     let op_pos = p.pos();
     let replacement: Vec<_> = match p.at_operand() {
