@@ -743,6 +743,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         if name_str.contains('\0') {
             return Err(self.error_here("null character not allowed in operation name"));
         }
+        // A dialect the context knows but has not registered yet is registered on first use.
+        self.ctx
+            .ensure_dialect(name_str.split('.').next().unwrap_or(""));
         self.check_op_name_allowed(name_str, name_tok.start)?;
         let name = self.ctx.ident(name_str);
         self.bump();
@@ -1031,7 +1034,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             let hooks = crate::custom::op_assembly(p.ctx, name)?;
             Some((name, hooks))
         };
-        if text.contains('.') {
+        if let Some((namespace, _)) = text.split_once('.') {
+            self.ctx.ensure_dialect(namespace);
             return lookup(self, text);
         }
         let default = self.default_dialects.last().cloned().unwrap_or_default();

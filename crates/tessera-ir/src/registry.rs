@@ -169,8 +169,15 @@ impl DialectInfo {
     }
 }
 
+/// Registers one or more dialects into a context when one of them is first needed (see
+/// `Context::add_dialect_loader`).
+pub type DialectLoader = Arc<dyn Fn(&mut Context) + Send + Sync>;
+
 #[derive(Default)]
 pub(crate) struct Registry {
+    /// Dialects known but not registered yet, by namespace: upstream's registry, which loads
+    /// a dialect on first use, so a tool that knows many pays only for those a file uses.
+    pub(crate) pending: Vec<(Box<str>, DialectLoader)>,
     pub(crate) ops: FxHashMap<Ident, OpInfo>,
     pub(crate) dialects: FxHashMap<Ident, DialectInfo>,
 }

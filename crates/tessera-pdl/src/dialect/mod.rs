@@ -26,6 +26,21 @@ pub fn register_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
     Ok(())
 }
 
+/// Makes `ctx` register `pdl` and `pdl_interp` when either is first used (an op, attribute or
+/// type of theirs is parsed, or a pass asks with `Context::ensure_dialect`), as mlir-opt loads
+/// the dialects it knows: a run that uses neither does not pay for compiling them.
+pub fn add_pdl_dialect_loaders(ctx: &mut Context) {
+    let loader: tessera_ir::DialectLoader = Arc::new(|ctx: &mut Context| {
+        // The built-in library is fixed and tested; failing to compile it is a bug here,
+        // leaving the dialects unknown.
+        if let Err(e) = register_pdl_dialects(ctx) {
+            debug_assert!(false, "the pdl dialects do not load: {e}");
+        }
+    });
+    ctx.add_dialect_loader("pdl", loader.clone());
+    ctx.add_dialect_loader("pdl_interp", loader);
+}
+
 /// The compiled dialects, or why they could not be compiled.
 pub fn registration() -> &'static Result<Registration, String> {
     static PDL: OnceLock<Result<Registration, String>> = OnceLock::new();
