@@ -2,7 +2,8 @@
 //! rewriter functions of `module @rewriters`) against IR, so PDL patterns are ordinary
 //! [`RewritePattern`]s for the greedy driver and dialect conversion.
 //!
-//! Loading ([`PdlPatterns::load`]) translates every function once into a compact form
+//! Loading ([`PdlPatterns::load`], or [`PdlPatterns::compile_and_load`] for a module of
+//! `pdl.pattern`s) translates every function once into a compact form
 //! (`code`: registers and instruction indices, attributes decoded, natives resolved by name,
 //! long switches over operation names hashed), so matching never walks the pattern IR. A
 //! pattern that calls a native nobody registered is rejected there, with a diagnostic naming
@@ -10,11 +11,13 @@
 //!
 //! Each `pdl_interp.record_match` is one pattern, with its benefit, root kind (the
 //! applicator's index: a pattern with a root kind is only offered ops of that name) and
-//! generated ops; its debug name is its rewriter's symbol name. Offered an op, a pattern runs
+//! generated ops; its debug name is its `pdl.pattern`'s name, else its rewriter's symbol
+//! name. Offered an op, a pattern runs
 //! the matcher, keeping only its own matches, then runs its rewriter on them in the order
 //! they were recorded until one succeeds. Patterns enter a set in the order the matcher
-//! records them, so patterns of equal benefit are tried in upstream's order (its bytecode
-//! records every match, then applies them by benefit, ties in record order).
+//! reaches them, so patterns of equal benefit are tried in upstream's order (its bytecode
+//! records every match, then applies them by benefit, ties in record order); see
+//! docs/compatibility.md for the one case where the two orders can differ.
 //!
 //! A rewrite that fails after changing the IR keeps its changes and counts as failed, as
 //! upstream's does. One deliberate difference (see docs/compatibility.md): a rewriter that
