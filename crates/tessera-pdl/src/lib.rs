@@ -15,4 +15,4 @@ pub mod natives;
 
 pub use compiler::convert_pdl_to_pdl_interp;
 pub use executor::PdlPatterns;
-pub use natives::{Natives, PdlKind, PdlValue};
+pub use natives::{NativeKind, Natives, PdlKind, PdlValue};

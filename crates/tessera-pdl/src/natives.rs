@@ -8,11 +8,11 @@
 //! (the next match is tried, as upstream's applicator does).
 //!
 //! ```
-//! use tessera_pdl::natives::{Natives, PdlValue};
+//! use tessera_pdl::natives::{NativeKind, Natives, PdlValue};
 //!
 //! let mut natives = Natives::new();
 //! // Holds for operations with exactly one result.
-//! natives.register_constraint("single_result", |rw, args, _params, _results| {
+//! natives.register(NativeKind::Constraint, "single_result", |rw, args, _params, _results| {
 //!     match args.first() {
 //!         Some(PdlValue::Op(op)) if rw.body().num_results(*op) == 1 => Ok(()),
 //!         _ => Err(None),
@@ -142,37 +142,29 @@ impl PdlKind {
 /// Why a native failed: an optional reason, shown in traces.
 pub type NativeFailure = Option<Cow<'static, str>>;
 
-/// A native constraint or rewrite: `(rewriter, arguments, constant parameters, results)`.
-/// It pushes one value per declared result (checked by the executor) and returns `Ok`, or
-/// returns `Err` to fail. Every such closure is one (`Natives::register_*` take them).
-pub trait NativeFunction:
-    Fn(
-        &mut PatternRewriter<'_>,
-        &[PdlValue],
-        &[Attr],
-        &mut Vec<PdlValue>,
-    ) -> Result<(), NativeFailure>
-    + Send
-    + Sync
-    + 'static
-{
-}
-
-impl<F> NativeFunction for F where
-    F: Fn(
+/// A native constraint or rewrite, shared by every pattern that calls it. It gets the
+/// rewriter, its arguments and the constant parameters written in the pattern, pushes one
+/// value per declared result (checked by the executor) and returns `Ok`, or returns `Err`
+/// to fail.
+pub type NativeFn = Arc<
+    dyn Fn(
             &mut PatternRewriter<'_>,
             &[PdlValue],
             &[Attr],
             &mut Vec<PdlValue>,
         ) -> Result<(), NativeFailure>
         + Send
-        + Sync
-        + 'static
-{
-}
+        + Sync,
+>;
 
-/// A registered native, shared by every pattern that calls it.
-pub type NativeFn = Arc<dyn NativeFunction>;
+/// What a native is called as: `apply_native_constraint` or `apply_native_rewrite`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NativeKind {
+    /// A constraint: may fail, must not change the IR.
+    Constraint,
+    /// A rewrite: may change the IR.
+    Rewrite,
+}
 
 /// The natives patterns may call, by name. Constraints and rewrites have separate
 /// namespaces, as upstream's; registering a name again replaces the earlier function.
@@ -201,15 +193,24 @@ impl Natives {
         Self::default()
     }
 
-    /// Registers constraint `name`.
-    pub fn register_constraint(&mut self, name: &str, f: impl NativeFunction) -> &mut Self {
-        self.constraints.insert(name.to_string(), Arc::new(f));
-        self
-    }
-
-    /// Registers rewrite `name`.
-    pub fn register_rewrite(&mut self, name: &str, f: impl NativeFunction) -> &mut Self {
-        self.rewrites.insert(name.to_string(), Arc::new(f));
+    /// Registers `f` as the constraint or rewrite (`kind`) `name`.
+    pub fn register<F>(&mut self, kind: NativeKind, name: &str, f: F) -> &mut Self
+    where
+        F: Fn(
+                &mut PatternRewriter<'_>,
+                &[PdlValue],
+                &[Attr],
+                &mut Vec<PdlValue>,
+            ) -> Result<(), NativeFailure>
+            + Send
+            + Sync
+            + 'static,
+    {
+        let map = match kind {
+            NativeKind::Constraint => &mut self.constraints,
+            NativeKind::Rewrite => &mut self.rewrites,
+        };
+        map.insert(name.to_string(), Arc::new(f));
         self
     }
 

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use tessera_ir::{Context, OpId};
-use tessera_pdl::{Natives, PdlPatterns, PdlValue};
+use tessera_pdl::{NativeKind, Natives, PdlPatterns, PdlValue};
 use tessera_rewrite::{
     apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, NoopListener, PatternRewriter,
     RewritePatternSet,
@@ -42,10 +42,12 @@ fn load(s: &mut Setup, natives: &Natives) -> Result<PdlPatterns, Vec<String>> {
         .map_err(|ds| ds.into_iter().map(|d| d.message).collect())
 }
 
-/// Loads the patterns, applies them to `module @ir`, and prints it.
-fn apply(src: &str, natives: &Natives) -> String {
+/// Loads the patterns with the natives `natives` makes (in the patterns' context), applies
+/// them to `module @ir`, and prints it generically.
+fn apply_with(src: &str, natives: impl FnOnce(&mut Context) -> Natives) -> String {
     let mut s = setup(src);
-    let loaded = load(&mut s, natives).expect("patterns load");
+    let natives = natives(&mut s.ctx);
+    let loaded = load(&mut s, &natives).expect("patterns load");
     let mut set = RewritePatternSet::new();
     loaded.add_to(&mut s.ctx, &mut set);
     let frozen = FrozenRewritePatternSet::new(set);
@@ -62,6 +64,10 @@ fn apply(src: &str, natives: &Natives) -> String {
         ..Default::default()
     };
     tessera_asm::op_to_string(&s.ctx, &s.parsed.body, ir, opts)
+}
+
+fn apply(src: &str, natives: &Natives) -> String {
+    apply_with(src, |_| natives.clone())
 }
 
 const PARAMS: &str = r#"
@@ -94,26 +100,30 @@ module @ir {
 /// Holds when the op has at least `constParams[0]` operands; returns that count.
 fn arity_natives() -> Natives {
     let mut n = Natives::new();
-    n.register_constraint("arity_at_least", |rw, args, params, results| {
-        let [PdlValue::Op(op)] = args else {
-            return Err(Some("expects one operation".into()));
-        };
-        let min = params
-            .first()
-            .and_then(|p| match rw.ctx().attr_kind(*p) {
-                tessera_ir::AttrKind::Integer { value, .. } => value.as_i64(32),
-                _ => None,
-            })
-            .ok_or(Some("expects an integer parameter".into()))?;
-        let found = rw.body().num_operands(*op) as i64;
-        if found < min {
-            return Err(None);
-        }
-        let ty = rw.ctx_mut().int_type(64);
-        let attr = rw.ctx_mut().integer_attr(ty, found as i128);
-        results.push(PdlValue::Attr(attr));
-        Ok(())
-    });
+    n.register(
+        NativeKind::Constraint,
+        "arity_at_least",
+        |rw, args, params, results| {
+            let [PdlValue::Op(op)] = args else {
+                return Err(Some("expects one operation".into()));
+            };
+            let min = params
+                .first()
+                .and_then(|p| match rw.ctx().attr_kind(*p) {
+                    tessera_ir::AttrKind::Integer { value, .. } => value.as_i64(32),
+                    _ => None,
+                })
+                .ok_or(Some("expects an integer parameter".into()))?;
+            let found = rw.body().num_operands(*op) as i64;
+            if found < min {
+                return Err(None);
+            }
+            let ty = rw.ctx_mut().int_type(64);
+            let attr = rw.ctx_mut().integer_attr(ty, found as i128);
+            results.push(PdlValue::Attr(attr));
+            Ok(())
+        },
+    );
     n
 }
 
@@ -138,7 +148,7 @@ fn unregistered_natives_are_named_when_loading() {
     );
     // A constraint is not a rewrite: the namespaces are separate.
     let mut wrong_kind = Natives::new();
-    wrong_kind.register_rewrite("arity_at_least", |_, _, _, _| Ok(()));
+    wrong_kind.register(NativeKind::Rewrite, "arity_at_least", |_, _, _, _| Ok(()));
     assert_eq!(load(&mut s, &wrong_kind).unwrap_err().len(), 1);
 }
 
@@ -187,13 +197,17 @@ module @ir {
 
 fn maybe(result: Option<PdlValue>) -> Natives {
     let mut n = Natives::new();
-    n.register_rewrite("maybe", move |_, _, _, results| match &result {
-        Some(v) => {
-            results.push(v.clone());
-            Ok(())
-        }
-        None => Err(Some("declined".into())),
-    });
+    n.register(
+        NativeKind::Rewrite,
+        "maybe",
+        move |_, _, _, results| match &result {
+            Some(v) => {
+                results.push(v.clone());
+                Ok(())
+            }
+            None => Err(Some("declined".into())),
+        },
+    );
     n
 }
 
@@ -213,21 +227,7 @@ fn a_native_result_of_the_wrong_kind_fails_the_rewrite() {
 fn a_native_result_of_the_right_kind_is_used() {
     // Types are handles into the context the patterns run in: the native returns one made
     // there.
-    let mut s = setup(FALLBACK);
-    let i1 = s.ctx.int_type(1);
-    let loaded = load(&mut s, &maybe(Some(PdlValue::Type(i1)))).unwrap();
-    let mut set = RewritePatternSet::new();
-    loaded.add_to(&mut s.ctx, &mut set);
-    let ir = child(&s, "ir");
-    let frozen = FrozenRewritePatternSet::new(set);
-    apply_patterns_greedily(
-        &mut s.ctx,
-        &mut s.parsed.body,
-        ir,
-        &frozen,
-        GreedyConfig::default(),
-    );
-    let out = tessera_asm::op_to_string(&s.ctx, &s.parsed.body, ir, Default::default());
+    let out = apply_with(FALLBACK, |ctx| maybe(Some(PdlValue::Type(ctx.int_type(1)))));
     assert!(out.contains("\"t.first\"() : () -> i1"), "{out}");
 }
 
@@ -294,4 +294,49 @@ module @ir {
         .with_step_limit(10_000);
     let err = matches_of_first_op(&mut s, &loaded).unwrap_err();
     assert!(err.contains("ran too long"), "{err}");
+}
+
+#[test]
+fn patterns_drive_a_dialect_conversion() {
+    use tessera_rewrite::conversion::{
+        apply_partial_conversion, ConversionPatternSet, ConversionTarget,
+    };
+    // t.copy is illegal; the pattern forwards its operand. The second copy reads the first
+    // one's result, replaced but (inside the conversion) not yet erased.
+    let src = r#"
+module @patterns {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.check_operation_name of %root is "t.copy" -> ^rec, ^end
+  ^rec:
+    %x = pdl_interp.get_operand 0 of %root
+    pdl_interp.record_match @rewriters::@forward(%root, %x : !pdl.operation, !pdl.value) : benefit(1), loc([%root]), root("t.copy") -> ^end
+  ^end:
+    pdl_interp.finalize
+  }
+  module @rewriters {
+    pdl_interp.func @forward(%root : !pdl.operation, %x : !pdl.value) {
+      pdl_interp.replace %root with (%x : !pdl.value)
+      pdl_interp.finalize
+    }
+  }
+}
+module @ir {
+  %a = "t.src"() : () -> i32
+  %b = "t.copy"(%a) : (i32) -> i32
+  %c = "t.copy"(%b) : (i32) -> i32
+  "t.use"(%c) : (i32) -> ()
+}
+"#;
+    let mut s = setup(src);
+    let loaded = load(&mut s, &Natives::new()).unwrap();
+    let mut set = ConversionPatternSet::new();
+    loaded.add_to_conversion(&mut s.ctx, &mut set);
+    let mut target = ConversionTarget::new();
+    target.add_illegal_op(&mut s.ctx, "t.copy");
+    let ir = child(&s, "ir");
+    apply_partial_conversion(&mut s.ctx, &mut s.parsed.body, ir, &target, &set, None)
+        .expect("the copies convert");
+    let out = tessera_asm::op_to_string(&s.ctx, &s.parsed.body, ir, Default::default());
+    assert!(!out.contains("t.copy"), "{out}");
+    assert!(out.contains("\"t.use\"(%0)"), "{out}");
 }

@@ -2,7 +2,7 @@
 //! of instructions over numbered registers, with jumps as instruction indices. Nothing here
 //! refers to the IR the function came from, so a loaded pattern set outlives it.
 
-use crate::natives::{NativeFn, PdlKind};
+use crate::natives::{NativeFn, PdlKind, PdlValue};
 use rustc_hash::FxHashMap;
 use tessera_ir::{Attr, Ident, Type};
 
@@ -102,12 +102,6 @@ pub(crate) enum Inst {
     Branch {
         dest: Addr,
     },
-    CheckAttribute {
-        reg: Reg,
-        value: Attr,
-        yes: Addr,
-        no: Addr,
-    },
     CheckCount {
         side: Side,
         op: Reg,
@@ -122,15 +116,10 @@ pub(crate) enum Inst {
         yes: Addr,
         no: Addr,
     },
-    CheckType {
+    /// `check_attribute`, `check_type`, `check_types`: the register holds `value`.
+    CheckEquals {
         reg: Reg,
-        ty: Type,
-        yes: Addr,
-        no: Addr,
-    },
-    CheckTypes {
-        reg: Reg,
-        types: Box<[Type]>,
+        value: PdlValue,
         yes: Addr,
         no: Addr,
     },
@@ -227,12 +216,6 @@ pub(crate) enum Inst {
         op: Reg,
         values: Box<[Reg]>,
     },
-    SwitchAttribute {
-        reg: Reg,
-        cases: Box<[Attr]>,
-        dests: Box<[Addr]>,
-        default: Addr,
-    },
     SwitchCount {
         side: Side,
         op: Reg,
@@ -240,21 +223,17 @@ pub(crate) enum Inst {
         dests: Box<[Addr]>,
         default: Addr,
     },
+    /// `switch_attribute`, `switch_type`, `switch_types`: the first case equal to the
+    /// register's value.
+    SwitchValue {
+        reg: Reg,
+        cases: Box<[PdlValue]>,
+        dests: Box<[Addr]>,
+        default: Addr,
+    },
     SwitchOperationName {
         op: Reg,
         cases: NameCases,
-        default: Addr,
-    },
-    SwitchType {
-        reg: Reg,
-        cases: Box<[Type]>,
-        dests: Box<[Addr]>,
-        default: Addr,
-    },
-    SwitchTypes {
-        reg: Reg,
-        cases: Box<[Box<[Type]>]>,
-        dests: Box<[Addr]>,
         default: Addr,
     },
 }

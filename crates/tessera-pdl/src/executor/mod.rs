@@ -2,7 +2,8 @@
 //! rewriter functions of `module @rewriters`) against IR, so PDL patterns are ordinary
 //! [`RewritePattern`]s for the greedy driver and dialect conversion.
 //!
-//! Loading ([`PdlPatterns::load`]) translates every function once into a compact form
+//! Loading ([`PdlPatterns::load`], or [`PdlPatterns::compile_and_load`] for a module of
+//! `pdl.pattern`s) translates every function once into a compact form
 //! (`code`: registers and instruction indices, attributes decoded, natives resolved by name,
 //! long switches over operation names hashed), so matching never walks the pattern IR. A
 //! pattern that calls a native nobody registered is rejected there, with a diagnostic naming
@@ -10,11 +11,13 @@
 //!
 //! Each `pdl_interp.record_match` is one pattern, with its benefit, root kind (the
 //! applicator's index: a pattern with a root kind is only offered ops of that name) and
-//! generated ops; its debug name is its rewriter's symbol name. Offered an op, a pattern runs
+//! generated ops; its debug name is its `pdl.pattern`'s name, else its rewriter's symbol
+//! name. Offered an op, a pattern runs
 //! the matcher, keeping only its own matches, then runs its rewriter on them in the order
 //! they were recorded until one succeeds. Patterns enter a set in the order the matcher
-//! records them, so patterns of equal benefit are tried in upstream's order (its bytecode
-//! records every match, then applies them by benefit, ties in record order).
+//! reaches them, so patterns of equal benefit are tried in upstream's order (its bytecode
+//! records every match, then applies them by benefit, ties in record order); see
+//! docs/compatibility.md for the one case where the two orders can differ.
 //!
 //! A rewrite that fails after changing the IR keeps its changes and counts as failed, as
 //! upstream's does. One deliberate difference (see docs/compatibility.md): a rewriter that
@@ -33,6 +36,7 @@ use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, Ident, Location, OpId};
+use tessera_rewrite::conversion::ConversionPatternSet;
 use tessera_rewrite::{
     MatchFailure, MatchResult, PatternBenefit, PatternInfo, PatternRewriter, PatternRoot,
     RewritePattern, RewritePatternSet,
@@ -254,16 +258,25 @@ impl PdlPatterns {
 
     /// Adds every pattern to `set`, in the order the matcher records them.
     pub fn add_to(&self, ctx: &mut Context, set: &mut RewritePatternSet) {
-        for &index in &self.loaded.order {
-            set.add(
-                ctx,
-                PdlPattern {
-                    loaded: self.loaded.clone(),
-                    index,
-                    max_steps: self.max_steps,
-                },
-            );
+        for pattern in self.each_pattern() {
+            set.add(ctx, pattern);
         }
+    }
+
+    /// Adds every pattern to a dialect conversion's `set` (as plain rewrite patterns: they
+    /// see the original operands), in the order the matcher records them.
+    pub fn add_to_conversion(&self, ctx: &mut Context, set: &mut ConversionPatternSet) {
+        for pattern in self.each_pattern() {
+            set.add_rewrite_pattern(ctx, pattern);
+        }
+    }
+
+    fn each_pattern(&self) -> impl Iterator<Item = PdlPattern> + '_ {
+        self.loaded.order.iter().map(|&index| PdlPattern {
+            loaded: self.loaded.clone(),
+            index,
+            max_steps: self.max_steps,
+        })
     }
 
     /// Runs the matcher once on `op` and returns every match as (pattern name, benefit),
@@ -317,11 +330,9 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
         match &code.insts[pc] {
             Inst::ApplyConstraint { yes, no, .. }
             | Inst::AreEqual { yes, no, .. }
-            | Inst::CheckAttribute { yes, no, .. }
+            | Inst::CheckEquals { yes, no, .. }
             | Inst::CheckCount { yes, no, .. }
             | Inst::CheckOperationName { yes, no, .. }
-            | Inst::CheckType { yes, no, .. }
-            | Inst::CheckTypes { yes, no, .. }
             | Inst::IsNotNull { yes, no, .. } => next.extend([*yes, *no]),
             Inst::Branch { dest } => next.push(*dest),
             Inst::Continue { foreach, .. } => next.push(*foreach),
@@ -335,10 +346,7 @@ fn record_order(code: &Code, n: usize) -> Vec<u32> {
                 }
                 next.push(*dest);
             }
-            Inst::SwitchAttribute { dests, default, .. }
-            | Inst::SwitchCount { dests, default, .. }
-            | Inst::SwitchType { dests, default, .. }
-            | Inst::SwitchTypes { dests, default, .. } => {
+            Inst::SwitchValue { dests, default, .. } | Inst::SwitchCount { dests, default, .. } => {
                 next.extend(dests.iter().copied());
                 next.push(*default);
             }

@@ -67,24 +67,34 @@ impl Machine<'_> {
     /// Values of single values and value ranges, concatenated (`create_operation`'s
     /// operands, `replace`'s replacements).
     fn values(&self, regs: &[Reg]) -> Result<SmallVec<[ValueId; 4]>, Failure> {
-        let mut out = SmallVec::new();
-        for &r in regs {
-            match self.get(r) {
-                PdlValue::Value(v) => out.push(*v),
-                PdlValue::Values(vs) => out.extend_from_slice(vs),
-                other => return fail(format!("expected values, found {other:?}")),
-            }
-        }
-        Ok(out)
+        self.concat(regs, "values", |v| match v {
+            PdlValue::Value(v) => Some(std::slice::from_ref(v)),
+            PdlValue::Values(vs) => Some(vs),
+            _ => None,
+        })
     }
 
-    fn types(&self, regs: &[Reg]) -> Result<SmallVec<[Type; 2]>, Failure> {
+    /// Types of single types and type ranges, concatenated.
+    fn types(&self, regs: &[Reg]) -> Result<SmallVec<[Type; 4]>, Failure> {
+        self.concat(regs, "types", |v| match v {
+            PdlValue::Type(t) => Some(std::slice::from_ref(t)),
+            PdlValue::Types(ts) => Some(ts),
+            _ => None,
+        })
+    }
+
+    /// The elements `elements` finds in each register, concatenated.
+    fn concat<T: Copy>(
+        &self,
+        regs: &[Reg],
+        what: &str,
+        elements: impl Fn(&PdlValue) -> Option<&[T]>,
+    ) -> Result<SmallVec<[T; 4]>, Failure> {
         let mut out = SmallVec::new();
         for &r in regs {
-            match self.get(r) {
-                PdlValue::Type(t) => out.push(*t),
-                PdlValue::Types(ts) => out.extend_from_slice(ts),
-                other => return fail(format!("expected types, found {other:?}")),
+            match elements(self.get(r)) {
+                Some(items) => out.extend_from_slice(items),
+                None => return fail(format!("expected {what}, found {:?}", self.get(r))),
             }
         }
         Ok(out)
@@ -189,7 +199,7 @@ fn create_operation(
 ) -> Result<OpId, Failure> {
     let operands = m.values(operands)?;
     let result_types = match results {
-        ResultTypes::Explicit(regs) => m.types(regs)?,
+        ResultTypes::Explicit(regs) => SmallVec::from_slice(&m.types(regs)?),
         ResultTypes::Inferred => {
             return fail(format!(
             "cannot infer the result types of '{}': Tessera's registry has no type inference hook",
@@ -315,12 +325,6 @@ fn execute(
             }
             Inst::AreEqual { lhs, rhs, yes, no } => pick(m.get(*lhs) == m.get(*rhs), *yes, *no),
             Inst::Branch { dest } => *dest as usize,
-            Inst::CheckAttribute {
-                reg,
-                value,
-                yes,
-                no,
-            } => pick(*m.get(*reg) == PdlValue::Attr(*value), *yes, *no),
             Inst::CheckCount {
                 side,
                 op,
@@ -335,18 +339,12 @@ fn execute(
             Inst::CheckOperationName { op, name, yes, no } => {
                 pick(rw.body().op_name(m.op(*op)?) == *name, *yes, *no)
             }
-            Inst::CheckType { reg, ty, yes, no } => {
-                pick(*m.get(*reg) == PdlValue::Type(*ty), *yes, *no)
-            }
-            Inst::CheckTypes {
+            Inst::CheckEquals {
                 reg,
-                types,
+                value,
                 yes,
                 no,
-            } => {
-                let same = matches!(m.get(*reg), PdlValue::Types(ts) if **ts == **types);
-                pick(same, *yes, *no)
-            }
+            } => pick(m.get(*reg) == value, *yes, *no),
             Inst::Continue { foreach, slot } => {
                 m.loops[*slot as usize] += 1;
                 *foreach as usize
@@ -557,18 +555,6 @@ fn execute(
                 rw.replace_op(op, &values);
                 next
             }
-            Inst::SwitchAttribute {
-                reg,
-                cases,
-                dests,
-                default,
-            } => {
-                let found = match m.get(*reg) {
-                    PdlValue::Attr(a) => cases.iter().position(|c| c == a),
-                    _ => None,
-                };
-                switch(found, dests, *default)
-            }
             Inst::SwitchCount {
                 side,
                 op,
@@ -583,29 +569,14 @@ fn execute(
                 let name = rw.body().op_name(m.op(*op)?);
                 cases.find(name).unwrap_or(*default) as usize
             }
-            Inst::SwitchType {
+            Inst::SwitchValue {
                 reg,
                 cases,
                 dests,
                 default,
             } => {
-                let found = match m.get(*reg) {
-                    PdlValue::Type(t) => cases.iter().position(|c| c == t),
-                    _ => None,
-                };
-                switch(found, dests, *default)
-            }
-            Inst::SwitchTypes {
-                reg,
-                cases,
-                dests,
-                default,
-            } => {
-                let found = match m.get(*reg) {
-                    PdlValue::Types(ts) => cases.iter().position(|c| **c == **ts),
-                    _ => None,
-                };
-                switch(found, dests, *default)
+                let value = m.get(*reg);
+                switch(cases.iter().position(|c| c == value), dests, *default)
             }
         };
     }

@@ -4,7 +4,7 @@
 //! have to look up while matching is looked up here.
 
 use super::code::{Addr, Code, Group, Inst, NameCases, NativeCall, Reg, ResultTypes, Side};
-use crate::natives::{Natives, PdlKind};
+use crate::natives::{Natives, PdlKind, PdlValue};
 use rustc_hash::FxHashMap;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{
@@ -428,18 +428,11 @@ impl<'a> Translator<'a> {
                 dest: self.dest(op, 0)?,
             },
             "check_attribute" => {
-                let reg = self.operand(op, 0)?;
                 let Some(value) = self.attr(op, "constantValue") else {
                     self.error(op, "requires attribute 'constantValue'");
                     return None;
                 };
-                let (yes, no) = self.two_way(op)?;
-                Inst::CheckAttribute {
-                    reg,
-                    value,
-                    yes,
-                    no,
-                }
+                self.check_equals(op, PdlValue::Attr(value))?
             }
             "check_operand_count" | "check_result_count" => {
                 let side = side_of(short);
@@ -468,21 +461,12 @@ impl<'a> Translator<'a> {
                 }
             }
             "check_type" => {
-                let reg = self.operand(op, 0)?;
                 let ty = self.type_attr(op, "type")?;
-                let (yes, no) = self.two_way(op)?;
-                Inst::CheckType { reg, ty, yes, no }
+                self.check_equals(op, PdlValue::Type(ty))?
             }
             "check_types" => {
-                let reg = self.operand(op, 0)?;
                 let types = self.type_array_attr(op, "types")?;
-                let (yes, no) = self.two_way(op)?;
-                Inst::CheckTypes {
-                    reg,
-                    types,
-                    yes,
-                    no,
-                }
+                self.check_equals(op, PdlValue::Types(types.into()))?
             }
             "continue" => {
                 let parent = self
@@ -606,15 +590,8 @@ impl<'a> Translator<'a> {
                 Inst::Replace { op: target, values }
             }
             "switch_attribute" => {
-                let reg = self.operand(op, 0)?;
                 let cases = self.array_attr(op, "caseValues")?;
-                let (default, dests) = self.switch_dests(op, cases.len())?;
-                Inst::SwitchAttribute {
-                    reg,
-                    cases,
-                    dests,
-                    default,
-                }
+                self.switch_value(op, cases.iter().map(|&a| PdlValue::Attr(a)).collect())?
             }
             "switch_operand_count" | "switch_result_count" => {
                 let target = self.operand(op, 0)?;
@@ -661,37 +638,49 @@ impl<'a> Translator<'a> {
                 }
             }
             "switch_type" => {
-                let reg = self.operand(op, 0)?;
                 let cases = self.type_array_attr(op, "caseValues")?;
-                let (default, dests) = self.switch_dests(op, cases.len())?;
-                Inst::SwitchType {
-                    reg,
-                    cases,
-                    dests,
-                    default,
-                }
+                self.switch_value(op, cases.iter().map(|&t| PdlValue::Type(t)).collect())?
             }
             "switch_types" => {
-                let reg = self.operand(op, 0)?;
                 let arrays = self.array_attr(op, "caseValues")?;
-                let cases: Option<Box<[Box<[Type]>]>> =
-                    arrays.iter().map(|&a| self.types_of(a)).collect();
+                let cases: Option<Vec<PdlValue>> = arrays
+                    .iter()
+                    .map(|&a| self.types_of(a).map(|ts| PdlValue::Types(ts.into())))
+                    .collect();
                 let Some(cases) = cases else {
                     self.error(op, "requires an array of type arrays 'caseValues'");
                     return None;
                 };
-                let (default, dests) = self.switch_dests(op, cases.len())?;
-                Inst::SwitchTypes {
-                    reg,
-                    cases,
-                    dests,
-                    default,
-                }
+                self.switch_value(op, cases)?
             }
             _ => {
                 self.error(op, "cannot be executed");
                 return None;
             }
+        })
+    }
+
+    /// A check of operand 0 against a constant.
+    fn check_equals(&mut self, op: OpId, value: PdlValue) -> Option<Inst> {
+        let reg = self.operand(op, 0)?;
+        let (yes, no) = self.two_way(op)?;
+        Some(Inst::CheckEquals {
+            reg,
+            value,
+            yes,
+            no,
+        })
+    }
+
+    /// A switch on operand 0 over constant `cases`.
+    fn switch_value(&mut self, op: OpId, cases: Vec<PdlValue>) -> Option<Inst> {
+        let reg = self.operand(op, 0)?;
+        let (default, dests) = self.switch_dests(op, cases.len())?;
+        Some(Inst::SwitchValue {
+            reg,
+            cases: cases.into(),
+            dests,
+            default,
         })
     }
 
