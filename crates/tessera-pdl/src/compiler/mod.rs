@@ -44,6 +44,8 @@ pub fn convert_pdl_to_pdl_interp(
     module: OpId,
 ) -> Result<(), Vec<Diagnostic>> {
     let module_loc = body.op_loc(module);
+    // The ops made below must be registered ones, whatever registered the patterns' dialect.
+    crate::dialect::ensure_pdl_dialects(ctx).map_err(|e| vec![Diagnostic::error(module_loc, e)])?;
     let module_block = body.first_block(body.region(module, 0)).ok_or_else(|| {
         vec![Diagnostic::error(
             module_loc,

@@ -41,6 +41,19 @@ pub fn add_pdl_dialect_loaders(ctx: &mut Context) {
     ctx.add_dialect_loader("pdl_interp", loader);
 }
 
+/// Makes sure `pdl` and `pdl_interp` are registered in `ctx` (through a pending loader, or
+/// directly), as code that creates their ops needs: a dialect registered otherwise (e.g. from
+/// upstream's `.td` files) is kept.
+pub fn ensure_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
+    for namespace in ["pdl", "pdl_interp"] {
+        ctx.ensure_dialect(namespace);
+    }
+    if ctx.dialect("pdl").is_none() || ctx.dialect("pdl_interp").is_none() {
+        register_pdl_dialects(ctx)?;
+    }
+    Ok(())
+}
+
 /// The compiled dialects, or why they could not be compiled.
 pub fn registration() -> &'static Result<Registration, String> {
     static PDL: OnceLock<Result<Registration, String>> = OnceLock::new();

@@ -718,6 +718,10 @@ impl<'a> Translator<'a> {
             let ident = self.ident(&s);
             named.push((ident, self.reg(v)));
         }
+        // The ops a rewrite makes must be of their dialect as registered, which a dialect
+        // loaded on first use may not be yet.
+        self.ctx
+            .ensure_dialect(name.split('.').next().unwrap_or(""));
         let name = self.ident(&name);
         let results = if self.unit_attr(op, "inferredResultTypes") {
             ResultTypes::Inferred
