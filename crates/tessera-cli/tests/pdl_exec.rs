@@ -186,3 +186,26 @@ fn missing_matcher_and_missing_file_are_errors() {
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("cannot open patterns file '/nonexistent/p.mlir'"));
 }
+
+/// The README's first command: the bundled patterns on the bundled input print the committed
+/// output (which upstream's PDL bytecode also makes of them).
+#[test]
+fn the_readme_example_prints_its_committed_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera-opt"))
+        .current_dir(&root)
+        .args([
+            "--allow-unregistered-dialect",
+            "--patterns=examples/pdl/patterns.mlir",
+            "examples/pdl/input.mlir",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = std::fs::read_to_string(root.join("examples/pdl/input.mlir.expected")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
