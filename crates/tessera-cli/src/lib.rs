@@ -8,4 +8,5 @@ pub mod args;
 pub mod input;
 pub mod load_dialect;
 pub mod opt;
+pub mod pdll;
 pub mod verify_diagnostics;

@@ -1,0 +1,104 @@
+//! `tessera-pdll`: read a PDLL file, check it, and print its AST (flags follow `mlir-pdll`).
+
+use clap::{CommandFactory, Parser, ValueEnum};
+use std::io::Read;
+use std::process::ExitCode;
+use tessera_cli::args::{io_message, llvm_style};
+use tessera_cli::pdll::{run_pdll, OutputKind, PdllOptions};
+
+/// The outputs `mlir-pdll` knows; only the AST is produced so far.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Kind {
+    /// The AST.
+    Ast,
+    /// PDL as MLIR (not yet implemented).
+    Mlir,
+    /// C++ (upstream's; Tessera's counterpart will be Rust).
+    Cpp,
+}
+
+#[derive(Parser)]
+#[command(
+    name = "tessera-pdll",
+    version,
+    about = "PDLL front end (mlir-pdll compatible flags)"
+)]
+struct Args {
+    /// Input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file.
+    #[arg(short = 'o', default_value = "-")]
+    output: String,
+    /// The output to produce.
+    #[arg(short = 'x', value_enum, default_value = "ast")]
+    kind: Kind,
+    /// Directory searched by includes (repeatable).
+    #[arg(short = 'I', value_name = "DIR")]
+    include: Vec<String>,
+    /// Process chunks separated by `// -----` independently.
+    #[arg(long = "split-input-file")]
+    split_input: bool,
+    /// Only write the output file if its contents would change.
+    #[arg(long = "write-if-changed")]
+    write_if_changed: bool,
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse_from(llvm_style(&Args::command(), std::env::args_os()));
+    let output = match args.kind {
+        Kind::Ast => OutputKind::Ast,
+        Kind::Mlir | Kind::Cpp => {
+            eprintln!("tessera-pdll: only -x=ast is implemented so far");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (name, bytes) = if args.input == "-" {
+        let mut bytes = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
+            eprintln!("cannot read standard input: {}", io_message(&e));
+            return ExitCode::FAILURE;
+        }
+        ("<stdin>".to_string(), bytes)
+    } else {
+        match std::fs::read(&args.input) {
+            Ok(bytes) => (args.input.clone(), bytes),
+            Err(e) => {
+                eprintln!(
+                    "cannot open input file '{}': {}",
+                    args.input,
+                    io_message(&e)
+                );
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let src = String::from_utf8_lossy(&bytes);
+    let opts = PdllOptions {
+        output,
+        include_dirs: args.include.iter().map(Into::into).collect(),
+        split_input: args.split_input,
+    };
+    let run = run_pdll(&src, &name, &opts);
+    eprint!("{}", run.stderr);
+    if run.status != 0 {
+        return ExitCode::FAILURE;
+    }
+    if args.output == "-" {
+        print!("{}", run.stdout);
+        return ExitCode::SUCCESS;
+    }
+    let unchanged = args.write_if_changed
+        && std::fs::read(&args.output).is_ok_and(|old| old == run.stdout.as_bytes());
+    if !unchanged {
+        if let Err(e) = std::fs::write(&args.output, &run.stdout) {
+            eprintln!(
+                "cannot open output file '{}': {}",
+                args.output,
+                io_message(&e)
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
