@@ -202,6 +202,7 @@ impl<'a> Parser<'a> {
     /// Parses the whole input; never fails (errors are in `diags`).
     pub(crate) fn parse_module(&mut self) {
         while !self.at(TokKind::Eof) {
+            let start = self.tok;
             let mut decls = Vec::new();
             let result = if self.at(TokKind::Directive) {
                 self.parse_directive(&mut decls)
@@ -210,17 +211,21 @@ impl<'a> Parser<'a> {
             };
             self.ast.top_level.append(&mut decls);
             if result.is_err() {
-                self.recover();
+                self.recover(start);
             }
         }
     }
 
     /// Skips to the next top-level keyword that starts a line, resetting scope and context.
-    fn recover(&mut self) {
+    /// At least one token is skipped when the failed declaration consumed none, so the module
+    /// loop always makes progress. Lexer errors met while skipping are not reported: they
+    /// would only echo the error being recovered from.
+    fn recover(&mut self, start: Token) {
         self.cur_scope = 0;
         self.ctx = Ctx::Global;
-        if self.at(TokKind::Error) {
-            self.bump();
+        let mut quiet = Diagnostics::new();
+        if self.tok == start || self.at(TokKind::Error) {
+            self.tok = self.lexer.next(&mut quiet);
         }
         while !self.at(TokKind::Eof) {
             let starts_decl = matches!(
@@ -233,7 +238,7 @@ impl<'a> Parser<'a> {
             if starts_decl && self.starts_line() {
                 return;
             }
-            self.bump();
+            self.tok = self.lexer.next(&mut quiet);
         }
     }
 

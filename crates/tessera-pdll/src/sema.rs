@@ -617,9 +617,6 @@ impl Parser<'_> {
                 }
                 if starts_with_digit {
                     // Unregistered operations allow numeric access to single results.
-                    if name.parse::<i32>().is_err() {
-                        return self.err(loc, "result index is too large");
-                    }
                     return Ok(self.ast.types.value);
                 }
             }
