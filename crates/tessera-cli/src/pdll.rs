@@ -22,19 +22,26 @@ pub struct PdllOptions {
     pub split_input: bool,
 }
 
-/// The result of a run: what goes to standard output and standard error, and the exit status.
-#[derive(Clone, Debug, Default)]
+/// The result of a run: what goes to standard error, and the exit status.
+#[derive(Debug, Default)]
 pub struct PdllRun {
-    /// The output (empty when any chunk failed, as `mlir-pdll` writes none then).
-    pub stdout: String,
     /// Rendered diagnostics, in order.
     pub stderr: String,
     /// 0 on success, 1 when any chunk had errors.
     pub status: i32,
+    /// Why writing the output failed, if it did.
+    pub write_error: Option<std::io::Error>,
 }
 
-/// Processes `src` (named `file_name` in diagnostics).
-pub fn run_pdll(src: &str, file_name: &str, opts: &PdllOptions) -> PdllRun {
+/// Processes `src` (named `file_name` in diagnostics), writing the output to `out`. Every
+/// chunk is checked before anything is written: when one has errors nothing is, as
+/// `mlir-pdll` writes no output then.
+pub fn run_pdll_to(
+    src: &str,
+    file_name: &str,
+    opts: &PdllOptions,
+    out: &mut dyn std::io::Write,
+) -> PdllRun {
     let chunks: Vec<(u32, &str)> = if opts.split_input {
         crate::opt::split_chunks(src)
     } else {
@@ -44,7 +51,7 @@ pub fn run_pdll(src: &str, file_name: &str, opts: &PdllOptions) -> PdllRun {
         include_dirs: opts.include_dirs.clone(),
     };
     let mut run = PdllRun::default();
-    let mut outputs = Vec::with_capacity(chunks.len());
+    let mut trees = Vec::with_capacity(chunks.len());
     for (line, text) in chunks {
         let name = if opts.split_input {
             format!("within split at {file_name}:{line} offset ")
@@ -58,14 +65,35 @@ pub fn run_pdll(src: &str, file_name: &str, opts: &PdllOptions) -> PdllRun {
             .push_str(&parsed.diagnostics.render(&sources, None));
         if parsed.diagnostics.has_errors().is_some() {
             run.status = 1;
-            continue;
-        }
-        match opts.output {
-            OutputKind::Ast => outputs.push(tessera_pdll::dump_ast(&parsed.ast)),
+        } else {
+            trees.push(parsed.ast);
         }
     }
-    if run.status == 0 {
-        run.stdout = outputs.join(&format!("{}\n", crate::opt::SPLIT_MARKER));
+    if run.status != 0 {
+        return run;
+    }
+    let marker = format!("{}\n", crate::opt::SPLIT_MARKER);
+    for (i, ast) in trees.iter().enumerate() {
+        let written = if i > 0 {
+            out.write_all(marker.as_bytes())
+        } else {
+            Ok(())
+        };
+        let written = written.and_then(|()| match opts.output {
+            OutputKind::Ast => tessera_pdll::dump_ast_to(ast, out),
+        });
+        if let Err(e) = written {
+            run.write_error = Some(e);
+            run.status = 1;
+            break;
+        }
     }
     run
+}
+
+/// [`run_pdll_to`] collecting the output: `(output, run)`.
+pub fn run_pdll(src: &str, file_name: &str, opts: &PdllOptions) -> (String, PdllRun) {
+    let mut out = Vec::new();
+    let run = run_pdll_to(src, file_name, opts, &mut out);
+    (String::from_utf8_lossy(&out).into_owned(), run)
 }

@@ -47,7 +47,26 @@ pub fn parse(sources: &mut SourceMap, file: FileId, options: &Options) -> Parsed
     }
 }
 
+/// How deeply expressions, bodies and inline declarations may nest. Upstream has no bound (and
+/// runs out of stack); a bound keeps memory proportional to sensible input.
+pub const MAX_NESTING: u32 = 1000;
+
+/// Runs `f`, first moving to a fresh stack segment if little of the current one is left, so
+/// the deepest nesting the parser accepts, and the printer's walk through chains of
+/// declarations, are safe on any thread.
+#[inline]
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    const RED_ZONE: usize = 64 * 1024;
+    const SEGMENT: usize = 1024 * 1024;
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
+
 /// The AST dump of `ast`, as `mlir-pdll -x=ast` prints it (with stable ids for addresses).
 pub fn dump_ast(ast: &Ast) -> String {
     print::dump(ast)
+}
+
+/// [`dump_ast`] written to `sink` as it is printed.
+pub fn dump_ast_to(ast: &Ast, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    print::dump_to(ast, sink)
 }

@@ -69,6 +69,7 @@ pub(crate) struct Parser<'a> {
     cur_scope: usize,
     pub(crate) ctx: Ctx,
     anon_counter: u32,
+    depth: u32,
 }
 
 impl<'a> Parser<'a> {
@@ -94,6 +95,7 @@ impl<'a> Parser<'a> {
             cur_scope: 0,
             ctx: Ctx::Global,
             anon_counter: 0,
+            depth: 0,
         }
     }
 
@@ -165,6 +167,17 @@ impl<'a> Parser<'a> {
             sym,
             span: self.tok_span(),
         }
+    }
+
+    /// Runs one level of nested parsing, refusing to go deeper than [`crate::MAX_NESTING`].
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        if self.depth >= crate::MAX_NESTING {
+            return self.err_here("nesting too deep");
+        }
+        self.depth += 1;
+        let result = crate::with_stack(|| f(self));
+        self.depth -= 1;
+        result
     }
 
     // ----- scopes --------------------------------------------------------------------------
@@ -810,6 +823,14 @@ impl<'a> Parser<'a> {
         type_constraint: &mut Option<Span>,
         allow_inline: bool,
     ) -> PResult<ConstraintRef> {
+        self.nested(|p| p.parse_constraint_inner(type_constraint, allow_inline))
+    }
+
+    fn parse_constraint_inner(
+        &mut self,
+        type_constraint: &mut Option<Span>,
+        allow_inline: bool,
+    ) -> PResult<ConstraintRef> {
         let loc = self.tok_span();
         let kind = match self.tok.kind {
             TokKind::KwAttrC => {
@@ -887,6 +908,10 @@ impl<'a> Parser<'a> {
     // ----- expressions ---------------------------------------------------------------------
 
     pub(crate) fn parse_expr(&mut self) -> PResult<ExprId> {
+        self.nested(Self::parse_expr_inner)
+    }
+
+    fn parse_expr_inner(&mut self) -> PResult<ExprId> {
         if self.at(TokKind::Underscore) {
             return self.parse_underscore_expr();
         }
@@ -1213,6 +1238,10 @@ impl<'a> Parser<'a> {
     // ----- statements ----------------------------------------------------------------------
 
     fn parse_stmt(&mut self, expect_semicolon: bool) -> PResult<StmtId> {
+        self.nested(|p| p.parse_stmt_inner(expect_semicolon))
+    }
+
+    fn parse_stmt_inner(&mut self, expect_semicolon: bool) -> PResult<StmtId> {
         let stmt = match self.tok.kind {
             TokKind::KwErase => self.parse_erase_stmt()?,
             TokKind::KwLet => self.parse_let_stmt()?,

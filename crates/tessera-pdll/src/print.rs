@@ -10,14 +10,33 @@ use std::fmt::Write;
 
 /// Renders `ast` as upstream's tree.
 pub fn dump(ast: &Ast) -> String {
+    let mut out = Vec::new();
+    // Writing to a vector cannot fail.
+    let _ = dump_to(ast, &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes the tree to `sink` as it is printed, a block at a time. A declaration is printed
+/// again under every reference to it, so the dump can be far larger than the input; streaming
+/// keeps memory bounded by the tree, not by the text.
+pub fn dump_to(ast: &Ast, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut p = Printer {
         ast,
         out: String::new(),
         indent: Vec::new(),
+        sink,
+        error: None,
     };
     p.print(Node::Module);
-    p.out
+    p.flush();
+    match p.error {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
+
+/// Text is handed to the sink once this much has accumulated.
+const BLOCK: usize = 1 << 16;
 
 #[derive(Copy, Clone)]
 enum Node {
@@ -32,9 +51,21 @@ struct Printer<'a> {
     out: String,
     /// For each open level, whether the element printed there is the last of its list.
     indent: Vec<bool>,
+    sink: &'a mut dyn std::io::Write,
+    /// The first write error; printing stops writing after it.
+    error: Option<std::io::Error>,
 }
 
 impl Printer<'_> {
+    fn flush(&mut self) {
+        if self.error.is_none() {
+            if let Err(e) = self.sink.write_all(self.out.as_bytes()) {
+                self.error = Some(e);
+            }
+        }
+        self.out.clear();
+    }
+
     fn id(node: Node) -> u64 {
         let (index, tag) = match node {
             Node::Module => return 3,
@@ -91,6 +122,16 @@ impl Printer<'_> {
     }
 
     fn print(&mut self, node: Node) {
+        crate::with_stack(|| self.print_node(node));
+    }
+
+    fn print_node(&mut self, node: Node) {
+        if self.out.len() >= BLOCK {
+            self.flush();
+        }
+        if self.error.is_some() {
+            return;
+        }
         // An expression statement is its expression.
         let node = match node {
             Node::Stmt(s) => match self.ast.stmts[s].kind {

@@ -185,3 +185,27 @@ fn errors_in_separate_declarations_are_all_reported() {
     // The valid pattern after them is still in the tree.
     assert_eq!(parsed.ast.top_level.len(), 1);
 }
+
+/// Nesting beyond the bound is an error, not a stack overflow; nesting within it parses and
+/// dumps on a test thread's small stack.
+#[test]
+fn deep_nesting_is_bounded_and_safe() {
+    let too_deep = format!("Pattern {{ let x = {}); }}", "(".repeat(100_000));
+    let mut sources = SourceMap::new();
+    let file = sources.add("deep.pdll", too_deep);
+    let parsed = parse(&mut sources, file, &Options::default());
+    assert_eq!(parsed.diagnostics.first_error(), "nesting too deep");
+
+    let depth = tessera_pdll::MAX_NESTING as usize - 10;
+    let nested = format!(
+        "Pattern => erase {}{};",
+        "op<a.b>(".repeat(depth),
+        ")".repeat(depth)
+    );
+    let mut sources = SourceMap::new();
+    let file = sources.add("nested.pdll", nested);
+    let parsed = parse(&mut sources, file, &Options::default());
+    assert!(parsed.diagnostics.is_empty(), "{}", parsed.diagnostics);
+    let dump = dump_ast(&parsed.ast);
+    assert_eq!(dump.matches("OperationExpr").count(), depth);
+}

@@ -4,7 +4,7 @@ use clap::{CommandFactory, Parser, ValueEnum};
 use std::io::Read;
 use std::process::ExitCode;
 use tessera_cli::args::{io_message, llvm_style};
-use tessera_cli::pdll::{run_pdll, OutputKind, PdllOptions};
+use tessera_cli::pdll::{run_pdll, run_pdll_to, OutputKind, PdllOptions};
 
 /// The outputs `mlir-pdll` knows; only the AST is produced so far.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -79,19 +79,32 @@ fn main() -> ExitCode {
         include_dirs: args.include.iter().map(Into::into).collect(),
         split_input: args.split_input,
     };
-    let run = run_pdll(&src, &name, &opts);
+    if args.output == "-" {
+        let stdout = std::io::stdout();
+        let mut lock = stdout.lock();
+        let run = run_pdll_to(&src, &name, &opts, &mut lock);
+        eprint!("{}", run.stderr);
+        return match run.write_error {
+            // A reader that stopped early (`| head`) wanted no more: end quietly, with the
+            // status LLVM's tools give then.
+            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::from(74),
+            Some(e) => {
+                eprintln!("error: cannot write output: {}", io_message(&e));
+                ExitCode::FAILURE
+            }
+            None if run.status != 0 => ExitCode::FAILURE,
+            None => ExitCode::SUCCESS,
+        };
+    }
+    let (text, run) = run_pdll(&src, &name, &opts);
     eprint!("{}", run.stderr);
     if run.status != 0 {
         return ExitCode::FAILURE;
     }
-    if args.output == "-" {
-        print!("{}", run.stdout);
-        return ExitCode::SUCCESS;
-    }
     let unchanged = args.write_if_changed
-        && std::fs::read(&args.output).is_ok_and(|old| old == run.stdout.as_bytes());
+        && std::fs::read(&args.output).is_ok_and(|old| old == text.as_bytes());
     if !unchanged {
-        if let Err(e) = std::fs::write(&args.output, &run.stdout) {
+        if let Err(e) = std::fs::write(&args.output, &text) {
             eprintln!(
                 "cannot open output file '{}': {}",
                 args.output,
