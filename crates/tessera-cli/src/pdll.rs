@@ -20,6 +20,9 @@ pub struct PdllOptions {
     pub include_dirs: Vec<std::path::PathBuf>,
     /// `--split-input-file`.
     pub split_input: bool,
+    /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
+    /// choice; a library caller keeps this off).
+    pub skip_teardown: bool,
 }
 
 /// The result of a run: what goes to standard error, and the exit status.
@@ -87,6 +90,9 @@ pub fn run_pdll_to(
             run.status = 1;
             break;
         }
+    }
+    if opts.skip_teardown {
+        std::mem::forget(trees);
     }
     run
 }

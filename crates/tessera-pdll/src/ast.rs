@@ -178,7 +178,8 @@ impl TypeTable {
         out
     }
 
-    fn write(&self, out: &mut String, ty: TypeId, names: &Interner) {
+    /// Appends `ty` as upstream prints it to `out`.
+    pub fn write(&self, out: &mut String, ty: TypeId, names: &Interner) {
         match self.kind(ty) {
             TypeKind::Attr => out.push_str("Attr"),
             TypeKind::Constraint => out.push_str("Constraint"),

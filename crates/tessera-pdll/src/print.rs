@@ -117,8 +117,11 @@ impl Printer<'_> {
         }
     }
 
-    fn ty(&self, ty: TypeId) -> String {
-        self.ast.type_str(ty)
+    /// Appends `Type<…>` for `ty`.
+    fn type_field(&mut self, ty: TypeId) {
+        self.out.push_str(" Type<");
+        self.ast.types.write(&mut self.out, ty, &self.ast.names);
+        self.out.push('>');
     }
 
     fn print(&mut self, node: Node) {
@@ -192,7 +195,7 @@ impl Printer<'_> {
 
     fn print_expr(&mut self, e: ExprId, id: u64) {
         let expr = &self.ast.exprs[e];
-        let ty = self.ty(expr.ty);
+        let ty = expr.ty;
         let names = &self.ast.names;
         match &expr.kind {
             ExprKind::Attribute(v) => {
@@ -208,21 +211,27 @@ impl Printer<'_> {
                 negated,
             } => {
                 let neg = if *negated { " Negated" } else { "" };
-                let _ = writeln!(self.out, "CallExpr {id:#x} Type<{ty}>{neg}");
+                let _ = write!(self.out, "CallExpr {id:#x}");
+                self.type_field(ty);
+                let _ = writeln!(self.out, "{neg}");
                 self.children(&[Node::Expr(*callee)]);
                 let nodes: Vec<Node> = args.iter().map(|&a| Node::Expr(a)).collect();
                 self.labeled("Arguments", &nodes);
             }
             ExprKind::DeclRef(d) => {
-                let _ = writeln!(self.out, "DeclRefExpr {id:#x} Type<{ty}>");
+                let _ = write!(self.out, "DeclRefExpr {id:#x}");
+                self.type_field(ty);
+                self.out.push('\n');
                 self.children(&[Node::Decl(*d)]);
             }
             ExprKind::MemberAccess { parent, member } => {
-                let _ = writeln!(
+                let _ = write!(
                     self.out,
-                    "MemberAccessExpr {id:#x} Member<{}> Type<{ty}>",
+                    "MemberAccessExpr {id:#x} Member<{}>",
                     names.str(*member)
                 );
+                self.type_field(ty);
+                self.out.push('\n');
                 self.children(&[Node::Expr(*parent)]);
             }
             ExprKind::Operation {
@@ -231,7 +240,9 @@ impl Printer<'_> {
                 results,
                 attrs,
             } => {
-                let _ = writeln!(self.out, "OperationExpr {id:#x} Type<{ty}>");
+                let _ = write!(self.out, "OperationExpr {id:#x}");
+                self.type_field(ty);
+                self.out.push('\n');
                 self.children(&[Node::Decl(*name)]);
                 let ops: Vec<Node> = operands.iter().map(|&o| Node::Expr(o)).collect();
                 self.labeled("Operands", &ops);
@@ -241,7 +252,9 @@ impl Printer<'_> {
                 self.labeled("Attributes", &at);
             }
             ExprKind::Tuple { elems, .. } => {
-                let _ = writeln!(self.out, "TupleExpr {id:#x} Type<{ty}>");
+                let _ = write!(self.out, "TupleExpr {id:#x}");
+                self.type_field(ty);
+                self.out.push('\n');
                 let nodes: Vec<Node> = elems.iter().map(|&x| Node::Expr(x)).collect();
                 self.children(&nodes);
             }
@@ -249,7 +262,9 @@ impl Printer<'_> {
                 let _ = writeln!(self.out, "TypeExpr {id:#x} Value<\"{}\">", names.str(*v));
             }
             ExprKind::Range(elems) => {
-                let _ = writeln!(self.out, "RangeExpr {id:#x} Type<{ty}>");
+                let _ = write!(self.out, "RangeExpr {id:#x}");
+                self.type_field(ty);
+                self.out.push('\n');
                 let nodes: Vec<Node> = elems.iter().map(|&x| Node::Expr(x)).collect();
                 self.children(&nodes);
             }
@@ -265,12 +280,13 @@ impl Printer<'_> {
                 init,
                 constraints,
             } => {
-                let ty = self.ty(*ty);
-                let _ = writeln!(
+                let _ = write!(
                     self.out,
-                    "VariableDecl {id:#x} Name<{}> Type<{ty}>",
+                    "VariableDecl {id:#x} Name<{}>",
                     names.str(name.sym)
                 );
+                self.type_field(*ty);
+                self.out.push('\n');
                 if let Some(init) = init {
                     self.children(&[Node::Expr(*init)]);
                 }
@@ -288,10 +304,13 @@ impl Printer<'_> {
                 };
                 let _ = write!(
                     self.out,
-                    "{what} {id:#x} Name<{}> ResultType<{}>",
-                    names.str(c.name.sym),
-                    self.ty(c.result_type)
+                    "{what} {id:#x} Name<{}> ResultType<",
+                    names.str(c.name.sym)
                 );
+                self.ast
+                    .types
+                    .write(&mut self.out, c.result_type, &self.ast.names);
+                self.out.push('>');
                 if let Some(code) = &c.code {
                     self.out.push_str(" Code<");
                     escape_into(&mut self.out, code);

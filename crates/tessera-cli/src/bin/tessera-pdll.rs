@@ -78,6 +78,8 @@ fn main() -> ExitCode {
         output,
         include_dirs: args.include.iter().map(Into::into).collect(),
         split_input: args.split_input,
+        // The process ends right after the run: freeing the trees would only cost time.
+        skip_teardown: true,
     };
     if args.output == "-" {
         let stdout = std::io::stdout();
