@@ -7,17 +7,23 @@
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# split_chunks FILE DIR EXT: one seed per `// -----` chunk of FILE, named DIR/<dir>-<name>-<n>.
+split_chunks() {
+  local base
+  base=$(basename "$(dirname "$1")")-$(basename "$1" "$3")
+  awk -v out="$2/$base" '
+    BEGIN { n = 0; file = out "-" n }
+    /^\/\/ -----/ { close(file); n++; file = out "-" n; next }
+    { print > file }
+  ' "$1"
+}
 rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
 mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
          tests/ods-custom/*.mlir examples/*.mlir; do
-  base=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
-  awk -v out="fuzz/seeds/parse_mlir/$base" '
-    BEGIN { n = 0; file = out "-" n }
-    /^\/\/ -----/ { close(file); n++; file = out "-" n; next }
-    { print > file }
-  ' "$f"
+  split_chunks "$f" fuzz/seeds/parse_mlir .mlir
 done
 cp crates/tessera-tablegen/tests/fixtures/*.td fuzz/seeds/tablegen/
 # Every assembly format of the format tests, one seed each (the text between `[{` and `}]`).
@@ -43,12 +49,7 @@ grep -ohE '(CPred<|[bB]uilderCall = )"[^"]*"' crates/tessera-ods/tests/pred/inpu
   done
 # Every PDLL test chunk.
 for f in crates/tessera-pdll/tests/*/*.pdll crates/tessera-pdll/tests/*/inc/*.pdll; do
-  base=$(basename "$(dirname "$f")")-$(basename "$f" .pdll)
-  awk -v out="fuzz/seeds/pdll/$base" '
-    BEGIN { n = 0; file = out "-" n }
-    /^\/\/ -----/ { close(file); n++; file = out "-" n; next }
-    { print > file }
-  ' "$f"
+  split_chunks "$f" fuzz/seeds/pdll .pdll
 done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete

@@ -140,6 +140,17 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// One or more `item`s separated by commas.
+    fn comma_list<T>(&mut self, mut item: impl FnMut(&mut Self) -> PResult<T>) -> PResult<Vec<T>> {
+        let mut items = Vec::new();
+        loop {
+            items.push(item(self)?);
+            if !self.eat(TokKind::Comma) {
+                return Ok(items);
+            }
+        }
+    }
+
     pub(crate) fn err<T>(&mut self, span: Span, msg: impl Into<String>) -> PResult<T> {
         Err(self.diags.error(span.lo, msg))
     }
@@ -586,12 +597,7 @@ impl<'a> Parser<'a> {
         let arg_scope = self.push_scope();
         let mut args = Vec::new();
         if !self.at(TokKind::RParen) {
-            loop {
-                args.push(self.parse_argument_decl()?);
-                if !self.eat(TokKind::Comma) {
-                    break;
-                }
-            }
+            args.extend(self.comma_list(|p| p.parse_argument_decl())?);
         }
         self.pop_scope();
         self.expect(TokKind::RParen, "expected `)` to end argument list")?;
@@ -600,12 +606,7 @@ impl<'a> Parser<'a> {
         let mut results = Vec::new();
         if self.eat(TokKind::Arrow) {
             if self.eat(TokKind::LParen) {
-                loop {
-                    results.push(self.parse_result_decl()?);
-                    if !self.eat(TokKind::Comma) {
-                        break;
-                    }
-                }
+                results.extend(self.comma_list(|p| p.parse_result_decl())?);
                 self.expect(TokKind::RParen, "expected `)` to end result list")?;
             } else {
                 results.push(self.parse_result_decl()?);
@@ -780,12 +781,7 @@ impl<'a> Parser<'a> {
             constraints.push(self.parse_constraint(&mut type_constraint, true)?);
             return Ok(constraints);
         }
-        loop {
-            constraints.push(self.parse_constraint(&mut type_constraint, true)?);
-            if !self.eat(TokKind::Comma) {
-                break;
-            }
-        }
+        constraints.extend(self.comma_list(|p| p.parse_constraint(&mut type_constraint, true))?);
         self.expect(TokKind::RSquare, "expected `]` after constraint list")?;
         Ok(constraints)
     }
@@ -976,12 +972,7 @@ impl<'a> Parser<'a> {
         self.bump(); // `(`
         let mut args = Vec::new();
         if !self.at(TokKind::RParen) {
-            loop {
-                args.push(self.parse_expr()?);
-                if !self.eat(TokKind::Comma) {
-                    break;
-                }
-            }
+            args.extend(self.comma_list(|p| p.parse_expr())?);
         }
         let loc = self.ast.exprs[callee].span.to(self.tok_span());
         self.expect(TokKind::RParen, "expected `)` after argument list")?;
@@ -1102,23 +1093,13 @@ impl<'a> Parser<'a> {
                 operands.push(self.implicit_range_var(loc, range, false));
             }
         } else if !self.eat(TokKind::RParen) {
-            loop {
-                operands.push(self.parse_expr()?);
-                if !self.eat(TokKind::Comma) {
-                    break;
-                }
-            }
+            operands.extend(self.comma_list(|p| p.parse_expr())?);
             self.expect(TokKind::RParen, "expected `)` after operation operand list")?;
         }
 
         let mut attrs = Vec::new();
         if self.eat(TokKind::LBrace) {
-            loop {
-                attrs.push(self.parse_named_attribute_decl()?);
-                if !self.eat(TokKind::Comma) {
-                    break;
-                }
-            }
+            attrs.extend(self.comma_list(|p| p.parse_named_attribute_decl())?);
             self.expect(
                 TokKind::RBrace,
                 "expected `}` after operation attribute list",
@@ -1134,12 +1115,7 @@ impl<'a> Parser<'a> {
             )?;
             result_ctx = ResultTypes::Explicit;
             if !self.eat(TokKind::RParen) {
-                loop {
-                    results.push(self.parse_expr()?);
-                    if !self.eat(TokKind::Comma) {
-                        break;
-                    }
-                }
+                results.extend(self.comma_list(|p| p.parse_expr())?);
                 self.expect(
                     TokKind::RParen,
                     "expected `)` after operation result type list",
@@ -1282,13 +1258,20 @@ impl<'a> Parser<'a> {
         Ok(self.ast.stmt(StmtKind::Compound(stmts), span))
     }
 
-    fn parse_erase_stmt(&mut self) -> PResult<StmtId> {
+    /// The start of `erase`, `replace` and `rewrite` (named `keyword`): refused inside a
+    /// constraint, then the keyword and the root operation.
+    fn parse_rewrite_root(&mut self, keyword: &str) -> PResult<(Span, ExprId)> {
         if self.ctx == Ctx::Constraint {
-            return self.err_here("`erase` cannot be used within a Constraint");
+            return self.err_here(format!("`{keyword}` cannot be used within a Constraint"));
         }
         let loc = self.tok_span();
         self.bump();
         let root = self.parse_expr()?;
+        Ok((loc, root))
+    }
+
+    fn parse_erase_stmt(&mut self) -> PResult<StmtId> {
+        let (loc, root) = self.parse_rewrite_root("erase")?;
         self.create_erase_stmt(loc, root)
     }
 
@@ -1340,12 +1323,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_replace_stmt(&mut self) -> PResult<StmtId> {
-        if self.ctx == Ctx::Constraint {
-            return self.err_here("`replace` cannot be used within a Constraint");
-        }
-        let loc = self.tok_span();
-        self.bump();
-        let root = self.parse_expr()?;
+        let (loc, root) = self.parse_rewrite_root("replace")?;
         self.expect(TokKind::KwWith, "expected `with` after root operation")?;
 
         let saved = self.ctx;
@@ -1359,12 +1337,7 @@ impl<'a> Parser<'a> {
                      replacement values are desired",
                 );
             }
-            loop {
-                with.push(self.parse_expr()?);
-                if !self.eat(TokKind::Comma) {
-                    break;
-                }
-            }
+            with.extend(self.comma_list(|p| p.parse_expr())?);
             self.expect(TokKind::RParen, "expected `)` after replacement values")?;
         } else if self.at(TokKind::KwOp) {
             // A replacement operation may take its result types from the replaced one.
@@ -1378,12 +1351,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_rewrite_stmt(&mut self) -> PResult<StmtId> {
-        if self.ctx == Ctx::Constraint {
-            return self.err_here("`rewrite` cannot be used within a Constraint");
-        }
-        let loc = self.tok_span();
-        self.bump();
-        let root = self.parse_expr()?;
+        let (loc, root) = self.parse_rewrite_root("rewrite")?;
         self.expect(TokKind::KwWith, "expected `with` before rewrite body")?;
         if !self.at(TokKind::LBrace) {
             return self.err_here("expected `{` to start rewrite body");

@@ -124,6 +124,13 @@ impl Printer<'_> {
         self.out.push('>');
     }
 
+    /// The line `what id Type<ty>` of an expression whose only detail is its type.
+    fn typed_line(&mut self, what: &str, id: u64, ty: TypeId) {
+        let _ = write!(self.out, "{what} {id:#x}");
+        self.type_field(ty);
+        self.out.push('\n');
+    }
+
     fn print(&mut self, node: Node) {
         crate::with_stack(|| self.print_node(node));
     }
@@ -219,9 +226,7 @@ impl Printer<'_> {
                 self.labeled("Arguments", &nodes);
             }
             ExprKind::DeclRef(d) => {
-                let _ = write!(self.out, "DeclRefExpr {id:#x}");
-                self.type_field(ty);
-                self.out.push('\n');
+                self.typed_line("DeclRefExpr", id, ty);
                 self.children(&[Node::Decl(*d)]);
             }
             ExprKind::MemberAccess { parent, member } => {
@@ -240,9 +245,7 @@ impl Printer<'_> {
                 results,
                 attrs,
             } => {
-                let _ = write!(self.out, "OperationExpr {id:#x}");
-                self.type_field(ty);
-                self.out.push('\n');
+                self.typed_line("OperationExpr", id, ty);
                 self.children(&[Node::Decl(*name)]);
                 let ops: Vec<Node> = operands.iter().map(|&o| Node::Expr(o)).collect();
                 self.labeled("Operands", &ops);
@@ -252,9 +255,7 @@ impl Printer<'_> {
                 self.labeled("Attributes", &at);
             }
             ExprKind::Tuple { elems, .. } => {
-                let _ = write!(self.out, "TupleExpr {id:#x}");
-                self.type_field(ty);
-                self.out.push('\n');
+                self.typed_line("TupleExpr", id, ty);
                 let nodes: Vec<Node> = elems.iter().map(|&x| Node::Expr(x)).collect();
                 self.children(&nodes);
             }
@@ -262,9 +263,7 @@ impl Printer<'_> {
                 let _ = writeln!(self.out, "TypeExpr {id:#x} Value<\"{}\">", names.str(*v));
             }
             ExprKind::Range(elems) => {
-                let _ = write!(self.out, "RangeExpr {id:#x}");
-                self.type_field(ty);
-                self.out.push('\n');
+                self.typed_line("RangeExpr", id, ty);
                 let nodes: Vec<Node> = elems.iter().map(|&x| Node::Expr(x)).collect();
                 self.children(&nodes);
             }

@@ -308,13 +308,7 @@ impl Parser<'_> {
             (t.value, t.value_range, t.type_, t.type_range, t.attr);
         let cst_ty = match self.ast.decls[r.constraint].kind.clone() {
             DeclKind::AttrConstraint(type_expr) => {
-                if let Some(e) = type_expr {
-                    self.expect_expr_type(
-                        e,
-                        type_,
-                        "expected expression of `Type` in type constraint",
-                    )?;
-                }
+                self.check_type_expr(type_expr, type_, "Type")?;
                 attr
             }
             DeclKind::OpConstraint(name) => {
@@ -327,23 +321,11 @@ impl Parser<'_> {
             DeclKind::TypeConstraint => type_,
             DeclKind::TypeRangeConstraint => type_range,
             DeclKind::ValueConstraint(type_expr) => {
-                if let Some(e) = type_expr {
-                    self.expect_expr_type(
-                        e,
-                        type_,
-                        "expected expression of `Type` in type constraint",
-                    )?;
-                }
+                self.check_type_expr(type_expr, type_, "Type")?;
                 value
             }
             DeclKind::ValueRangeConstraint(type_expr) => {
-                if let Some(e) = type_expr {
-                    self.expect_expr_type(
-                        e,
-                        type_range,
-                        "expected expression of `TypeRange` in type constraint",
-                    )?;
-                }
+                self.check_type_expr(type_expr, type_range, "TypeRange")?;
                 value_range
             }
             DeclKind::UserConstraint(c) => {
@@ -382,12 +364,18 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn expect_expr_type(&mut self, e: ExprId, ty: TypeId, msg: &str) -> PResult<()> {
-        if self.ast.ty(e) != ty {
-            let span = self.ast.exprs[e].span;
-            return self.err(span, msg);
+    /// Checks the type expression of `Attr<…>`, `Value<…>` or `ValueRange<…>`, if there is one.
+    fn check_type_expr(&mut self, e: Option<ExprId>, ty: TypeId, what: &str) -> PResult<()> {
+        match e {
+            Some(e) if self.ast.ty(e) != ty => {
+                let span = self.ast.exprs[e].span;
+                self.err(
+                    span,
+                    format!("expected expression of `{what}` in type constraint"),
+                )
+            }
+            _ => Ok(()),
         }
-        Ok(())
     }
 
     /// The result type of a signature: the single result's, or a tuple of all of them.

@@ -5,27 +5,9 @@
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
+use tessera_ir::source::{split_chunks as split, SPLIT_MARKER as MARKER};
 use tessera_ir::SourceMap;
 use tessera_pdll::{dump_ast, parse, Options};
-
-const MARKER: &str = "// -----";
-
-/// Chunks as upstream splits them: each after the first starts with the rest of its marker
-/// line. Returns `(line the chunk starts on, text)`.
-fn split(src: &str) -> Vec<(u32, &str)> {
-    let mut chunks = Vec::new();
-    let (mut start, mut start_line, mut pos) = (0, 1, 0);
-    for (line, l) in (1u32..).zip(src.split_inclusive('\n')) {
-        if l.starts_with(MARKER) {
-            chunks.push((start_line, &src[start..pos]));
-            start = pos + MARKER.len();
-            start_line = line;
-        }
-        pos += l.len();
-    }
-    chunks.push((start_line, &src[start..]));
-    chunks
-}
 
 /// Renumbers `0x…` ids by first appearance, afresh after each split marker.
 fn normalize(dump: &str) -> String {
