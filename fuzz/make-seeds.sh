@@ -22,7 +22,7 @@ rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seed
 mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
-         tests/ods-custom/*.mlir examples/*.mlir; do
+         crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
   split_chunks "$f" fuzz/seeds/parse_mlir .mlir
 done
 cp crates/tessera-tablegen/tests/fixtures/*.td fuzz/seeds/tablegen/

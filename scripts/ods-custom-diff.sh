@@ -5,22 +5,7 @@
 # form of it, and from mlir-opt's custom form of it (reading back); and the generic form
 # must match too. Prints "N passed, M failed".
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-mlir_opt=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
-include=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
-[ -x "$mlir_opt" ] || { echo "mlir-opt not found at $mlir_opt" >&2; exit 2; }
-cargo build --release -q -p tessera-cli --manifest-path "$here/Cargo.toml" || exit 2
-tessera="$here/target/release/tessera-opt"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-check() { # name, expected file, actual file
-  if cmp -s "$2" "$3"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "differs: $1"; diff "$2" "$3" | head -10
-  fi
-}
+source "$(dirname "$0")/lib/differential.sh"
 cd "$here/tests/ods-custom" || exit 2
 for f in *.mlir; do
   load=()
@@ -37,5 +22,4 @@ for f in *.mlir; do
   "${ours[@]}" "$tmp/up.custom" >"$tmp/ours.again" 2>/dev/null
   check "$f (mlir-opt's custom output read back)" "$tmp/up.custom" "$tmp/ours.again"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -6,30 +6,7 @@
 # must pass --verify-diagnostics with both tools. Also the arith attributes, with MLIR's own
 # ArithOps.td loaded. Prints "N passed, M failed".
 set -u
-here=$(cd "$(dirname "$0")/.." && pwd)
-mlir_opt=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
-include=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
-[ -x "$mlir_opt" ] || { echo "mlir-opt not found at $mlir_opt" >&2; exit 2; }
-cargo build --release -q -p tessera-cli --manifest-path "$here/Cargo.toml" || exit 2
-tessera="$here/target/release/tessera-opt"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0; fail=0
-check() { # name, expected file, actual file
-  if cmp -s "$2" "$3"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "differs: $1"; diff "$2" "$3" | head -10
-  fi
-}
-status() { # name, command...
-  local name=$1; shift
-  if "$@" >/dev/null 2>"$tmp/err"; then
-    pass=$((pass + 1))
-  else
-    fail=$((fail + 1)); echo "fails: $name"; head -10 "$tmp/err"
-  fi
-}
+source "$(dirname "$0")/lib/differential.sh"
 cd "$here/crates/tessera-cli/tests/defs" || exit 2
 for f in *.mlir; do
   load=()
@@ -65,5 +42,4 @@ for form in "" --mlir-print-op-generic; do
   "${arith[@]}" $form "$tmp/arith.mlir" >"$tmp/ours" 2>/dev/null
   check "arith attributes ${form:-(custom form)}" "$tmp/up" "$tmp/ours"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+summary

@@ -15,6 +15,8 @@ pass=0; fail=0
 pairs=(
   "tessera/Builtin.td mlir/IR/BuiltinOps.td"
   "tessera/Func.td mlir/Dialect/Func/IR/FuncOps.td"
+  "tessera/PDL.td mlir/Dialect/PDL/IR/PDLOps.td"
+  "tessera/PDLInterp.td mlir/Dialect/PDLInterp/IR/PDLInterpOps.td"
 )
 # What must agree: trait lists, verifier messages, and the parse/print bodies.
 extract() { # decls defs
@@ -29,7 +31,7 @@ for pair in "${pairs[@]}"; do
     if [ $side = ours ]; then args=(-I "$here/crates/tessera-ods/td" "$here/crates/tessera-ods/td/$1"); else args=(-I "$inc" "$inc/$2"); fi
     "$tblgen" -gen-op-decls "${args[@]}" > "$tmp/$side.h" 2> "$tmp/$side.err" || ok=0
     "$tblgen" -gen-op-defs "${args[@]}" > "$tmp/$side.cpp" 2>> "$tmp/$side.err" || ok=0
-    extract "$tmp/$side.h" "$tmp/$side.cpp" | sed 's/::mlir::func:://g; s/::mlir::FunctionType/FunctionType/g' > "$tmp/$side.txt"
+    extract "$tmp/$side.h" "$tmp/$side.cpp" | sed 's/::mlir::func:://g; s/::mlir::pdl_interp:://g; s/::mlir::pdl:://g; s/::mlir::FunctionType/FunctionType/g' > "$tmp/$side.txt"
   done
   if [ $ok = 1 ] && cmp -s "$tmp/ours.txt" "$tmp/up.txt"; then
     pass=$((pass + 1))

@@ -9,7 +9,8 @@
 //! as `d0 + d1 + 2 + 1`, which reads back as `d0 + d1 + 3`.) Any panic, stack overflow, hang
 //! or runaway allocation is a bug: hostile input must become a diagnostic.
 //!
-//! The context knows Tessera's core dialects (custom forms, verifiers) and a `test` dialect
+//! The context knows Tessera's core dialects and pdl/pdl_interp (custom forms, custom
+//! directives, verifiers, `!pdl.range` syntax) and a `test` dialect
 //! whose attributes are read through their `AttrDef` formats (`crates/tessera-cli/tests/defs`),
 //! so custom forms and dialect attribute readers are fuzzed too.
 #![no_main]
@@ -49,6 +50,7 @@ fn print(src: &str, debug_info: bool) -> Result<Option<String>, Rejected> {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).unwrap_or_else(|e| panic!("{e}"));
     test_dialect().register(&mut ctx);
     let parsed = tessera_asm::parse(&mut ctx, src, "fuzz.mlir").map_err(|d| {
         let line = match d.loc {

@@ -31,7 +31,7 @@ impl<'a> Parser<'a, '_> {
             Tok::LParen => self.parse_function_type(),
             Tok::BangIdent => self.parse_dialect_type(),
             Tok::BareIdent => self.parse_builtin_type(),
-            _ => Err(self.error_here("expected non-function type")),
+            _ => Err(self.error_wrong_token("expected non-function type")),
         }
     }
 
@@ -268,7 +268,7 @@ impl<'a> Parser<'a, '_> {
             "tensor" => self.parse_tensor_type(),
             "memref" => self.parse_memref_type(),
             "vector" => self.parse_vector_type(),
-            _ => Err(self.error_here("expected non-function type")),
+            _ => Err(self.error_wrong_token("expected non-function type")),
         }
     }
 

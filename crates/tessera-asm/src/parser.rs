@@ -487,6 +487,13 @@ impl<'a, 'c> Parser<'a, 'c> {
     }
 
     /// Resolves a use `%name#index` of type `ty` at `pos`.
+    /// The value `%name#index` if it is defined already in the current scope.
+    pub(crate) fn defined_value(&self, name: &str, index: u32) -> Option<ValueId> {
+        let scope = self.scopes.last()?;
+        let slots = scope.values.get(name).unwrap_or_default();
+        slots.get(index as usize).and_then(|slot| slot.value)
+    }
+
     pub(crate) fn resolve_value(
         &mut self,
         name: &'a str,
@@ -686,7 +693,7 @@ impl<'a, 'c> Parser<'a, 'c> {
         let op = match self.tok.kind {
             Tok::String => self.parse_generic_op()?,
             Tok::BareIdent => self.parse_custom_op()?,
-            _ => return Err(self.error_here("expected operation name in quotes")),
+            _ => return Err(self.error_wrong_token("expected operation name in quotes")),
         };
         if !result_groups.is_empty() {
             let expected: u32 = result_groups.iter().map(|g| g.1).sum();
@@ -736,6 +743,9 @@ impl<'a, 'c> Parser<'a, 'c> {
         if name_str.contains('\0') {
             return Err(self.error_here("null character not allowed in operation name"));
         }
+        // A dialect the context knows but has not registered yet is registered on first use.
+        self.ctx
+            .ensure_dialect(name_str.split('.').next().unwrap_or(""));
         self.check_op_name_allowed(name_str, name_tok.start)?;
         let name = self.ctx.ident(name_str);
         self.bump();
@@ -849,6 +859,32 @@ impl<'a, 'c> Parser<'a, 'c> {
     /// generic input into its properties, as upstream stores them; a value already given as a
     /// property wins. The op's hook checks them first, as upstream checks them while parsing.
     fn move_inherent_attrs(&mut self, state: &mut OperationState) -> PResult<()> {
+        // Upstream 19 still reads segment sizes under their old names from a dictionary.
+        if state.props.is_none() {
+            for (old, new) in [
+                ("operand_segment_sizes", "operandSegmentSizes"),
+                ("result_segment_sizes", "resultSegmentSizes"),
+            ] {
+                let (Some(old), Some(new)) =
+                    (self.ctx.lookup_ident(old), self.ctx.lookup_ident(new))
+                else {
+                    continue;
+                };
+                let entries = self.ctx.dict_entries(state.attrs);
+                let inherent = self
+                    .ctx
+                    .op_info(state.name)
+                    .is_some_and(|i| i.inherent_attrs.contains(&new));
+                if !inherent || entries.iter().any(|e| e.0 == new) {
+                    continue;
+                }
+                let renamed: Vec<(Ident, Attr)> = entries
+                    .iter()
+                    .map(|&(n, v)| (if n == old { new } else { n }, v))
+                    .collect();
+                state.attrs = self.ctx.dictionary(renamed);
+            }
+        }
         let info = match self.ctx.op_info(state.name) {
             Some(info) if !info.inherent_attrs.is_empty() => info,
             _ => return Ok(()),
@@ -998,7 +1034,8 @@ impl<'a, 'c> Parser<'a, 'c> {
             let hooks = crate::custom::op_assembly(p.ctx, name)?;
             Some((name, hooks))
         };
-        if text.contains('.') {
+        if let Some((namespace, _)) = text.split_once('.') {
+            self.ctx.ensure_dialect(namespace);
             return lookup(self, text);
         }
         let default = self.default_dialects.last().cloned().unwrap_or_default();

@@ -41,12 +41,14 @@ fn parallel_printing_matches_sequential() {
                 debug_info,
                 generic,
                 workers: 0,
+                local_scope: false,
             },
         );
         let opts = PrintOptions {
             debug_info,
             generic,
             workers: 2,
+            local_scope: false,
         };
         let mut streamed = Vec::new();
         print_module_to(

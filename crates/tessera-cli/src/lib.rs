@@ -5,6 +5,7 @@
 
 pub mod alloc;
 pub mod args;
+pub mod canonicalize;
 pub mod input;
 pub mod load_dialect;
 pub mod opt;

@@ -22,6 +22,8 @@ pub trait Pass: Send + Sync + std::fmt::Debug {
 pub struct OptOptions {
     /// `--mlir-print-debuginfo`.
     pub debug_info: bool,
+    /// `--mlir-print-local-scope`: no aliases, everything printed where it is used.
+    pub local_scope: bool,
     /// `--mlir-print-op-generic`: print every op in the generic form (otherwise ops with
     /// a registered custom form use it).
     pub generic: bool,
@@ -93,12 +95,15 @@ pub fn process_buffer_to(
     ctx.set_allow_unregistered_dialects(opts.allow_unregistered);
     // Like mlir-opt, the tool knows the builtin and func dialects without being asked.
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    // ... and every dialect it has, among them pdl and pdl_interp, registered when first used.
+    tessera_pdl::dialect::add_pdl_dialect_loaders(&mut ctx);
     for dialects in &opts.dialects {
         dialects.register(&mut ctx);
     }
     let print_opts = PrintOptions {
         debug_info: opts.debug_info,
         generic: opts.generic,
+        local_scope: opts.local_scope,
         workers: opts.print_workers,
     };
     let t0 = Instant::now();

@@ -346,3 +346,26 @@ fn errors_in_a_dialect_file_are_rendered_and_stop_the_run() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn local_scope_prints_no_aliases_and_the_module_alone() {
+    let dir = temp_dir("local-scope");
+    let src = "#map = affine_map<(d0) -> (d0)>\n\"test.op\"() {m = #map, n = #map} : () -> () loc(\"a\")\n";
+    std::fs::write(dir.join("in.mlir"), src).unwrap();
+    let out = tool()
+        .args([
+            "--allow-unregistered-dialect",
+            "--mlir-print-local-scope",
+            "--mlir-print-debuginfo",
+            "in.mlir",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // What mlir-opt 19 prints: everything inline, one newline after the module.
+    assert_eq!(
+        text(&out.stdout),
+        "module {\n  \"test.op\"() {m = affine_map<(d0) -> (d0)>, n = affine_map<(d0) -> (d0)>} : () -> () loc(\"a\")\n} loc(\"in.mlir\":0:0)\n"
+    );
+}

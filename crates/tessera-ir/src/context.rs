@@ -458,6 +458,38 @@ impl Context {
         self.registry.dialects.get(&id)
     }
 
+    /// Makes `loader` register dialect `namespace` the first time something asks for it
+    /// ([`Context::ensure_dialect`]; the textual parser asks for the namespace of every op,
+    /// attribute and type it reads). A dialect registered meanwhile makes the loader moot.
+    pub fn add_dialect_loader(&mut self, namespace: &str, loader: crate::DialectLoader) {
+        self.registry.pending.push((namespace.into(), loader));
+    }
+
+    /// Registers dialect `namespace` through its pending loader, if it has one and is not
+    /// registered yet. Cheap when nothing is pending.
+    #[inline]
+    pub fn ensure_dialect(&mut self, namespace: &str) {
+        if self.registry.pending.is_empty() {
+            return;
+        }
+        self.run_dialect_loader(namespace);
+    }
+
+    fn run_dialect_loader(&mut self, namespace: &str) {
+        let Some(at) = self
+            .registry
+            .pending
+            .iter()
+            .position(|(ns, _)| &**ns == namespace)
+        else {
+            return;
+        };
+        let (_, loader) = self.registry.pending.swap_remove(at);
+        if self.dialect(namespace).is_none() {
+            loader(self);
+        }
+    }
+
     /// Whether ops of unregistered dialects are accepted.
     pub fn allows_unregistered_dialects(&self) -> bool {
         self.allow_unregistered

@@ -36,6 +36,13 @@ impl OpTraits {
     pub const SYMBOL_TABLE: OpTraits = OpTraits(1 << 8);
     /// Returns control to the parent op.
     pub const RETURN_LIKE: OpTraits = OpTraits(1 << 9);
+    /// Infers its result types from its operands and attributes (upstream's
+    /// `InferTypeOpInterface`): a builder may leave them out.
+    pub const INFER_RESULT_TYPES: OpTraits = OpTraits(1 << 10);
+    /// Declares no results (upstream's `ZeroResults` count trait).
+    pub const ZERO_RESULTS: OpTraits = OpTraits(1 << 11);
+    /// Declares only variadic results, so it may have none (upstream's `VariadicResults`).
+    pub const VARIADIC_RESULTS: OpTraits = OpTraits(1 << 12);
 
     /// True if every trait in `other` is present.
     pub fn contains(self, other: OpTraits) -> bool {
@@ -162,8 +169,15 @@ impl DialectInfo {
     }
 }
 
+/// Registers one or more dialects into a context when one of them is first needed (see
+/// `Context::add_dialect_loader`).
+pub type DialectLoader = Arc<dyn Fn(&mut Context) + Send + Sync>;
+
 #[derive(Default)]
 pub(crate) struct Registry {
+    /// Dialects known but not registered yet, by namespace: upstream's registry, which loads
+    /// a dialect on first use, so a tool that knows many pays only for those a file uses.
+    pub(crate) pending: Vec<(Box<str>, DialectLoader)>,
     pub(crate) ops: FxHashMap<Ident, OpInfo>,
     pub(crate) dialects: FxHashMap<Ident, DialectInfo>,
 }

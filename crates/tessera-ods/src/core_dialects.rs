@@ -26,12 +26,26 @@ pub fn core_registration() -> &'static Result<Registration, String> {
 
 fn compile_core() -> Result<Registration, String> {
     let main = "include \"tessera/Builtin.td\"\ninclude \"tessera/Func.td\"\n";
-    let parsed = tessera_tablegen::parse_source(
+    compile_library(
         "<core dialects>",
         main,
-        &crate::library::options(Vec::new()),
+        |_| true,
+        |_| crate::dialect_hooks::options(),
     )
-    .map_err(|f| f.render())?;
+}
+
+/// Compiles dialects of Tessera's `.td` library: `main` (named `name` in messages) includes
+/// the files, `select` keeps dialects by name, `options` makes the registration options from
+/// the loaded model. The library is fixed, so any diagnostic or warning (a predicate leaf,
+/// builder or declared verifier left without Rust) is returned as an error.
+pub fn compile_library(
+    name: &str,
+    main: &str,
+    select: impl Fn(&str) -> bool,
+    options: impl FnOnce(&crate::Model) -> crate::register::Options,
+) -> Result<Registration, String> {
+    let parsed = tessera_tablegen::parse_source(name, main, &crate::library::options(Vec::new()))
+        .map_err(|f| f.render())?;
     let loaded = crate::load(&parsed.records);
     if !loaded.diagnostics.is_empty() {
         return Err(loaded.render_diagnostics());
@@ -39,9 +53,9 @@ fn compile_core() -> Result<Registration, String> {
     let model = &loaded.model;
     let dialects: Vec<_> = (0..model.dialects.len())
         .map(|i| crate::DialectId(i as u32))
+        .filter(|&d| select(&model.dialect(d).name))
         .collect();
-    let (registration, warnings) =
-        Registration::compile(model, &dialects, &crate::dialect_hooks::options());
+    let (registration, warnings) = Registration::compile(model, &dialects, &options(model));
     if !warnings.is_empty() {
         let text: Vec<String> = warnings
             .iter()

@@ -1,5 +1,8 @@
 //! Tessera's own `.td` library, built into the crate: the ODS base (`tessera/OpBase.td`)
-//! and the core dialects Tessera declares itself (`tessera/Builtin.td`, `tessera/Func.td`).
+//! and the dialects Tessera declares itself: the core ones (`tessera/Builtin.td`,
+//! `tessera/Func.td`) and PDL's (`tessera/PDLTypes.td`, `tessera/PDL.td`,
+//! `tessera/PDLInterp.td`, registered by tessera-pdl), plus `tessera/InferTypeOpInterface.td`
+//! for dialects that want ODS's result type inference.
 //! TableGen finds them by these names through [`options`], with no installation.
 
 use std::sync::Arc;
@@ -12,6 +15,19 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../td/tessera/Builtin.td"),
     ),
     ("tessera/Func.td", include_str!("../td/tessera/Func.td")),
+    (
+        "tessera/InferTypeOpInterface.td",
+        include_str!("../td/tessera/InferTypeOpInterface.td"),
+    ),
+    (
+        "tessera/PDLTypes.td",
+        include_str!("../td/tessera/PDLTypes.td"),
+    ),
+    ("tessera/PDL.td", include_str!("../td/tessera/PDL.td")),
+    (
+        "tessera/PDLInterp.td",
+        include_str!("../td/tessera/PDLInterp.td"),
+    ),
 ];
 
 /// TableGen options that make the library includable, searching `include_dirs` for

@@ -11,7 +11,7 @@ use tessera_ods::register::{Options, Registration};
 use tessera_ods::{library, DialectId};
 
 const DIALECT: &str = r#"
-include "tessera/OpBase.td"
+include "tessera/InferTypeOpInterface.td"
 def Demo_Dialect : Dialect { let name = "demo"; }
 def Demo_WidenOp : Op<Demo_Dialect, "widen", [InferTypeOpInterface]> {
   let arguments = (ins AnyType:$x);

@@ -7,3 +7,5 @@
 //!   and one rewriter function per pattern (`--convert-pdl-to-pdl-interp`);
 //! - the executor that runs a compiled matcher through `tessera_rewrite::PatternRewriter`, so PDL
 //!   patterns are ordinary `RewritePattern`s, and the registry of native constraints and rewrites.
+
+pub mod dialect;

@@ -1,14 +1,10 @@
 //! Hostile inputs must come back as diagnostics: no panic, no stack overflow, no endless run.
 
-use std::time::{Duration, Instant};
-
 use tessera_tablegen::{parse_source, Options};
 
 /// Runs `src` with `opts` and returns the first error text (empty if it was accepted).
 fn first_error_with(src: &str, opts: &Options) -> String {
-    let start = Instant::now();
     let res = parse_source("hostile.td", src, opts);
-    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
     match res {
         Ok(p) => p.messages.first_error().to_string(),
         Err(f) => f.diagnostics.first_error().to_string(),
@@ -47,20 +43,16 @@ fn self_recursive_field_chain_is_bounded() {
 #[test]
 fn deep_class_inheritance_chain_works() {
     // Each class repeats its parent's superclass list; checking every entry of it against the
-    // list so far made the chain cubic (minutes for 10,000 classes, as llvm-tblgen takes).
+    // list so far made the chain cubic (minutes for 10,000 classes, as llvm-tblgen takes). No
+    // time is asserted (speed belongs to benchmarks), but a cubic regression makes this test
+    // take minutes, which the suite's run time shows.
     let n = 4000;
     let mut src = String::from("class C0 { int depth = 0; }\n");
     for i in 1..n {
         src.push_str(&format!("class C{i} : C{} {{ let depth = {i}; }}\n", i - 1));
     }
     src.push_str(&format!("def d : C{};\n", n - 1));
-    let start = Instant::now();
     assert_eq!(first_error(&src), "");
-    assert!(
-        start.elapsed() < Duration::from_secs(10),
-        "{:?}",
-        start.elapsed()
-    );
 }
 
 #[test]
@@ -147,9 +139,7 @@ fn self_including_file_is_an_error() {
         include_dirs: vec![dir.to_string_lossy().into_owned()],
         ..Options::default()
     };
-    let start = Instant::now();
     let res = tessera_tablegen::parse_file(&path.to_string_lossy(), &opts);
-    assert!(start.elapsed() < Duration::from_secs(30), "took too long");
     let err = match res {
         Ok(p) => p.render_messages(),
         Err(f) => f.render(),

@@ -83,6 +83,7 @@ impl<'a> Parser<'a, '_> {
         start: usize,
         end: usize,
     ) -> crate::parser::PResult<Option<String>> {
+        self.ctx.ensure_dialect(dialect);
         let Some(hooks) = dialect_assembly(self.ctx, dialect) else {
             return Ok(None);
         };

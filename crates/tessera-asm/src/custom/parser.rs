@@ -75,6 +75,23 @@ pub struct Argument<'a> {
     pub loc: Option<Location>,
 }
 
+/// The bare keywords that start an attribute (upstream's `parseOptionalAttribute` takes
+/// these, types, and punctuation; any other keyword is no attribute).
+const ATTRIBUTE_KEYWORDS: [&str; 12] = [
+    "affine_map",
+    "affine_set",
+    "array",
+    "dense",
+    "dense_resource",
+    "distinct",
+    "false",
+    "loc",
+    "sparse",
+    "strided",
+    "true",
+    "unit",
+];
+
 /// Punctuation a custom form may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Punct {
@@ -270,12 +287,13 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
         self.p.eat(Tok::VerticalBar)
     }
 
-    /// Consumes the keyword `kw` or fails with "expected '<kw>'".
+    /// Consumes the keyword `kw` or fails with "expected '<kw>'" at the next token, naming the
+    /// op as upstream's `parseKeyword` does.
     pub fn parse_keyword(&mut self, kw: &str) -> ParseResult<()> {
         if self.p.eat_keyword(kw) {
             Ok(())
         } else {
-            Err(self.p.error_wrong_token(format!("expected '{kw}'")))
+            Err(self.error_here(format!("expected '{kw}'")))
         }
     }
 
@@ -383,6 +401,15 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
     /// The type of a value already read (an operand resolved by this parser).
     pub fn value_type(&self, value: ValueId) -> Type {
         self.p.body.value_type(value)
+    }
+
+    /// The type of the value `operand` names if it is already defined (`None` for a
+    /// forward reference or an undefined name). For syntax that leaves operand types out
+    /// where the values' own types are meant (older forms of some ops).
+    pub fn defined_type(&self, operand: UnresolvedOperand<'a>) -> Option<Type> {
+        self.p
+            .defined_value(operand.name, operand.number)
+            .map(|v| self.p.body.value_type(v))
     }
 
     /// The value `operand` names, which must have type `ty`.
@@ -521,7 +548,13 @@ impl<'p, 'a, 'c> OpAsmParser<'p, 'a, 'c> {
                 | Tok::HashIdent
                 | Tok::BangIdent
                 | Tok::LParen
-        ) || (self.p.is(Tok::BareIdent))
+        ) || (self.p.is(Tok::BareIdent)
+            && (ATTRIBUTE_KEYWORDS.contains(&self.p.cur_text()) || self.p.at_type()))
+    }
+
+    /// Whether a string is next.
+    pub fn at_string(&self) -> bool {
+        self.p.is(Tok::String)
     }
 
     /// `{name = value, ...}` appended to `attrs`, if a `{` is next.

@@ -42,6 +42,9 @@ pub struct PrintOptions {
     /// the caller's thread only). A library does not decide that for its caller; a tool that
     /// owns the process, like `tessera-opt`, asks for them.
     pub workers: usize,
+    /// Print every type, attribute and location where it is used, with no aliases
+    /// (`--mlir-print-local-scope`).
+    pub local_scope: bool,
 }
 
 /// Prints `root` (and everything in it), aliases and resources, as upstream does.
@@ -147,7 +150,11 @@ struct Tables {
 impl Tables {
     fn module(ctx: &Context, body: &Body, root: OpId, opts: PrintOptions) -> Tables {
         Tables {
-            aliases: Aliases::collect(ctx, body, root, opts),
+            aliases: if opts.local_scope {
+                Aliases::default()
+            } else {
+                Aliases::collect(ctx, body, root, opts)
+            },
             numbering: Numbering::module(ctx, body, root, opts.generic),
         }
     }
@@ -339,6 +346,12 @@ impl<'a> Printer<'a> {
                 .regions(root)
                 .next()
                 .map(|r| self.widest_region(r));
+        }
+        // In local scope upstream prints the op alone: no aliases, no newline after it, no
+        // resources.
+        if self.opts.local_scope {
+            self.print_op(root, 0, out);
+            return;
         }
         self.print_alias_defs(false, out);
         self.print_op(root, 0, out);

@@ -8,10 +8,12 @@ use clap::{CommandFactory, Parser};
 static GLOBAL: tessera_cli::alloc::SizeClasses = tessera_cli::alloc::SizeClasses;
 use std::io::{ErrorKind, Read, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
+use tessera_cli::canonicalize::Canonicalize;
 use tessera_cli::input::Input;
 use tessera_cli::load_dialect::load_dialect;
-use tessera_cli::opt::{run_to, OptOptions};
+use tessera_cli::opt::{run_to, OptOptions, Pass};
 
 #[derive(Parser)]
 #[command(
@@ -32,6 +34,9 @@ struct Args {
     /// Print locations.
     #[arg(long = "mlir-print-debuginfo")]
     debug_info: bool,
+    /// Print types, attributes and locations where they are used, without aliases.
+    #[arg(long = "mlir-print-local-scope")]
+    local_scope: bool,
     /// Accept operations of dialects that are not registered.
     #[arg(long = "allow-unregistered-dialect")]
     allow_unregistered: bool,
@@ -44,6 +49,16 @@ struct Args {
     /// Report parse / verify / print times on standard error.
     #[arg(long = "mlir-timing")]
     timing: bool,
+    /// Run the canonicalizer (`--canonicalize="test-convergence"` fails when it does not
+    /// converge).
+    #[arg(
+        long = "canonicalize",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "",
+        value_name = "OPTIONS"
+    )]
+    canonicalize: Option<String>,
     /// Register the dialects an ODS `.td` file defines (repeatable).
     #[arg(long = "load-dialect", value_name = "FILE.td")]
     load_dialect: Vec<String>,
@@ -112,15 +127,26 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let mut passes: Vec<Arc<dyn Pass>> = Vec::new();
+    if let Some(options) = &args.canonicalize {
+        match Canonicalize::from_options(options) {
+            Ok(pass) => passes.push(Arc::new(pass)),
+            Err(e) => {
+                eprintln!("<unknown>:0: error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let opts = OptOptions {
         debug_info: args.debug_info,
         generic: args.generic,
+        local_scope: args.local_scope,
         allow_unregistered: args.allow_unregistered,
         dialects,
         split_input: args.split_input,
         verify_diagnostics: args.verify_diagnostics,
         timing: args.timing,
-        passes: Vec::new(),
+        passes,
         skip_teardown: true,
         // The process is ours: a big module may be printed by two workers.
         print_workers: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {

@@ -227,6 +227,38 @@ struct AttrSlot {
     /// For attributes printed without their dialect prefix: the dialect and mnemonic
     /// that make the full attribute again.
     stripped: Option<(String, String)>,
+    /// Which tokens can start it when it anchors an optional group: upstream's generated
+    /// parser calls the `parseOptionalAttribute` overload of the storage class, and those of
+    /// strings, arrays and symbol references look for their own token only.
+    start: AttrStart,
+}
+
+/// The tokens an optional attribute may start with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AttrStart {
+    /// A string (`StringAttr`).
+    String,
+    /// `[` (`ArrayAttr`).
+    Array,
+    /// `@` (`SymbolRefAttr`, `FlatSymbolRefAttr`).
+    Symbol,
+    /// Anything that starts an attribute.
+    Any,
+}
+
+impl AttrStart {
+    fn of_storage(storage: &str) -> AttrStart {
+        match storage
+            .trim()
+            .trim_start_matches("::")
+            .trim_start_matches("mlir::")
+        {
+            "StringAttr" => AttrStart::String,
+            "ArrayAttr" => AttrStart::Array,
+            "SymbolRefAttr" | "FlatSymbolRefAttr" => AttrStart::Symbol,
+            _ => AttrStart::Any,
+        }
+    }
 }
 
 /// The enum behind an `EnumAttr`.
@@ -423,6 +455,7 @@ impl FormatAssembly {
                     enum_cases,
                     enum_width,
                     stripped,
+                    start: AttrStart::of_storage(&a.attr.storage_type),
                 }
             })
             .collect();

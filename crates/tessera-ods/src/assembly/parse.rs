@@ -2,7 +2,7 @@
 //! order (an optional group is taken when its first element is present), then the types the
 //! format left out resolved from traits, then operands resolved against their types.
 
-use super::{is_list, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::{is_list, AttrStart, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
@@ -340,20 +340,27 @@ impl<'s> Parse<'s> {
             return Ok(());
         };
         if self.optional_start(p, st, out, first)? {
-            for e in &group.then_elements[group.then_parse_start + 1..] {
-                self.element(p, st, out, e)?;
-            }
             // A unit attribute anchoring the group is not written: the group says it.
-            if let Some(Variable::Attribute { index, .. }) = group.anchor_element().variable() {
-                let slot = &self.spec.attrs[index];
-                if !group.anchor.in_else
-                    && group.anchor.index != group.then_parse_start
-                    && slot.unit
+            let unit_anchor = match group.anchor_element().variable() {
+                Some(Variable::Attribute { index, .. })
+                    if !group.anchor.in_else
+                        && group.anchor.index != group.then_parse_start
+                        && self.spec.attrs[index].unit =>
                 {
-                    let name = p.ctx().ident(&slot.name);
-                    let unit = p.ctx().unit_attr();
-                    out.attrs.push((name, unit));
+                    Some(index)
                 }
+                _ => None,
+            };
+            let rest = group.then_parse_start + 1;
+            for (i, e) in group.then_elements.iter().enumerate().skip(rest) {
+                if unit_anchor.is_none() || i != group.anchor.index {
+                    self.element(p, st, out, e)?;
+                }
+            }
+            if let Some(index) = unit_anchor {
+                let name = p.ctx().ident(&self.spec.attrs[index].name);
+                let unit = p.ctx().unit_attr();
+                out.attrs.push((name, unit));
             }
         } else {
             for e in &group.else_elements {
@@ -386,7 +393,12 @@ impl<'s> Parse<'s> {
                     _ if slot.unit => true,
                     AttrStyle::EnumKeyword => p.at_keyword_or_string(),
                     AttrStyle::SymbolName => p.at_symbol(),
-                    _ => p.at_attribute(),
+                    _ => match slot.start {
+                        AttrStart::String => p.at_string(),
+                        AttrStart::Array => p.at(Punct::LSquare),
+                        AttrStart::Symbol => p.at_symbol(),
+                        AttrStart::Any => p.at_attribute(),
+                    },
                 }
             }
             ElementKind::Type { .. } | ElementKind::FunctionalType { .. } => p.at_type(),
@@ -621,11 +633,23 @@ impl<'s> Parse<'s> {
         }
         // Regions and successors. Single-block regions read empty get their block, and
         // an implicit terminator where it was left out, as upstream's parser adds them.
+        // A single region of an optional group left out is still there, empty (upstream's
+        // parser always adds it, and gives a block only to the regions it read).
+        let mut absent = Vec::new();
         match st.all_regions.take() {
             Some(all) => out.regions.extend(all),
-            None => out.regions.extend(st.regions.into_iter().flatten()),
+            None => {
+                for (group, spec_region) in st.regions.into_iter().zip(&spec.regions) {
+                    if group.is_empty() && spec_region.arity == Arity::Single {
+                        let region = p.empty_region();
+                        absent.push(region);
+                        out.regions.push(region);
+                    }
+                    out.regions.extend(group);
+                }
+            }
         }
-        for &region in &out.regions {
+        for &region in out.regions.iter().filter(|r| !absent.contains(r)) {
             if let Some(terminator) = &spec.implicit_terminator {
                 p.ensure_terminator(region, terminator, out.loc);
             } else if spec.single_block {

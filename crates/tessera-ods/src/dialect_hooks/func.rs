@@ -11,10 +11,20 @@ use tessera_asm::custom::{
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, Type, TypeKind};
 
-/// `func.func`'s custom form.
-pub(crate) struct FuncAssembly;
+/// The custom form of a function op storing its signature under the standard names
+/// (`func.func`, `pdl_interp.func`), with the dialect its body's ops may leave out.
+pub struct FunctionAssembly {
+    default_dialect: &'static str,
+}
 
-impl OpAssembly for FuncAssembly {
+impl FunctionAssembly {
+    /// The form, with `default_dialect` the prefix the body's ops may leave out (empty: none).
+    pub const fn new(default_dialect: &'static str) -> FunctionAssembly {
+        FunctionAssembly { default_dialect }
+    }
+}
+
+impl OpAssembly for FunctionAssembly {
     fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
         parse_function_op(p, state, FunctionAttrNames::STANDARD)
     }
@@ -24,7 +34,7 @@ impl OpAssembly for FuncAssembly {
     }
 
     fn default_dialect(&self) -> &str {
-        "func"
+        self.default_dialect
     }
 }
 

@@ -8,6 +8,8 @@ mod arith;
 mod builtin;
 mod func;
 
+pub use func::FunctionAssembly;
+
 use crate::register::Options;
 use std::sync::Arc;
 use tessera_ir::op_queries::inherent_attr;
@@ -44,7 +46,7 @@ pub fn options() -> Options {
     }
     options
         .assembly
-        .insert("func.func".into(), Arc::new(func::FuncAssembly));
+        .insert("func.func".into(), Arc::new(FunctionAssembly::new("func")));
     options
         .assembly
         .insert("arith.select".into(), Arc::new(arith::SelectAssembly));
@@ -69,6 +71,17 @@ pub fn options() -> Options {
         .default_dialects
         .insert("builtin.module".into(), "builtin".into());
     options
+}
+
+/// The check upstream's `FunctionOpInterface` makes of a function-like op's body: its entry
+/// block takes the signature's arguments (`function_type`). Shared by `func.func` and the
+/// function ops of other dialects (`pdl_interp.func`).
+pub fn verify_function_body(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+) -> Result<(), tessera_ir::Diagnostic> {
+    func::verify_func(ctx, body, op)
 }
 
 /// A type as upstream's diagnostics print it, quoted (`'i32'`).

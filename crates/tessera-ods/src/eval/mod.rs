@@ -43,7 +43,8 @@ pub use names::{OpNames, OpValue};
 use crate::{Constraint, ConstraintKind, Model, Pred, TraitKind};
 use classes::Tables;
 use compile::{compile, Env, Node, St};
-use run::{Building, ReadOnly, Run, Store};
+pub use run::Store;
+use run::{Building, ReadOnly, Run};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -103,6 +104,13 @@ impl Resolver for NoNames {
     }
 }
 
+/// A Rust builder standing for one builder expression (a `builderCall` or a
+/// `TypesMatchWith` transformer) of a type the evaluator cannot build itself, such as a
+/// dialect type with parameters kept as opaque text: given where to make (or only look up)
+/// types and `$_self`, the type, or `None` when a read-only store does not hold it.
+pub type NativeTypeFn =
+    Arc<dyn Fn(&mut dyn Store, Option<&Bound>) -> Result<Option<Type>, String> + Send + Sync>;
+
 /// A Rust predicate standing for one leaf: given the context, `$_self` (or
 /// [`Bound::Absent`] where there is none) and the op's names, it decides the leaf or says why
 /// it cannot.
@@ -116,6 +124,7 @@ pub type NativeFn =
 #[derive(Clone, Default)]
 pub struct Natives {
     by_leaf: HashMap<String, NativeFn>,
+    types_by_text: HashMap<String, NativeTypeFn>,
 }
 
 impl Natives {
@@ -133,6 +142,20 @@ impl Natives {
         self.by_leaf.insert(leaf.into(), Arc::new(f));
     }
 
+    /// Registers `f` for the type builder expression whose text is `text` (a
+    /// `builderCall`, or a transformer with `$_self` as written), replacing an earlier
+    /// registration. A registered expression is never parsed.
+    pub fn register_type(
+        &mut self,
+        text: impl Into<String>,
+        f: impl Fn(&mut dyn Store, Option<&Bound>) -> Result<Option<Type>, String>
+            + Send
+            + Sync
+            + 'static,
+    ) {
+        self.types_by_text.insert(text.into(), Arc::new(f));
+    }
+
     /// Whether a native is registered for `leaf`.
     pub fn contains(&self, leaf: &str) -> bool {
         self.by_leaf.contains_key(leaf)
@@ -147,7 +170,12 @@ impl fmt::Debug for Natives {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut keys: Vec<&String> = self.by_leaf.keys().collect();
         keys.sort();
-        f.debug_struct("Natives").field("leaves", &keys).finish()
+        let mut types: Vec<&String> = self.types_by_text.keys().collect();
+        types.sort();
+        f.debug_struct("Natives")
+            .field("leaves", &keys)
+            .field("types", &types)
+            .finish()
     }
 }
 
@@ -321,6 +349,18 @@ pub struct CompiledExpr {
     node: Node,
     tables: Tables,
     produces: Produces,
+    /// The Rust builder registered for the text, which stands for `node`.
+    native: Option<NativeType>,
+}
+
+/// A registered [`NativeTypeFn`], shown by nothing but its presence.
+#[derive(Clone)]
+struct NativeType(NativeTypeFn);
+
+impl fmt::Debug for NativeType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("NativeType")
+    }
 }
 
 impl CompiledExpr {
@@ -369,7 +409,13 @@ impl CompiledExpr {
         }
     }
 
-    fn run<S: Store>(&self, store: S, subject: Option<&Bound>) -> Result<run::Val, EvalError> {
+    fn run<S: Store>(&self, mut store: S, subject: Option<&Bound>) -> Result<run::Val, EvalError> {
+        if let Some(NativeType(f)) = &self.native {
+            return match f(&mut store, subject).map_err(|m| self.error(m))? {
+                Some(t) => Ok(run::Val::Type(t)),
+                None => Ok(run::Val::Missing),
+            };
+        }
         let mut run = Run {
             store,
             tables: &self.tables,
@@ -530,6 +576,15 @@ impl<'a> Compiler<'a> {
             leaf: text.to_string(),
             message,
         };
+        if let Some(f) = self.natives.types_by_text.get(text) {
+            return Ok(CompiledExpr {
+                text: text.to_string(),
+                node: Node::Null,
+                tables: Tables::default(),
+                produces: Produces::Type,
+                native: Some(NativeType(f.clone())),
+            });
+        }
         let expr = syntax::parse(text)
             .map_err(|e| error(format!("{} at offset {}", e.message, e.offset)))?;
         let mut env = Env::new(self.model, subject, &|_| None);
@@ -549,6 +604,7 @@ impl<'a> Compiler<'a> {
             node,
             tables: env.tables,
             produces,
+            native: None,
         })
     }
 

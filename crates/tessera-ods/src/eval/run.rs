@@ -20,7 +20,7 @@ use tessera_ir::{
 };
 
 /// Where built types and attributes come from.
-pub(crate) trait Store {
+pub trait Store {
     /// The context, for reading.
     fn ctx(&self) -> &Context;
     /// The type of that structure; `None` if it does not exist and cannot be made here.

@@ -297,6 +297,20 @@ impl<'m> Compiler<'m> {
         if speculatable && no_effects {
             traits = traits | OpTraits::PURE;
         }
+        // What rewriters ask before creating an op without result types (pdl's verifier).
+        if op.infers_result_types
+            || op
+                .traits
+                .iter()
+                .any(|t| t.cpp == "InferTypeOpInterface::Trait")
+        {
+            traits = traits | OpTraits::INFER_RESULT_TYPES;
+        }
+        if op.results.is_empty() {
+            traits = traits | OpTraits::ZERO_RESULTS;
+        } else if op.results.iter().all(|r| r.arity.is_variable_length()) {
+            traits = traits | OpTraits::VARIADIC_RESULTS;
+        }
         steps.push(Step::Invariants);
         steps.extend(later);
 

@@ -64,6 +64,20 @@ class Variadic<Type t> : TypeConstraint<t.predicate, "variadic of " # t.summary,
 class VariadicOfVariadic<Type t, string sizes> : Variadic<t> {
   string segmentAttrName = sizes;
 }
+// Something that can be built from nothing (`builderCall`), mixed into a constraint.
+class BuildableType<code builder> { code builderCall = builder; }
+// One of `types`; its summary lists theirs unless one is given.
+class AnyTypeOf<list<Type> types, string sum = "", string cls = "::mlir::Type">
+    : Type<Or<!foreach(t, types, t.predicate)>,
+           !if(!eq(sum, ""), !interleave(!foreach(t, types, t.summary), " or "), sum), cls> {
+  list<Type> allowedTypes = types;
+}
+// A type holding one element type, which `elementTypeCall` extracts from `$_self`.
+class ContainerType<Type etype, Pred containerPred, code elementTypeCall, string descr,
+                    string cls = "::mlir::Type">
+    : Type<And<[containerPred, SubstLeaves<"$_self", !cast<string>(elementTypeCall),
+                                           etype.predicate>]>,
+           descr # " of " # etype.summary # " values", cls>;
 class Optional<Type t> : TypeConstraint<t.predicate, t.summary, t.cppClassName> {
   Type baseType = t;
 }
@@ -81,12 +95,16 @@ class Attr<Pred pred, string sum = ""> : AttrConstraint<pred, sum> {
 }
 class OptionalAttr<Attr a> : Attr<a.predicate, a.summary> {
   let storageType = a.storageType;
+  let valueType = a.valueType;
   let returnType = "::std::optional<" # a.returnType # ">";
   let isOptional = 1;
   let baseAttr = a;
 }
 class DefaultValuedAttr<Attr a, string value> : Attr<a.predicate, a.summary> {
   let storageType = a.storageType;
+  let valueType = a.valueType;
+  let constBuilderCall = a.constBuilderCall;
+  let convertFromStorage = a.convertFromStorage;
   let returnType = a.returnType;
   let defaultValue = value;
   let baseAttr = a;
@@ -96,6 +114,10 @@ class ConfinedAttr<Attr a, list<AttrConstraint> cs>
            !foldl(a.summary, cs, acc, c, acc # " " # c.summary)> {
   let storageType = a.storageType;
   let returnType = a.returnType;
+  let convertFromStorage = a.convertFromStorage;
+  let constBuilderCall = a.constBuilderCall;
+  let defaultValue = a.defaultValue;
+  let valueType = a.valueType;
   let isOptional = a.isOptional;
   let baseAttr = a;
 }
@@ -106,10 +128,13 @@ class DerivedAttr<code ret, code b> : Attr<CPred<"true">, "derived attribute"> {
 class RegionConstraint<Pred pred, string sum = ""> : Constraint<pred, sum>;
 class Region<Pred pred, string sum = ""> : RegionConstraint<pred, sum>;
 class VariadicRegion<Region r> : Region<r.predicate, r.summary>;
+class MinSizedRegion<int n> : Region<CPred<"::llvm::hasNItemsOrMore($_self, " # n # ")">,
+                                     "region with at least " # n # " blocks">;
 class SizedRegion<int n> : Region<CPred<"::llvm::hasNItems($_self, " # n # ")">,
                                   "region with " # n # " blocks">;
 class SuccessorConstraint<Pred pred, string sum = ""> : Constraint<pred, sum>;
 class Successor<Pred pred, string sum = ""> : SuccessorConstraint<pred, sum>;
+def AnySuccessor : Successor<?, "any successor">;
 class VariadicSuccessor<Successor s> : Successor<s.predicate, "variadic of " # s.summary>;
 class Property<string storage = "", string sum = ""> {
   string summary = sum;
@@ -232,7 +257,6 @@ class MemoryEffects<list<SideEffect> effs>
     : SideEffectsTraitBase<MemoryEffectOpInterface, effs>;
 def MemRead : SideEffect<MemoryEffectOpInterface, "::mlir::MemoryEffects::Read", DefaultResource>;
 def MemWrite : SideEffect<MemoryEffectOpInterface, "::mlir::MemoryEffects::Write", DefaultResource>;
-def InferTypeOpInterface : MlirOpInterface<"InferTypeOpInterface">;
 
 // ----- dialects and ops -----
 class Dialect {
@@ -340,8 +364,8 @@ class AttributeSelfTypeParameter<string sum, string type = "::mlir::Type">
     : AttrOrTypeParameter<type, sum> {
   let defaultValue = "::mlir::NoneType::get($_ctxt)";
 }
-class AttrOrTypeDef<string valueType, string name> {
-  string cppBaseClassName = "::mlir::" # valueType;
+class AttrOrTypeDef<string valueType, string name, string baseCppClass = "::mlir::" # valueType> {
+  string cppBaseClassName = baseCppClass;
   string storageClass = name # valueType # "Storage";
   string description = "";
   dag parameters = (ins);
@@ -361,10 +385,16 @@ class AttrDef<Dialect d, string name>
   // What a parameter of this definition holds, as another definition's parameter.
   string cppType = d.cppNamespace # "::" # cppClassName;
 }
-class TypeDef<Dialect d, string name>
-    : DialectType<d, CPred<"true">>, AttrOrTypeDef<"Type", name> {
+// A type definition; used as a constraint it admits exactly its own type, and it is
+// buildable when it has no parameters.
+class TypeDef<Dialect d, string name, string baseCppClass = "::mlir::Type">
+    : DialectType<d, CPred<"true">>, AttrOrTypeDef<"Type", name, baseCppClass> {
   string cppClassName = name # "Type";
   string cppType = d.cppNamespace # "::" # cppClassName;
+  let builderCall = !if(!empty(parameters),
+                        "$_builder.getType<" # d.cppNamespace # "::" # cppClassName # ">()",
+                        "");
+  let predicate = CPred<"::llvm::isa<" # d.cppNamespace # "::" # cppClassName # ">($_self)">;
 }
 class EnumAttr<Dialect d, EnumAttrInfo info, string mnem>
     : AttrDef<d, info.className> {
@@ -387,9 +417,11 @@ def Index : Type<CPred<"::llvm::isa<::mlir::IndexType>($_self)">, "index", "::ml
 class I<int width>
     : Type<CPred<"$_self.isSignlessInteger(" # width # ")">, width # "-bit signless integer",
            "::mlir::IntegerType"> {
+  int bitwidth = width;
   let builderCall = "$_builder.getIntegerType(" # width # ")";
 }
 def I1 : I<1>;
+def I16 : I<16>;
 def I32 : I<32>;
 def I64 : I<64>;
 def F32 : Type<CPred<"$_self.isF32()">, "32-bit float", "::mlir::FloatType"> {
@@ -411,6 +443,35 @@ def UnitAttr : Attr<CPred<"::llvm::isa<::mlir::UnitAttr>($_self)">, "unit attrib
   let valueType = NoneType;
   let isOptional = 1;
 }
+def AnyAttr : Attr<CPred<"true">, "any attribute"> {
+  let storageType = "::mlir::Attribute";
+  let returnType = "::mlir::Attribute";
+  let convertFromStorage = "$_self";
+  let constBuilderCall = "$0";
+}
+def BoolAttr : Attr<CPred<"::llvm::isa<::mlir::BoolAttr>($_self)">, "bool attribute"> {
+  let storageType = "::mlir::BoolAttr";
+  let returnType = "bool";
+  let valueType = I1;
+  let constBuilderCall = "$_builder.getBoolAttr($0)";
+}
+// Signless integer attributes of one width, read as the C++ integer `ret`.
+class TypedSignlessIntegerAttrBase<I t, string ret, string sum>
+    : Attr<And<[CPred<"::llvm::isa<::mlir::IntegerAttr>($_self)">,
+                CPred<"::llvm::cast<::mlir::IntegerAttr>($_self).getType()."
+                      "isSignlessInteger(" # t.bitwidth # ")">]>,
+           sum> {
+  let storageType = "::mlir::IntegerAttr";
+  let returnType = ret;
+  let convertFromStorage = "$_self.getValue().getZExtValue()";
+  let constBuilderCall = "$_builder.getIntegerAttr(" # t.builderCall # ", $0)";
+  let valueType = t;
+}
+def I16Attr : TypedSignlessIntegerAttrBase<I16, "uint16_t", "16-bit signless integer attribute">;
+def I32Attr : TypedSignlessIntegerAttrBase<I32, "uint32_t", "32-bit signless integer attribute">;
+def IntNonNegative : AttrConstraint<
+    CPred<"!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative()">,
+    "whose value is non-negative">;
 def StrAttr : Attr<CPred<"::llvm::isa<::mlir::StringAttr>($_self)">, "string attribute"> {
   let storageType = "::mlir::StringAttr";
   let returnType = "::llvm::StringRef";
@@ -432,6 +493,64 @@ def FlatSymbolRefAttr
   let convertFromStorage = "$_self.getValue()";
   let valueType = NoneType;
 }
+def TypeAttr
+    : Attr<And<[CPred<"::llvm::isa<::mlir::TypeAttr>($_self)">,
+                CPred<"::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue())">,
+                SubstLeaves<"$_self", "::llvm::cast<::mlir::TypeAttr>($_self).getValue()",
+                            CPred<"true">>]>,
+           "any type attribute"> {
+  let storageType = "::mlir::TypeAttr";
+  let returnType = "::mlir::Type";
+  let valueType = NoneType;
+  let convertFromStorage = "::llvm::cast<::mlir::Type>($_self.getValue())";
+  let constBuilderCall = "::mlir::TypeAttr::get($0)";
+}
+def SymbolRefAttr
+    : Attr<CPred<"::llvm::isa<::mlir::SymbolRefAttr>($_self)">, "symbol reference attribute"> {
+  let storageType = "::mlir::SymbolRefAttr";
+  let returnType = "::mlir::SymbolRefAttr";
+  let valueType = NoneType;
+  let constBuilderCall = "::mlir::SymbolRefAttr::get($_builder.getContext(), $0)";
+  let convertFromStorage = "$_self";
+}
+// Array attributes; typed ones check every element against `element`'s predicate.
+class ArrayAttrBase<Pred pred, string sum> : Attr<pred, sum> {
+  let storageType = "::mlir::ArrayAttr";
+  let returnType = "::mlir::ArrayAttr";
+  let valueType = NoneType;
+  let convertFromStorage = "$_self";
+  let constBuilderCall = "$_builder.getArrayAttr($0)";
+}
+def ArrayAttr : ArrayAttrBase<CPred<"::llvm::isa<::mlir::ArrayAttr>($_self)">, "array attribute">;
+class TypedArrayAttrBase<Attr element, string sum>
+    : ArrayAttrBase<And<[CPred<"::llvm::isa<::mlir::ArrayAttr>($_self)">,
+                         Concat<"::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), "
+                                "[&](::mlir::Attribute attr) { return attr && (",
+                                SubstLeaves<"$_self", "attr", element.predicate>, "); })">]>,
+                    sum> {
+  Attr elementAttr = element;
+}
+def StrArrayAttr : TypedArrayAttrBase<StrAttr, "string array attribute"> {
+  let constBuilderCall = "$_builder.getStrArrayAttr($0)";
+}
+def TypeArrayAttr : TypedArrayAttrBase<TypeAttr, "type array attribute"> {
+  let constBuilderCall = "$_builder.getTypeArrayAttr($0)";
+}
+// Dense integer elements of one signless width (`dense<[1, 2]> : vector<2xi32>`).
+class SignlessIntElementsAttr<int width>
+    : Attr<And<[CPred<"::llvm::isa<::mlir::DenseIntElementsAttr>($_self)">,
+                CPred<"::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType()."
+                      "getElementType().isSignlessInteger(" # width # ")">]>,
+           width # "-bit signless integer elements attribute"> {
+  let storageType = "::mlir::DenseIntElementsAttr";
+  let returnType = "::mlir::DenseIntElementsAttr";
+  let convertFromStorage = "$_self";
+  let constBuilderCall = "::llvm::cast<::mlir::DenseIntElementsAttr>("
+    "::mlir::DenseElementsAttr::get("
+    "::mlir::RankedTensorType::get({}, $_builder.getIntegerType(" # width # ")), "
+    "::llvm::ArrayRef($0)))";
+}
+def I32ElementsAttr : SignlessIntElementsAttr<32>;
 class TypeAttrOf<Type ty>
     : Attr<And<[CPred<"::llvm::isa<::mlir::TypeAttr>($_self)">,
                 CPred<"::llvm::isa<" # ty.cppClassName #

@@ -619,6 +619,42 @@ fn type_builders_and_transformers() {
 }
 
 #[test]
+fn a_native_builds_a_type_the_evaluator_cannot() {
+    // A dialect type kept as text, made from `$_self` by a Rust builder registered for the
+    // expression's exact text; read-only evaluation only finds it once it exists.
+    let mut natives = Natives::new();
+    natives.register_type("demo::BoxType::get($_self)", |store, subject| {
+        let Some(Bound::Type(inner)) = subject else {
+            return Err("no type to box".to_string());
+        };
+        let body = format!("box<{}>", tessera_asm::type_to_string(store.ctx(), *inner));
+        let Some(dialect) = store.ident("demo") else {
+            return Ok(None);
+        };
+        Ok(store.ty(tessera_ir::TypeKind::Opaque {
+            dialect,
+            body: body.into(),
+        }))
+    });
+    let compiler = Compiler::new(None, &natives);
+    let boxed = compiler
+        .type_transformer("demo::BoxType::get($_self)")
+        .unwrap();
+    assert_eq!(boxed.produces(), Produces::Type);
+    let mut ctx = context();
+    let i8 = ty(&mut ctx, "i8");
+    assert_eq!(boxed.lookup(&ctx, Some(&Bound::Type(i8))), Ok(None));
+    let built = boxed.build_type(&mut ctx, Some(i8)).unwrap();
+    assert_eq!(built, ty(&mut ctx, "!demo.box<i8>"));
+    assert_eq!(
+        boxed.lookup(&ctx, Some(&Bound::Type(i8))),
+        Ok(Some(Bound::Type(built)))
+    );
+    let err = boxed.build(&mut ctx, None).unwrap_err();
+    assert_eq!(err.message, "no type to box");
+}
+
+#[test]
 fn attribute_builders_with_default_values() {
     let natives = Natives::new();
     let compiler = Compiler::new(None, &natives);

@@ -1,0 +1,218 @@
+//! The `pdl` and `pdl_interp` dialects: declared in tessera-ods's built-in library
+//! (`tessera/PDL.td`, `tessera/PDLInterp.td`, with `tessera/PDLTypes.td`), compiled once per
+//! process and registered into any `Context` with the Rust upstream writes in C++: verifiers
+//! ([`pdl`], [`interp`]), `custom<...>` directives ([`directives`]), the custom forms of
+//! `pdl_interp.func` and `pdl_interp.foreach`, the syntax of `!pdl.range<...>` and the
+//! natives through which ODS predicates see pdl types ([`types`]).
+
+mod directives;
+mod interp;
+mod legacy;
+mod pdl;
+pub mod types;
+
+use std::sync::{Arc, OnceLock};
+use tessera_ir::op_queries::inherent_attr;
+use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
+use tessera_ods::assembly::{Exprs, FormatAssembly};
+use tessera_ods::dialect_hooks::FunctionAssembly;
+use tessera_ods::register::{Options, Registration};
+
+/// Registers `pdl` and `pdl_interp` in `ctx`. The dialects are read and compiled once per
+/// process; a failure to compile them is returned (it is a bug of the built-in library).
+pub fn register_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
+    let registration = registration().as_ref().map_err(Clone::clone)?;
+    registration.register(ctx);
+    Ok(())
+}
+
+/// Makes `ctx` register `pdl` and `pdl_interp` when either is first used (an op, attribute or
+/// type of theirs is parsed, or a pass asks with `Context::ensure_dialect`), as mlir-opt loads
+/// the dialects it knows: a run that uses neither does not pay for compiling them.
+pub fn add_pdl_dialect_loaders(ctx: &mut Context) {
+    let loader: tessera_ir::DialectLoader = Arc::new(|ctx: &mut Context| {
+        // The built-in library is fixed and tested; failing to compile it is a bug here,
+        // leaving the dialects unknown.
+        if let Err(e) = register_pdl_dialects(ctx) {
+            debug_assert!(false, "the pdl dialects do not load: {e}");
+        }
+    });
+    ctx.add_dialect_loader("pdl", loader.clone());
+    ctx.add_dialect_loader("pdl_interp", loader);
+}
+
+/// The compiled dialects, or why they could not be compiled.
+pub fn registration() -> &'static Result<Registration, String> {
+    static PDL: OnceLock<Result<Registration, String>> = OnceLock::new();
+    PDL.get_or_init(compile)
+}
+
+fn compile() -> Result<Registration, String> {
+    let main = "include \"tessera/PDL.td\"\ninclude \"tessera/PDLInterp.td\"\n";
+    tessera_ods::core_dialects::compile_library(
+        "<pdl dialects>",
+        main,
+        |name| matches!(name, "pdl" | "pdl_interp"),
+        options,
+    )
+}
+
+/// The registration options carrying every Rust hook of the two dialects.
+fn options(model: &tessera_ods::Model) -> Options {
+    let mut options = Options {
+        natives: types::natives(model),
+        directives: directives::directives(),
+        ..Options::default()
+    };
+    let verifiers: [(&str, VerifyHook); 22] = [
+        (
+            "pdl.apply_native_constraint",
+            Arc::new(pdl::verify_apply_native_constraint),
+        ),
+        (
+            "pdl.apply_native_rewrite",
+            Arc::new(pdl::verify_apply_native_rewrite),
+        ),
+        ("pdl.attribute", Arc::new(pdl::verify_attribute)),
+        ("pdl.operand", Arc::new(pdl::verify_bound)),
+        ("pdl.operands", Arc::new(pdl::verify_bound)),
+        ("pdl.operation", Arc::new(pdl::verify_operation)),
+        ("pdl.pattern", Arc::new(pdl::verify_pattern)),
+        ("pdl.range", Arc::new(pdl::verify_range)),
+        ("pdl.replace", Arc::new(pdl::verify_replace)),
+        ("pdl.results", Arc::new(pdl::verify_results)),
+        ("pdl.rewrite", Arc::new(pdl::verify_rewrite)),
+        ("pdl.type", Arc::new(pdl::verify_type_or_types)),
+        ("pdl.types", Arc::new(pdl::verify_type_or_types)),
+        (
+            "pdl_interp.create_operation",
+            Arc::new(interp::verify_create_operation),
+        ),
+        ("pdl_interp.create_range", Arc::new(pdl::verify_range)),
+        ("pdl_interp.foreach", Arc::new(interp::verify_foreach)),
+        (
+            "pdl_interp.switch_attribute",
+            Arc::new(interp::verify_switch),
+        ),
+        (
+            "pdl_interp.switch_operand_count",
+            Arc::new(interp::verify_switch),
+        ),
+        (
+            "pdl_interp.switch_operation_name",
+            Arc::new(interp::verify_switch),
+        ),
+        (
+            "pdl_interp.switch_result_count",
+            Arc::new(interp::verify_switch),
+        ),
+        ("pdl_interp.switch_type", Arc::new(interp::verify_switch)),
+        ("pdl_interp.switch_types", Arc::new(interp::verify_switch)),
+    ];
+    for (name, hook) in verifiers {
+        options.verifiers.insert(name.to_string(), hook);
+    }
+    options.verifiers.insert(
+        "pdl_interp.func".into(),
+        Arc::new(tessera_ods::dialect_hooks::verify_function_body),
+    );
+    options.assembly.insert(
+        "pdl_interp.func".into(),
+        Arc::new(FunctionAssembly::new("")),
+    );
+    options.assembly.insert(
+        "pdl_interp.foreach".into(),
+        Arc::new(interp::ForEachAssembly),
+    );
+    // Three ops also read their older forms; they print through their formats.
+    let eval = tessera_ods::eval::Compiler::new(Some(model), &options.natives);
+    for (name, kind) in [
+        ("pdl.operation", legacy::Legacy::Operation),
+        ("pdl.replace", legacy::Legacy::Replace),
+        ("pdl.attribute", legacy::Legacy::Attribute),
+    ] {
+        let Some(op) = model.ops.iter().find(|op| op.name == name) else {
+            continue;
+        };
+        let Some(Ok(format)) = tessera_ods::format::parse_op_format(model, op) else {
+            continue;
+        };
+        let (exprs, _) = Exprs::compile(model, op, &format, &eval);
+        let engine =
+            FormatAssembly::with_directives(model, op, format, exprs, "", &options.directives);
+        options.assembly.insert(
+            name.into(),
+            Arc::new(legacy::LegacyAssembly::new(kind, engine)),
+        );
+    }
+    for op in ["pdl.pattern", "pdl.rewrite"] {
+        options.default_dialects.insert(op.into(), "pdl".into());
+    }
+    for (name, hook) in types::def_assembly() {
+        options.def_assembly.insert(name.into(), hook);
+    }
+    options
+}
+
+/// Fails verification of `op` with upstream's `'name' op message`.
+fn op_error<T>(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    message: impl std::fmt::Display,
+) -> Result<T, Diagnostic> {
+    Err(Diagnostic::op_error(ctx, body, op, message))
+}
+
+/// [`op_error`] with a note located at `at`.
+fn op_error_noted<T>(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    message: &str,
+    at: tessera_ir::Location,
+    note: impl Into<String>,
+) -> Result<T, Diagnostic> {
+    Err(Diagnostic::op_error(ctx, body, op, message).with_note(at, note))
+}
+
+/// The string inherent attribute `name` of `op`, if it has one.
+fn string_attr<'c>(ctx: &'c Context, body: &Body, op: OpId, name: &str) -> Option<&'c str> {
+    inherent_attr(ctx, body, op, name).and_then(|a| ctx.string_value(a))
+}
+
+/// The traits of the op registered as `name`, if one is.
+fn registered_traits(ctx: &Context, name: &str) -> Option<OpTraits> {
+    let name = ctx.lookup_ident(name)?;
+    ctx.op_info(name).map(|info| info.traits)
+}
+
+/// The full name of `op`.
+fn name_of<'c>(ctx: &'c Context, body: &Body, op: OpId) -> &'c str {
+    ctx.str(body.op_name(op))
+}
+
+/// The full name of the op `op` is nested in, if any.
+fn parent_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> Option<&'c str> {
+    body.parent_op(op).map(|p| name_of(ctx, body, p))
+}
+
+/// Operand group `index` of an op with `operandSegmentSizes` (empty if the sizes are
+/// missing or do not cover the op's operands: ODS reports that first).
+fn segment(ctx: &Context, body: &Body, op: OpId, index: usize) -> Vec<ValueId> {
+    let Some(sizes) =
+        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_values(a))
+    else {
+        return Vec::new();
+    };
+    let start: i64 = sizes.iter().take(index).map(|&s| i64::from(s)).sum();
+    let len = sizes.get(index).map_or(0, |&s| i64::from(s));
+    let operands: Vec<ValueId> = body.operands(op).collect();
+    let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(start + len)) else {
+        return Vec::new();
+    };
+    operands
+        .get(start..end)
+        .map(<[_]>::to_vec)
+        .unwrap_or_default()
+}
