@@ -1,9 +1,8 @@
 //! `tessera-pdll`: read a PDLL file, check it, and print its AST (flags follow `mlir-pdll`).
 
 use clap::{CommandFactory, Parser, ValueEnum};
-use std::io::Read;
 use std::process::ExitCode;
-use tessera_cli::args::{io_message, llvm_style};
+use tessera_cli::args::{io_message, llvm_style, InputOutput};
 use tessera_cli::pdll::{run_pdll, run_pdll_to, OutputKind, PdllOptions};
 
 /// The outputs `mlir-pdll` knows; only the AST is produced so far.
@@ -24,12 +23,8 @@ enum Kind {
     about = "PDLL front end (mlir-pdll compatible flags)"
 )]
 struct Args {
-    /// Input file (`-` for standard input).
-    #[arg(default_value = "-")]
-    input: String,
-    /// Output file.
-    #[arg(short = 'o', default_value = "-")]
-    output: String,
+    #[command(flatten)]
+    io: InputOutput,
     /// The output to produce.
     #[arg(short = 'x', value_enum, default_value = "ast")]
     kind: Kind,
@@ -53,27 +48,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let (name, bytes) = if args.input == "-" {
-        let mut bytes = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
-            eprintln!("cannot read standard input: {}", io_message(&e));
+    let (input, name) = match args.io.read_input() {
+        Ok(read) => read,
+        Err(message) => {
+            eprintln!("{message}");
             return ExitCode::FAILURE;
         }
-        ("<stdin>".to_string(), bytes)
-    } else {
-        match std::fs::read(&args.input) {
-            Ok(bytes) => (args.input.clone(), bytes),
-            Err(e) => {
-                eprintln!(
-                    "cannot open input file '{}': {}",
-                    args.input,
-                    io_message(&e)
-                );
-                return ExitCode::FAILURE;
-            }
-        }
     };
-    let src = String::from_utf8_lossy(&bytes);
+    let src = String::from_utf8_lossy(input.bytes());
     let opts = PdllOptions {
         output,
         include_dirs: args.include.iter().map(Into::into).collect(),
@@ -81,7 +63,7 @@ fn main() -> ExitCode {
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
     };
-    if args.output == "-" {
+    if args.io.output == "-" {
         let stdout = std::io::stdout();
         let mut lock = stdout.lock();
         let run = run_pdll_to(&src, &name, &opts, &mut lock);
@@ -104,12 +86,12 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let unchanged = args.write_if_changed
-        && std::fs::read(&args.output).is_ok_and(|old| old == text.as_bytes());
+        && std::fs::read(&args.io.output).is_ok_and(|old| old == text.as_bytes());
     if !unchanged {
-        if let Err(e) = std::fs::write(&args.output, &text) {
+        if let Err(e) = std::fs::write(&args.io.output, &text) {
             eprintln!(
                 "cannot open output file '{}': {}",
-                args.output,
+                args.io.output,
                 io_message(&e)
             );
             return ExitCode::FAILURE;
