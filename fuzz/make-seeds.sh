@@ -3,21 +3,27 @@
 # starts from real inputs: every `.mlir` test chunk (split at `// -----`, as the tools split
 # them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
 # assembly format tests for ods_format, every C++ predicate and builder string of the ODS
-# predicate tests for ods_pred; files over 8 KiB are left out. Seeds are named after their
+# predicate tests for ods_pred, every PDLL test chunk for pdll; files over 8 KiB are left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
-mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred
-for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
-         crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
-         crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
-  base=$(basename "$(dirname "$f")")-$(basename "$f" .mlir)
-  awk -v out="fuzz/seeds/parse_mlir/$base" '
+
+# split_chunks FILE DIR EXT: one seed per `// -----` chunk of FILE, named DIR/<dir>-<name>-<n>.
+split_chunks() {
+  local base
+  base=$(basename "$(dirname "$1")")-$(basename "$1" "$3")
+  awk -v out="$2/$base" '
     BEGIN { n = 0; file = out "-" n }
     /^\/\/ -----/ { close(file); n++; file = out "-" n; next }
     { print > file }
-  ' "$f"
+  ' "$1"
+}
+rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
+mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
+for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
+         crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
+         crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
+  split_chunks "$f" fuzz/seeds/parse_mlir .mlir
 done
 cp crates/tessera-tablegen/tests/fixtures/*.td fuzz/seeds/tablegen/
 # Every assembly format of the format tests, one seed each (the text between `[{` and `}]`).
@@ -41,7 +47,12 @@ grep -ohE '(CPred<|[bB]uilderCall = )"[^"]*"' crates/tessera-ods/tests/pred/inpu
     printf '%s' "$text" > "fuzz/seeds/ods_pred/pred-$n"
     n=$((n + 1))
   done
+# Every PDLL test chunk.
+for f in crates/tessera-pdll/tests/*/*.pdll crates/tessera-pdll/tests/*/inc/*.pdll; do
+  split_chunks "$f" fuzz/seeds/pdll .pdll
+done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
 echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds," \
-  "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds"
+  "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds," \
+  "pdll: $(ls fuzz/seeds/pdll | wc -l) seeds"

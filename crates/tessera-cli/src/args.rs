@@ -62,6 +62,39 @@ pub fn llvm_style(
         .collect()
 }
 
+/// The input and output operands every tool takes, as LLVM's tools spell them.
+#[derive(clap::Args, Debug)]
+pub struct InputOutput {
+    /// Input file (`-` for standard input).
+    #[arg(default_value = "-")]
+    pub input: String,
+    /// Output file.
+    #[arg(short = 'o', default_value = "-")]
+    pub output: String,
+}
+
+impl InputOutput {
+    /// Reads the input (standard input for `-`) and the name diagnostics call it by, or the
+    /// message to print when it cannot be read, worded as LLVM's tools word it.
+    pub fn read_input(&self) -> Result<(crate::input::Input, String), String> {
+        if self.input == "-" {
+            let mut buf = Vec::new();
+            return match std::io::Read::read_to_end(&mut std::io::stdin(), &mut buf) {
+                Ok(_) => Ok((crate::input::Input::from_vec(buf), "<stdin>".to_string())),
+                Err(e) => Err(format!("error: cannot read standard input: {e}")),
+            };
+        }
+        match crate::input::Input::read_file(&self.input) {
+            Ok(input) => Ok((input, self.input.clone())),
+            Err(e) => Err(format!(
+                "cannot open input file '{}': {}",
+                self.input,
+                io_message(&e)
+            )),
+        }
+    }
+}
+
 /// An I/O error's message without Rust's ` (os error N)` suffix, as LLVM's tools print it.
 pub fn io_message(error: &std::io::Error) -> String {
     let text = error.to_string();

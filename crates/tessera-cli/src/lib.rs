@@ -10,4 +10,5 @@ pub mod input;
 pub mod load_dialect;
 pub mod opt;
 pub mod pdl;
+pub mod pdll;
 pub mod verify_diagnostics;

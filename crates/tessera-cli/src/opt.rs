@@ -71,27 +71,8 @@ pub struct OptOutput {
     pub write_error: Option<std::io::Error>,
 }
 
-/// The marker `--split-input-file` splits at.
-pub const SPLIT_MARKER: &str = "// -----";
-
-/// Splits a buffer as upstream does: each chunk after the first starts with the rest of its
-/// marker line. Returns `(first line number, text)` pairs.
-pub fn split_chunks(src: &str) -> Vec<(u32, &str)> {
-    let mut chunks = Vec::new();
-    let mut start = 0usize;
-    let mut start_line = 1u32;
-    let mut pos = 0usize;
-    for (line, l) in (1u32..).zip(src.split_inclusive('\n')) {
-        if l.trim_end().starts_with(SPLIT_MARKER) && l.starts_with(SPLIT_MARKER) {
-            chunks.push((start_line, &src[start..pos]));
-            start = pos + SPLIT_MARKER.len();
-            start_line = line;
-        }
-        pos += l.len();
-    }
-    chunks.push((start_line, &src[start..]));
-    chunks
-}
+// Splitting is shared with every tool that reads `--split-input-file` input.
+pub use tessera_ir::source::{split_chunks, SPLIT_MARKER};
 
 /// A parsed-and-verified chunk, or its diagnostics.
 pub struct ChunkResult {

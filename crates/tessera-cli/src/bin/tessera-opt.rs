@@ -6,12 +6,11 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 // half the cost of the system's (bench/ods/README.md); big IR buffers still go to the system.
 #[global_allocator]
 static GLOBAL: tessera_cli::alloc::SizeClasses = tessera_cli::alloc::SizeClasses;
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
-use tessera_cli::args::{io_message, llvm_style, stdout_was_closed};
+use tessera_cli::args::{io_message, llvm_style, stdout_was_closed, InputOutput};
 use tessera_cli::canonicalize::Canonicalize;
-use tessera_cli::input::Input;
 use tessera_cli::load_dialect::load_dialect;
 use tessera_cli::opt::{run_to, OptOptions, Pass};
 use tessera_cli::pdl::{ConvertPdlToPdlInterpPass, DriverFlags, PatternsPass, TestPdlBytecodePass};
@@ -24,12 +23,8 @@ use tessera_pdl::Natives;
     about = "Tessera modular optimizer driver (mlir-opt compatible flags)"
 )]
 struct Args {
-    /// Input file (`-` for standard input).
-    #[arg(default_value = "-")]
-    input: String,
-    /// Output file.
-    #[arg(short = 'o', default_value = "-")]
-    output: String,
+    #[command(flatten)]
+    io: InputOutput,
     /// Print operations in the generic form.
     #[arg(long = "mlir-print-op-generic")]
     generic: bool,
@@ -151,7 +146,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if args.output == "-" && stdout_was_closed() {
+    if args.io.output == "-" && stdout_was_closed() {
         eprintln!("error: cannot write output: standard output is closed");
         return ExitCode::FAILURE;
     }
@@ -171,24 +166,11 @@ fn main() -> ExitCode {
             }
         }
     }
-    let (input, name) = if args.input == "-" {
-        let mut buf = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut buf) {
-            eprintln!("error: cannot read standard input: {e}");
+    let (input, name) = match args.io.read_input() {
+        Ok(read) => read,
+        Err(message) => {
+            eprintln!("{message}");
             return ExitCode::FAILURE;
-        }
-        (Input::from_vec(buf), "<stdin>".to_string())
-    } else {
-        match Input::read_file(&args.input) {
-            Ok(b) => (b, args.input.clone()),
-            Err(e) => {
-                eprintln!(
-                    "cannot open input file '{}': {}",
-                    args.input,
-                    io_message(&e)
-                );
-                return ExitCode::FAILURE;
-            }
         }
     };
     let src = match input.as_str() {
@@ -227,15 +209,15 @@ fn main() -> ExitCode {
     // A named output is written beside its final path and moved there only when the run
     // succeeds: the output may be the input itself (`-o in.mlir`), which is still being read
     // (and may be mapped), and a failed run must not leave half a file behind.
-    let (mut sink, staged): (Box<dyn Write + Send>, _) = if args.output == "-" {
+    let (mut sink, staged): (Box<dyn Write + Send>, _) = if args.io.output == "-" {
         (Box::new(std::io::stdout()), None)
     } else {
-        match open_output(&args.output) {
+        match open_output(&args.io.output) {
             Ok((file, staged)) => (Box::new(file), staged),
             Err(e) => {
                 eprintln!(
                     "cannot open output file '{}': {}",
-                    args.output,
+                    args.io.output,
                     io_message(&e)
                 );
                 return ExitCode::FAILURE;
@@ -266,11 +248,11 @@ fn main() -> ExitCode {
     drop(sink);
     if let Some(path) = staged {
         if status == 0 {
-            if let Err(e) = std::fs::rename(&path, &args.output) {
+            if let Err(e) = std::fs::rename(&path, &args.io.output) {
                 let _ = std::fs::remove_file(&path);
                 stderr.push_str(&format!(
                     "cannot open output file '{}': {}\n",
-                    args.output,
+                    args.io.output,
                     io_message(&e)
                 ));
                 status = 1;

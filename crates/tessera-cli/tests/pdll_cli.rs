@@ -1,0 +1,85 @@
+//! `tessera-pdll` run as users run it: output and status, failing chunks, `-o` with
+//! `--write-if-changed`, unsupported outputs.
+
+use std::process::Command;
+
+fn tool() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tessera-pdll"))
+}
+
+fn write_input(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn temp_dir(tag: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-pdll-cli-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn prints_the_ast_and_fails_without_output_on_errors() {
+    let dir = temp_dir("basic");
+    let ok = write_input(&dir, "ok.pdll", "Pattern => erase op<a.b>;\n");
+    let out = tool().arg("-x=ast").arg(&ok).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("-Module 0x"), "{text}");
+    assert!(
+        text.contains("OpNameDecl 0x") && text.contains("Name<a.b>"),
+        "{text}"
+    );
+
+    let split = write_input(
+        &dir,
+        "split.pdll",
+        "Pattern => erase op<a.b>;\n// -----\nPattern => erase x;\n",
+    );
+    let out = tool()
+        .arg(&split)
+        .arg("-split-input-file")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains(":2:18: error: undefined reference to `x`"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn write_if_changed_leaves_an_identical_output_alone() {
+    let dir = temp_dir("wic");
+    let input = write_input(&dir, "in.pdll", "Pattern => erase op<a.b>;\n");
+    let output = dir.join("out.ast");
+    let run = || {
+        tool()
+            .arg(&input)
+            .arg("-o")
+            .arg(&output)
+            .arg("--write-if-changed")
+            .status()
+            .unwrap()
+    };
+    assert!(run().success());
+    let first = std::fs::metadata(&output).unwrap().modified().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    assert!(run().success());
+    assert_eq!(
+        std::fs::metadata(&output).unwrap().modified().unwrap(),
+        first
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn refuses_outputs_not_implemented_yet() {
+    let out = tool().arg("-x=mlir").output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("only -x=ast"));
+}

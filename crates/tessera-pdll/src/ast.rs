@@ -1,0 +1,542 @@
+//! The PDLL syntax tree: declarations, statements and expressions in typed arenas, interned
+//! names, and the interned AST types that semantic analysis gives every expression.
+//!
+//! Nodes refer to each other by `u32` ids ([`DeclId`], [`StmtId`], [`ExprId`]) into the
+//! [`Ast`]'s arenas, so the tree is cheap to build, to share between passes and to walk without
+//! borrowing trouble; a `DeclRefExpr` is just an id of the declaration it names. Types are
+//! interned in a [`TypeTable`] ([`TypeId`]), so comparing two types compares two integers, as
+//! upstream's uniqued `ast::Type`s do. Every node carries a [`Span`].
+
+use cranelift_entity::{entity_impl, PrimaryMap};
+use rustc_hash::FxHashMap;
+use tessera_ir::SourceLoc;
+
+/// A range of source: `lo` is where diagnostics point, `hi` one past the last byte.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// First byte.
+    pub lo: SourceLoc,
+    /// One past the last byte.
+    pub hi: SourceLoc,
+}
+
+impl Span {
+    /// The span from the start of `self` to the end of `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span {
+            lo: self.lo,
+            hi: other.hi,
+        }
+    }
+}
+
+/// An interned identifier or string.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sym(u32);
+
+/// The identifier table: each distinct string stored once.
+#[derive(Default, Debug)]
+pub struct Interner {
+    map: FxHashMap<Box<str>, Sym>,
+    strs: Vec<Box<str>>,
+}
+
+impl Interner {
+    /// The symbol for `s`, adding it if new.
+    pub fn intern(&mut self, s: &str) -> Sym {
+        if let Some(&sym) = self.map.get(s) {
+            return sym;
+        }
+        let sym = Sym(self.strs.len() as u32);
+        self.strs.push(s.into());
+        self.map.insert(s.into(), sym);
+        sym
+    }
+
+    /// The text of `sym`.
+    pub fn str(&self, sym: Sym) -> &str {
+        &self.strs[sym.0 as usize]
+    }
+}
+
+/// An interned AST type.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TypeId(u32);
+
+/// What an AST type is.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum TypeKind {
+    /// `Attr`.
+    Attr,
+    /// The type of a reference to a constraint.
+    Constraint,
+    /// `Op`, optionally of a named operation.
+    Op(Option<Sym>),
+    /// A range of `Type` or `Value`.
+    Range(TypeId),
+    /// The type of a reference to a rewrite.
+    Rewrite,
+    /// A tuple; element names are empty symbols where unnamed.
+    Tuple(Box<[TypeId]>, Box<[Sym]>),
+    /// `Type`.
+    Type,
+    /// `Value`.
+    Value,
+}
+
+/// The type table, with the types every pass needs ready.
+#[derive(Debug)]
+pub struct TypeTable {
+    kinds: Vec<TypeKind>,
+    map: FxHashMap<TypeKind, TypeId>,
+    /// `Attr`.
+    pub attr: TypeId,
+    /// `Constraint`.
+    pub constraint: TypeId,
+    /// `Op` of any operation.
+    pub op: TypeId,
+    /// `Rewrite`.
+    pub rewrite: TypeId,
+    /// `Type`.
+    pub type_: TypeId,
+    /// `TypeRange`.
+    pub type_range: TypeId,
+    /// `Value`.
+    pub value: TypeId,
+    /// `ValueRange`.
+    pub value_range: TypeId,
+    /// `Tuple<>`.
+    pub empty_tuple: TypeId,
+}
+
+impl TypeTable {
+    fn new() -> TypeTable {
+        let placeholder = TypeId(0);
+        let mut t = TypeTable {
+            kinds: Vec::new(),
+            map: FxHashMap::default(),
+            attr: placeholder,
+            constraint: placeholder,
+            op: placeholder,
+            rewrite: placeholder,
+            type_: placeholder,
+            type_range: placeholder,
+            value: placeholder,
+            value_range: placeholder,
+            empty_tuple: placeholder,
+        };
+        t.attr = t.get(TypeKind::Attr);
+        t.constraint = t.get(TypeKind::Constraint);
+        t.op = t.get(TypeKind::Op(None));
+        t.rewrite = t.get(TypeKind::Rewrite);
+        t.type_ = t.get(TypeKind::Type);
+        t.value = t.get(TypeKind::Value);
+        t.type_range = t.get(TypeKind::Range(t.type_));
+        t.value_range = t.get(TypeKind::Range(t.value));
+        t.empty_tuple = t.get(TypeKind::Tuple(Box::new([]), Box::new([])));
+        t
+    }
+
+    /// The id of `kind`, interning it if new.
+    pub fn get(&mut self, kind: TypeKind) -> TypeId {
+        if let Some(&id) = self.map.get(&kind) {
+            return id;
+        }
+        let id = TypeId(self.kinds.len() as u32);
+        self.kinds.push(kind.clone());
+        self.map.insert(kind, id);
+        id
+    }
+
+    /// What `ty` is.
+    pub fn kind(&self, ty: TypeId) -> &TypeKind {
+        &self.kinds[ty.0 as usize]
+    }
+
+    /// Whether `ty` is an operation type.
+    pub fn is_op(&self, ty: TypeId) -> bool {
+        matches!(self.kind(ty), TypeKind::Op(_))
+    }
+
+    /// The most refined type compatible with both, if any (an unnamed `Op` refines to a named
+    /// one; everything else must be equal).
+    pub fn refine(&self, a: TypeId, b: TypeId) -> Option<TypeId> {
+        if a == b {
+            return Some(a);
+        }
+        match (self.kind(a), self.kind(b)) {
+            (TypeKind::Op(_), TypeKind::Op(None)) => Some(a),
+            (TypeKind::Op(None), TypeKind::Op(_)) => Some(b),
+            _ => None,
+        }
+    }
+
+    /// `ty` as upstream prints it (`Op<dialect.name>`, `ValueRange`, `Tuple<a: Value, Type>`).
+    pub fn display(&self, ty: TypeId, names: &Interner) -> String {
+        let mut out = String::new();
+        self.write(&mut out, ty, names);
+        out
+    }
+
+    /// Appends `ty` as upstream prints it to `out`.
+    pub fn write(&self, out: &mut String, ty: TypeId, names: &Interner) {
+        match self.kind(ty) {
+            TypeKind::Attr => out.push_str("Attr"),
+            TypeKind::Constraint => out.push_str("Constraint"),
+            TypeKind::Op(name) => {
+                out.push_str("Op");
+                if let Some(name) = name {
+                    out.push('<');
+                    out.push_str(names.str(*name));
+                    out.push('>');
+                }
+            }
+            TypeKind::Range(elt) => {
+                self.write(out, *elt, names);
+                out.push_str("Range");
+            }
+            TypeKind::Rewrite => out.push_str("Rewrite"),
+            TypeKind::Tuple(types, labels) => {
+                out.push_str("Tuple<");
+                for (i, (&t, &label)) in types.iter().zip(labels.iter()).enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    let label = names.str(label);
+                    if !label.is_empty() {
+                        out.push_str(label);
+                        out.push_str(": ");
+                    }
+                    self.write(out, t, names);
+                }
+                out.push('>');
+            }
+            TypeKind::Type => out.push_str("Type"),
+            TypeKind::Value => out.push_str("Value"),
+        }
+    }
+}
+
+/// A declaration.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DeclId(u32);
+entity_impl!(DeclId, "decl");
+
+/// A statement (an expression used as a statement is a [`StmtKind::Expr`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StmtId(u32);
+entity_impl!(StmtId, "stmt");
+
+/// An expression.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ExprId(u32);
+entity_impl!(ExprId, "expr");
+
+/// A name as written, with where it was written.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    /// The text.
+    pub sym: Sym,
+    /// Where.
+    pub span: Span,
+}
+
+/// A use of a constraint in a variable's constraint list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ConstraintRef {
+    /// The constraint declaration (core or user).
+    pub constraint: DeclId,
+    /// Where it was referenced.
+    pub span: Span,
+}
+
+/// A user `Constraint` or `Rewrite`: signature and either a PDLL body or native code.
+#[derive(Clone, Debug)]
+pub struct Callable {
+    /// Its name (`<anonymous_…>` for inline lambdas).
+    pub name: Name,
+    /// Argument variables.
+    pub inputs: Vec<DeclId>,
+    /// Result variables.
+    pub results: Vec<DeclId>,
+    /// The single result's type, a tuple of several, or `Tuple<>`.
+    pub result_type: TypeId,
+    /// The PDLL body, if any.
+    pub body: Option<StmtId>,
+    /// The native code block, if one was given.
+    pub code: Option<Box<str>>,
+}
+
+/// What a declaration is.
+#[derive(Clone, Debug)]
+pub enum DeclKind {
+    /// A variable: `let`, inline `x: C`, an argument or a result.
+    Variable {
+        /// Its name (`_` or empty for anonymous ones).
+        name: Name,
+        /// Its type.
+        ty: TypeId,
+        /// Its initializer.
+        init: Option<ExprId>,
+        /// Its constraints.
+        constraints: Vec<ConstraintRef>,
+    },
+    /// `Constraint Name(…) …`.
+    UserConstraint(Box<Callable>),
+    /// `Rewrite Name(…) …`.
+    UserRewrite(Box<Callable>),
+    /// `Pattern …`.
+    Pattern {
+        /// The optional name.
+        name: Option<Name>,
+        /// `benefit(N)`.
+        benefit: Option<u16>,
+        /// `recursion`.
+        recursion: bool,
+        /// The body.
+        body: StmtId,
+    },
+    /// The name of an operation, or none for "any operation".
+    OpName(Option<Name>),
+    /// `name = value` in an operation expression.
+    NamedAttribute {
+        /// The attribute name.
+        name: Name,
+        /// Its value.
+        value: ExprId,
+    },
+    /// `Attr` with an optional type expression.
+    AttrConstraint(Option<ExprId>),
+    /// `Op` with its [`DeclKind::OpName`].
+    OpConstraint(DeclId),
+    /// `Type`.
+    TypeConstraint,
+    /// `TypeRange`.
+    TypeRangeConstraint,
+    /// `Value` with an optional type expression.
+    ValueConstraint(Option<ExprId>),
+    /// `ValueRange` with an optional type-range expression.
+    ValueRangeConstraint(Option<ExprId>),
+}
+
+/// A declaration node.
+#[derive(Clone, Debug)]
+pub struct Decl {
+    /// What it is.
+    pub kind: DeclKind,
+    /// Where it is (for named declarations, the name).
+    pub span: Span,
+}
+
+impl Decl {
+    /// The name scopes know the declaration by, if any.
+    pub fn name(&self) -> Option<Name> {
+        match &self.kind {
+            DeclKind::Variable { name, .. } => Some(*name),
+            DeclKind::UserConstraint(c) | DeclKind::UserRewrite(c) => Some(c.name),
+            DeclKind::Pattern { name, .. } => *name,
+            _ => None,
+        }
+    }
+
+    /// Whether the declaration is a constraint (core or user), usable in a constraint list.
+    pub fn is_constraint(&self) -> bool {
+        !matches!(
+            self.kind,
+            DeclKind::Variable { .. }
+                | DeclKind::UserRewrite(_)
+                | DeclKind::Pattern { .. }
+                | DeclKind::OpName(_)
+                | DeclKind::NamedAttribute { .. }
+        )
+    }
+}
+
+/// What a statement is.
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `{ … }`.
+    Compound(Vec<StmtId>),
+    /// `erase root`.
+    Erase(ExprId),
+    /// `let …` (the variable).
+    Let(DeclId),
+    /// `replace root with …`.
+    Replace {
+        /// The replaced operation.
+        root: ExprId,
+        /// The replacement values or operation.
+        with: Vec<ExprId>,
+    },
+    /// `return expr`.
+    Return(ExprId),
+    /// `rewrite root with { … }`.
+    Rewrite {
+        /// The rewritten operation.
+        root: ExprId,
+        /// The compound body.
+        body: StmtId,
+    },
+    /// An expression evaluated for its effect.
+    Expr(ExprId),
+}
+
+impl StmtKind {
+    /// Whether this is `erase`, `replace` or `rewrite`.
+    pub fn is_op_rewrite(&self) -> bool {
+        matches!(
+            self,
+            StmtKind::Erase(_) | StmtKind::Replace { .. } | StmtKind::Rewrite { .. }
+        )
+    }
+}
+
+/// A statement node.
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    /// What it is.
+    pub kind: StmtKind,
+    /// Where it is.
+    pub span: Span,
+}
+
+/// What an expression is.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// `attr<"…">` (also the implicit unit value of an attribute without one).
+    Attribute(Sym),
+    /// `callee(args)`, possibly negated with `not`.
+    Call {
+        /// The called constraint or rewrite reference.
+        callee: ExprId,
+        /// The arguments, after conversion to the parameter types.
+        args: Vec<ExprId>,
+        /// Whether `not` preceded the call.
+        negated: bool,
+    },
+    /// A reference to a declaration.
+    DeclRef(DeclId),
+    /// `parent.member` (`$results` for the implicit all-results access).
+    MemberAccess {
+        /// The accessed expression.
+        parent: ExprId,
+        /// The member name or index.
+        member: Sym,
+    },
+    /// `op<name>(operands) {attrs} -> (results)`.
+    Operation {
+        /// The [`DeclKind::OpName`].
+        name: DeclId,
+        /// Operand groups.
+        operands: Vec<ExprId>,
+        /// Result type groups.
+        results: Vec<ExprId>,
+        /// [`DeclKind::NamedAttribute`]s.
+        attrs: Vec<DeclId>,
+    },
+    /// `(a, name = b)`.
+    Tuple {
+        /// Elements.
+        elems: Vec<ExprId>,
+        /// Element labels (empty symbols where unnamed).
+        names: Vec<Sym>,
+    },
+    /// `type<"…">`.
+    Type(Sym),
+    /// A range built from values or types (tuples converted in a rewrite, padding groups).
+    Range(Vec<ExprId>),
+}
+
+/// An expression node.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    /// What it is.
+    pub kind: ExprKind,
+    /// Where it is.
+    pub span: Span,
+    /// Its type.
+    pub ty: TypeId,
+}
+
+/// A parsed (and analysed) PDLL module with every node it owns.
+#[derive(Debug)]
+pub struct Ast {
+    /// Declarations.
+    pub decls: PrimaryMap<DeclId, Decl>,
+    /// Statements.
+    pub stmts: PrimaryMap<StmtId, Stmt>,
+    /// Expressions.
+    pub exprs: PrimaryMap<ExprId, Expr>,
+    /// Interned names and strings.
+    pub names: Interner,
+    /// Interned types.
+    pub types: TypeTable,
+    /// The module's top-level declarations, in order (those of included files in place).
+    pub top_level: Vec<DeclId>,
+}
+
+impl Default for Ast {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Ast {
+    /// An empty tree.
+    pub fn new() -> Ast {
+        Ast {
+            decls: PrimaryMap::new(),
+            stmts: PrimaryMap::new(),
+            exprs: PrimaryMap::new(),
+            names: Interner::default(),
+            types: TypeTable::new(),
+            top_level: Vec::new(),
+        }
+    }
+
+    /// Adds an expression.
+    pub fn expr(&mut self, kind: ExprKind, span: Span, ty: TypeId) -> ExprId {
+        self.exprs.push(Expr { kind, span, ty })
+    }
+
+    /// Adds a statement.
+    pub fn stmt(&mut self, kind: StmtKind, span: Span) -> StmtId {
+        self.stmts.push(Stmt { kind, span })
+    }
+
+    /// Adds a declaration.
+    pub fn decl(&mut self, kind: DeclKind, span: Span) -> DeclId {
+        self.decls.push(Decl { kind, span })
+    }
+
+    /// The type of `e`.
+    pub fn ty(&self, e: ExprId) -> TypeId {
+        self.exprs[e].ty
+    }
+
+    /// The span of statement `s` (of its expression for expression statements).
+    pub fn stmt_span(&self, s: StmtId) -> Span {
+        self.stmts[s].span
+    }
+
+    /// `ty` as upstream prints it.
+    pub fn type_str(&self, ty: TypeId) -> String {
+        self.types.display(ty, &self.names)
+    }
+
+    /// The callable data of a user constraint or rewrite.
+    pub fn callable(&self, d: DeclId) -> Option<&Callable> {
+        match &self.decls[d].kind {
+            DeclKind::UserConstraint(c) | DeclKind::UserRewrite(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The type of variable `d` (`Tuple<>` for anything else).
+    pub fn var_type(&self, d: DeclId) -> TypeId {
+        match &self.decls[d].kind {
+            DeclKind::Variable { ty, .. } => *ty,
+            _ => self.types.empty_tuple,
+        }
+    }
+}

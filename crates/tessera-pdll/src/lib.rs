@@ -1,0 +1,72 @@
+//! PDLL, the PDL pattern language: lexer, parser with semantic analysis, the AST, and the AST
+//! dump `mlir-pdll -x=ast` prints.
+//!
+//! The pipeline is [`parse`] (source buffer → [`Ast`] + diagnostics) then an output: today
+//! [`dump_ast`]; lowering to PDL, Rust output and `.td` imports come next.
+//!
+//! **Parsing never fails**: it returns the tree it could build and every diagnostic, so tools
+//! that need a tree for broken input (a language server) get one. A caller checks
+//! [`Diagnostics::has_errors`] before trusting the tree.
+
+#![deny(missing_docs)]
+
+pub mod ast;
+pub mod lexer;
+mod parser;
+pub mod print;
+mod sema;
+
+pub use ast::Ast;
+use std::path::PathBuf;
+use tessera_ir::source::FileId;
+use tessera_ir::{Diagnostics, SourceMap};
+
+/// How to read a PDLL file.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Directories searched, in order, for `#include`d files not found as named.
+    pub include_dirs: Vec<PathBuf>,
+}
+
+/// What parsing a file produced: the tree (complete when there were no errors) and the
+/// diagnostics (errors and warnings) in the order they were found.
+pub struct Parsed {
+    /// The module.
+    pub ast: Ast,
+    /// Errors and warnings.
+    pub diagnostics: Diagnostics,
+}
+
+/// Parses and analyses buffer `file` of `sources`; included files are added to `sources`.
+pub fn parse(sources: &mut SourceMap, file: FileId, options: &Options) -> Parsed {
+    let mut parser = parser::Parser::new(sources, file, &options.include_dirs);
+    parser.parse_module();
+    Parsed {
+        ast: parser.ast,
+        diagnostics: parser.diags,
+    }
+}
+
+/// How deeply expressions, bodies and inline declarations may nest. Upstream has no bound (and
+/// runs out of stack); a bound keeps memory proportional to sensible input.
+pub const MAX_NESTING: u32 = 1000;
+
+/// Runs `f`, first moving to a fresh stack segment if little of the current one is left, so
+/// the deepest nesting the parser accepts, and the printer's walk through chains of
+/// declarations, are safe on any thread.
+#[inline]
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    const RED_ZONE: usize = 64 * 1024;
+    const SEGMENT: usize = 1024 * 1024;
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+}
+
+/// The AST dump of `ast`, as `mlir-pdll -x=ast` prints it (with stable ids for addresses).
+pub fn dump_ast(ast: &Ast) -> String {
+    print::dump(ast)
+}
+
+/// [`dump_ast`] written to `sink` as it is printed.
+pub fn dump_ast_to(ast: &Ast, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
+    print::dump_to(ast, sink)
+}

@@ -1,0 +1,33 @@
+//! Fuzz target: arbitrary bytes through the PDLL front end (lexer, parser, semantic checks),
+//! the diagnostics renderer and the AST dump. Any panic, stack overflow or hang is a bug:
+//! hostile input must become diagnostics.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tessera_ir::SourceMap;
+
+/// A sink that refuses more than 1 MiB: a dump repeats a declaration under every reference,
+/// so a small input can ask for an enormous dump, and the printer must stop at a write error.
+struct Bounded(usize);
+
+impl std::io::Write for Bounded {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 += buf.len();
+        if self.0 > 1 << 20 {
+            return Err(std::io::Error::other("dump too large"));
+        }
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let text = String::from_utf8_lossy(data);
+    let mut sources = SourceMap::new();
+    let file = sources.add("fuzz.pdll", text.as_ref());
+    let parsed = tessera_pdll::parse(&mut sources, file, &tessera_pdll::Options::default());
+    let _ = parsed.diagnostics.render(&sources, None);
+    let _ = tessera_pdll::dump_ast_to(&parsed.ast, &mut Bounded(0));
+});
