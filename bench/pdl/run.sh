@@ -6,7 +6,9 @@
 #   - the whole tool (`--convert-pdl-to-pdl-interp FILE -o /dev/null`): best wall, user and
 #     system CPU over RUNS runs of each, interleaved;
 #   - the conversion alone: mlir-opt's `--mlir-timing` line for ConvertPDLToPDLInterp (best
-#     of RUNS) against the `compile_time` example (best of RUNS conversions of fresh copies);
+#     of RUNS) against the `compile_time` example (best of RUNS conversions of fresh copies),
+#     and against tessera-opt's own `--mlir-timing` line (the pass in the tool, with its
+#     allocator);
 #   - with IR=1, instructions under callgrind, which the machine's load does not change:
 #     upstream's mlir::PassManager::run without its verifier, ours
 #     convert_pdl_to_pdl_interp, both inside the tools themselves.
@@ -29,12 +31,14 @@ for n in "${@:-1000}"; do
   "$tessera" --convert-pdl-to-pdl-interp "$tmp/p.mlir" >"$tmp/ours.out"
   cmp -s "$tmp/up.out" "$tmp/ours.out" || { echo "outputs differ for $n patterns" >&2; exit 1; }
   echo "== $n patterns ($(wc -l <"$tmp/up.out") lines out), load $(cut -d' ' -f1-3 /proc/loadavg)"
-  : >"$tmp/up.t"; : >"$tmp/ours.t"; : >"$tmp/up.pass"
+  : >"$tmp/up.t"; : >"$tmp/ours.t"; : >"$tmp/up.pass"; : >"$tmp/ours.pass"
   for _ in $(seq "$runs"); do
     /usr/bin/time -f "%e %U %S" -a -o "$tmp/up.t" "$mlir_opt" --convert-pdl-to-pdl-interp "$tmp/p.mlir" -o /dev/null
     /usr/bin/time -f "%e %U %S" -a -o "$tmp/ours.t" "$tessera" --convert-pdl-to-pdl-interp "$tmp/p.mlir" -o /dev/null
     "$mlir_opt" --convert-pdl-to-pdl-interp --mlir-timing "$tmp/p.mlir" -o /dev/null 2>&1 |
       awk '/ConvertPDLToPDLInterp/ { print $1 * 1000 }' >>"$tmp/up.pass"
+    "$tessera" --convert-pdl-to-pdl-interp --mlir-timing "$tmp/p.mlir" -o /dev/null 2>&1 |
+      awk '/ConvertPDLToPDLInterp/ { print $1 * 1000 }' >>"$tmp/ours.pass"
   done
   for tool in up ours; do
     printf '%-8s whole tool: wall %s s, user %s s, sys %s s (best of %s)\n' "$tool" \
@@ -43,6 +47,8 @@ for n in "${@:-1000}"; do
   done
   printf 'conversion alone: mlir-opt %.2f ms, tessera %s\n' "$(best <"$tmp/up.pass")" \
     "$("$compile_time" "$tmp/p.mlir" "$runs")"
+  printf 'the pass in each tool (--mlir-timing, best of %s): mlir-opt %.2f ms, tessera-opt %.2f ms\n' \
+    "$runs" "$(best <"$tmp/up.pass")" "$(best <"$tmp/ours.pass")"
   if [ "${IR:-0}" = 1 ]; then
     valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.up" \
       --toggle-collect='mlir::PassManager::run*' \

@@ -42,6 +42,11 @@ impl Pass for Canonicalize {
         "canonicalize"
     }
 
+    fn timing_name(&self) -> &str {
+        // Upstream's pass class name, as its --mlir-timing lists it.
+        "Canonicalizer"
+    }
+
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
         let patterns = FrozenRewritePatternSet::new(RewritePatternSet::new());
         let config = GreedyConfig {

@@ -10,8 +10,13 @@ use tessera_ir::{Body, Context, Diagnostic, OpId, Severity, SourceMap};
 /// mlir-opt's pipeline. Passes run in the order their flags were given; the module is verified
 /// again after each one, as mlir-opt does.
 pub trait Pass: Send + Sync + std::fmt::Debug {
-    /// The pass's flag without dashes (`convert-pdl-to-pdl-interp`), for timing reports.
+    /// The pass's flag without dashes (`convert-pdl-to-pdl-interp`).
     fn name(&self) -> &str;
+    /// The pass's name in `--mlir-timing` reports: upstream's pass class name
+    /// (`ConvertPDLToPDLInterp`) where there is one.
+    fn timing_name(&self) -> &str {
+        self.name()
+    }
     /// Transforms `module` in `body`. A failure carries the diagnostics to report; the chunk
     /// then prints nothing and the tool exits with status 1.
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>>;
@@ -82,8 +87,9 @@ pub struct ChunkResult {
     pub diagnostics: Vec<Diagnostic>,
     /// The context the chunk was parsed in (for rendering diagnostics).
     pub ctx: Context,
-    /// Time spent parsing, verifying and printing.
-    pub times: [Duration; 3],
+    /// Where the time went, as `--mlir-timing` lists it: `Parser`, each pass that ran (by
+    /// its timing name), `Output`, and `Rest` (verification and everything else).
+    pub times: Vec<(String, Duration)>,
     /// The error writing to the sink of `process_buffer_to`, if any.
     pub io_error: Option<std::io::Error>,
     /// What the passes reported on their work (`Pass::run_reporting`).
@@ -134,7 +140,7 @@ pub fn process_buffer_to(
                 output: None,
                 diagnostics: vec![*d],
                 ctx,
-                times: [t1 - t0, Duration::ZERO, Duration::ZERO],
+                times: timing_rows(t0, vec![("Parser".into(), t1 - t0)]),
                 io_error: None,
                 report: String::new(),
             }
@@ -142,22 +148,25 @@ pub fn process_buffer_to(
     };
     let mut failure = verify_chunk(&ctx, &parsed, print_opts);
     let mut report = String::new();
+    let mut rows = vec![("Parser".to_string(), t1 - t0)];
     for pass in &opts.passes {
         if failure.is_some() {
             break;
         }
-        failure = match pass.run_reporting(&mut ctx, &mut parsed.body, parsed.module, &mut report) {
+        let started = Instant::now();
+        let ran = pass.run_reporting(&mut ctx, &mut parsed.body, parsed.module, &mut report);
+        rows.push((pass.timing_name().to_string(), started.elapsed()));
+        failure = match ran {
             Ok(()) => verify_chunk(&ctx, &parsed, print_opts),
             Err(diagnostics) => Some(diagnostics),
         };
     }
     if let Some(diagnostics) = failure {
-        let t2 = Instant::now();
         return ChunkResult {
             output: None,
             diagnostics,
             ctx,
-            times: [t1 - t0, t2 - t1, Duration::ZERO],
+            times: timing_rows(t0, rows),
             io_error: None,
             report,
         };
@@ -191,15 +200,22 @@ pub fn process_buffer_to(
     if opts.skip_teardown {
         std::mem::forget(parsed);
     }
-    let t3 = Instant::now();
+    rows.push(("Output".to_string(), t2.elapsed()));
     ChunkResult {
         output: Some(text),
         diagnostics: Vec::new(),
         ctx,
-        times: [t1 - t0, t2 - t1, t3 - t2],
+        times: timing_rows(t0, rows),
         io_error,
         report,
     }
+}
+
+/// `rows` and `Rest`: the time since `start` that no row accounts for.
+fn timing_rows(start: Instant, mut rows: Vec<(String, Duration)>) -> Vec<(String, Duration)> {
+    let listed: Duration = rows.iter().map(|(_, t)| *t).sum();
+    rows.push(("Rest".to_string(), start.elapsed().saturating_sub(listed)));
+    rows
 }
 
 /// Verifies a chunk's module; on failure, its diagnostics with the "see current operation" note
@@ -291,7 +307,8 @@ fn run_on_current_thread(
     // Progress offsets are relative to the buffer parsed, so they mean something to the caller
     // only when the buffer is the whole input.
     let progress = progress.filter(|_| chunks.len() == 1);
-    let mut times = [Duration::ZERO; 3];
+    // Rows summed over the chunks, in the order they first appear.
+    let mut times: Vec<(String, Duration)> = Vec::new();
     let last = chunks.len() - 1;
     for (index, &(line, text)) in chunks.iter().enumerate() {
         let name = if opts.split_input {
@@ -319,8 +336,11 @@ fn run_on_current_thread(
             Some(&mut *sink),
             progress.map(|p| p as &dyn Fn(usize)),
         );
-        for (i, t) in result.times.iter().enumerate() {
-            times[i] += *t;
+        for (name, t) in &result.times {
+            match times.iter_mut().find(|(n, _)| n == name) {
+                Some((_, sum)) => *sum += *t,
+                None => times.push((name.clone(), *t)),
+            }
         }
         if let Some(e) = result.io_error.take() {
             out.write_error = Some(e);
@@ -358,7 +378,12 @@ fn run_on_current_thread(
         }
     }
     if opts.timing {
-        let total: Duration = times.iter().sum();
+        // `Rest` goes last, as upstream lists it.
+        if let Some(at) = times.iter().position(|(n, _)| n == "Rest") {
+            let rest = times.remove(at);
+            times.push(rest);
+        }
+        let total: Duration = times.iter().map(|(_, t)| *t).sum();
         let mut report = String::new();
         let rule = "===".to_string() + &"-".repeat(73) + "===";
         let _ = writeln!(report, "{rule}");
@@ -370,11 +395,7 @@ fn run_on_current_thread(
             total.as_secs_f64()
         );
         let _ = writeln!(report, "  ----Wall Time----  ----Name----");
-        for (name, t) in [
-            ("Parser", times[0]),
-            ("Verifier", times[1]),
-            ("Output", times[2]),
-        ] {
+        for (name, t) in times.iter().map(|(n, t)| (n.as_str(), *t)) {
             let pct = if total.is_zero() {
                 0.0
             } else {

@@ -39,6 +39,11 @@ impl Pass for ConvertPdlToPdlInterpPass {
         "convert-pdl-to-pdl-interp"
     }
 
+    fn timing_name(&self) -> &str {
+        // Upstream's pass class name, as its --mlir-timing lists it.
+        "ConvertPDLToPDLInterp"
+    }
+
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
         tessera_pdl::convert_pdl_to_pdl_interp(ctx, body, module)
     }
@@ -53,6 +58,11 @@ pub struct TestPdlBytecodePass;
 impl Pass for TestPdlBytecodePass {
     fn name(&self) -> &str {
         "test-pdl-bytecode-pass"
+    }
+
+    fn timing_name(&self) -> &str {
+        // Upstream's pass class name, as its --mlir-timing lists it.
+        "(anonymous namespace)::TestPDLByteCodePass"
     }
 
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {
@@ -144,6 +154,10 @@ impl PatternsPass {
 impl Pass for PatternsPass {
     fn name(&self) -> &str {
         "patterns"
+    }
+
+    fn timing_name(&self) -> &str {
+        "ApplyPatterns"
     }
 
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>> {

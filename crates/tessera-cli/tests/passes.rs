@@ -132,3 +132,25 @@ fn a_failing_pass_stops_the_pipeline_with_its_diagnostics() {
     assert!(out.stderr.contains("the pass refused"), "{}", out.stderr);
     assert!(!out.stderr.contains("dominate"), "{}", out.stderr);
 }
+
+#[test]
+fn timing_lists_each_pass_between_the_parser_and_the_output() {
+    let mut diagnostics = Vec::new();
+    let mut sink = Vec::new();
+    let opts = OptOptions {
+        timing: true,
+        ..with(vec![Arc::new(SwapUses)])
+    };
+    let out = tessera_cli::opt::run_to(INPUT, "in.mlir", &opts, &mut sink, &mut diagnostics, None);
+    assert_eq!(out.status, 0);
+    let report = String::from_utf8(diagnostics).unwrap();
+    let names: Vec<&str> = report
+        .lines()
+        .filter_map(|l| l.split_once("%)  ").map(|(_, name)| name))
+        .collect();
+    assert_eq!(
+        names,
+        ["Parser", "swap-uses", "Output", "Rest", "Total"],
+        "{report}"
+    );
+}
