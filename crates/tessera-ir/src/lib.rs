@@ -34,8 +34,8 @@ pub use context::{Context, Ident};
 pub use diag::{DiagLoc, Diagnostic, Diagnostics, Reported, Severity};
 pub use float::{FloatClass, FloatKind};
 pub use registry::{
-    DialectInfo, DialectLoader, FoldHook, FoldResult, InherentAttrsHook, MaterializeHook,
-    OpFoldResult, OpInfo, OpTraits, VerifyHook,
+    DialectInfo, DialectLoader, FoldHook, FoldResult, InferResultTypesHook, InherentAttrsHook,
+    MaterializeHook, OpFoldResult, OpInfo, OpTraits, VerifyHook,
 };
 pub use source::{SourceLoc, SourceMap};
 pub use types::{Signedness, Type, TypeKind, DYNAMIC};

@@ -77,6 +77,12 @@ pub enum OpFoldResult {
     Value(ValueId),
 }
 
+/// Computes an op's result types from its operands' types and its attributes (upstream's
+/// `InferTypeOpInterface::inferReturnTypes`), for parsers whose text leaves them out and
+/// rewrites that create the op without them. An error is a message about the op.
+pub type InferResultTypesHook =
+    Arc<dyn Fn(&mut Context, &[Type], &[(Ident, Attr)]) -> Result<Vec<Type>, String> + Send + Sync>;
+
 /// Checks an op's invariants beyond structure.
 pub type VerifyHook = Arc<dyn Fn(&Context, &Body, OpId) -> Result<(), Diagnostic> + Send + Sync>;
 
@@ -118,6 +124,9 @@ pub struct OpInfo {
     pub verify_symbol_uses: Option<VerifyHook>,
     /// Folding.
     pub fold: Option<FoldHook>,
+    /// Result type inference, for ops whose result types follow from their operands and
+    /// attributes.
+    pub infer_result_types: Option<InferResultTypesHook>,
     /// Custom assembly hooks. `tessera-ir` sits below the textual format, so the hooks are
     /// stored type-erased and interpreted by `tessera-asm`.
     pub assembly: Option<Arc<dyn Any + Send + Sync>>,
@@ -135,6 +144,7 @@ impl OpInfo {
             verify: None,
             verify_symbol_uses: None,
             fold: None,
+            infer_result_types: None,
             assembly: None,
         }
     }

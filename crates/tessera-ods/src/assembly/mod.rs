@@ -49,16 +49,9 @@ pub type ResultNamer = Arc<dyn Fn(&Context, &Body, OpId, &mut ResultNames) + Sen
 
 /// Computes an op's result types from its operands' types and its attributes, for ops whose
 /// format leaves result types out and whose C++ infers them (`InferTypeOpInterface`'s
-/// `inferReturnTypes`). An error is reported at the op.
-pub type ResultInference = Arc<
-    dyn Fn(
-            &mut Context,
-            &[Type],
-            &[(tessera_ir::Ident, tessera_ir::Attr)],
-        ) -> Result<Vec<Type>, String>
-        + Send
-        + Sync,
->;
+/// `inferReturnTypes`). An error is reported at the op. The registry's hook type: the same
+/// function is the op's `OpInfo::infer_result_types`.
+pub type ResultInference = tessera_ir::InferResultTypesHook;
 
 /// The C++ expressions of a format, evaluated.
 #[derive(Clone, Default)]

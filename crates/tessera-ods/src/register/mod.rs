@@ -22,6 +22,7 @@
 
 mod check;
 mod compile;
+mod infer;
 mod natives;
 mod verify;
 
@@ -107,6 +108,8 @@ pub struct Registration {
     defaults: Vec<Vec<(String, AttrMaker)>>,
     /// Each op's symbol-use check, if any (parallel to `ops`).
     symbol_verifiers: Vec<Option<VerifyHook>>,
+    /// Each op's result type inference, if it has one (parallel to `ops`).
+    inference: Vec<Option<ResultInference>>,
     /// How each dialect with attribute or type definitions reads them.
     dialect_defs: Vec<(String, Arc<DialectDefs>)>,
 }
@@ -136,12 +139,20 @@ impl Registration {
         let mut assembly = Vec::new();
         let mut defaults = Vec::new();
         let mut symbol_verifiers = Vec::new();
+        let mut inference = Vec::new();
         let mut format_problems = Vec::new();
         for op in model.ops.iter().filter(|op| dialects.contains(&op.dialect)) {
             let rust = options.verifiers.get(&op.name).cloned();
             ops.push(Arc::new(compiler.op(op, rust)));
             defaults.push(default_makers(model, op, compiler.eval()));
             symbol_verifiers.push(options.symbol_verifiers.get(&op.name).cloned());
+            inference.push(
+                options
+                    .result_inference
+                    .get(&op.name)
+                    .cloned()
+                    .or_else(|| infer::derived(model, op, compiler.eval())),
+            );
             assembly.push(custom_form(
                 model,
                 op,
@@ -172,6 +183,7 @@ impl Registration {
                 assembly,
                 defaults,
                 symbol_verifiers,
+                inference,
                 dialect_defs,
             },
             warnings,
@@ -187,11 +199,12 @@ impl Registration {
         for (dialect, defs) in &self.dialect_defs {
             tessera_asm::custom::set_dialect_assembly(ctx, dialect, defs.clone());
         }
-        for ((op, defaults), symbol_check) in self
+        for (((op, defaults), symbol_check), inference) in self
             .ops
             .iter()
             .zip(&self.defaults)
             .zip(&self.symbol_verifiers)
+            .zip(&self.inference)
         {
             let name = ctx.ident(&op.name);
             let mut info = OpInfo::new(name, op.traits);
@@ -217,6 +230,7 @@ impl Registration {
                 verify::verify(&compiled, ctx, body, id)
             }));
             info.verify_symbol_uses = symbol_check.clone();
+            info.infer_result_types = inference.clone();
             ctx.register_op(info);
         }
         for (op, hooks) in self.ops.iter().zip(&self.assembly) {

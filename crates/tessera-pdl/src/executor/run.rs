@@ -201,10 +201,36 @@ fn create_operation(
     let result_types = match results {
         ResultTypes::Explicit(regs) => SmallVec::from_slice(&m.types(regs)?),
         ResultTypes::Inferred => {
-            return fail(format!(
-            "cannot infer the result types of '{}': Tessera's registry has no type inference hook",
-            rw.ctx().str(name)
-        ))
+            let hook = rw
+                .ctx()
+                .op_info(name)
+                .and_then(|info| info.infer_result_types.clone());
+            let Some(infer) = hook else {
+                return fail(format!(
+                    "cannot infer the result types of '{}': it has no result type inference",
+                    rw.ctx().str(name)
+                ));
+            };
+            let operand_types: Vec<tessera_ir::Type> = {
+                let body = rw.body();
+                operands.iter().map(|&v| body.value_type(v)).collect()
+            };
+            let named: Vec<(tessera_ir::Ident, tessera_ir::Attr)> = attrs
+                .iter()
+                .filter_map(|&(n, r)| match m.get(r) {
+                    PdlValue::Attr(a) => Some((n, *a)),
+                    _ => None,
+                })
+                .collect();
+            match infer(rw.ctx_mut(), &operand_types, &named) {
+                Ok(types) => SmallVec::from_vec(types),
+                Err(why) => {
+                    return fail(format!(
+                        "cannot infer the result types of '{}': {why}",
+                        rw.ctx().str(name)
+                    ))
+                }
+            }
         }
     };
     let ctx = rw.ctx_mut();
