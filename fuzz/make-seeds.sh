@@ -6,6 +6,8 @@
 # predicate tests for ods_pred, every PDLL test chunk for pdll; files over 8 KiB are left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
+# The byte order of file names and lines, so seed names are the same on every machine.
+export LC_ALL=C
 cd "$(dirname "$0")/.."
 
 # split_chunks FILE DIR EXT: one seed per `// -----` chunk of FILE, named DIR/<dir>-<name>-<n>.
