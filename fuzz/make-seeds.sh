@@ -3,7 +3,7 @@
 # starts from real inputs: every `.mlir` test chunk (split at `// -----`, as the tools split
 # them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
 # assembly format tests for ods_format, every C++ predicate and builder string of the ODS
-# predicate tests for ods_pred, every PDLL test chunk for pdll; files over 8 KiB are left out. Seeds are named after their
+# predicate tests for ods_pred, every PDLL test chunk for pdll, every PDL test chunk for pdl; files over 8 KiB are left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 # The byte order of file names and lines, so seed names are the same on every machine.
@@ -20,8 +20,9 @@ split_chunks() {
     { print > file }
   ' "$1"
 }
-rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
-mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll
+rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll fuzz/seeds/pdl
+mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll \
+  fuzz/seeds/pdl
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
          crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
@@ -53,8 +54,13 @@ grep -ohE '(CPred<|[bB]uilderCall = )"[^"]*"' crates/tessera-ods/tests/pred/inpu
 for f in crates/tessera-pdll/tests/*/*.pdll crates/tessera-pdll/tests/*/inc/*.pdll; do
   split_chunks "$f" fuzz/seeds/pdll .pdll
 done
+# Every PDL pattern test chunk: the dialect tests, the matcher compiler's and the executor's inputs.
+for f in crates/tessera-cli/tests/pdl/*.mlir crates/tessera-pdl/tests/compiler/*.mlir \
+         crates/tessera-cli/tests/pdl-exec/*.mlir examples/pdl/*.mlir; do
+  split_chunks "$f" fuzz/seeds/pdl .mlir
+done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
 echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds," \
   "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds," \
-  "pdll: $(ls fuzz/seeds/pdll | wc -l) seeds"
+  "pdll: $(ls fuzz/seeds/pdll | wc -l) seeds, pdl: $(ls fuzz/seeds/pdl | wc -l) seeds"
