@@ -71,6 +71,22 @@ pub(crate) enum SymbolKind {
     Type,
 }
 
+impl SymbolKind {
+    /// Reads a symbol of this kind through `hooks`.
+    fn read(
+        self,
+        hooks: &dyn DialectAssembly,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        mnemonic: &str,
+        mnemonic_pos: u32,
+    ) -> ParseResult<Option<String>> {
+        match self {
+            SymbolKind::Attribute => hooks.parse_attribute(p, mnemonic, mnemonic_pos),
+            SymbolKind::Type => hooks.parse_type(p, mnemonic, mnemonic_pos),
+        }
+    }
+}
+
 impl<'a> Parser<'a, '_> {
     /// Reads the body of a dialect symbol through its dialect's hooks, if it has some: the
     /// body spans `start..end` of the source (the mnemonic and what follows). Returns the
@@ -95,10 +111,7 @@ impl<'a> Parser<'a, '_> {
         let mnemonic = self.cur_text();
         self.bump();
         let mut p = OpAsmParser::new(self, false);
-        let rest = match kind {
-            SymbolKind::Attribute => hooks.parse_attribute(&mut p, mnemonic, mnemonic_pos)?,
-            SymbolKind::Type => hooks.parse_type(&mut p, mnemonic, mnemonic_pos)?,
-        };
+        let rest = kind.read(&*hooks, &mut p, mnemonic, mnemonic_pos)?;
         let Some(rest) = rest else {
             return Ok(None);
         };
@@ -127,24 +140,14 @@ impl OpAsmParser<'_, '_, '_> {
         dialect: &str,
         mnemonic: &str,
     ) -> ParseResult<Option<Attr>> {
-        let body = match dialect_assembly(self.ctx(), dialect) {
-            Some(hooks) => {
-                let pos = self.pos();
-                match hooks.parse_attribute(self, mnemonic, pos)? {
-                    Some(rest) => Some(rest),
-                    None => self.parse_optional_angle_body()?,
-                }
-            }
-            None => self.parse_optional_angle_body()?,
-        };
-        let Some(rest) = body else {
+        let Some(body) = self.stripped_body(SymbolKind::Attribute, dialect, mnemonic)? else {
             return Ok(None);
         };
         let ctx = self.ctx();
         let dialect = ctx.ident(dialect);
         Ok(Some(ctx.attr(AttrKind::Opaque {
             dialect,
-            body: format!("{mnemonic}{rest}").into(),
+            body: body.into(),
             ty: None,
         })))
     }
@@ -156,24 +159,36 @@ impl OpAsmParser<'_, '_, '_> {
         dialect: &str,
         mnemonic: &str,
     ) -> ParseResult<Option<Type>> {
-        let body = match dialect_assembly(self.ctx(), dialect) {
-            Some(hooks) => {
-                let pos = self.pos();
-                match hooks.parse_type(self, mnemonic, pos)? {
-                    Some(rest) => Some(rest),
-                    None => self.parse_optional_angle_body()?,
-                }
-            }
-            None => self.parse_optional_angle_body()?,
-        };
-        let Some(rest) = body else {
+        let Some(body) = self.stripped_body(SymbolKind::Type, dialect, mnemonic)? else {
             return Ok(None);
         };
         let ctx = self.ctx();
         let dialect = ctx.ident(dialect);
         Ok(Some(ctx.ty(tessera_ir::TypeKind::Opaque {
             dialect,
-            body: format!("{mnemonic}{rest}").into(),
+            body: body.into(),
         })))
+    }
+
+    /// The body (`mnemonic` and what follows) of a stripped attribute or type: read by the
+    /// dialect's hooks, else a balanced `<…>` taken verbatim; `None` if neither is next.
+    fn stripped_body(
+        &mut self,
+        kind: SymbolKind,
+        dialect: &str,
+        mnemonic: &str,
+    ) -> ParseResult<Option<String>> {
+        let read = match dialect_assembly(self.ctx(), dialect) {
+            Some(hooks) => {
+                let pos = self.pos();
+                kind.read(&*hooks, self, mnemonic, pos)?
+            }
+            None => None,
+        };
+        let rest = match read {
+            Some(rest) => Some(rest),
+            None => self.parse_optional_angle_body()?,
+        };
+        Ok(rest.map(|rest| format!("{mnemonic}{rest}")))
     }
 }

@@ -154,10 +154,13 @@ enum ParamKind {
     Type,
     /// Any attribute, written in full.
     Attribute,
-    /// A type of a definition with a mnemonic, written without `!dialect.mnemonic`.
-    StrippedType { dialect: String, mnemonic: String },
-    /// An attribute of a definition with a mnemonic, written without `#dialect.mnemonic`.
-    StrippedAttr { dialect: String, mnemonic: String },
+    /// An attribute or type of a definition with a mnemonic, written without its
+    /// `#dialect.mnemonic` / `!dialect.mnemonic` prefix (which is accepted too).
+    Stripped {
+        kind: DefKind,
+        dialect: String,
+        mnemonic: String,
+    },
     /// An integer.
     Integer,
     /// A quoted string (`StringRefParameter`).
@@ -504,54 +507,22 @@ fn read_value(
             let attr = p.parse_attribute(None)?;
             Value::plain(tessera_asm::attr_to_string(p.ctx(), attr))
         }
-        ParamKind::StrippedType { dialect, mnemonic } => {
-            if let Some(ty) = p.parse_optional_type_if_qualified()? {
-                stripped_value(
-                    tessera_asm::type_to_string(p.ctx(), ty),
-                    '!',
-                    dialect,
-                    mnemonic,
-                )
-            } else {
-                match p.parse_stripped_type(dialect, mnemonic)? {
-                    Some(ty) => stripped_value(
-                        tessera_asm::type_to_string(p.ctx(), ty),
-                        '!',
-                        dialect,
-                        mnemonic,
-                    ),
-                    None if optional => return Ok(None),
-                    None => {
-                        return Err(p.error_here(format!("expected '!{dialect}.{mnemonic}' type")))
-                    }
-                }
+        ParamKind::Stripped {
+            kind,
+            dialect,
+            mnemonic,
+        } => match read_stripped(p, *kind, dialect, mnemonic)? {
+            Some(full) => stripped_value(full, *kind, dialect, mnemonic),
+            None if optional => return Ok(None),
+            None => {
+                let noun = match kind {
+                    DefKind::Attr => "attribute",
+                    DefKind::Type => "type",
+                };
+                let sigil = sigil(*kind);
+                return Err(p.error_here(format!("expected '{sigil}{dialect}.{mnemonic}' {noun}")));
             }
-        }
-        ParamKind::StrippedAttr { dialect, mnemonic } => {
-            if let Some(attr) = p.parse_optional_attribute_if_qualified()? {
-                stripped_value(
-                    tessera_asm::attr_to_string(p.ctx(), attr),
-                    '#',
-                    dialect,
-                    mnemonic,
-                )
-            } else {
-                match p.parse_stripped_attribute(dialect, mnemonic)? {
-                    Some(attr) => stripped_value(
-                        tessera_asm::attr_to_string(p.ctx(), attr),
-                        '#',
-                        dialect,
-                        mnemonic,
-                    ),
-                    None if optional => return Ok(None),
-                    None => {
-                        return Err(
-                            p.error_here(format!("expected '#{dialect}.{mnemonic}' attribute"))
-                        )
-                    }
-                }
-            }
-        }
+        },
         ParamKind::Integer => match p.parse_optional_integer()? {
             Some(v) => Value::plain(v.to_string()),
             None if optional => return Ok(None),
@@ -593,10 +564,41 @@ fn read_value(
     Ok(Some(value))
 }
 
-/// A definition's attribute or type read in full (`#dialect.mnemonic<…>`): its stripped text
-/// is what follows the mnemonic.
-fn stripped_value(full: String, sigil: char, dialect: &str, mnemonic: &str) -> Value {
-    let prefix = format!("{sigil}{dialect}.{mnemonic}");
+/// A definition's attribute or type, written in full (`#dialect.mnemonic<…>`, as upstream's
+/// parser falls back to) or stripped: its full text, `None` if neither form is next.
+fn read_stripped(
+    p: &mut OpAsmParser<'_, '_, '_>,
+    kind: DefKind,
+    dialect: &str,
+    mnemonic: &str,
+) -> ParseResult<Option<String>> {
+    let full = match kind {
+        DefKind::Attr => match p.parse_optional_attribute_if_qualified()? {
+            Some(attr) => Some(attr),
+            None => p.parse_stripped_attribute(dialect, mnemonic)?,
+        }
+        .map(|attr| tessera_asm::attr_to_string(p.ctx(), attr)),
+        DefKind::Type => match p.parse_optional_type_if_qualified()? {
+            Some(ty) => Some(ty),
+            None => p.parse_stripped_type(dialect, mnemonic)?,
+        }
+        .map(|ty| tessera_asm::type_to_string(p.ctx(), ty)),
+    };
+    Ok(full)
+}
+
+/// What starts an attribute (`#`) or a type (`!`) of a dialect.
+fn sigil(kind: DefKind) -> char {
+    match kind {
+        DefKind::Attr => '#',
+        DefKind::Type => '!',
+    }
+}
+
+/// The value of a definition's attribute or type from its full text: its stripped text is
+/// what follows the mnemonic.
+fn stripped_value(full: String, kind: DefKind, dialect: &str, mnemonic: &str) -> Value {
+    let prefix = format!("{}{dialect}.{mnemonic}", sigil(kind));
     let text = full
         .strip_prefix(&prefix)
         .map_or_else(|| full.clone(), str::to_string);
@@ -705,9 +707,10 @@ fn param_kind(model: &Model, def: &AttrOrTypeDef, cpp_type: &str) -> Option<Para
     if let Some(d) = model.attr_defs.iter().chain(&model.type_defs).find(named) {
         let dialect = model.dialect(d.dialect).name.clone();
         let mnemonic = d.mnemonic.clone()?;
-        return Some(match d.kind {
-            DefKind::Attr => ParamKind::StrippedAttr { dialect, mnemonic },
-            DefKind::Type => ParamKind::StrippedType { dialect, mnemonic },
+        return Some(ParamKind::Stripped {
+            kind: d.kind,
+            dialect,
+            mnemonic,
         });
     }
     // Builtin attribute and type classes print in full.
