@@ -2,14 +2,14 @@
 //! of an op's custom form; without one, the op prints generically and its custom form is
 //! refused with a diagnostic naming the directive.
 
+mod common;
+
 use std::collections::HashMap;
 use std::sync::Arc;
 use tessera_asm::custom::{OpAsmParser, OpAsmPrinter, ParseResult, Punct};
-use tessera_asm::PrintOptions;
-use tessera_ir::{Context, OpId};
+use tessera_ir::OpId;
 use tessera_ods::assembly::{CustomDirective, DirectiveArg};
-use tessera_ods::register::{Options, Registration};
-use tessera_ods::{library, DialectId};
+use tessera_ods::register::Options;
 
 const DIALECT: &str = r#"
 include "tessera/OpBase.td"
@@ -65,46 +65,14 @@ impl CustomDirective for Bracketed {
     }
 }
 
-fn context() -> Context {
-    let parsed = tessera_tablegen::parse_source("demo.td", DIALECT, &library::options(Vec::new()))
-        .unwrap_or_else(|f| panic!("{}", f.render()));
-    let loaded = tessera_ods::load(&parsed.records);
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{}",
-        loaded.render_diagnostics()
-    );
+fn roundtrip(src: &str) -> Result<String, String> {
     let mut directives: HashMap<String, Arc<dyn CustomDirective>> = HashMap::new();
     directives.insert("Bracketed".into(), Arc::new(Bracketed));
     let options = Options {
         directives,
         ..Options::default()
     };
-    let demo = loaded
-        .model
-        .dialects
-        .iter()
-        .position(|d| d.name == "demo")
-        .map(|i| DialectId(i as u32))
-        .unwrap();
-    let (registration, _warnings) = Registration::compile(&loaded.model, &[demo], &options);
-    let mut ctx = Context::new();
-    registration.register(&mut ctx);
-    ctx.set_allow_unregistered_dialects(true);
-    ctx
-}
-
-fn roundtrip(src: &str) -> Result<String, String> {
-    let mut ctx = context();
-    let m = tessera_asm::parse(&mut ctx, src, "t.mlir")
-        .map_err(|d| d.render(&Default::default(), Some(&ctx)))?;
-    Ok(tessera_asm::print_module(
-        &ctx,
-        &m.body,
-        m.module,
-        &m.resources,
-        PrintOptions::default(),
-    ))
+    common::roundtrip(&mut common::registered(DIALECT, "demo", &options), src)
 }
 
 #[test]

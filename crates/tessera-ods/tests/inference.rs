@@ -2,13 +2,13 @@
 //! them out: a Rust inference registered by op name lets the custom form be read; without
 //! one, reading it fails with a diagnostic saying so.
 
+mod common;
+
 use std::collections::HashMap;
 use std::sync::Arc;
-use tessera_asm::PrintOptions;
 use tessera_ir::{Context, TypeKind};
 use tessera_ods::assembly::ResultInference;
-use tessera_ods::register::{Options, Registration};
-use tessera_ods::{library, DialectId};
+use tessera_ods::register::Options;
 
 const DIALECT: &str = r#"
 include "tessera/InferTypeOpInterface.td"
@@ -40,14 +40,6 @@ fn widen_inference() -> ResultInference {
 }
 
 fn context(inference: Option<ResultInference>) -> Context {
-    let parsed = tessera_tablegen::parse_source("demo.td", DIALECT, &library::options(Vec::new()))
-        .unwrap_or_else(|f| panic!("{}", f.render()));
-    let loaded = tessera_ods::load(&parsed.records);
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{}",
-        loaded.render_diagnostics()
-    );
     let mut result_inference = HashMap::new();
     if let Some(infer) = inference {
         result_inference.insert("demo.widen".to_string(), infer);
@@ -56,24 +48,11 @@ fn context(inference: Option<ResultInference>) -> Context {
         result_inference,
         ..Options::default()
     };
-    let (registration, _) = Registration::compile(&loaded.model, &[DialectId(0)], &options);
-    let mut ctx = Context::new();
-    registration.register(&mut ctx);
-    ctx.set_allow_unregistered_dialects(true);
-    ctx
+    common::registered(DIALECT, "demo", &options)
 }
 
 fn roundtrip(inference: Option<ResultInference>, src: &str) -> Result<String, String> {
-    let mut ctx = context(inference);
-    let m = tessera_asm::parse(&mut ctx, src, "t.mlir")
-        .map_err(|d| d.render(&Default::default(), Some(&ctx)))?;
-    Ok(tessera_asm::print_module(
-        &ctx,
-        &m.body,
-        m.module,
-        &m.resources,
-        PrintOptions::default(),
-    ))
+    common::roundtrip(&mut context(inference), src)
 }
 
 #[test]
