@@ -311,39 +311,34 @@ pub(crate) fn verify_select(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
         return Ok(());
     }
     let result = body.value_type(body.result(op, 0));
-    // The mask type exists in the context only if something already uses it: a condition
-    // of that type would have.
-    let i1 = ctx.lookup_type(&TypeKind::Integer {
-        width: 1,
-        signedness: Signedness::Signless,
-    });
-    let mask = match (ctx.type_kind(result).clone(), i1) {
+    let i1 = |t: &tessera_ir::Type| matches!(ctx.type_kind(*t), TypeKind::Integer { width: 1, signedness } if *signedness == Signedness::Signless);
+    // The condition must be the `i1` type of the result's shape (upstream's getI1SameShape).
+    let is_mask = match (ctx.type_kind(result), ctx.type_kind(condition)) {
         (
             TypeKind::Vector {
                 shape, scalable, ..
             },
-            Some(i1),
-        ) => ctx.lookup_type(&TypeKind::Vector {
-            shape,
-            scalable,
-            element: i1,
-        }),
-        (TypeKind::RankedTensor { shape, .. }, Some(i1)) => {
-            ctx.lookup_type(&TypeKind::RankedTensor {
-                shape,
-                element: i1,
+            TypeKind::Vector {
+                shape: s,
+                scalable: sc,
+                element,
+            },
+        ) => shape == s && scalable == sc && i1(element),
+        (
+            TypeKind::RankedTensor { shape, .. },
+            TypeKind::RankedTensor {
+                shape: s,
+                element,
                 encoding: None,
-            })
-        }
-        (TypeKind::UnrankedTensor { .. }, Some(i1)) => {
-            ctx.lookup_type(&TypeKind::UnrankedTensor { element: i1 })
-        }
+            },
+        ) => shape == s && i1(element),
+        (TypeKind::UnrankedTensor { .. }, TypeKind::UnrankedTensor { element }) => i1(element),
         (
             TypeKind::Vector { .. }
             | TypeKind::RankedTensor { .. }
             | TypeKind::UnrankedTensor { .. },
-            None,
-        ) => None,
+            _,
+        ) => false,
         _ => {
             return Err(Diagnostic::op_error(
                 ctx,
@@ -356,7 +351,7 @@ pub(crate) fn verify_select(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
             ))
         }
     };
-    if mask == Some(condition) {
+    if is_mask {
         return Ok(());
     }
     Err(Diagnostic::op_error(
@@ -365,13 +360,14 @@ pub(crate) fn verify_select(ctx: &Context, body: &Body, op: OpId) -> Result<(), 
         op,
         format!(
             "expected condition type to have the same shape as the result type, expected {}, but got {}",
-            mask.map_or_else(|| mask_text(ctx, result), |m| type_text(ctx, m)),
+            mask_text(ctx, result),
             type_text(ctx, condition)
         ),
     ))
 }
 
-/// The `i1` mask of shaped type `ty` as text, for when the context has no such type.
+/// The `i1` mask of shaped type `ty` as upstream's diagnostics print it (quoted): its text with
+/// the element type replaced (the verifier cannot make the type itself in a read-only context).
 fn mask_text(ctx: &Context, ty: tessera_ir::Type) -> String {
     let text = type_text(ctx, ty);
     match ctx.type_kind(ty).element_type() {
