@@ -1,20 +1,36 @@
 #!/usr/bin/env bash
 # tessera-pdll against mlir-pdll 19, one `// -----` chunk at a time: the exit status, then for
-# valid chunks the -x=ast dump (node addresses renumbered by first appearance on both sides)
-# and for invalid ones the first diagnostic (message, source line and caret).
+# valid chunks the output (-x=ast: the dump with node addresses renumbered by first appearance
+# on both sides; -x=mlir: the PDL with its locations) and for invalid ones the first
+# diagnostic (message, source line and caret; for errors the PDL verifier reports, mlir-pdll
+# prints `loc("file":L:C): error: ...` and only that line is compared, as `file:L:C: ...`).
 #
-# Usage: scripts/pdll-ast-diff.sh [--full] [FILE_OR_DIR...]
-#   (default: crates/tessera-pdll/tests/ast and crates/tessera-pdll/tests/errors)
+# Usage: scripts/pdll-ast-diff.sh [-x mlir] [--full] [FILE_OR_DIR...]
+#   (default: crates/tessera-pdll/tests/ast and crates/tessera-pdll/tests/errors, or
+#   crates/tessera-pdll/tests/mlir with -x mlir)
 #   --full  compare every diagnostic, not only the first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 UPSTREAM=${MLIR_PDLL:-/usr/lib/llvm-19/bin/mlir-pdll}
 full=0
+kind=ast
+if [ "${1:-}" = "-x" ]; then kind=$2; shift 2; fi
 if [ "${1:-}" = "--full" ]; then full=1; shift; fi
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(crates/tessera-pdll/tests/ast crates/tessera-pdll/tests/errors)
-cargo build -q --release -p tessera-cli --bin tessera-pdll
-OURS=target/release/tessera-pdll
+if [ ${#targets[@]} -eq 0 ]; then
+  if [ $kind = mlir ]; then
+    targets=(crates/tessera-pdll/tests/mlir)
+  else
+    targets=(crates/tessera-pdll/tests/ast crates/tessera-pdll/tests/errors)
+  fi
+fi
+# mlir-pdll 19 gives patterns without `benefit(N)` a benefit of 0; the specification (and
+# tessera-pdll by default) the number of matched operations.
+ours_flags=()
+[ $kind = mlir ] && ours_flags=(--default-benefit=zero)
+[ -n "${TESSERA_PDLL:-}" ] || cargo build -q --release -p tessera-cli --bin tessera-pdll
+OURS=${TESSERA_PDLL:-target/release/tessera-pdll}
+
 NORM=scripts/pdll-normalize.py
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -48,8 +64,14 @@ for i, c in enumerate(chunks):
 PY
   for c in "$work"/chunk*.pdll; do
     set +e
-    "$UPSTREAM" -x=ast -I "$dir" "$c" >"$work/up.out" 2>"$work/up.err"; up=$?
-    "$OURS" -x=ast -I "$dir" "$c" >"$work/our.out" 2>"$work/our.err"; our=$?
+    "$UPSTREAM" -x=$kind -I "$dir" "$c" >"$work/up.out" 2>"$work/up.err"; up=$?
+    "$OURS" -x=$kind "${ours_flags[@]}" -I "$dir" "$c" >"$work/our.out" 2>"$work/our.err"; our=$?
+    if grep -q '^loc(' "$work/up.err"; then
+      # A verifier error: mlir-pdll prints the IR location and no source line.
+      sed -E -n '1s/^loc\("([^"]*)":([0-9]+):([0-9]+)\): /\1:\2:\3: /p' "$work/up.err" >"$work/up.1"
+      head -1 "$work/our.err" >"$work/our.1"
+      mv "$work/up.1" "$work/up.err"; mv "$work/our.1" "$work/our.err"
+    fi
     set -e
     if [ $full = 1 ]; then
       cp "$work/up.err" "$work/up.diag"; cp "$work/our.err" "$work/our.diag"
@@ -68,5 +90,5 @@ PY
   done
   rm -f "$work"/chunk*.pdll
 done
-echo "pdll-ast-diff: $pass passed, $fail failed"
+echo "pdll-$kind-diff: $pass passed, $fail failed"
 [ $fail = 0 ]

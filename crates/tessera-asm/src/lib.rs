@@ -38,6 +38,25 @@ pub fn parse(
     Parser::new(ctx, src, file_name, 0).parse_module()
 }
 
+/// Parses `text` (all of it) as one attribute; errors are located in a buffer named
+/// `file_name`.
+pub fn parse_attribute_text(
+    ctx: &mut Context,
+    text: &str,
+    file_name: &str,
+) -> Result<tessera_ir::Attr, Box<Diagnostic>> {
+    Parser::new(ctx, text, file_name, 0).parse_attribute_text()
+}
+
+/// Parses `text` (all of it) as one type; errors are located in a buffer named `file_name`.
+pub fn parse_type_text(
+    ctx: &mut Context,
+    text: &str,
+    file_name: &str,
+) -> Result<tessera_ir::Type, Box<Diagnostic>> {
+    Parser::new(ctx, text, file_name, 0).parse_type_text()
+}
+
 /// Runs `f`, first moving to a fresh stack segment if little of the current one is left.
 ///
 /// Parsing and printing recurse once per nesting level (bounded by [`MAX_NESTING`]). Rather

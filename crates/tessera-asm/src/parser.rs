@@ -339,6 +339,30 @@ impl<'a, 'c> Parser<'a, 'c> {
 
     // ----- top level ----------------------------------------------------------------------------
 
+    /// Parses the whole buffer as one attribute, as upstream's `parseAttribute(text, ctx)`
+    /// does for attribute literals written inside other languages (PDLL's `attr<"...">`):
+    /// anything after the attribute is an error.
+    pub fn parse_attribute_text(mut self) -> PResult<Attr> {
+        let attr = self.parse_attribute(None)?;
+        self.expect_text_end()?;
+        Ok(attr)
+    }
+
+    /// Parses the whole buffer as one type (PDLL's `type<"...">`).
+    pub fn parse_type_text(mut self) -> PResult<Type> {
+        let ty = self.parse_type()?;
+        self.expect_text_end()?;
+        Ok(ty)
+    }
+
+    fn expect_text_end(&mut self) -> PResult<()> {
+        if self.is(Tok::Eof) {
+            return Ok(());
+        }
+        let rest = self.src.get(self.tok.start as usize..).unwrap_or_default();
+        Err(self.error_here(format!("found trailing characters: '{rest}'")))
+    }
+
     /// Parses a whole buffer.
     pub fn parse_module(mut self) -> PResult<ParsedModule> {
         let top_block = self.body.create_block();

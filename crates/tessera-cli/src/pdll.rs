@@ -1,14 +1,18 @@
 //! The `tessera-pdll` pipeline as a library function: split the input if asked, parse and
 //! analyse each chunk, render its diagnostics, and print the requested output.
 
+use tessera_ir::source::FileId;
+use tessera_ir::Context;
 use tessera_ir::SourceMap;
-use tessera_pdll::Options;
+use tessera_pdll::{DefaultBenefit, LowerOptions, Options};
 
 /// What `tessera-pdll` prints (`-x=`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum OutputKind {
     /// The AST dump (`-x=ast`).
     Ast,
+    /// PDL in its custom form, with locations (`-x=mlir`).
+    Mlir,
 }
 
 /// Options of one `tessera-pdll` run.
@@ -20,6 +24,8 @@ pub struct PdllOptions {
     pub include_dirs: Vec<std::path::PathBuf>,
     /// `--split-input-file`.
     pub split_input: bool,
+    /// How patterns without `benefit(N)` are weighted in `-x=mlir`.
+    pub default_benefit: DefaultBenefit,
     /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
     /// choice; a library caller keeps this off).
     pub skip_teardown: bool,
@@ -69,14 +75,33 @@ pub fn run_pdll_to(
         if parsed.diagnostics.has_errors().is_some() {
             run.status = 1;
         } else {
-            trees.push(parsed.ast);
+            trees.push((parsed.ast, sources, file));
         }
     }
     if run.status != 0 {
         return run;
     }
     let marker = format!("{}\n", crate::opt::SPLIT_MARKER);
-    for (i, ast) in trees.iter().enumerate() {
+    // PDL is made for every chunk before anything is written, as for parse errors.
+    let mut pdl = Vec::new();
+    if opts.output == OutputKind::Mlir {
+        let lower = LowerOptions {
+            default_benefit: opts.default_benefit,
+        };
+        for (ast, sources, file) in &trees {
+            match lower_chunk(ast, sources, *file, &lower) {
+                Ok(text) => pdl.push(text),
+                Err(rendered) => {
+                    run.stderr.push_str(&rendered);
+                    run.status = 1;
+                }
+            }
+        }
+        if run.status != 0 {
+            return run;
+        }
+    }
+    for (i, (ast, _, _)) in trees.iter().enumerate() {
         let written = if i > 0 {
             out.write_all(marker.as_bytes())
         } else {
@@ -84,6 +109,7 @@ pub fn run_pdll_to(
         };
         let written = written.and_then(|()| match opts.output {
             OutputKind::Ast => tessera_pdll::dump_ast_to(ast, out),
+            OutputKind::Mlir => out.write_all(pdl[i].as_bytes()),
         });
         if let Err(e) = written {
             run.write_error = Some(e);
@@ -95,6 +121,36 @@ pub fn run_pdll_to(
         std::mem::forget(trees);
     }
     run
+}
+
+/// The PDL of one checked chunk, printed as `mlir-pdll -x=mlir` prints it (custom form,
+/// locations), or its rendered diagnostics.
+fn lower_chunk(
+    ast: &tessera_pdll::Ast,
+    sources: &SourceMap,
+    file: FileId,
+    options: &LowerOptions,
+) -> Result<String, String> {
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    let lowered =
+        tessera_pdll::lower_to_pdl(&mut ctx, ast, sources, file, options).map_err(|diags| {
+            diags
+                .iter()
+                .map(|d| d.render(sources, Some(&ctx)))
+                .collect::<String>()
+        })?;
+    let print = tessera_asm::PrintOptions {
+        debug_info: true,
+        ..Default::default()
+    };
+    Ok(tessera_asm::print_module(
+        &ctx,
+        &lowered.body,
+        lowered.module,
+        &tessera_asm::Resources::default(),
+        print,
+    ))
 }
 
 /// [`run_pdll_to`] collecting the output: `(output, run)`.

@@ -12,11 +12,13 @@
 
 pub mod ast;
 pub mod lexer;
+pub mod lower;
 mod parser;
 pub mod print;
 mod sema;
 
 pub use ast::Ast;
+pub use lower::{lower_to_pdl, DefaultBenefit, LowerOptions, Lowered};
 use std::path::PathBuf;
 use tessera_ir::source::FileId;
 use tessera_ir::{Diagnostics, SourceMap};
@@ -69,4 +71,10 @@ pub fn dump_ast(ast: &Ast) -> String {
 /// [`dump_ast`] written to `sink` as it is printed.
 pub fn dump_ast_to(ast: &Ast, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     print::dump_to(ast, sink)
+}
+
+/// The result group names of the ODS operation `op_name` in declaration order, when a `.td`
+/// include described it (`None` for operations PDLL knows nothing about).
+pub(crate) fn ods_result_names(_ast: &Ast, _op_name: ast::Sym) -> Option<Vec<String>> {
+    None
 }

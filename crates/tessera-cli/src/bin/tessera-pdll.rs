@@ -4,16 +4,26 @@ use clap::{CommandFactory, Parser, ValueEnum};
 use std::process::ExitCode;
 use tessera_cli::args::{io_message, llvm_style, InputOutput};
 use tessera_cli::pdll::{run_pdll, run_pdll_to, OutputKind, PdllOptions};
+use tessera_pdll::DefaultBenefit;
 
-/// The outputs `mlir-pdll` knows; only the AST is produced so far.
+/// The outputs `mlir-pdll` knows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 enum Kind {
     /// The AST.
     Ast,
-    /// PDL as MLIR (not yet implemented).
+    /// PDL as MLIR.
     Mlir,
     /// C++ (upstream's; Tessera's counterpart will be Rust).
     Cpp,
+}
+
+/// `--default-benefit`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum BenefitArg {
+    /// The number of operations the pattern matches.
+    MatchedOps,
+    /// Zero.
+    Zero,
 }
 
 #[derive(Parser)]
@@ -34,6 +44,10 @@ struct Args {
     /// Process chunks separated by `// -----` independently.
     #[arg(long = "split-input-file")]
     split_input: bool,
+    /// The benefit of a pattern without `benefit(N)`: the number of operations it matches
+    /// (the PDLL specification), or zero (mlir-pdll 19).
+    #[arg(long = "default-benefit", value_enum, default_value = "matched-ops")]
+    default_benefit: BenefitArg,
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
@@ -43,8 +57,11 @@ fn main() -> ExitCode {
     let args = Args::parse_from(llvm_style(&Args::command(), std::env::args_os()));
     let output = match args.kind {
         Kind::Ast => OutputKind::Ast,
-        Kind::Mlir | Kind::Cpp => {
-            eprintln!("tessera-pdll: only -x=ast is implemented so far");
+        Kind::Mlir => OutputKind::Mlir,
+        Kind::Cpp => {
+            eprintln!(
+                "tessera-pdll: -x=cpp is upstream's C++ output; Tessera writes PDL (-x=mlir)"
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -60,6 +77,10 @@ fn main() -> ExitCode {
         output,
         include_dirs: args.include.iter().map(Into::into).collect(),
         split_input: args.split_input,
+        default_benefit: match args.default_benefit {
+            BenefitArg::MatchedOps => DefaultBenefit::MatchedOps,
+            BenefitArg::Zero => DefaultBenefit::Zero,
+        },
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
     };

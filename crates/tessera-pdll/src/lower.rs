@@ -1,0 +1,948 @@
+//! Lowering a checked PDLL module to PDL: one `pdl.pattern` per `Pattern`, as `mlir-pdll
+//! -x=mlir` produces it.
+//!
+//! The walk follows the tree in source order and emits ops as it meets expressions, so the
+//! PDL reads in the order the pattern was written. PDLL `Constraint`s and `Rewrite`s with a
+//! body are inlined at every call (their variables scoped to the call); native ones become
+//! `pdl.apply_native_constraint` / `pdl.apply_native_rewrite` calls by name. A variable is
+//! lowered once, where it is first used, and its values are reused after that; a variable of
+//! an inlined body is lowered again by the next call, because its scope ended.
+//!
+//! Upstream asserts where the tree is not what sema guarantees; here every such case is a
+//! diagnostic ("internal error"), so a gap in sema cannot crash a tool.
+
+use crate::ast::{Ast, Callable, DeclId, DeclKind, ExprId, ExprKind, Span, StmtId, StmtKind};
+use crate::ast::{TypeId, TypeKind};
+use rustc_hash::FxHashMap;
+use smallvec::{smallvec, SmallVec};
+use tessera_ir::source::FileId;
+use tessera_ir::{
+    Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OperationState,
+    SourceLoc, SourceMap, Type, ValueId,
+};
+
+/// Values of one variable or expression (tuples have several).
+type Values = SmallVec<[ValueId; 2]>;
+
+/// How a pattern without `benefit(N)` is weighted.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum DefaultBenefit {
+    /// The number of operations the pattern matches (the PDLL specification): larger matches
+    /// are tried first, so a smaller pattern cannot consume the root a larger one needs.
+    #[default]
+    MatchedOps,
+    /// Zero, as `mlir-pdll` 19 does.
+    Zero,
+}
+
+/// How to lower.
+#[derive(Clone, Debug, Default)]
+pub struct LowerOptions {
+    /// The benefit of patterns that do not state one.
+    pub default_benefit: DefaultBenefit,
+}
+
+/// A module of `pdl.pattern`s: the IR and its `builtin.module`.
+pub struct Lowered {
+    /// The ops.
+    pub body: Body,
+    /// The top-level `builtin.module`.
+    pub module: OpId,
+}
+
+/// Lowers `ast`, read from buffer `main` of `sources` (checked: no errors were reported for it) to PDL in `ctx`, registering the
+/// `pdl` dialect there if needed, and verifies the result. Positions in the IR are the PDLL
+/// source's (`sources` resolves them).
+pub fn lower_to_pdl(
+    ctx: &mut Context,
+    ast: &Ast,
+    sources: &SourceMap,
+    main: FileId,
+    options: &LowerOptions,
+) -> Result<Lowered, Vec<Diagnostic>> {
+    tessera_pdl::dialect::ensure_pdl_dialects(ctx)
+        .map_err(|e| vec![Diagnostic::error(SourceLoc::NONE, e)])?;
+    let mut gen = Gen::new(ctx, ast, sources, options);
+    // The module is placed at the first token of the main file, as upstream places it.
+    let start = sources.loc(main, first_token_offset(sources.file(main).text()));
+    let module_loc = gen.loc(Span {
+        lo: start,
+        hi: start,
+    });
+    let module_name = gen.names.module;
+    let mut state = OperationState::new(gen.ctx, module_name, module_loc);
+    state.num_regions = 1;
+    let module = gen.body.create_op(state);
+    let block = gen.body.create_block();
+    let region = gen.body.region(module, 0);
+    gen.body.append_block(region, block);
+    gen.block = block;
+    for &decl in &ast.top_level {
+        gen.decl(decl).map_err(|d| vec![*d])?;
+    }
+    let body = gen.body;
+    tessera_ir::verify(ctx, &body, module)?;
+    Ok(Lowered { body, module })
+}
+
+type GResult<T> = Result<T, Box<Diagnostic>>;
+
+/// The identifiers lowering uses, interned once.
+struct Names {
+    module: Ident,
+    pattern: Ident,
+    rewrite: Ident,
+    erase: Ident,
+    replace: Ident,
+    operation: Ident,
+    operand: Ident,
+    operands: Ident,
+    type_: Ident,
+    types: Ident,
+    attribute: Ident,
+    result: Ident,
+    results: Ident,
+    range: Ident,
+    constraint: Ident,
+    native_rewrite: Ident,
+    // Property names.
+    benefit: Ident,
+    sym_name: Ident,
+    name: Ident,
+    is_negated: Ident,
+    index: Ident,
+    value: Ident,
+    constant_type: Ident,
+    op_name: Ident,
+    attribute_value_names: Ident,
+    segments: Ident,
+}
+
+impl Names {
+    fn new(ctx: &mut Context) -> Names {
+        Names {
+            module: ctx.ident("builtin.module"),
+            pattern: ctx.ident("pdl.pattern"),
+            rewrite: ctx.ident("pdl.rewrite"),
+            erase: ctx.ident("pdl.erase"),
+            replace: ctx.ident("pdl.replace"),
+            operation: ctx.ident("pdl.operation"),
+            operand: ctx.ident("pdl.operand"),
+            operands: ctx.ident("pdl.operands"),
+            type_: ctx.ident("pdl.type"),
+            types: ctx.ident("pdl.types"),
+            attribute: ctx.ident("pdl.attribute"),
+            result: ctx.ident("pdl.result"),
+            results: ctx.ident("pdl.results"),
+            range: ctx.ident("pdl.range"),
+            constraint: ctx.ident("pdl.apply_native_constraint"),
+            native_rewrite: ctx.ident("pdl.apply_native_rewrite"),
+            benefit: ctx.ident("benefit"),
+            sym_name: ctx.ident("sym_name"),
+            name: ctx.ident("name"),
+            is_negated: ctx.ident("isNegated"),
+            index: ctx.ident("index"),
+            value: ctx.ident("value"),
+            constant_type: ctx.ident("constantType"),
+            op_name: ctx.ident("opName"),
+            attribute_value_names: ctx.ident("attributeValueNames"),
+            segments: ctx.ident("operandSegmentSizes"),
+        }
+    }
+}
+
+/// The pdl handle types.
+struct PdlTypes {
+    operation: Type,
+    value: Type,
+    values: Type,
+    ty: Type,
+    types: Type,
+    attribute: Type,
+}
+
+struct Gen<'a> {
+    ctx: &'a mut Context,
+    ast: &'a Ast,
+    sources: &'a SourceMap,
+    options: &'a LowerOptions,
+    body: Body,
+    /// Where ops go: always appended to the end of this block.
+    block: BlockId,
+    names: Names,
+    types: PdlTypes,
+    /// The values of the variables lowered so far in the open scopes.
+    vars: FxHashMap<DeclId, Values>,
+    /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
+    /// it restores the enclosing scopes' view.
+    scopes: Vec<Vec<(DeclId, Option<Values>)>>,
+    /// The last file name interned for a location, so consecutive locations in one file
+    /// intern it once.
+    file: Option<(String, Ident)>,
+}
+
+impl<'a> Gen<'a> {
+    fn new(
+        ctx: &'a mut Context,
+        ast: &'a Ast,
+        sources: &'a SourceMap,
+        options: &'a LowerOptions,
+    ) -> Self {
+        let names = Names::new(ctx);
+        let make = tessera_pdl::dialect::types::make_pdl_type;
+        let types = PdlTypes {
+            operation: make(ctx, "operation"),
+            value: make(ctx, "value"),
+            values: make(ctx, "range<value>"),
+            ty: make(ctx, "type"),
+            types: make(ctx, "range<type>"),
+            attribute: make(ctx, "attribute"),
+        };
+        let mut body = Body::new();
+        let block = body.create_block();
+        Gen {
+            ctx,
+            ast,
+            sources,
+            options,
+            body,
+            block,
+            names,
+            types,
+            vars: FxHashMap::default(),
+            scopes: Vec::new(),
+            file: None,
+        }
+    }
+
+    // ----- locations, errors, types -------------------------------------------------------
+
+    /// The IR location of the start of `span`: file, line and column, as upstream's
+    /// `FileLineColLoc` of the PDLL source.
+    fn loc(&mut self, span: Span) -> Location {
+        let Some(lc) = self.sources.line_col(span.lo) else {
+            return self.unknown_file_loc();
+        };
+        let file = match &self.file {
+            Some((name, id)) if *name == lc.file => *id,
+            _ => {
+                let id = self.ctx.ident(&lc.file);
+                self.file = Some((lc.file, id));
+                id
+            }
+        };
+        self.ctx.loc(LocKind::FileLineCol {
+            file,
+            line: lc.line,
+            col: lc.col,
+        })
+    }
+
+    fn unknown_file_loc(&mut self) -> Location {
+        let file = self.ctx.ident("-");
+        self.ctx.loc(LocKind::FileLineCol {
+            file,
+            line: 0,
+            col: 0,
+        })
+    }
+
+    fn internal<T>(&self, span: Span, what: &str) -> GResult<T> {
+        Err(Box::new(Diagnostic::error(
+            span.lo,
+            format!("internal error: {what} (please report this input)"),
+        )))
+    }
+
+    /// The pdl type of an AST type (`Op` → `!pdl.operation`, ranges → `!pdl.range<...>`).
+    fn pdl_type(&self, ty: TypeId, span: Span) -> GResult<Type> {
+        let t = &self.types;
+        Ok(match self.ast.types.kind(ty) {
+            TypeKind::Attr => t.attribute,
+            TypeKind::Op(_) => t.operation,
+            TypeKind::Type => t.ty,
+            TypeKind::Value => t.value,
+            TypeKind::Range(elt) => match self.ast.types.kind(*elt) {
+                TypeKind::Value => t.values,
+                TypeKind::Type => t.types,
+                _ => return self.internal(span, "a range of neither values nor types"),
+            },
+            _ => {
+                let shown = self.ast.type_str(ty);
+                return self.internal(span, &format!("no PDL type for `{shown}`"));
+            }
+        })
+    }
+
+    // ----- making ops ---------------------------------------------------------------------
+
+    /// Appends an op to the current block.
+    fn op(
+        &mut self,
+        name: Ident,
+        loc: Location,
+        operands: &[ValueId],
+        results: &[Type],
+        props: Vec<(Ident, Attr)>,
+        regions: u32,
+    ) -> OpId {
+        let mut state = OperationState::new(self.ctx, name, loc);
+        state.operands = SmallVec::from_slice(operands);
+        state.result_types = SmallVec::from_slice(results);
+        state.num_regions = regions;
+        if !props.is_empty() {
+            state.props = Some(self.ctx.dictionary(props));
+        }
+        let op = self.body.create_op(state);
+        self.body.append_op(self.block, op);
+        op
+    }
+
+    /// Appends a one-result op and returns its result.
+    fn value_op(
+        &mut self,
+        name: Ident,
+        loc: Location,
+        operands: &[ValueId],
+        result: Type,
+        props: Vec<(Ident, Attr)>,
+    ) -> ValueId {
+        let op = self.op(name, loc, operands, &[result], props, 0);
+        self.body.result(op, 0)
+    }
+
+    fn i32(&mut self, v: u32) -> Attr {
+        let i32 = self.ctx.int_type(32);
+        self.ctx.integer_attr(i32, v as i128)
+    }
+
+    fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
+        let sizes: Vec<i32> = sizes.iter().map(|&n| n as i32).collect();
+        (self.names.segments, self.ctx.dense_i32_array(&sizes))
+    }
+
+    // ----- scopes -------------------------------------------------------------------------
+
+    fn push_scope(&mut self) {
+        self.scopes.push(Vec::new());
+    }
+
+    fn pop_scope(&mut self) {
+        let undo = self.scopes.pop().unwrap_or_default();
+        for (decl, old) in undo.into_iter().rev() {
+            match old {
+                Some(v) => self.vars.insert(decl, v),
+                None => self.vars.remove(&decl),
+            };
+        }
+    }
+
+    fn bind(&mut self, decl: DeclId, values: Values) {
+        let old = self.vars.insert(decl, values);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((decl, old));
+        }
+    }
+
+    // ----- declarations -------------------------------------------------------------------
+
+    fn decl(&mut self, decl: DeclId) -> GResult<()> {
+        let ast = self.ast;
+        // Constraints and rewrites are lowered where they are called; nothing else makes IR
+        // at the top level.
+        let DeclKind::Pattern {
+            name,
+            benefit,
+            body,
+            ..
+        } = &ast.decls[decl].kind
+        else {
+            return Ok(());
+        };
+        let loc = self.loc(ast.decls[decl].span);
+        let pattern = self.op(self.names.pattern, loc, &[], &[], Vec::new(), 1);
+        let block = self.body.create_block();
+        let region = self.body.region(pattern, 0);
+        self.body.append_block(region, block);
+        let outer = std::mem::replace(&mut self.block, block);
+        let lowered = self.stmt(*body);
+        self.block = outer;
+        lowered?;
+
+        let benefit = match (benefit, self.options.default_benefit) {
+            (Some(b), _) => *b,
+            (None, DefaultBenefit::Zero) => 0,
+            (None, DefaultBenefit::MatchedOps) => {
+                // The match section is what lies outside the `pdl.rewrite`: each operation
+                // expression or `Op` variable there became one `pdl.operation`.
+                let matched = self
+                    .body
+                    .block_ops(block)
+                    .filter(|&op| self.body.op_name(op) == self.names.operation)
+                    .count();
+                matched.min(u16::MAX as usize) as u16
+            }
+        };
+        let i16 = self.ctx.int_type(16);
+        let benefit = self.ctx.integer_attr(i16, benefit as i128);
+        let mut props = vec![(self.names.benefit, benefit)];
+        if let Some(name) = name {
+            let sym = self.ctx.string_attr(ast.names.str(name.sym));
+            props.push((self.names.sym_name, sym));
+        }
+        let props = self.ctx.dictionary(props);
+        self.body.set_op_props(pattern, Some(props));
+        Ok(())
+    }
+
+    // ----- statements ---------------------------------------------------------------------
+
+    fn stmt(&mut self, stmt: StmtId) -> GResult<()> {
+        crate::with_stack(|| self.stmt_inner(stmt))
+    }
+
+    fn stmt_inner(&mut self, stmt: StmtId) -> GResult<()> {
+        let ast = self.ast;
+        let span = ast.stmts[stmt].span;
+        match &ast.stmts[stmt].kind {
+            StmtKind::Compound(children) => {
+                self.push_scope();
+                let lowered = children.iter().try_for_each(|&s| self.stmt(s));
+                self.pop_scope();
+                lowered
+            }
+            StmtKind::Erase(root) => {
+                let root = self.single(*root)?;
+                let loc = self.loc(span);
+                let outer = self.nest_under_rewrite(root, loc);
+                self.op(self.names.erase, loc, &[root], &[], Vec::new(), 0);
+                self.block = outer;
+                Ok(())
+            }
+            StmtKind::Let(var) => self.var(*var).map(drop),
+            StmtKind::Replace { root, with } => {
+                let root = self.single(*root)?;
+                let loc = self.loc(span);
+                let outer = self.nest_under_rewrite(root, loc);
+                let lowered = self.replace(root, with, loc);
+                self.block = outer;
+                lowered
+            }
+            StmtKind::Rewrite { root, body } => {
+                let root = self.single(*root)?;
+                let loc = self.loc(span);
+                let outer = self.nest_under_rewrite(root, loc);
+                let lowered = self.stmt(*body);
+                self.block = outer;
+                lowered
+            }
+            // A `return` is read by the call that inlines its body.
+            StmtKind::Return(_) => Ok(()),
+            StmtKind::Expr(e) => self.expr(*e).map(drop),
+        }
+    }
+
+    /// Directly inside a pattern, an operation rewrite statement starts the rewrite: its ops
+    /// go into a new `pdl.rewrite` of `root`. Returns the block to go back to.
+    fn nest_under_rewrite(&mut self, root: ValueId, loc: Location) -> BlockId {
+        let outer = self.block;
+        let in_pattern = self
+            .body
+            .block_parent_op(outer)
+            .is_some_and(|op| self.body.op_name(op) == self.names.pattern);
+        if in_pattern {
+            let segments = self.segments(&[1, 0]);
+            let rewrite = self.op(self.names.rewrite, loc, &[root], &[], vec![segments], 1);
+            let block = self.body.create_block();
+            let region = self.body.region(rewrite, 0);
+            self.body.append_block(region, block);
+            self.block = block;
+        }
+        outer
+    }
+
+    fn replace(&mut self, root: ValueId, with: &[ExprId], loc: Location) -> GResult<()> {
+        let mut values: Values = SmallVec::with_capacity(with.len());
+        for &e in with {
+            values.push(self.single(e)?);
+        }
+        // One operation replaces the root's results with its own; anything else is the list
+        // of replacement values.
+        let by_op = values.len() == 1 && self.body.value_type(values[0]) == self.types.operation;
+        let mut operands: Values = smallvec![root];
+        operands.extend(values.iter().copied());
+        let segments = if by_op {
+            self.segments(&[1, 1, 0])
+        } else {
+            self.segments(&[1, 0, values.len()])
+        };
+        self.op(self.names.replace, loc, &operands, &[], vec![segments], 0);
+        Ok(())
+    }
+
+    // ----- variables ----------------------------------------------------------------------
+
+    /// The values of variable `var`, lowering it (initializer or constraints, then its
+    /// constraint calls) on first use.
+    fn var(&mut self, var: DeclId) -> GResult<Values> {
+        if let Some(values) = self.vars.get(&var) {
+            return Ok(values.clone());
+        }
+        let ast = self.ast;
+        let decl = &ast.decls[var];
+        let DeclKind::Variable { init, .. } = &decl.kind else {
+            return self.internal(
+                decl.span,
+                "a reference to a declaration that is not a variable",
+            );
+        };
+        let values = match init {
+            Some(e) => self.expr(*e)?,
+            None => smallvec![self.uninitialized_var(var)?],
+        };
+        self.apply_var_constraints(var, &values)?;
+        self.bind(var, values.clone());
+        Ok(values)
+    }
+
+    /// A variable without initializer stands for whatever its type and constraints allow:
+    /// a fresh `pdl.operand`, `pdl.type`, `pdl.attribute`, `pdl.operation`, ...
+    fn uninitialized_var(&mut self, var: DeclId) -> GResult<ValueId> {
+        let ast = self.ast;
+        let decl = &ast.decls[var];
+        let DeclKind::Variable {
+            ty, constraints, ..
+        } = &decl.kind
+        else {
+            return self.internal(decl.span, "not a variable");
+        };
+        let loc = self.loc(decl.span);
+        // The type (or types) the first core constraint with one requires.
+        let mut type_value = None;
+        for c in constraints {
+            let type_expr = match &ast.decls[c.constraint].kind {
+                DeclKind::AttrConstraint(t)
+                | DeclKind::ValueConstraint(t)
+                | DeclKind::ValueRangeConstraint(t) => *t,
+                _ => None,
+            };
+            if let Some(t) = type_expr {
+                type_value = Some(self.single(t)?);
+                break;
+            }
+        }
+        let typed: Values = type_value.into_iter().collect();
+        let n = &self.names;
+        let t = &self.types;
+        let (operand, operands, types, attribute, type_) =
+            (n.operand, n.operands, n.types, n.attribute, n.type_);
+        let (value_ty, values_ty, ty_ty, types_ty, attr_ty, op_ty) =
+            (t.value, t.values, t.ty, t.types, t.attribute, t.operation);
+        Ok(match ast.types.kind(*ty) {
+            TypeKind::Value => self.value_op(operand, loc, &typed, value_ty, Vec::new()),
+            TypeKind::Type => self.value_op(type_, loc, &[], ty_ty, Vec::new()),
+            TypeKind::Attr => self.value_op(attribute, loc, &typed, attr_ty, Vec::new()),
+            TypeKind::Op(name) => {
+                let all_operands = self.value_op(operands, loc, &[], values_ty, Vec::new());
+                let all_types = self.value_op(types, loc, &[], types_ty, Vec::new());
+                let name = name.map(|s| ast.names.str(s));
+                self.operation(loc, name, &[all_operands], &[], &[], &[all_types], op_ty)
+            }
+            TypeKind::Range(elt) => match ast.types.kind(*elt) {
+                TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, Vec::new()),
+                TypeKind::Type => self.value_op(types, loc, &[], types_ty, Vec::new()),
+                _ => return self.internal(decl.span, "a variable of an unexpected range type"),
+            },
+            _ => {
+                let shown = ast.type_str(*ty);
+                return self.internal(decl.span, &format!("a variable of type `{shown}`"));
+            }
+        })
+    }
+
+    /// Calls the user constraints in `var`'s constraint list on its values (core constraints
+    /// were used for its type and its creation).
+    fn apply_var_constraints(&mut self, var: DeclId, values: &[ValueId]) -> GResult<()> {
+        let ast = self.ast;
+        let DeclKind::Variable { constraints, .. } = &ast.decls[var].kind else {
+            return Ok(());
+        };
+        for c in constraints {
+            if let DeclKind::UserConstraint(callable) = &ast.decls[c.constraint].kind {
+                let loc = self.loc(c.span);
+                self.constraint_call(callable, loc, values, false, c.span)?;
+            }
+        }
+        Ok(())
+    }
+
+    // ----- expressions --------------------------------------------------------------------
+
+    /// The one value of `e`.
+    fn single(&mut self, e: ExprId) -> GResult<ValueId> {
+        let values = self.expr(e)?;
+        match values.as_slice() {
+            [v] => Ok(*v),
+            _ => self.internal(
+                self.ast.exprs[e].span,
+                &format!("an expression with {} values used as one", values.len()),
+            ),
+        }
+    }
+
+    /// The values of `e` (tuples and calls may have several).
+    fn expr(&mut self, e: ExprId) -> GResult<Values> {
+        crate::with_stack(|| self.expr_inner(e))
+    }
+
+    fn expr_inner(&mut self, e: ExprId) -> GResult<Values> {
+        let ast = self.ast;
+        let expr = &ast.exprs[e];
+        let span = expr.span;
+        match &expr.kind {
+            ExprKind::Attribute(text) => {
+                let attr = self.parse_literal(*text, span, false)?;
+                let loc = self.loc(span);
+                let props = vec![(self.names.value, attr)];
+                let attr_ty = self.types.attribute;
+                Ok(smallvec![self.value_op(
+                    self.names.attribute,
+                    loc,
+                    &[],
+                    attr_ty,
+                    props
+                )])
+            }
+            ExprKind::Type(text) => {
+                let ty = self.parse_literal(*text, span, true)?;
+                let loc = self.loc(span);
+                let props = vec![(self.names.constant_type, ty)];
+                let ty_ty = self.types.ty;
+                Ok(smallvec![self.value_op(
+                    self.names.type_,
+                    loc,
+                    &[],
+                    ty_ty,
+                    props
+                )])
+            }
+            ExprKind::Call {
+                callee,
+                args,
+                negated,
+            } => {
+                let loc = self.loc(span);
+                let mut inputs: Values = SmallVec::with_capacity(args.len());
+                for &a in args {
+                    inputs.push(self.single(a)?);
+                }
+                let ExprKind::DeclRef(callee) = ast.exprs[*callee].kind else {
+                    return self.internal(span, "a call of something other than a declaration");
+                };
+                match &ast.decls[callee].kind {
+                    DeclKind::UserConstraint(c) => {
+                        self.constraint_call(c, loc, &inputs, *negated, span)
+                    }
+                    DeclKind::UserRewrite(c) => self.rewrite_call(c, loc, &inputs, span),
+                    _ => self.internal(span, "a call of neither a constraint nor a rewrite"),
+                }
+            }
+            ExprKind::DeclRef(decl) => match &ast.decls[*decl].kind {
+                // An inline `Constraint`/`Rewrite` declared as a statement makes no IR until
+                // it is called (mlir-pdll 19 crashes on it).
+                DeclKind::UserConstraint(_) | DeclKind::UserRewrite(_) => Ok(Values::new()),
+                _ => self.var(*decl),
+            },
+            ExprKind::MemberAccess { parent, member } => {
+                Ok(smallvec![self.member_access(e, *parent, *member)?])
+            }
+            ExprKind::Operation {
+                name,
+                operands,
+                results,
+                attrs,
+            } => {
+                let loc = self.loc(span);
+                let mut operand_values: Values = SmallVec::with_capacity(operands.len());
+                for &o in operands {
+                    operand_values.push(self.single(o)?);
+                }
+                let mut attr_names = Vec::with_capacity(attrs.len());
+                let mut attr_values: Values = SmallVec::with_capacity(attrs.len());
+                for &a in attrs {
+                    let DeclKind::NamedAttribute { name, value } = &ast.decls[a].kind else {
+                        return self.internal(span, "an attribute entry that is not one");
+                    };
+                    attr_names.push(ast.names.str(name.sym));
+                    attr_values.push(self.single(*value)?);
+                }
+                let mut result_values: Values = SmallVec::with_capacity(results.len());
+                for &r in results {
+                    result_values.push(self.single(r)?);
+                }
+                let op_name = match &ast.decls[*name].kind {
+                    DeclKind::OpName(n) => n.map(|n| ast.names.str(n.sym)),
+                    _ => return self.internal(span, "an operation without a name declaration"),
+                };
+                let op_ty = self.types.operation;
+                Ok(smallvec![self.operation(
+                    loc,
+                    op_name,
+                    &operand_values,
+                    &attr_names,
+                    &attr_values,
+                    &result_values,
+                    op_ty
+                )])
+            }
+            ExprKind::Tuple { elems, .. } => {
+                let mut values: Values = SmallVec::with_capacity(elems.len());
+                for &el in elems {
+                    values.push(self.single(el)?);
+                }
+                Ok(values)
+            }
+            ExprKind::Range(elems) => {
+                let mut values: Values = SmallVec::with_capacity(elems.len());
+                for &el in elems {
+                    values.extend(self.expr(el)?);
+                }
+                let ty = self.pdl_type(expr.ty, span)?;
+                let loc = self.loc(span);
+                Ok(smallvec![self.value_op(
+                    self.names.range,
+                    loc,
+                    &values,
+                    ty,
+                    Vec::new()
+                )])
+            }
+        }
+    }
+
+    /// `pdl.operation`.
+    #[allow(clippy::too_many_arguments)]
+    fn operation(
+        &mut self,
+        loc: Location,
+        name: Option<&str>,
+        operands: &[ValueId],
+        attr_names: &[&str],
+        attr_values: &[ValueId],
+        result_types: &[ValueId],
+        op_ty: Type,
+    ) -> ValueId {
+        let mut all: Values = SmallVec::with_capacity(operands.len() + attr_values.len() + 1);
+        all.extend(operands.iter().copied());
+        all.extend(attr_values.iter().copied());
+        all.extend(result_types.iter().copied());
+        let names: Vec<Attr> = attr_names.iter().map(|n| self.ctx.string_attr(n)).collect();
+        let names = self.ctx.array_attr(&names);
+        let mut props = vec![(self.names.attribute_value_names, names)];
+        if let Some(name) = name {
+            let name = self.ctx.string_attr(name);
+            props.push((self.names.op_name, name));
+        }
+        props.push(self.segments(&[operands.len(), attr_values.len(), result_types.len()]));
+        self.value_op(self.names.operation, loc, &all, op_ty, props)
+    }
+
+    /// `parent.member`: a result (group) of an operation, or an element of a tuple.
+    fn member_access(
+        &mut self,
+        e: ExprId,
+        parent: ExprId,
+        member: crate::ast::Sym,
+    ) -> GResult<ValueId> {
+        let ast = self.ast;
+        let span = ast.exprs[e].span;
+        let parent_values = self.expr(parent)?;
+        let member = ast.names.str(member);
+        let parent_ty = ast.exprs[parent].ty;
+        let index: Option<u32> = member.parse().ok();
+        match ast.types.kind(parent_ty) {
+            TypeKind::Op(op_name) => {
+                let Some(&op) = parent_values.first() else {
+                    return self.internal(span, "an operation without a value");
+                };
+                let loc = self.loc(span);
+                let result_ty = self.pdl_type(ast.exprs[e].ty, span)?;
+                if member == "$results" {
+                    // All results: one value when sema typed the access as a `Value`.
+                    if result_ty == self.types.value {
+                        let zero = self.i32(0);
+                        let props = vec![(self.names.index, zero)];
+                        return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
+                    }
+                    return Ok(self.value_op(
+                        self.names.results,
+                        loc,
+                        &[op],
+                        result_ty,
+                        Vec::new(),
+                    ));
+                }
+                let groups = op_name.and_then(|n| crate::ods_result_names(ast, n));
+                let Some(groups) = groups else {
+                    // Without ODS the index is a single result's.
+                    let Some(index) = index else {
+                        return self.internal(span, "a named result of an unregistered operation");
+                    };
+                    let index = self.i32(index);
+                    let props = vec![(self.names.index, index)];
+                    return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
+                };
+                // With ODS, a result group by index or by name.
+                let group = match index {
+                    Some(i) => i as usize,
+                    None => groups
+                        .iter()
+                        .position(|g| g == member)
+                        .unwrap_or(groups.len()),
+                };
+                if group >= groups.len() {
+                    return self.internal(span, "a result group the operation does not have");
+                }
+                let index = self.i32(group as u32);
+                let props = vec![(self.names.index, index)];
+                Ok(self.value_op(self.names.results, loc, &[op], result_ty, props))
+            }
+            TypeKind::Tuple(_, labels) => {
+                let i = match index {
+                    Some(i) => i as usize,
+                    None => labels
+                        .iter()
+                        .position(|&l| ast.names.str(l) == member)
+                        .unwrap_or(usize::MAX),
+                };
+                match parent_values.get(i) {
+                    Some(&v) => Ok(v),
+                    None => self.internal(span, "a tuple element the tuple does not have"),
+                }
+            }
+            _ => self.internal(span, "member access on a value that has no members"),
+        }
+    }
+
+    /// `attr<"...">` / `type<"...">`: the text read by the MLIR parser in `ctx`, so dialect
+    /// attributes and types are checked by their dialects (upstream asserts on bad text).
+    fn parse_literal(&mut self, text: crate::ast::Sym, span: Span, is_type: bool) -> GResult<Attr> {
+        let text = self.ast.names.str(text);
+        let parsed = if is_type {
+            tessera_asm::parse_type_text(self.ctx, text, "<literal>").map(|t| self.ctx.type_attr(t))
+        } else {
+            tessera_asm::parse_attribute_text(self.ctx, text, "<literal>")
+        };
+        parsed.map_err(|d| {
+            let what = if is_type { "type" } else { "attribute" };
+            Box::new(Diagnostic::error(
+                span.lo,
+                format!("invalid {what} literal `{text}`: {}", d.message),
+            ))
+        })
+    }
+
+    // ----- calls --------------------------------------------------------------------------
+
+    fn constraint_call(
+        &mut self,
+        callee: &Callable,
+        loc: Location,
+        inputs: &[ValueId],
+        negated: bool,
+        span: Span,
+    ) -> GResult<Values> {
+        // The constraints on the arguments apply to what is passed.
+        for (&arg, &input) in callee.inputs.iter().zip(inputs) {
+            self.apply_var_constraints(arg, &[input])?;
+        }
+        let results = self.call(callee, loc, inputs, Some(negated), span)?;
+        for (&result, &value) in callee.results.iter().zip(results.iter()) {
+            self.apply_var_constraints(result, &[value])?;
+        }
+        Ok(results)
+    }
+
+    fn rewrite_call(
+        &mut self,
+        callee: &Callable,
+        loc: Location,
+        inputs: &[ValueId],
+        span: Span,
+    ) -> GResult<Values> {
+        self.call(callee, loc, inputs, None, span)
+    }
+
+    /// A call of a native (`negated` is `Some` for constraints) or the inlined body of a PDLL
+    /// constraint or rewrite.
+    fn call(
+        &mut self,
+        callee: &Callable,
+        loc: Location,
+        inputs: &[ValueId],
+        negated: Option<bool>,
+        span: Span,
+    ) -> GResult<Values> {
+        let ast = self.ast;
+        let Some(body) = callee.body else {
+            let mut result_types = Vec::new();
+            match ast.types.kind(callee.result_type) {
+                TypeKind::Tuple(elements, _) => {
+                    for &t in elements.iter() {
+                        result_types.push(self.pdl_type(t, span)?);
+                    }
+                }
+                _ => result_types.push(self.pdl_type(callee.result_type, span)?),
+            }
+            let name = self.ctx.string_attr(ast.names.str(callee.name.sym));
+            let mut props = Vec::with_capacity(2);
+            let op_name = match negated {
+                Some(negated) => {
+                    props.push((self.names.is_negated, self.ctx.bool_attr(negated)));
+                    self.names.constraint
+                }
+                None => self.names.native_rewrite,
+            };
+            props.push((self.names.name, name));
+            let op = self.op(op_name, loc, inputs, &result_types, props, 0);
+            return Ok(self.body.results(op).collect());
+        };
+        // Inlined: the arguments are bound to what is passed, for this call only.
+        self.push_scope();
+        for (&arg, &input) in callee.inputs.iter().zip(inputs) {
+            self.bind(arg, smallvec![input]);
+        }
+        let lowered = self.stmt(body).and_then(|()| {
+            let StmtKind::Compound(children) = &ast.stmts[body].kind else {
+                return Ok(Values::new());
+            };
+            match children.last().map(|&s| &ast.stmts[s].kind) {
+                // The returned expression is lowered after the body's scope has closed (as
+                // upstream does), so the body's variables it names are lowered again here.
+                Some(StmtKind::Return(e)) => self.expr(*e),
+                _ => Ok(Values::new()),
+            }
+        });
+        self.pop_scope();
+        lowered
+    }
+}
+
+/// Where the first token of `text` starts: after whitespace and `//` comments (the end of
+/// the text if there is none).
+fn first_token_offset(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b' ' | b'\t' | b'\n' | b'\r' => i += 1,
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            _ => return i,
+        }
+    }
+    bytes.len()
+}
