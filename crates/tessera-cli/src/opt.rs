@@ -20,6 +20,11 @@ pub trait Pass: Send + Sync + std::fmt::Debug {
     /// Transforms `module` in `body`. A failure carries the diagnostics to report; the chunk
     /// then prints nothing and the tool exits with status 1.
     fn run(&self, ctx: &mut Context, body: &mut Body, module: OpId) -> Result<(), Vec<Diagnostic>>;
+    /// Source buffers of the pass's own (a patterns file and its includes) that its
+    /// diagnostics may point into, so they can be shown with their lines.
+    fn sources(&self) -> Option<&SourceMap> {
+        None
+    }
     /// `run`, for a pass that also reports on its work (a trace, statistics): what it
     /// appends to `report` goes to standard error after the chunk, failed or not.
     fn run_reporting(
@@ -352,6 +357,11 @@ fn run_on_current_thread(
         let mut sources = SourceMap::new();
         if opts.verify_diagnostics || !result.diagnostics.is_empty() {
             sources.add(name.as_str(), text);
+            for pass_sources in opts.passes.iter().filter_map(|p| p.sources()) {
+                for (_, file) in pass_sources.files() {
+                    sources.add(file.name(), file.text().clone());
+                }
+            }
         }
         if opts.verify_diagnostics {
             let problems =

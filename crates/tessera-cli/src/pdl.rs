@@ -1,8 +1,8 @@
 //! `tessera-opt`'s PDL passes: `--convert-pdl-to-pdl-interp` (the matcher compiler),
 //! `--test-pdl-bytecode-pass` (upstream's test conventions:
 //! `module @patterns` applied to `module @ir`, with upstream's test natives) and
-//! `--patterns=FILE.mlir` (a user's PDL patterns applied to the whole input with the greedy
-//! driver and its flags).
+//! `--patterns=FILE` (a user's PDL patterns, or PDLL patterns lowered to PDL, applied to the
+//! whole input with the greedy driver and its flags).
 
 use crate::opt::Pass;
 use std::fmt::Write as _;
@@ -115,45 +115,111 @@ impl Default for DriverFlags {
     }
 }
 
-/// `--patterns=FILE.mlir`: the PDL patterns of FILE applied greedily to the whole input.
+/// `--patterns=FILE`: the patterns of FILE applied greedily to the whole input.
 ///
-/// FILE holds `pdl.pattern`s (compiled by Tessera's matcher compiler) or their compiled form
+/// A `.pdll` FILE holds PDLL patterns, lowered to PDL in each chunk's context (so attribute and
+/// type literals are read with the dialects the input uses). Any other FILE holds
+/// `pdl.pattern`s (compiled by Tessera's matcher compiler) or their compiled form
 /// (`pdl_interp.func @matcher` and `module @rewriters`), at its top level or inside
 /// `module @patterns`. Natives come from `natives`; a pattern calling one that is not there
 /// is refused with a diagnostic naming it.
 #[derive(Debug)]
 pub struct PatternsPass {
     file: String,
-    text: String,
+    source: PatternSource,
     flags: DriverFlags,
     natives: Natives,
 }
 
+/// What a patterns file holds.
+#[derive(Debug)]
+enum PatternSource {
+    /// PDL (or its compiled form) as MLIR text.
+    Pdl(String),
+    /// Checked PDLL, with the buffers it was read from (the file and its includes), which
+    /// diagnostics of its lowering point into.
+    Pdll {
+        ast: tessera_pdll::Ast,
+        sources: tessera_ir::SourceMap,
+        main: tessera_ir::source::FileId,
+    },
+}
+
 impl PatternsPass {
-    /// The pass for patterns file `file` whose contents are `text`.
+    /// The pass for the PDL patterns file `file` whose contents are `text`.
     pub fn new(file: &str, text: String, flags: DriverFlags, natives: Natives) -> Self {
         PatternsPass {
             file: file.to_string(),
-            text,
+            source: PatternSource::Pdl(text),
             flags,
             natives,
         }
     }
 
-    /// Parses and loads the patterns into `ctx` (each chunk has its own context).
+    /// The pass for the PDLL file `file` whose contents are `text`, its includes searched in
+    /// `include_dirs`. The file is read and checked now, once for every chunk of the input:
+    /// its errors (and warnings) come back rendered, with their source lines.
+    pub fn from_pdll(
+        file: &str,
+        text: String,
+        include_dirs: &[std::path::PathBuf],
+        flags: DriverFlags,
+        natives: Natives,
+    ) -> Result<(Self, String), String> {
+        let mut sources = tessera_ir::SourceMap::new();
+        let main = sources.add(file, text);
+        let options = tessera_pdll::Options {
+            include_dirs: include_dirs.to_vec(),
+        };
+        let parsed = tessera_pdll::parse(&mut sources, main, &options);
+        let rendered = parsed.diagnostics.render(&sources, None);
+        if parsed.diagnostics.has_errors().is_some() {
+            return Err(rendered);
+        }
+        let pass = PatternsPass {
+            file: file.to_string(),
+            source: PatternSource::Pdll {
+                ast: parsed.ast,
+                sources,
+                main,
+            },
+            flags,
+            natives,
+        };
+        Ok((pass, rendered))
+    }
+
+    /// Parses (or lowers) and loads the patterns into `ctx` (each chunk has its own context).
     fn load(&self, ctx: &mut Context) -> Result<PdlPatterns, Vec<Diagnostic>> {
-        let mut parsed = tessera_asm::parse(ctx, &self.text, &self.file).map_err(|d| vec![*d])?;
-        tessera_ir::verify(ctx, &parsed.body, parsed.module)?;
-        let holder =
-            nested_module(ctx, &parsed.body, parsed.module, "patterns").unwrap_or(parsed.module);
+        let (mut body, module) = match &self.source {
+            PatternSource::Pdl(text) => {
+                let parsed = tessera_asm::parse(ctx, text, &self.file).map_err(|d| vec![*d])?;
+                tessera_ir::verify(ctx, &parsed.body, parsed.module)?;
+                (parsed.body, parsed.module)
+            }
+            PatternSource::Pdll { ast, sources, main } => {
+                // The lowering verifies what it made.
+                let options = tessera_pdll::LowerOptions::default();
+                let lowered = tessera_pdll::lower_to_pdl(ctx, ast, sources, *main, &options)?;
+                (lowered.body, lowered.module)
+            }
+        };
+        let holder = nested_module(ctx, &body, module, "patterns").unwrap_or(module);
         // The patterns' code refers to the context only; the parsed file can go after.
-        PdlPatterns::compile_and_load(ctx, &mut parsed.body, holder, &self.natives)
+        PdlPatterns::compile_and_load(ctx, &mut body, holder, &self.natives)
     }
 }
 
 impl Pass for PatternsPass {
     fn name(&self) -> &str {
         "patterns"
+    }
+
+    fn sources(&self) -> Option<&tessera_ir::SourceMap> {
+        match &self.source {
+            PatternSource::Pdll { sources, .. } => Some(sources),
+            PatternSource::Pdl(_) => None,
+        }
     }
 
     fn timing_name(&self) -> &str {

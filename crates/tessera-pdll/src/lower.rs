@@ -247,15 +247,22 @@ impl<'a> Gen<'a> {
         })
     }
 
-    fn internal<T>(&self, span: Span, what: &str) -> GResult<T> {
-        Err(Box::new(Diagnostic::error(
-            span.lo,
+    /// An error at `span`, located by its IR location: a caller may render it with a source
+    /// map of its own, where this one's `SourceLoc`s would mean nothing.
+    fn error<T>(&mut self, span: Span, message: String) -> GResult<T> {
+        let loc = self.loc(span);
+        Err(Box::new(Diagnostic::error(loc, message)))
+    }
+
+    fn internal<T>(&mut self, span: Span, what: &str) -> GResult<T> {
+        self.error(
+            span,
             format!("internal error: {what} (please report this input)"),
-        )))
+        )
     }
 
     /// The pdl type of an AST type (`Op` → `!pdl.operation`, ranges → `!pdl.range<...>`).
-    fn pdl_type(&self, ty: TypeId, span: Span) -> GResult<Type> {
+    fn pdl_type(&mut self, ty: TypeId, span: Span) -> GResult<Type> {
         let t = &self.types;
         Ok(match self.ast.types.kind(ty) {
             TypeKind::Attr => t.attribute,
@@ -833,13 +840,16 @@ impl<'a> Gen<'a> {
         } else {
             tessera_asm::parse_attribute_text(self.ctx, text, "<literal>")
         };
-        parsed.map_err(|d| {
-            let what = if is_type { "type" } else { "attribute" };
-            Box::new(Diagnostic::error(
-                span.lo,
-                format!("invalid {what} literal `{text}`: {}", d.message),
-            ))
-        })
+        match parsed {
+            Ok(attr) => Ok(attr),
+            Err(d) => {
+                let what = if is_type { "type" } else { "attribute" };
+                self.error(
+                    span,
+                    format!("invalid {what} literal `{text}`: {}", d.message),
+                )
+            }
+        }
     }
 
     // ----- calls --------------------------------------------------------------------------

@@ -68,8 +68,9 @@ struct Args {
     /// Pass: apply `module @patterns` to `module @ir` (upstream's PDL bytecode test).
     #[arg(long = "test-pdl-bytecode-pass")]
     test_pdl_bytecode: bool,
-    /// Pass: apply the PDL patterns of FILE to the input with the greedy driver.
-    #[arg(long = "patterns", value_name = "FILE.mlir")]
+    /// Pass: apply the patterns of FILE to the input with the greedy driver: PDL (FILE.mlir)
+    /// or PDLL (FILE.pdll, its includes searched in the -I directories).
+    #[arg(long = "patterns", value_name = "FILE")]
     patterns: Option<String>,
     /// --patterns: seed the driver's worklist top-down.
     #[arg(long = "top-down")]
@@ -120,10 +121,16 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>,
             stats: args.stats,
         };
         let at = matches.index_of("patterns").unwrap_or(0);
-        passes.push((
-            at,
-            Arc::new(PatternsPass::new(file, text, flags, Natives::new())),
-        ));
+        let pass = if file.ends_with(".pdll") {
+            let include: Vec<std::path::PathBuf> = args.include.iter().map(Into::into).collect();
+            let (pass, warnings) =
+                PatternsPass::from_pdll(file, text, &include, flags, Natives::new())?;
+            eprint!("{warnings}");
+            pass
+        } else {
+            PatternsPass::new(file, text, flags, Natives::new())
+        };
+        passes.push((at, Arc::new(pass)));
     }
     passes.sort_by_key(|(at, _)| *at);
     Ok(passes.into_iter().map(|(_, p)| p).collect())
