@@ -40,6 +40,9 @@ pub struct PdllRun {
     pub status: i32,
     /// Why writing the output failed, if it did.
     pub write_error: Option<std::io::Error>,
+    /// The files the input included (directly or not), by the names they were opened under,
+    /// sorted: what `-d` lists.
+    pub included: std::collections::BTreeSet<String>,
 }
 
 /// Processes `src` (named `file_name` in diagnostics), writing the output to `out`. Every
@@ -75,6 +78,11 @@ pub fn run_pdll_to(
         if parsed.diagnostics.has_errors().is_some() {
             run.status = 1;
         } else {
+            for (id, f) in sources.files() {
+                if id != file {
+                    run.included.insert(f.name().to_string());
+                }
+            }
             trees.push((parsed.ast, sources, file));
         }
     }

@@ -1,5 +1,5 @@
 //! `tessera-pdll` run as users run it: output and status, failing chunks, `-o` with
-//! `--write-if-changed`, unsupported outputs.
+//! `--write-if-changed`, `-x=mlir`, `-d`, unsupported outputs.
 
 use std::process::Command;
 
@@ -78,8 +78,71 @@ fn write_if_changed_leaves_an_identical_output_alone() {
 }
 
 #[test]
-fn refuses_outputs_not_implemented_yet() {
-    let out = tool().arg("-x=mlir").output().unwrap();
+fn refuses_cpp_output() {
+    let out = tool().arg("-x=cpp").output().unwrap();
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("only -x=ast"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("-x=cpp"));
+}
+
+#[test]
+fn prints_pdl_with_locations() {
+    let dir = temp_dir("mlir");
+    let input = write_input(&dir, "p.pdll", "Pattern Named => erase op<a.b>;\n");
+    let out = tool()
+        .current_dir(&dir)
+        .args(["-x=mlir", "p.pdll"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    // The default benefit counts the matched operation; upstream's is 0.
+    assert!(text.contains("pdl.pattern @Named : benefit(1) {"), "{text}");
+    assert!(text.contains("#loc1 = loc(\"p.pdll\":1:"), "{text}");
+    let out = tool()
+        .current_dir(&dir)
+        .args(["-x=mlir", "--default-benefit=zero", "p.pdll"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("pdl.pattern @Named : benefit(0) {"));
+    drop(input);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn writes_a_dependency_file_listing_the_includes() {
+    let dir = temp_dir("depfile");
+    std::fs::create_dir_all(dir.join("inc")).unwrap();
+    write_input(&dir, "inc/defs.pdll", "Constraint C(v: Value);\n");
+    write_input(
+        &dir,
+        "main.pdll",
+        "#include \"defs.pdll\"\nPattern => erase op<a.b>(x: C);\n",
+    );
+    let out = tool()
+        .current_dir(&dir)
+        .args(["-I", "inc", "main.pdll", "-o", "out.ast", "-d", "out.d"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let deps = std::fs::read_to_string(dir.join("out.d")).unwrap();
+    assert_eq!(deps, "out.ast: inc/defs.pdll\n");
+
+    // A dependency file needs an output file to name.
+    let out = tool()
+        .current_dir(&dir)
+        .args(["main.pdll", "-d", "out.d"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "error: the option -d must be used together with -o\n"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }

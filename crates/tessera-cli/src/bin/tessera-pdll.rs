@@ -48,6 +48,10 @@ struct Args {
     /// (the PDLL specification), or zero (mlir-pdll 19).
     #[arg(long = "default-benefit", value_enum, default_value = "matched-ops")]
     default_benefit: BenefitArg,
+    /// Write a Makefile dependency file here: the output, then every file the input
+    /// included (needs -o).
+    #[arg(short = 'd', value_name = "FILE")]
+    depfile: Option<String>,
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
@@ -65,6 +69,10 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if args.depfile.is_some() && args.io.output == "-" {
+        eprintln!("error: the option -d must be used together with -o");
+        return ExitCode::FAILURE;
+    }
     let (input, name) = match args.io.read_input() {
         Ok(read) => read,
         Err(message) => {
@@ -115,6 +123,21 @@ fn main() -> ExitCode {
                 args.io.output,
                 io_message(&e)
             );
+            return ExitCode::FAILURE;
+        }
+    }
+    // Written even when the output was unchanged: a build tool takes a missing dependency
+    // file as a stale output.
+    if let Some(depfile) = &args.depfile {
+        let mut text = args.io.output.clone();
+        text.push(':');
+        for file in &run.included {
+            text.push(' ');
+            text.push_str(file);
+        }
+        text.push('\n');
+        if let Err(e) = std::fs::write(depfile, text) {
+            eprintln!("cannot open output file '{depfile}': {}", io_message(&e));
             return ExitCode::FAILURE;
         }
     }
