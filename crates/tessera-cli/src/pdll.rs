@@ -52,7 +52,7 @@ pub fn run_pdll_to(
     src: &str,
     file_name: &str,
     opts: &PdllOptions,
-    out: &mut dyn std::io::Write,
+    out: &mut (dyn std::io::Write + Send),
 ) -> PdllRun {
     let chunks: Vec<(u32, &str)> = if opts.split_input {
         crate::opt::split_chunks(src)
@@ -98,7 +98,7 @@ pub fn run_pdll_to(
         };
         for (ast, sources, file) in &trees {
             match lower_chunk(ast, sources, *file, &lower) {
-                Ok(text) => pdl.push(text),
+                Ok(lowered) => pdl.push(lowered),
                 Err(rendered) => {
                     run.stderr.push_str(&rendered);
                     run.status = 1;
@@ -117,7 +117,22 @@ pub fn run_pdll_to(
         };
         let written = written.and_then(|()| match opts.output {
             OutputKind::Ast => tessera_pdll::dump_ast_to(ast, out),
-            OutputKind::Mlir => out.write_all(pdl[i].as_bytes()),
+            OutputKind::Mlir => {
+                let (ctx, lowered) = &pdl[i];
+                let print = tessera_asm::PrintOptions {
+                    debug_info: true,
+                    ..Default::default()
+                };
+                let resources = tessera_asm::Resources::default();
+                tessera_asm::print_module_to(
+                    ctx,
+                    &lowered.body,
+                    lowered.module,
+                    &resources,
+                    print,
+                    out,
+                )
+            }
         });
         if let Err(e) = written {
             run.write_error = Some(e);
@@ -127,38 +142,28 @@ pub fn run_pdll_to(
     }
     if opts.skip_teardown {
         std::mem::forget(trees);
+        std::mem::forget(pdl);
     }
     run
 }
 
-/// The PDL of one checked chunk, printed as `mlir-pdll -x=mlir` prints it (custom form,
-/// locations), or its rendered diagnostics.
+/// The PDL of one checked chunk, in the context it was made in, or its rendered
+/// diagnostics.
 fn lower_chunk(
     ast: &tessera_pdll::Ast,
     sources: &SourceMap,
     file: FileId,
     options: &LowerOptions,
-) -> Result<String, String> {
+) -> Result<(Context, tessera_pdll::Lowered), String> {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    let lowered =
-        tessera_pdll::lower_to_pdl(&mut ctx, ast, sources, file, options).map_err(|diags| {
-            diags
-                .iter()
-                .map(|d| d.render(sources, Some(&ctx)))
-                .collect::<String>()
-        })?;
-    let print = tessera_asm::PrintOptions {
-        debug_info: true,
-        ..Default::default()
-    };
-    Ok(tessera_asm::print_module(
-        &ctx,
-        &lowered.body,
-        lowered.module,
-        &tessera_asm::Resources::default(),
-        print,
-    ))
+    match tessera_pdll::lower_to_pdl(&mut ctx, ast, sources, file, options) {
+        Ok(lowered) => Ok((ctx, lowered)),
+        Err(diags) => Err(diags
+            .iter()
+            .map(|d| d.render(sources, Some(&ctx)))
+            .collect()),
+    }
 }
 
 /// [`run_pdll_to`] collecting the output: `(output, run)`.

@@ -1,6 +1,11 @@
 //! `tessera-pdll`: read a PDLL file, check it, and print its AST (flags follow `mlir-pdll`).
 
 use clap::{CommandFactory, Parser, ValueEnum};
+
+// The trees and the PDL of a big file are millions of small objects made once and never
+// freed (the process exits): tessera-opt's size-class allocator serves them from bump pages.
+#[global_allocator]
+static GLOBAL: tessera_cli::alloc::SizeClasses = tessera_cli::alloc::SizeClasses;
 use std::process::ExitCode;
 use tessera_cli::args::{io_message, llvm_style, InputOutput};
 use tessera_cli::pdll::{run_pdll, run_pdll_to, OutputKind, PdllOptions};
@@ -93,9 +98,8 @@ fn main() -> ExitCode {
         skip_teardown: true,
     };
     if args.io.output == "-" {
-        let stdout = std::io::stdout();
-        let mut lock = stdout.lock();
-        let run = run_pdll_to(&src, &name, &opts, &mut lock);
+        // Written in pieces of 64 KiB (each taking the lock), so the text is never held whole.
+        let run = run_pdll_to(&src, &name, &opts, &mut std::io::stdout());
         eprint!("{}", run.stderr);
         return match run.write_error {
             // A reader that stopped early (`| head`) wanted no more: end quietly, with the
