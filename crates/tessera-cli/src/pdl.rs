@@ -138,11 +138,15 @@ enum PatternSource {
     Pdl(String),
     /// Checked PDLL, with the buffers it was read from (the file and its includes), which
     /// diagnostics of its lowering point into.
-    Pdll {
-        ast: tessera_pdll::Ast,
-        sources: tessera_ir::SourceMap,
-        main: tessera_ir::source::FileId,
-    },
+    Pdll(Box<CheckedPdll>),
+}
+
+/// A PDLL file read and checked, kept for lowering into each chunk's context.
+#[derive(Debug)]
+struct CheckedPdll {
+    ast: tessera_pdll::Ast,
+    sources: tessera_ir::SourceMap,
+    main: tessera_ir::source::FileId,
 }
 
 impl PatternsPass {
@@ -178,11 +182,11 @@ impl PatternsPass {
         }
         let pass = PatternsPass {
             file: file.to_string(),
-            source: PatternSource::Pdll {
+            source: PatternSource::Pdll(Box::new(CheckedPdll {
                 ast: parsed.ast,
                 sources,
                 main,
-            },
+            })),
             flags,
             natives,
         };
@@ -197,10 +201,11 @@ impl PatternsPass {
                 tessera_ir::verify(ctx, &parsed.body, parsed.module)?;
                 (parsed.body, parsed.module)
             }
-            PatternSource::Pdll { ast, sources, main } => {
+            PatternSource::Pdll(pdll) => {
                 // The lowering verifies what it made.
                 let options = tessera_pdll::LowerOptions::default();
-                let lowered = tessera_pdll::lower_to_pdl(ctx, ast, sources, *main, &options)?;
+                let lowered =
+                    tessera_pdll::lower_to_pdl(ctx, &pdll.ast, &pdll.sources, pdll.main, &options)?;
                 (lowered.body, lowered.module)
             }
         };
@@ -217,7 +222,7 @@ impl Pass for PatternsPass {
 
     fn sources(&self) -> Option<&tessera_ir::SourceMap> {
         match &self.source {
-            PatternSource::Pdll { sources, .. } => Some(sources),
+            PatternSource::Pdll(pdll) => Some(&pdll.sources),
             PatternSource::Pdl(_) => None,
         }
     }
