@@ -13,6 +13,8 @@ pub enum OutputKind {
     Ast,
     /// PDL in its custom form, with locations (`-x=mlir`).
     Mlir,
+    /// A Rust module: the PDL and the native code blocks (`-x=rust`).
+    Rust,
 }
 
 /// Options of one `tessera-pdll` run.
@@ -92,7 +94,8 @@ pub fn run_pdll_to(
     let marker = format!("{}\n", crate::opt::SPLIT_MARKER);
     // PDL is made for every chunk before anything is written, as for parse errors.
     let mut pdl = Vec::new();
-    if opts.output == OutputKind::Mlir {
+    let mut rust = Vec::new();
+    if matches!(opts.output, OutputKind::Mlir | OutputKind::Rust) {
         let lower = LowerOptions {
             default_benefit: opts.default_benefit,
         };
@@ -101,6 +104,23 @@ pub fn run_pdll_to(
                 Ok(lowered) => pdl.push(lowered),
                 Err(rendered) => {
                     run.stderr.push_str(&rendered);
+                    run.status = 1;
+                }
+            }
+        }
+        if run.status != 0 {
+            return run;
+        }
+    }
+    if opts.output == OutputKind::Rust {
+        for ((ast, sources, _), (ctx, lowered)) in trees.iter().zip(&pdl) {
+            let text = print_pdl(ctx, lowered);
+            match tessera_pdll::to_rust(ast, &text, file_name) {
+                Ok(module) => rust.push(module),
+                Err(diags) => {
+                    for d in diags {
+                        run.stderr.push_str(&d.render(sources, None));
+                    }
                     run.status = 1;
                 }
             }
@@ -119,20 +139,17 @@ pub fn run_pdll_to(
             OutputKind::Ast => tessera_pdll::dump_ast_to(ast, out),
             OutputKind::Mlir => {
                 let (ctx, lowered) = &pdl[i];
-                let print = tessera_asm::PrintOptions {
-                    debug_info: true,
-                    ..Default::default()
-                };
                 let resources = tessera_asm::Resources::default();
                 tessera_asm::print_module_to(
                     ctx,
                     &lowered.body,
                     lowered.module,
                     &resources,
-                    print,
+                    PDL_PRINTING,
                     out,
                 )
             }
+            OutputKind::Rust => out.write_all(rust[i].as_bytes()),
         });
         if let Err(e) = written {
             run.write_error = Some(e);
@@ -143,8 +160,22 @@ pub fn run_pdll_to(
     if opts.skip_teardown {
         std::mem::forget(trees);
         std::mem::forget(pdl);
+        std::mem::forget(rust);
     }
     run
+}
+
+/// How PDL is printed: custom form, with the PDLL positions, as `mlir-pdll -x=mlir` prints it.
+const PDL_PRINTING: tessera_asm::PrintOptions = tessera_asm::PrintOptions {
+    debug_info: true,
+    generic: false,
+    workers: 0,
+    local_scope: false,
+};
+
+fn print_pdl(ctx: &Context, lowered: &tessera_pdll::Lowered) -> String {
+    let resources = tessera_asm::Resources::default();
+    tessera_asm::print_module(ctx, &lowered.body, lowered.module, &resources, PDL_PRINTING)
 }
 
 /// The PDL of one checked chunk, in the context it was made in, or its rendered

@@ -2,7 +2,8 @@
 //! dump `mlir-pdll -x=ast` prints.
 //!
 //! The pipeline is [`parse`] (source buffer → [`Ast`] + diagnostics) then an output: today
-//! [`dump_ast`]; lowering to PDL, Rust output and `.td` imports come next.
+//! [`dump_ast`], [`lower_to_pdl`] (PDL as IR, what `-x=mlir` prints) or [`to_rust`] (the
+//! patterns and their native code blocks as a Rust module, `-x=rust`).
 //!
 //! **Parsing never fails**: it returns the tree it could build and every diagnostic, so tools
 //! that need a tree for broken input (a language server) get one. A caller checks
@@ -15,10 +16,12 @@ pub mod lexer;
 pub mod lower;
 mod parser;
 pub mod print;
+pub mod rust;
 mod sema;
 
 pub use ast::Ast;
 pub use lower::{lower_to_pdl, DefaultBenefit, LowerOptions, Lowered};
+pub use rust::to_rust;
 use std::path::PathBuf;
 use tessera_ir::source::FileId;
 use tessera_ir::{Diagnostics, SourceMap};

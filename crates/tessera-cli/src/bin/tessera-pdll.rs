@@ -18,7 +18,9 @@ enum Kind {
     Ast,
     /// PDL as MLIR.
     Mlir,
-    /// C++ (upstream's; Tessera's counterpart will be Rust).
+    /// A Rust module: the patterns and their native code blocks (written in Rust).
+    Rust,
+    /// C++ (upstream's; Tessera's counterpart is Rust).
     Cpp,
 }
 
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
     let output = match args.kind {
         Kind::Ast => OutputKind::Ast,
         Kind::Mlir => OutputKind::Mlir,
+        Kind::Rust => OutputKind::Rust,
         Kind::Cpp => {
             eprintln!(
                 "tessera-pdll: -x=cpp is upstream's C++ output; Tessera writes PDL (-x=mlir)"
