@@ -1,6 +1,7 @@
 //! Fuzz target: arbitrary bytes through the PDLL front end (lexer, parser, semantic checks),
-//! the diagnostics renderer and the AST dump. Any panic, stack overflow or hang is a bug:
-//! hostile input must become diagnostics.
+//! the diagnostics renderer and the AST dump, then, for input without errors, the lowering to
+//! PDL (verified) and the Rust module of `-x=rust`. Any panic, stack overflow or hang is a
+//! bug: hostile input must become diagnostics.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -30,4 +31,26 @@ fuzz_target!(|data: &[u8]| {
     let parsed = tessera_pdll::parse(&mut sources, file, &tessera_pdll::Options::default());
     let _ = parsed.diagnostics.render(&sources, None);
     let _ = tessera_pdll::dump_ast_to(&parsed.ast, &mut Bounded(0));
+    if parsed.diagnostics.has_errors().is_some() {
+        return;
+    }
+    let mut ctx = tessera_ir::Context::new();
+    let options = tessera_pdll::LowerOptions::default();
+    match tessera_pdll::lower_to_pdl(&mut ctx, &parsed.ast, &sources, file, &options) {
+        Ok(lowered) => {
+            let pdl = tessera_asm::print_module(
+                &ctx,
+                &lowered.body,
+                lowered.module,
+                &Default::default(),
+                Default::default(),
+            );
+            let _ = tessera_pdll::to_rust(&parsed.ast, &pdl, "fuzz.pdll");
+        }
+        Err(diags) => {
+            for d in diags {
+                let _ = d.render(&sources, Some(&ctx));
+            }
+        }
+    }
 });
