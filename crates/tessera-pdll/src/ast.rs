@@ -473,6 +473,10 @@ pub struct Ast {
     pub types: TypeTable,
     /// The module's top-level declarations, in order (those of included files in place).
     pub top_level: Vec<DeclId>,
+    /// What `.td` includes defined: operations (looked up by full name with
+    /// [`crate::ods::Context::operation`], operands and results in declaration order) and
+    /// their constraints. Empty when nothing was included.
+    pub ods: crate::ods::Context,
 }
 
 impl Default for Ast {
@@ -491,6 +495,7 @@ impl Ast {
             names: Interner::default(),
             types: TypeTable::new(),
             top_level: Vec::new(),
+            ods: crate::ods::Context::default(),
         }
     }
 

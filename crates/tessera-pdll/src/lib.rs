@@ -12,9 +12,11 @@
 
 pub mod ast;
 pub mod lexer;
+pub mod ods;
 mod parser;
 pub mod print;
 mod sema;
+mod td_include;
 
 pub use ast::Ast;
 use std::path::PathBuf;
