@@ -20,6 +20,9 @@ pub struct PdllOptions {
     pub include_dirs: Vec<std::path::PathBuf>,
     /// `--split-input-file`.
     pub split_input: bool,
+    /// `--dump-ods`: print what each chunk's `.td` includes defined to standard error, after
+    /// its diagnostics, as `mlir-pdll` prints it (only for chunks without errors).
+    pub dump_ods: bool,
     /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
     /// choice; a library caller keeps this off).
     pub skip_teardown: bool,
@@ -69,6 +72,9 @@ pub fn run_pdll_to(
         if parsed.diagnostics.has_errors().is_some() {
             run.status = 1;
         } else {
+            if opts.dump_ods {
+                run.stderr.push_str(&parsed.ast.ods.print());
+            }
             trees.push(parsed.ast);
         }
     }

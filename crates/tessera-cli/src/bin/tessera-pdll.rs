@@ -34,6 +34,9 @@ struct Args {
     /// Process chunks separated by `// -----` independently.
     #[arg(long = "split-input-file")]
     split_input: bool,
+    /// Print the ODS information the input's `.td` includes defined (to standard error).
+    #[arg(long = "dump-ods")]
+    dump_ods: bool,
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         output,
         include_dirs: args.include.iter().map(Into::into).collect(),
         split_input: args.split_input,
+        dump_ods: args.dump_ods,
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
     };
