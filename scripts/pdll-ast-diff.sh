@@ -48,7 +48,8 @@ for i, c in enumerate(chunks):
 PY
   for c in "$work"/chunk*.pdll; do
     set +e
-    "$UPSTREAM" -x=ast -I "$dir" "$c" >"$work/up.out" 2>"$work/up.err"; up=$?
+    # `.td` includes build on Tessera's `tessera/OpBase.td`, embedded in tessera-pdll.
+    "$UPSTREAM" -x=ast -I "$dir" -I crates/tessera-ods/td "$c" >"$work/up.out" 2>"$work/up.err"; up=$?
     "$OURS" -x=ast -I "$dir" "$c" >"$work/our.out" 2>"$work/our.err"; our=$?
     set -e
     if [ $full = 1 ]; then

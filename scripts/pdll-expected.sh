@@ -3,6 +3,9 @@
 # from mlir-pdll 19: for each crates/tessera-pdll/tests/{ast,errors}/NAME.pdll, NAME.ast is
 # the -x=ast dump with node addresses renumbered (scripts/pdll-normalize.py) and NAME.err the
 # diagnostics, both as `mlir-pdll --split-input-file` prints them from the crate directory.
+# Tests with `.td` includes build on Tessera's own `tessera/OpBase.td`, which mlir-pdll reads
+# from crates/tessera-ods/td (Tessera finds it embedded); for those in tests/ast, NAME.ods is
+# the standard error of a `--dump-ods` run (warnings and each chunk's ODS context).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 UPSTREAM=${MLIR_PDLL:-/usr/lib/llvm-19/bin/mlir-pdll}
@@ -15,8 +18,12 @@ stale=0
 for dir in ast errors; do
   for f in tests/$dir/*.pdll; do
     base=${f%.pdll}
-    "$UPSTREAM" -x=ast -I "tests/$dir" --split-input-file "$f" 2>"$tmp/err" | "$root/scripts/pdll-normalize.py" >"$tmp/ast" || true
-    for kind in ast err; do
+    "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file "$f" 2>"$tmp/err" | "$root/scripts/pdll-normalize.py" >"$tmp/ast" || true
+    rm -f "$tmp/ods"
+    if [ $dir = ast ] && grep -q '^#include ".*\.td"' "$f"; then
+      "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file --dump-ods "$f" 2>"$tmp/ods" >/dev/null || true
+    fi
+    for kind in ast err ods; do
       if [ $check = 1 ]; then
         if ! cmp -s "$tmp/$kind" "$base.$kind" 2>/dev/null && { [ -s "$tmp/$kind" ] || [ -e "$base.$kind" ]; }; then
           echo "stale: $base.$kind"; stale=1
