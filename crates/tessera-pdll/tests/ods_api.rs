@@ -1,0 +1,75 @@
+//! The ODS context a `.td` include leaves in the AST, as lowering reads it: operations by full
+//! name with operands and results in declaration order, names and variadicity.
+
+use std::path::PathBuf;
+use tessera_ir::SourceMap;
+use tessera_pdll::ods::VariableLength::{Optional, Single, Variadic};
+use tessera_pdll::{parse, Options};
+
+fn parse_with_ops(src: &str) -> tessera_pdll::Parsed {
+    let mut sources = SourceMap::new();
+    let file = sources.add("api.pdll", src);
+    let options = Options {
+        include_dirs: vec![PathBuf::from("tests/ast")],
+    };
+    let parsed = parse(&mut sources, file, &options);
+    assert!(
+        parsed.diagnostics.has_errors().is_none(),
+        "{}",
+        parsed.diagnostics.render(&sources, None)
+    );
+    parsed
+}
+
+#[test]
+fn operations_are_found_by_full_name_with_their_values_in_order() {
+    let parsed = parse_with_ops("#include \"inc/ops.td\"\n");
+    let ods = &parsed.ast.ods;
+    let op = ods.operation("test.two_groups").expect("imported");
+    let operands: Vec<(&str, _)> = op
+        .operands
+        .iter()
+        .map(|o| (o.name.as_str(), o.variable_length))
+        .collect();
+    assert_eq!(operands, [("lhs", Variadic), ("rhs", Variadic)]);
+    let results: Vec<&str> = op.results.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(results, ["low", "high"]);
+    assert_eq!(op.cpp_class, "::test::TwoGroupsOp");
+    assert!(!op.supports_result_type_inference);
+
+    let single = ods.operation("test.single").unwrap();
+    assert_eq!(single.operands[0].variable_length, Single);
+    assert_eq!(single.operands[0].constraint, "Test_SmallInt");
+    let attrs: Vec<(&str, bool)> = single
+        .attributes
+        .iter()
+        .map(|a| (a.name.as_str(), a.optional))
+        .collect();
+    assert_eq!(attrs, [("count", false), ("label", true)]);
+    let label = ods
+        .attribute_constraint(&single.attributes[1].constraint)
+        .unwrap();
+    assert_eq!(label.demangled_name(), "Test_NonEmptyStr");
+    assert_eq!(label.cpp_class, "::mlir::StringAttr");
+
+    assert_eq!(
+        ods.operation("test.optional").unwrap().results[0].variable_length,
+        Optional
+    );
+    assert!(
+        ods.operation("test.inferred")
+            .unwrap()
+            .supports_result_type_inference
+    );
+    assert!(ods.operation("test.missing").is_none());
+    assert!(ods.operation("other.single").is_none());
+    let names: Vec<&str> = ods.dialect("test").unwrap().operation_names().collect();
+    assert_eq!(names.first(), Some(&"test.empty"));
+}
+
+#[test]
+fn without_includes_the_context_is_empty() {
+    let parsed = parse_with_ops("Pattern => erase op<test.single>;\n");
+    assert!(parsed.ast.ods.is_empty());
+    assert_eq!(parsed.ast.ods.print(), "ODSContext {\n}\n}\n");
+}
