@@ -73,3 +73,37 @@ fn without_includes_the_context_is_empty() {
     assert!(parsed.ast.ods.is_empty());
     assert_eq!(parsed.ast.ods.print(), "ODSContext {\n}\n}\n");
 }
+
+/// A `.td` include cut short anywhere (at each line) gives diagnostics or an import, never a
+/// panic, and whatever was imported prints.
+#[test]
+fn truncated_td_includes_are_diagnosed() {
+    let td = std::fs::read_to_string("tests/ast/inc/ops.td").unwrap();
+    let dir = std::env::temp_dir().join(format!("tessera-pdll-td-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut failures = 0;
+    let ends: Vec<usize> = td.match_indices('\n').map(|(i, _)| i).collect();
+    for &end in &ends {
+        std::fs::write(dir.join("cut.td"), &td[..end]).unwrap();
+        let mut sources = SourceMap::new();
+        let src = "#include \"cut.td\"\nPattern => erase op<test.single>;\n";
+        let file = sources.add("cut.pdll", src);
+        let options = Options {
+            include_dirs: vec![dir.clone()],
+        };
+        let parsed = parse(&mut sources, file, &options);
+        let rendered = parsed.diagnostics.render(&sources, None);
+        if parsed.diagnostics.has_errors().is_some() {
+            failures += 1;
+            assert!(rendered.contains("cut.pdll:1:10: error: "), "{rendered}");
+        }
+        let _ = parsed.ast.ods.print();
+    }
+    // Cuts inside a definition fail; cuts between definitions import what precedes them.
+    assert!(
+        failures > 0 && failures < ends.len(),
+        "{failures} of {}",
+        ends.len()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
