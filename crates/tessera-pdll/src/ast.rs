@@ -265,6 +265,10 @@ pub struct Callable {
     pub body: Option<StmtId>,
     /// The native code block, if one was given.
     pub code: Option<Box<str>>,
+    /// For a constraint imported from ODS, the C++ class its `self` argument is handled as in
+    /// generated code (an attribute's storage type, a type constraint's class, the interface
+    /// class); upstream's C++ output names it.
+    pub native_type: Option<Box<str>>,
 }
 
 /// What a declaration is.

@@ -2,7 +2,8 @@
 //! dump `mlir-pdll -x=ast` prints.
 //!
 //! The pipeline is [`parse`] (source buffer → [`Ast`] + diagnostics) then an output: today
-//! [`dump_ast`]; lowering to PDL, Rust output and `.td` imports come next.
+//! [`dump_ast`]; lowering to PDL and Rust output come next. `.td` includes fill
+//! [`Ast::ods`] ([`ods::Context`]: operations by name, with their operands and results).
 //!
 //! **Parsing never fails**: it returns the tree it could build and every diagnostic, so tools
 //! that need a tree for broken input (a language server) get one. A caller checks

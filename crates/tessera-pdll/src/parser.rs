@@ -567,6 +567,7 @@ impl<'a> Parser<'a> {
             result_type: sig.result_type,
             body: None,
             code,
+            native_type: None,
         });
         let kind = if rewrite {
             DeclKind::UserRewrite(callable)

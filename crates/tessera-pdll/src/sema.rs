@@ -505,6 +505,7 @@ impl Parser<'_> {
             result_type: sig.result_type,
             body: Some(body),
             code: None,
+            native_type: None,
         });
         let kind = if rewrite {
             DeclKind::UserRewrite(callable)

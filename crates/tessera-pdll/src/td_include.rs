@@ -134,7 +134,8 @@ impl Parser<'_> {
                 let code = format!("return ::mlir::success({cond});");
                 let unique = ods::unique_def_name(records, rec, base_field);
                 let loc = translate(self, records.record(rec).loc());
-                decls.push(self.native_constraint(&unique, code, loc, ty));
+                let native = native_class(records, rec, ty == attr);
+                decls.push(self.native_constraint(&unique, code, native, loc, ty));
             }
         }
         let op = self.ast.types.op;
@@ -156,13 +157,10 @@ impl Parser<'_> {
                 continue;
             };
             let field = |f: &str| records.value_as_string(rec, f).unwrap_or_default();
-            let code = format!(
-                "return ::mlir::success(llvm::isa<{}::{}>(self));",
-                field("cppNamespace"),
-                field("cppInterfaceName")
-            );
+            let class = format!("{}::{}", field("cppNamespace"), field("cppInterfaceName"));
+            let code = format!("return ::mlir::success(llvm::isa<{class}>(self));");
             let loc = translate(self, records.record(rec).loc());
-            decls.push(self.native_constraint(&name, code, loc, ty));
+            decls.push(self.native_constraint(&name, code, class, loc, ty));
         }
         Ok(())
     }
@@ -187,12 +185,13 @@ impl Parser<'_> {
         })
     }
 
-    /// A native constraint `name(self: ty)` running `code`, declared in the current scope, as
-    /// upstream declares the constraints it imports from ODS.
+    /// A native constraint `name(self: ty)` running `code` on a `native_type`, declared in the
+    /// current scope, as upstream declares the constraints it imports from ODS.
     fn native_constraint(
         &mut self,
         name: &str,
         code: String,
+        native_type: String,
         loc: SourceLoc,
         ty: TypeId,
     ) -> DeclId {
@@ -238,6 +237,7 @@ impl Parser<'_> {
                 result_type: self.ast.types.empty_tuple,
                 body: None,
                 code: Some(code.into()),
+                native_type: Some(native_type.into()),
             })),
             span,
         );
@@ -248,6 +248,19 @@ impl Parser<'_> {
     fn lookup_str(&mut self, name: &str) -> Option<DeclId> {
         let sym = self.ast.names.intern(name);
         self.lookup(sym)
+    }
+}
+
+/// The C++ class a value satisfying an `Attr` (`attr`) or `Type` def is handled as: the
+/// attribute's storage type or the type's class, with upstream's defaults.
+fn native_class(records: &RecordKeeper, rec: RecId, attr: bool) -> String {
+    let (field, default) = match attr {
+        true => ("storageType", "::mlir::Attribute"),
+        false => ("cppClassName", "::mlir::Type"),
+    };
+    match records.value_as_string(rec, field) {
+        Ok(s) if !s.trim().is_empty() => s.trim().to_string(),
+        _ => default.to_string(),
     }
 }
 

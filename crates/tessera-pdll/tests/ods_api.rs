@@ -107,3 +107,32 @@ fn truncated_td_includes_are_diagnosed() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Imported constraints carry the C++ class generated code handles their argument as.
+#[test]
+fn imported_constraints_know_their_cpp_class() {
+    let parsed = parse_with_ops("#include \"inc/ops.td\"\n");
+    let ast = &parsed.ast;
+    let native = |name: &str| {
+        let decl = ast
+            .top_level
+            .iter()
+            .copied()
+            .find(|&d| {
+                ast.decls[d]
+                    .name()
+                    .is_some_and(|n| ast.names.str(n.sym) == name)
+            })
+            .unwrap_or_else(|| panic!("{name} imported"));
+        let callable = ast.callable(decl).unwrap();
+        assert!(callable.body.is_none() && callable.code.is_some());
+        callable.native_type.as_deref().unwrap().to_string()
+    };
+    assert_eq!(native("Test_NonEmptyStr"), "::mlir::StringAttr");
+    assert_eq!(native("Test_SmallInt"), "::mlir::IntegerType");
+    assert_eq!(native("AnyType"), "::mlir::Type");
+    assert_eq!(
+        native("InferTypeOpInterface"),
+        "::mlir::InferTypeOpInterface"
+    );
+}
