@@ -72,6 +72,8 @@ impl Parser<'_> {
                 return Err(self.report_all(failure.diagnostics.iter(), tablegen_error));
             }
         };
+        // Warnings of a successful evaluation are dropped: upstream prints them as errors
+        // but still succeeds, which a diagnostic here cannot express.
         if parsed.error_count() > 0 {
             return Err(self.report_all(parsed.messages.iter(), tablegen_error));
         }
@@ -165,16 +167,20 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// Reports every error of `diags` as `make` words it; returns the first report.
+    /// Reports every message of a failed evaluation as `make` words it, notes included (each
+    /// as an error of its own, as upstream's handler turns every message into one); returns
+    /// the first report.
     fn report_all<'d>(
         &mut self,
         diags: impl Iterator<Item = &'d Diagnostic>,
         make: impl Fn(&Diagnostic) -> Diagnostic,
     ) -> tessera_ir::Reported {
         let mut first = None;
-        for d in diags.filter(|d| d.severity == Severity::Error) {
-            let reported = self.diags.report_error(make(d));
-            first.get_or_insert(reported);
+        for d in diags {
+            for message in std::iter::once(d).chain(&d.notes) {
+                let reported = self.diags.report_error(make(message));
+                first.get_or_insert(reported);
+            }
         }
         // A failed evaluation always carries an error; should one not, say so at the include.
         first.unwrap_or_else(|| {
