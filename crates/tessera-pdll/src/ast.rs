@@ -541,6 +541,15 @@ impl Ast {
         }
     }
 
+    /// The ODS definition of the operation an `Op<name>` type names, if a `.td` include
+    /// defined it (`None` for `Op`, other types and unregistered operations).
+    pub fn ods_operation(&self, ty: TypeId) -> Option<&crate::ods::Operation> {
+        match self.types.kind(ty) {
+            TypeKind::Op(Some(name)) => self.ods.operation(self.names.str(*name)),
+            _ => None,
+        }
+    }
+
     /// The type of variable `d` (`Tuple<>` for anything else).
     pub fn var_type(&self, d: DeclId) -> TypeId {
         match &self.decls[d].kind {

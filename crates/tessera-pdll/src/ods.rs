@@ -109,6 +109,20 @@ pub struct Operation {
     pub results: Vec<OperandOrResult>,
 }
 
+impl Operation {
+    /// The index of the result a member access names: a number below the result count, or a
+    /// result's name (what `op.0` and `op.result` select, for lowering to `results N of`).
+    pub fn result_index(&self, member: &str) -> Option<usize> {
+        let numeric = member.as_bytes().first().is_some_and(u8::is_ascii_digit);
+        if let Some(i) = member.parse::<usize>().ok().filter(|_| numeric) {
+            if i < self.results.len() {
+                return Some(i);
+            }
+        }
+        self.results.iter().position(|r| r.name == member)
+    }
+}
+
 /// A dialect, known by the operations defined in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Dialect {

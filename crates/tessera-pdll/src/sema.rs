@@ -92,7 +92,7 @@ impl Parser<'_> {
         }
         if ty == t.value {
             // A registered operation must be able to have exactly one result.
-            if let Some(op) = self.ods_op_of_type(self.ast.ty(*expr)) {
+            if let Some(op) = self.ast.ods_operation(self.ast.ty(*expr)) {
                 let singles = op
                     .results
                     .iter()
@@ -121,14 +121,6 @@ impl Parser<'_> {
             return Ok(());
         }
         Err(self.conversion_error(*expr, ty, notes))
-    }
-
-    /// The ODS definition of the operation an `Op<name>` type names, if an include defined it.
-    pub(crate) fn ods_op_of_type(&self, ty: TypeId) -> Option<&ods::Operation> {
-        match self.ast.types.kind(ty) {
-            TypeKind::Op(Some(name)) => self.ast.ods.operation(self.ast.names.str(*name)),
-            _ => None,
-        }
     }
 
     /// `expr.$results` typed `ty` (a `Value` or `ValueRange`).
@@ -651,13 +643,9 @@ impl Parser<'_> {
                     true => t.value_range,
                     false => t.value,
                 };
-                if let Some(op) = self.ods_op_of_type(parent_ty) {
-                    let index = name.parse::<usize>().ok().filter(|_| starts_with_digit);
-                    if let Some(r) = index.and_then(|i| op.results.get(i)) {
-                        return Ok(of(r));
-                    }
-                    if let Some(r) = op.results.iter().find(|r| r.name == name) {
-                        return Ok(of(r));
+                if let Some(op) = self.ast.ods_operation(parent_ty) {
+                    if let Some(i) = op.result_index(&name) {
+                        return Ok(of(&op.results[i]));
                     }
                 } else if starts_with_digit {
                     // Unregistered operations allow numeric access to single results.

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use tessera_ir::SourceMap;
+use tessera_pdll::ast::DeclKind;
 use tessera_pdll::ods::VariableLength::{Optional, Single, Variadic};
 use tessera_pdll::{parse, Options};
 
@@ -135,4 +136,55 @@ fn imported_constraints_know_their_cpp_class() {
         native("InferTypeOpInterface"),
         "::mlir::InferTypeOpInterface"
     );
+}
+
+/// A definition ODS cannot read is an error located in the `.td` file, below the include.
+#[test]
+fn ods_errors_point_into_the_td_file() {
+    let dir = std::env::temp_dir().join(format!("tessera-pdll-odserr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let td = "include \"tessera/OpBase.td\"\n\
+              def T_Dialect : Dialect { let name = \"t\"; }\n\
+              def NoReturn : Attr<CPred<\"true\">, \"no return type\">;\n\
+              def T_X : Op<T_Dialect, \"x\"> {\n\
+              \x20 let arguments = (ins OptionalAttr<NoReturn>:$a);\n\
+              }\n";
+    std::fs::write(dir.join("bad_ods.td"), td).unwrap();
+    let mut sources = SourceMap::new();
+    let file = sources.add("use.pdll", "#include \"bad_ods.td\"\n");
+    let options = Options {
+        include_dirs: vec![dir.clone()],
+    };
+    let parsed = parse(&mut sources, file, &options);
+    let rendered = parsed.diagnostics.render(&sources, None);
+    assert!(parsed.diagnostics.has_errors().is_some(), "{rendered}");
+    assert!(rendered.contains("Included from use.pdll:1:"), "{rendered}");
+    assert!(rendered.contains("returnType"), "{rendered}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Lowering finds a member access's result by index or name, and a type's definition.
+#[test]
+fn results_are_found_by_member_name_or_index() {
+    let parsed = parse_with_ops(
+        "#include \"inc/ops.td\"\nPattern { let r: Op<test.two_groups>; erase r; }\n",
+    );
+    let ast = &parsed.ast;
+    let op = ast.ods.operation("test.two_groups").unwrap();
+    assert_eq!(op.result_index("high"), Some(1));
+    assert_eq!(op.result_index("0"), Some(0));
+    assert_eq!(op.result_index("2"), None);
+    assert_eq!(op.result_index("missing"), None);
+    let var_type = |name: &str| {
+        ast.decls
+            .values()
+            .find_map(|d| match &d.kind {
+                DeclKind::Variable { name: n, ty, .. } if ast.names.str(n.sym) == name => Some(*ty),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let found = ast.ods_operation(var_type("r")).map(|o| o.name.as_str());
+    assert_eq!(found, Some("test.two_groups"));
+    assert!(ast.ods_operation(ast.types.op).is_none());
 }
