@@ -64,7 +64,8 @@ for i, c in enumerate(chunks):
 PY
   for c in "$work"/chunk*.pdll; do
     set +e
-    "$UPSTREAM" -x=$kind -I "$dir" "$c" >"$work/up.out" 2>"$work/up.err"; up=$?
+    # `.td` includes build on Tessera's `tessera/OpBase.td`, embedded in tessera-pdll.
+    "$UPSTREAM" -x=$kind -I "$dir" -I crates/tessera-ods/td "$c" >"$work/up.out" 2>"$work/up.err"; up=$?
     "$OURS" -x=$kind "${ours_flags[@]}" -I "$dir" "$c" >"$work/our.out" 2>"$work/our.err"; our=$?
     if grep -q '^loc(' "$work/up.err"; then
       # A verifier error: mlir-pdll prints the IR location and no source line.

@@ -5,6 +5,9 @@
 # diagnostics, both as `mlir-pdll --split-input-file` prints them from the crate directory;
 # for each crates/tessera-pdll/tests/mlir/NAME.pdll, NAME.mlir is the -x=mlir output (PDL with
 # locations) and NAME.err the diagnostics.
+# Tests with `.td` includes build on Tessera's own `tessera/OpBase.td`, which mlir-pdll reads
+# from crates/tessera-ods/td (Tessera finds it embedded); for those in tests/ast, NAME.ods is
+# the standard error of a `--dump-ods` run (warnings and each chunk's ODS context).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 UPSTREAM=${MLIR_PDLL:-/usr/lib/llvm-19/bin/mlir-pdll}
@@ -17,8 +20,12 @@ stale=0
 for dir in ast errors; do
   for f in tests/$dir/*.pdll; do
     base=${f%.pdll}
-    "$UPSTREAM" -x=ast -I "tests/$dir" --split-input-file "$f" 2>"$tmp/err" | "$root/scripts/pdll-normalize.py" >"$tmp/ast" || true
-    for kind in ast err; do
+    "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file "$f" 2>"$tmp/err" | "$root/scripts/pdll-normalize.py" >"$tmp/ast" || true
+    rm -f "$tmp/ods"
+    if [ $dir = ast ] && grep -q '^#include ".*\.td"' "$f"; then
+      "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file --dump-ods "$f" 2>"$tmp/ods" >/dev/null || true
+    fi
+    for kind in ast err ods; do
       if [ $check = 1 ]; then
         if ! cmp -s "$tmp/$kind" "$base.$kind" 2>/dev/null && { [ -s "$tmp/$kind" ] || [ -e "$base.$kind" ]; }; then
           echo "stale: $base.$kind"; stale=1
@@ -33,7 +40,7 @@ for dir in ast errors; do
 done
 for f in tests/mlir/*.pdll; do
   base=${f%.pdll}
-  "$UPSTREAM" -x=mlir -I tests/mlir --split-input-file "$f" >"$tmp/mlir" 2>"$tmp/err" || true
+  "$UPSTREAM" -x=mlir -I tests/mlir -I ../tessera-ods/td --split-input-file "$f" >"$tmp/mlir" 2>"$tmp/err" || true
   for kind in mlir err; do
     if [ $check = 1 ]; then
       if ! cmp -s "$tmp/$kind" "$base.$kind" 2>/dev/null && { [ -s "$tmp/$kind" ] || [ -e "$base.$kind" ]; }; then

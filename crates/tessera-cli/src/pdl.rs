@@ -180,6 +180,8 @@ impl PatternsPass {
         if parsed.diagnostics.has_errors().is_some() {
             return Err(rendered);
         }
+        // The constraints the `.td` includes imported evaluate their ODS predicates.
+        let natives = tessera_pdll::with_ods_natives(&parsed.ast, natives);
         let pass = PatternsPass {
             file: file.to_string(),
             source: PatternSource::Pdll(Box::new(CheckedPdll {
@@ -191,6 +193,26 @@ impl PatternsPass {
             natives,
         };
         Ok((pass, rendered))
+    }
+
+    /// The `.td` files a PDLL patterns file included directly, by the paths they were opened
+    /// under: the dialects they define are those its patterns are written against.
+    pub fn td_includes(&self) -> Vec<String> {
+        let PatternSource::Pdll(pdll) = &self.source else {
+            return Vec::new();
+        };
+        let sources = &pdll.sources;
+        let mut files = Vec::new();
+        for (_, file) in sources.files() {
+            let from_pdll = sources
+                .find(file.included_from())
+                .is_some_and(|(id, _)| sources.file(id).name().ends_with(".pdll"));
+            if from_pdll && file.name().ends_with(".td") && !files.iter().any(|f| f == file.name())
+            {
+                files.push(file.name().to_string());
+            }
+        }
+        files
     }
 
     /// Parses (or lowers) and loads the patterns into `ctx` (each chunk has its own context).

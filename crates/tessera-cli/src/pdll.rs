@@ -28,6 +28,9 @@ pub struct PdllOptions {
     pub split_input: bool,
     /// How patterns without `benefit(N)` are weighted in `-x=mlir`.
     pub default_benefit: DefaultBenefit,
+    /// `--dump-ods`: print what each chunk's `.td` includes defined to standard error, after
+    /// its diagnostics, as `mlir-pdll` prints it (only for chunks without errors).
+    pub dump_ods: bool,
     /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
     /// choice; a library caller keeps this off).
     pub skip_teardown: bool,
@@ -84,6 +87,9 @@ pub fn run_pdll_to(
                 if id != file {
                     run.included.insert(f.name().to_string());
                 }
+            }
+            if opts.dump_ods {
+                run.stderr.push_str(&parsed.ast.ods.print());
             }
             trees.push((parsed.ast, sources, file));
         }

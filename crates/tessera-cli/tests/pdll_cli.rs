@@ -146,3 +146,40 @@ fn writes_a_dependency_file_listing_the_includes() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn dump_ods_prints_each_chunks_context_to_stderr() {
+    let dir = temp_dir("ods");
+    write_input(
+        &dir,
+        "ops.td",
+        "include \"tessera/OpBase.td\"\n\
+         def T_Dialect : Dialect { let name = \"t\"; }\n\
+         def T_X : Op<T_Dialect, \"x\"> { let results = (outs Variadic<I32>:$out); }\n",
+    );
+    let input = write_input(
+        &dir,
+        "in.pdll",
+        "#include \"ops.td\"\nPattern => erase op<t.x>;\n// -----\nPattern => erase op<t.x>;\n",
+    );
+    let out = tool()
+        .arg("--dump-ods")
+        .arg("--split-input-file")
+        .arg("-I")
+        .arg(&dir)
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "ODSContext {\n  Dialect `t` {\n    Operation `t.x` {\n      Results { out : \
+         Variadic<I32> }\n    }\n  }\n  TypeConstraint `I32` {\n    Summary: variadic of \
+         32-bit signless integer\n    CppClass: ::mlir::IntegerType\n  }\n}\n}\n\
+         ODSContext {\n}\n}\n"
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("Name<I32>"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -265,6 +265,10 @@ pub struct Callable {
     pub body: Option<StmtId>,
     /// The native code block, if one was given.
     pub code: Option<Box<str>>,
+    /// For a constraint imported from ODS, the C++ class its `self` argument is handled as in
+    /// generated code (an attribute's storage type, a type constraint's class, the interface
+    /// class); upstream's C++ output names it.
+    pub native_type: Option<Box<str>>,
 }
 
 /// What a declaration is.
@@ -473,6 +477,10 @@ pub struct Ast {
     pub types: TypeTable,
     /// The module's top-level declarations, in order (those of included files in place).
     pub top_level: Vec<DeclId>,
+    /// What `.td` includes defined: operations (looked up by full name with
+    /// [`crate::ods::Context::operation`], operands and results in declaration order) and
+    /// their constraints. Empty when nothing was included.
+    pub ods: crate::ods::Context,
 }
 
 impl Default for Ast {
@@ -491,6 +499,7 @@ impl Ast {
             names: Interner::default(),
             types: TypeTable::new(),
             top_level: Vec::new(),
+            ods: crate::ods::Context::default(),
         }
     }
 
@@ -528,6 +537,15 @@ impl Ast {
     pub fn callable(&self, d: DeclId) -> Option<&Callable> {
         match &self.decls[d].kind {
             DeclKind::UserConstraint(c) | DeclKind::UserRewrite(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The ODS definition of the operation an `Op<name>` type names, if a `.td` include
+    /// defined it (`None` for `Op`, other types and unregistered operations).
+    pub fn ods_operation(&self, ty: TypeId) -> Option<&crate::ods::Operation> {
+        match self.types.kind(ty) {
+            TypeKind::Op(Some(name)) => self.ods.operation(self.names.str(*name)),
             _ => None,
         }
     }

@@ -3,7 +3,8 @@
 //!
 //! The pipeline is [`parse`] (source buffer → [`Ast`] + diagnostics) then an output: today
 //! [`dump_ast`], [`lower_to_pdl`] (PDL as IR, what `-x=mlir` prints) or [`to_rust`] (the
-//! patterns and their native code blocks as a Rust module, `-x=rust`).
+//! patterns and their native code blocks as a Rust module, `-x=rust`). `.td` includes fill
+//! [`Ast::ods`] ([`ods::Context`]: operations by name, with their operands and results).
 //!
 //! **Parsing never fails**: it returns the tree it could build and every diagnostic, so tools
 //! that need a tree for broken input (a language server) get one. A caller checks
@@ -14,13 +15,17 @@
 pub mod ast;
 pub mod lexer;
 pub mod lower;
+pub mod natives;
+pub mod ods;
 mod parser;
 pub mod print;
 pub mod rust;
 mod sema;
+mod td_include;
 
 pub use ast::Ast;
 pub use lower::{lower_to_pdl, DefaultBenefit, LowerOptions, Lowered};
+pub use natives::with_ods_natives;
 pub use rust::to_rust;
 use std::path::PathBuf;
 use tessera_ir::source::FileId;
@@ -74,10 +79,4 @@ pub fn dump_ast(ast: &Ast) -> String {
 /// [`dump_ast`] written to `sink` as it is printed.
 pub fn dump_ast_to(ast: &Ast, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     print::dump_to(ast, sink)
-}
-
-/// The result group names of the ODS operation `op_name` in declaration order, when a `.td`
-/// include described it (`None` for operations PDLL knows nothing about).
-pub(crate) fn ods_result_names(_ast: &Ast, _op_name: ast::Sym) -> Option<Vec<String>> {
-    None
 }

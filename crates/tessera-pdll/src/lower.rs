@@ -768,7 +768,7 @@ impl<'a> Gen<'a> {
         let parent_ty = ast.exprs[parent].ty;
         let index: Option<u32> = member.parse().ok();
         match ast.types.kind(parent_ty) {
-            TypeKind::Op(op_name) => {
+            TypeKind::Op(_) => {
                 let Some(&op) = parent_values.first() else {
                     return self.internal(span, "an operation without a value");
                 };
@@ -789,8 +789,7 @@ impl<'a> Gen<'a> {
                         Vec::new(),
                     ));
                 }
-                let groups = op_name.and_then(|n| crate::ods_result_names(ast, n));
-                let Some(groups) = groups else {
+                let Some(ods) = ast.ods_operation(parent_ty) else {
                     // Without ODS the index is a single result's.
                     let Some(index) = index else {
                         return self.internal(span, "a named result of an unregistered operation");
@@ -799,17 +798,10 @@ impl<'a> Gen<'a> {
                     let props = vec![(self.names.index, index)];
                     return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
                 };
-                // With ODS, a result group by index or by name.
-                let group = match index {
-                    Some(i) => i as usize,
-                    None => groups
-                        .iter()
-                        .position(|g| g == member)
-                        .unwrap_or(groups.len()),
-                };
-                if group >= groups.len() {
+                // With ODS, a result group by index or by name (the one sema checked).
+                let Some(group) = ods.result_index(member) else {
                     return self.internal(span, "a result group the operation does not have");
-                }
+                };
                 let index = self.i32(group as u32);
                 let props = vec![(self.names.index, index)];
                 Ok(self.value_op(self.names.results, loc, &[op], result_ty, props))

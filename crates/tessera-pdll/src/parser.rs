@@ -60,7 +60,7 @@ struct Scope {
 /// Parser state: the lexer, the tree being built, scopes and diagnostics.
 pub(crate) struct Parser<'a> {
     pub(crate) sources: &'a mut SourceMap,
-    include_dirs: &'a [PathBuf],
+    pub(crate) include_dirs: &'a [PathBuf],
     lexer: Lexer,
     pub(crate) tok: Token,
     pub(crate) ast: Ast,
@@ -318,13 +318,7 @@ impl<'a> Parser<'a> {
             );
         };
         if !is_pdll {
-            return self.err(
-                file_loc,
-                format!(
-                    "unable to import `{filename}`: `.td` includes are not supported by \
-                     tessera-pdll yet"
-                ),
-            );
+            return self.parse_td_include(&filename, path, text, file_loc, decls);
         }
         let file = self.sources.add_included(path, text, file_loc.hi);
         self.lexer.push_include(self.sources, file, &file_tok);
@@ -573,6 +567,7 @@ impl<'a> Parser<'a> {
             result_type: sig.result_type,
             body: None,
             code,
+            native_type: None,
         });
         let kind = if rewrite {
             DeclKind::UserRewrite(callable)

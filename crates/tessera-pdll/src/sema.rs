@@ -7,11 +7,15 @@
 //! another tuple is rebuilt from member accesses, and a tuple used as a range in a rewrite is
 //! a range expression.
 //!
-//! Without ODS information (`.td` includes come in the next slice) every operation is treated
-//! as unregistered: operand and result groups are accepted as written, numeric result access
-//! yields a `Value`, and interface result inference warns that the operation is unknown.
+//! Operations defined by a `.td` include are checked against their ODS definition (looked up
+//! by name in the AST's [`crate::ods::Context`]): operand and result group counts, results by
+//! name, conversion of a single-result operation to a `Value`, result type inference. Any
+//! other operation is unregistered: operand and result groups are accepted as written, numeric
+//! result access yields a `Value`, and interface result inference warns that the operation is
+//! unknown.
 
 use crate::ast::*;
+use crate::ods;
 use crate::parser::{Ctx, PResult, Parser, ResultTypes, Signature};
 use tessera_ir::{Diagnostic, Severity};
 
@@ -82,7 +86,37 @@ impl Parser<'_> {
             }
             return Ok(());
         }
-        if ty == t.value_range || ty == t.value {
+        if ty == t.value_range {
+            *expr = self.all_results(*expr, ty);
+            return Ok(());
+        }
+        if ty == t.value {
+            // A registered operation must be able to have exactly one result.
+            if let Some(op) = self.ast.ods_operation(self.ast.ty(*expr)) {
+                let singles = op
+                    .results
+                    .iter()
+                    .filter(|r| !r.is_variable_length())
+                    .count();
+                let why = if op.results.is_empty() {
+                    Some("with zero results".to_string())
+                } else if singles > 1 {
+                    Some(format!("with at least {singles} results"))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    let mut notes = notes.to_vec();
+                    notes.push(Note {
+                        msg: format!(
+                            "see the definition of `{}`, which was defined {why}",
+                            op.name
+                        ),
+                        span: Some(point(op.loc)),
+                    });
+                    return Err(self.conversion_error(*expr, ty, &notes));
+                }
+            }
             *expr = self.all_results(*expr, ty);
             return Ok(());
         }
@@ -463,6 +497,7 @@ impl Parser<'_> {
             result_type: sig.result_type,
             body: Some(body),
             code: None,
+            native_type: None,
         });
         let kind = if rewrite {
             DeclKind::UserRewrite(callable)
@@ -603,7 +638,16 @@ impl Parser<'_> {
                 if name == "$results" {
                     return Ok(self.ast.types.value_range);
                 }
-                if starts_with_digit {
+                let t = &self.ast.types;
+                let of = |r: &ods::OperandOrResult| match r.is_variadic() {
+                    true => t.value_range,
+                    false => t.value,
+                };
+                if let Some(op) = self.ast.ods_operation(parent_ty) {
+                    if let Some(i) = op.result_index(&name) {
+                        return Ok(of(&op.results[i]));
+                    }
+                } else if starts_with_digit {
                     // Unregistered operations allow numeric access to single results.
                     return Ok(self.ast.types.value);
                 }
@@ -645,7 +689,18 @@ impl Parser<'_> {
         let t = &self.ast.types;
         let (value, value_range, type_, type_range) =
             (t.value, t.value_range, t.type_, t.type_range);
-        self.validate_groups(&mut operands, value, value_range)?;
+        let ods_op = op_name.and_then(|n| self.ast.ods.operation(self.ast.names.str(n)).cloned());
+        let groups = |values: fn(&ods::Operation) -> &[ods::OperandOrResult]| {
+            ods_op.as_ref().map(|op| (op, values(op)))
+        };
+        self.validate_groups(
+            "operand",
+            loc,
+            groups(|op| &op.operands),
+            &mut operands,
+            value,
+            value_range,
+        )?;
 
         for &attr in &attrs {
             let DeclKind::NamedAttribute { value: v, .. } = self.ast.decls[attr].kind else {
@@ -663,20 +718,18 @@ impl Parser<'_> {
         }
 
         match result_ctx {
-            ResultTypes::Explicit => self.validate_groups(&mut results, type_, type_range)?,
+            ResultTypes::Explicit => self.validate_groups(
+                "result",
+                loc,
+                groups(|op| &op.results),
+                &mut results,
+                type_,
+                type_range,
+            )?,
             ResultTypes::Interface => {
                 if let Some(op) = op_name {
                     let op = self.ast.names.str(op).to_string();
-                    self.diags.report(Diagnostic::new(
-                        Severity::Warning,
-                        loc.lo,
-                        format!(
-                            "operation result types are marked to be inferred, but `{op}` is \
-                             unknown. Ensure that `{op}` supports zero results or implements \
-                             `InferTypeOpInterface`. Include the ODS definition of this \
-                             operation to remove this warning."
-                        ),
-                    ));
+                    self.check_result_type_inference(loc, &op, ods_op.as_ref());
                 }
             }
             ResultTypes::Replacement => {}
@@ -695,16 +748,104 @@ impl Parser<'_> {
         ))
     }
 
-    /// Operand or result-type groups of an operation whose ODS definition is unknown: one
-    /// group stands for all of them; otherwise each must be a single or a range.
+    /// Warns where a rewrite leaves result types to an operation that may not infer them: one
+    /// ODS does not know, or one that has results but not `InferTypeOpInterface`. Not an
+    /// error, since the interface may be attached at run time.
+    fn check_result_type_inference(
+        &mut self,
+        loc: Span,
+        op: &str,
+        ods_op: Option<&ods::Operation>,
+    ) {
+        let Some(ods_op) = ods_op else {
+            self.diags.report(Diagnostic::new(
+                Severity::Warning,
+                loc.lo,
+                format!(
+                    "operation result types are marked to be inferred, but `{op}` is \
+                     unknown. Ensure that `{op}` supports zero results or implements \
+                     `InferTypeOpInterface`. Include the ODS definition of this \
+                     operation to remove this warning."
+                ),
+            ));
+            return;
+        };
+        // Elided results may mean "no results": warn only if some result must exist.
+        let requires = ods_op.results.iter().any(|r| !r.is_variable_length());
+        if requires && !ods_op.supports_result_type_inference {
+            self.diags.report(
+                Diagnostic::new(
+                    Severity::Warning,
+                    loc.lo,
+                    format!(
+                        "operation result types are marked to be inferred, but `{op}` does \
+                         not provide an implementation of `InferTypeOpInterface`. Ensure that \
+                         `{op}` attaches `InferTypeOpInterface` at runtime, or add support to \
+                         the ODS definition to remove this warning."
+                    ),
+                )
+                .with_note(ods_op.loc, format!("see the definition of `{op}` here")),
+            );
+        }
+    }
+
+    /// Operand or result-type groups of an operation. One group stands for all of them. With
+    /// an ODS definition (`ods`: the operation and its declared operands or results) the
+    /// count must match the declaration (in a rewrite, missing groups of an operation with
+    /// several variable-length ones are filled with empty ranges) and each group converts to
+    /// a single or a range as declared; otherwise each must be a single or a range.
     fn validate_groups(
         &mut self,
-        values: &mut [ExprId],
+        group_name: &str,
+        loc: Span,
+        ods: Option<(&ods::Operation, &[ods::OperandOrResult])>,
+        values: &mut Vec<ExprId>,
         single: TypeId,
         range: TypeId,
     ) -> PResult<()> {
-        if let [only] = values {
+        if let [only] = values.as_mut_slice() {
             return self.convert_expr_to(only, range, &[]);
+        }
+        if let Some((op, declared)) = ods {
+            let see = format!("see the definition of `{}` here", op.name);
+            let mismatch = |p: &mut Self, got: usize| -> PResult<()> {
+                p.err_note(
+                    loc,
+                    format!(
+                        "invalid number of {group_name} groups for `{}`; expected {}, but got \
+                         {got}",
+                        op.name,
+                        declared.len()
+                    ),
+                    point(op.loc),
+                    see.clone(),
+                )
+            };
+            if values.is_empty() {
+                if declared.iter().any(|d| !d.is_variable_length()) {
+                    return mismatch(self, 0);
+                }
+                // Zero groups constrain nothing in a match; a rewrite building the operation
+                // needs one per declared group, unless a single variadic one takes them all.
+                if self.ctx == Ctx::Rewrite && declared.len() > 1 {
+                    for _ in declared {
+                        values.push(self.ast.expr(ExprKind::Range(Vec::new()), loc, range));
+                    }
+                }
+                return Ok(());
+            }
+            if declared.len() != values.len() {
+                return mismatch(self, values.len());
+            }
+            let notes = [Note {
+                msg: see.clone(),
+                span: Some(point(op.loc)),
+            }];
+            for (v, d) in values.iter_mut().zip(declared) {
+                let ty = if d.is_variadic() { range } else { single };
+                self.convert_expr_to(v, ty, &notes)?;
+            }
+            return Ok(());
         }
         for v in values.iter_mut() {
             let ty = self.ast.ty(*v);
@@ -824,4 +965,9 @@ impl Parser<'_> {
         self.check_root(root)?;
         Ok(self.ast.stmt(StmtKind::Rewrite { root, body }, loc))
     }
+}
+
+/// The span of a single location (where a note points).
+fn point(loc: tessera_ir::SourceLoc) -> Span {
+    Span { lo: loc, hi: loc }
 }

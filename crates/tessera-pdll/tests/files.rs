@@ -1,7 +1,9 @@
 //! File-driven tests: every `tests/ast/*.pdll` and `tests/errors/*.pdll` is split at `// -----`
 //! as `mlir-pdll --split-input-file` splits it, each chunk is parsed, and the AST dumps (ids
 //! renumbered by first appearance) and rendered diagnostics must equal the committed `.ast`
-//! and `.err` files, which are mlir-pdll 19's own output (`scripts/pdll-expected.sh`).
+//! and `.err` files, which are mlir-pdll 19's own output (`scripts/pdll-expected.sh`). Where
+//! a `.ods` file exists, it is what `--dump-ods` adds to standard error: each chunk's
+//! diagnostics followed by its ODS context.
 
 use std::fmt::Write;
 use std::path::{Path, PathBuf};
@@ -39,6 +41,8 @@ fn normalize(dump: &str) -> String {
 struct Run {
     ast: String,
     err: String,
+    /// The standard error of a `--dump-ods` run.
+    ods: String,
     chunks: usize,
     failed_chunks: usize,
 }
@@ -55,16 +59,20 @@ fn run(path: &Path, dir: &str) -> Run {
     };
     let mut outputs = Vec::new();
     let mut err = String::new();
+    let mut ods = String::new();
     let mut failed_chunks = 0;
     let chunks = split(&src);
     for &(line, text) in &chunks {
         let mut sources = SourceMap::new();
         let file = sources.add(format!("within split at {name}:{line} offset "), text);
         let parsed = parse(&mut sources, file, &options);
-        err.push_str(&parsed.diagnostics.render(&sources, None));
+        let rendered = parsed.diagnostics.render(&sources, None);
+        err.push_str(&rendered);
+        ods.push_str(&rendered);
         if parsed.diagnostics.has_errors().is_some() {
             failed_chunks += 1;
         } else {
+            ods.push_str(&parsed.ast.ods.print());
             outputs.push(dump_ast(&parsed.ast));
         }
     }
@@ -76,6 +84,7 @@ fn run(path: &Path, dir: &str) -> Run {
     Run {
         ast,
         err,
+        ods,
         chunks: chunks.len(),
         failed_chunks,
     }
@@ -108,6 +117,9 @@ fn ast_dumps_match_mlir_pdll() {
             "warnings of {}",
             path.display()
         );
+        if path.with_extension("ods").exists() {
+            assert_eq!(run.ods, expected(&path, "ods"), "ODS of {}", path.display());
+        }
     }
 }
 

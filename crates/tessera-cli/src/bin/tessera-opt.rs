@@ -93,8 +93,13 @@ struct Args {
 }
 
 /// The passes the flags ask for, in the order the flags were given.
-fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>, String> {
+/// The passes the flags ask for, in flag order, and the `.td` files a PDLL patterns file
+/// included (their dialects are registered as with `--load-dialect`).
+type Passes = (Vec<Arc<dyn Pass>>, Vec<String>);
+
+fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
     let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
+    let mut td_includes = Vec::new();
     if let Some(options) = &args.canonicalize {
         let pass =
             Canonicalize::from_options(options).map_err(|e| format!("<unknown>:0: error: {e}"))?;
@@ -126,6 +131,7 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>,
             let (pass, warnings) =
                 PatternsPass::from_pdll(file, text, &include, flags, Natives::new())?;
             eprint!("{warnings}");
+            td_includes = pass.td_includes();
             pass
         } else {
             PatternsPass::new(file, text, flags, Natives::new())
@@ -133,7 +139,7 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Vec<Arc<dyn Pass>>,
         passes.push((at, Arc::new(pass)));
     }
     passes.sort_by_key(|(at, _)| *at);
-    Ok(passes.into_iter().map(|(_, p)| p).collect())
+    Ok((passes.into_iter().map(|(_, p)| p).collect(), td_includes))
 }
 
 /// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
@@ -146,7 +152,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => e.exit(),
     };
-    let passes = match passes(&args, &matches) {
+    let (passes, td_includes) = match passes(&args, &matches) {
         Ok(p) => p,
         Err(message) => {
             eprintln!("{message}");
@@ -167,6 +173,21 @@ fn main() -> ExitCode {
                 eprint!("{}", loaded.warnings);
                 dialects.push(loaded.registration);
             }
+            Err(rendered) => {
+                eprint!("{rendered}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    // The dialects a PDLL patterns file was written against come with it. Its include
+    // already read the file (and reported what there was to report), so only a failure to
+    // register is worth saying.
+    for file in td_includes
+        .iter()
+        .filter(|f| !args.load_dialect.contains(f))
+    {
+        match load_dialect(file, &args.include, &hooks) {
+            Ok(loaded) => dialects.push(loaded.registration),
             Err(rendered) => {
                 eprint!("{rendered}");
                 return ExitCode::FAILURE;

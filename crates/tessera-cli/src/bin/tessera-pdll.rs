@@ -59,6 +59,9 @@ struct Args {
     /// included (needs -o).
     #[arg(short = 'd', value_name = "FILE")]
     depfile: Option<String>,
+    /// Print the ODS information the input's `.td` includes defined (to standard error).
+    #[arg(long = "dump-ods")]
+    dump_ods: bool,
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
@@ -72,7 +75,7 @@ fn main() -> ExitCode {
         Kind::Rust => OutputKind::Rust,
         Kind::Cpp => {
             eprintln!(
-                "tessera-pdll: -x=cpp is upstream's C++ output; Tessera writes PDL (-x=mlir)"
+                "tessera-pdll: -x=cpp is upstream's C++ output; Tessera writes Rust (-x=rust)"
             );
             return ExitCode::FAILURE;
         }
@@ -97,6 +100,7 @@ fn main() -> ExitCode {
             BenefitArg::MatchedOps => DefaultBenefit::MatchedOps,
             BenefitArg::Zero => DefaultBenefit::Zero,
         },
+        dump_ods: args.dump_ods,
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
     };
