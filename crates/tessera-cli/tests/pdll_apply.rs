@@ -67,6 +67,31 @@ fn the_readme_pdll_example_prints_its_committed_output() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }
 
+/// The README's ODS example: a PDLL file including a dialect's `.td` (ops, named results,
+/// inferred result types, ODS constraints run as natives), the dialect registered from it,
+/// prints its committed output.
+#[test]
+fn the_readme_ods_example_prints_its_committed_output() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = opt(
+        &root,
+        &[
+            "--patterns=examples/pdll-ods/patterns.pdll",
+            "-I",
+            "examples/pdll-ods",
+            "examples/pdll-ods/input.mlir",
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected =
+        std::fs::read_to_string(root.join("examples/pdll-ods/input.mlir.expected")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
 /// Writes `text` to a fresh file named `name` and runs tessera-opt with it as the patterns on
 /// a one-op input; returns the exit status and standard error.
 fn apply(name: &str, text: &str) -> (Option<i32>, String) {
