@@ -135,14 +135,19 @@ pub fn run_pdll_to(
             return run;
         }
     }
-    for (i, (ast, _, _)) in trees.iter().enumerate() {
+    if opts.output == OutputKind::Mlir {
+        // The trees are done with: their memory is reused while the PDL is printed.
+        trees.clear();
+    }
+    let count = trees.len().max(pdl.len());
+    for i in 0..count {
         let written = if i > 0 {
             out.write_all(marker.as_bytes())
         } else {
             Ok(())
         };
         let written = written.and_then(|()| match opts.output {
-            OutputKind::Ast => tessera_pdll::dump_ast_to(ast, out),
+            OutputKind::Ast => tessera_pdll::dump_ast_to(&trees[i].0, out),
             OutputKind::Mlir => {
                 let (ctx, lowered) = &pdl[i];
                 let resources = tessera_asm::Resources::default();

@@ -428,27 +428,36 @@ pub enum ExprKind {
         member: Sym,
     },
     /// `op<name>(operands) {attrs} -> (results)`.
-    Operation {
-        /// The [`DeclKind::OpName`].
-        name: DeclId,
-        /// Operand groups.
-        operands: Vec<ExprId>,
-        /// Result type groups.
-        results: Vec<ExprId>,
-        /// [`DeclKind::NamedAttribute`]s.
-        attrs: Vec<DeclId>,
-    },
+    Operation(Box<OperationExpr>),
     /// `(a, name = b)`.
-    Tuple {
-        /// Elements.
-        elems: Vec<ExprId>,
-        /// Element labels (empty symbols where unnamed).
-        names: Vec<Sym>,
-    },
+    Tuple(Box<TupleExpr>),
     /// `type<"…">`.
     Type(Sym),
     /// A range built from values or types (tuples converted in a rewrite, padding groups).
     Range(Vec<ExprId>),
+}
+
+/// The parts of an operation expression. Boxed in [`ExprKind`], as the tuple's are: the two
+/// largest kinds would otherwise set the size of every expression (96 bytes instead of 48).
+#[derive(Clone, Debug)]
+pub struct OperationExpr {
+    /// The [`DeclKind::OpName`].
+    pub name: DeclId,
+    /// Operand groups.
+    pub operands: Vec<ExprId>,
+    /// Result type groups.
+    pub results: Vec<ExprId>,
+    /// [`DeclKind::NamedAttribute`]s.
+    pub attrs: Vec<DeclId>,
+}
+
+/// The parts of a tuple expression.
+#[derive(Clone, Debug)]
+pub struct TupleExpr {
+    /// Elements.
+    pub elems: Vec<ExprId>,
+    /// Element labels (empty symbols where unnamed).
+    pub names: Vec<Sym>,
 }
 
 /// An expression node.

@@ -663,12 +663,9 @@ impl<'a> Gen<'a> {
             ExprKind::MemberAccess { parent, member } => {
                 Ok(smallvec![self.member_access(e, *parent, *member)?])
             }
-            ExprKind::Operation {
-                name,
-                operands,
-                results,
-                attrs,
-            } => {
+            ExprKind::Operation(op) => {
+                let (name, operands, results, attrs) =
+                    (&op.name, &op.operands, &op.results, &op.attrs);
                 let loc = self.loc(span);
                 let mut operand_values: Values = SmallVec::with_capacity(operands.len());
                 for &o in operands {
@@ -702,7 +699,8 @@ impl<'a> Gen<'a> {
                     op_ty
                 )])
             }
-            ExprKind::Tuple { elems, .. } => {
+            ExprKind::Tuple(tuple) => {
+                let elems = &tuple.elems;
                 let mut values: Values = SmallVec::with_capacity(elems.len());
                 for &el in elems {
                     values.push(self.single(el)?);

@@ -239,24 +239,19 @@ impl Printer<'_> {
                 self.out.push('\n');
                 self.children(&[Node::Expr(*parent)]);
             }
-            ExprKind::Operation {
-                name,
-                operands,
-                results,
-                attrs,
-            } => {
+            ExprKind::Operation(op) => {
                 self.typed_line("OperationExpr", id, ty);
-                self.children(&[Node::Decl(*name)]);
-                let ops: Vec<Node> = operands.iter().map(|&o| Node::Expr(o)).collect();
+                self.children(&[Node::Decl(op.name)]);
+                let ops: Vec<Node> = op.operands.iter().map(|&o| Node::Expr(o)).collect();
                 self.labeled("Operands", &ops);
-                let res: Vec<Node> = results.iter().map(|&r| Node::Expr(r)).collect();
+                let res: Vec<Node> = op.results.iter().map(|&r| Node::Expr(r)).collect();
                 self.labeled("Result Types", &res);
-                let at: Vec<Node> = attrs.iter().map(|&a| Node::Decl(a)).collect();
+                let at: Vec<Node> = op.attrs.iter().map(|&a| Node::Decl(a)).collect();
                 self.labeled("Attributes", &at);
             }
-            ExprKind::Tuple { elems, .. } => {
+            ExprKind::Tuple(tuple) => {
                 self.typed_line("TupleExpr", id, ty);
-                let nodes: Vec<Node> = elems.iter().map(|&x| Node::Expr(x)).collect();
+                let nodes: Vec<Node> = tuple.elems.iter().map(|&x| Node::Expr(x)).collect();
                 self.children(&nodes);
             }
             ExprKind::Type(v) => {

@@ -737,12 +737,12 @@ impl Parser<'_> {
 
         let ty = self.ast.types.get(TypeKind::Op(op_name));
         Ok(self.ast.expr(
-            ExprKind::Operation {
+            ExprKind::Operation(Box::new(OperationExpr {
                 name,
                 operands,
                 results,
                 attrs,
-            },
+            })),
             loc,
             ty,
         ))
@@ -878,7 +878,11 @@ impl Parser<'_> {
             .ast
             .types
             .get(TypeKind::Tuple(types.into(), names.clone().into()));
-        self.ast.expr(ExprKind::Tuple { elems, names }, span, ty)
+        self.ast.expr(
+            ExprKind::Tuple(Box::new(TupleExpr { elems, names })),
+            span,
+            ty,
+        )
     }
 
     pub(crate) fn create_tuple_expr(
