@@ -17,31 +17,10 @@ cd "$root/crates/tessera-pdll"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 stale=0
-for dir in ast errors; do
-  for f in tests/$dir/*.pdll; do
-    base=${f%.pdll}
-    "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file "$f" 2>"$tmp/err" | "$root/scripts/pdll-normalize.py" >"$tmp/ast" || true
-    rm -f "$tmp/ods"
-    if [ $dir = ast ] && grep -q '^#include ".*\.td"' "$f"; then
-      "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file --dump-ods "$f" 2>"$tmp/ods" >/dev/null || true
-    fi
-    for kind in ast err ods; do
-      if [ $check = 1 ]; then
-        if ! cmp -s "$tmp/$kind" "$base.$kind" 2>/dev/null && { [ -s "$tmp/$kind" ] || [ -e "$base.$kind" ]; }; then
-          echo "stale: $base.$kind"; stale=1
-        fi
-      elif [ -s "$tmp/$kind" ]; then
-        cp "$tmp/$kind" "$base.$kind"
-      else
-        rm -f "$base.$kind"
-      fi
-    done
-  done
-done
-for f in tests/mlir/*.pdll; do
-  base=${f%.pdll}
-  "$UPSTREAM" -x=mlir -I tests/mlir -I ../tessera-ods/td --split-input-file "$f" >"$tmp/mlir" 2>"$tmp/err" || true
-  for kind in mlir err; do
+# Compares (--check) or updates $1.KIND with $tmp/KIND for each KIND after $1.
+sync() {
+  local base=$1; shift
+  for kind in "$@"; do
     if [ $check = 1 ]; then
       if ! cmp -s "$tmp/$kind" "$base.$kind" 2>/dev/null && { [ -s "$tmp/$kind" ] || [ -e "$base.$kind" ]; }; then
         echo "stale: $base.$kind"; stale=1
@@ -52,5 +31,21 @@ for f in tests/mlir/*.pdll; do
       rm -f "$base.$kind"
     fi
   done
+}
+for dir in ast errors; do
+  for f in tests/$dir/*.pdll; do
+    base=${f%.pdll}
+    "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file "$f" 2>"$tmp/err" | "$root/scripts/pdll-normalize.py" >"$tmp/ast" || true
+    rm -f "$tmp/ods"
+    if [ $dir = ast ] && grep -q '^#include ".*\.td"' "$f"; then
+      "$UPSTREAM" -x=ast -I "tests/$dir" -I ../tessera-ods/td --split-input-file --dump-ods "$f" 2>"$tmp/ods" >/dev/null || true
+    fi
+    sync "$base" ast err ods
+  done
+done
+for f in tests/mlir/*.pdll; do
+  base=${f%.pdll}
+  "$UPSTREAM" -x=mlir -I tests/mlir -I ../tessera-ods/td --split-input-file "$f" >"$tmp/mlir" 2>"$tmp/err" || true
+  sync "$base" mlir err
 done
 [ $stale = 0 ]

@@ -150,9 +150,10 @@ pub(crate) fn build(rk: &RecordKeeper) -> Loaded {
     }
 }
 
-/// Compares names as upstream orders records: byte by byte, except that where both have a
-/// run of digits, the longer run is larger and runs of equal length compare by their digits.
-pub(crate) fn compare_numeric(a: &str, b: &str) -> Ordering {
+/// Compares names as upstream orders records (LLVM's numeric-aware order): byte by byte,
+/// except that where both have a run of digits, the longer run is larger and runs of equal
+/// length compare by their digits; a prefix comes first.
+pub fn compare_numeric(a: &str, b: &str) -> Ordering {
     let (a, b) = (a.as_bytes(), b.as_bytes());
     let end = a.len().min(b.len());
     let mut i = 0;
@@ -203,5 +204,7 @@ mod tests {
         assert_eq!(compare_numeric("B", "a"), Less);
         assert_eq!(compare_numeric("I8", "I16"), Less);
         assert_eq!(compare_numeric("a9", "ab"), Less);
+        assert_eq!(compare_numeric("AnyI8Attr", "AnyI16Attr"), Less);
+        assert_eq!(compare_numeric("AnyI32Attr", "AnyI32ElementsAttr"), Less);
     }
 }

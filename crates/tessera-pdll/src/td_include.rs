@@ -17,7 +17,6 @@
 use crate::ast::*;
 use crate::ods;
 use crate::parser::{PResult, Parser};
-use std::cmp::Ordering;
 use tessera_ir::source::{FileId, SourceMap};
 use tessera_ir::{DiagLoc, Diagnostic, Severity, SourceLoc};
 use tessera_tablegen::{RecId, RecordKeeper};
@@ -290,36 +289,8 @@ fn sorted_defs(records: &RecordKeeper, class: &str) -> Vec<RecId> {
         .into_iter()
         .map(|d| (records.record_name(d), d))
         .collect();
-    defs.sort_by(|a, b| compare_numeric(&a.0, &b.0));
+    defs.sort_by(|a, b| tessera_ods::compare_numeric(&a.0, &b.0));
     defs.into_iter().map(|(_, d)| d).collect()
-}
-
-/// LLVM's numeric-aware name order: where both names have digits at the same position, the
-/// longer run of digits is larger and runs of equal length compare as text; elsewhere bytes
-/// compare, and a prefix comes first.
-fn compare_numeric(a: &str, b: &str) -> Ordering {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    let end = a.len().min(b.len());
-    let mut i = 0;
-    while i < end {
-        if a[i].is_ascii_digit() && b[i].is_ascii_digit() {
-            let run = |s: &[u8]| s[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-            let (ra, rb) = (run(a), run(b));
-            if ra != rb {
-                return ra.cmp(&rb);
-            }
-            match a[i..i + ra].cmp(&b[i..i + rb]) {
-                Ordering::Equal => i += ra,
-                other => return other,
-            }
-            continue;
-        }
-        if a[i] != b[i] {
-            return a[i].cmp(&b[i]);
-        }
-        i += 1;
-    }
-    a.len().cmp(&b.len())
 }
 
 /// Moves a diagnostic (and its notes) from one source map's locations to another's.
@@ -329,21 +300,5 @@ fn relocate(d: &mut Diagnostic, translate: &dyn Fn(SourceLoc) -> SourceLoc) {
     }
     for note in &mut d.notes {
         relocate(note, translate);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::compare_numeric;
-    use std::cmp::Ordering::*;
-
-    #[test]
-    fn names_order_with_numbers_by_value() {
-        assert_eq!(compare_numeric("AnyI8Attr", "AnyI16Attr"), Less);
-        assert_eq!(compare_numeric("AnyI1Attr", "AnyI16Attr"), Less);
-        assert_eq!(compare_numeric("AnyI32Attr", "AnyI32ElementsAttr"), Less);
-        assert_eq!(compare_numeric("I64", "I64"), Equal);
-        assert_eq!(compare_numeric("I6", "I6x"), Less);
-        assert_eq!(compare_numeric("a_10", "a_9"), Greater);
     }
 }

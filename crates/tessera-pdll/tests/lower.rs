@@ -100,10 +100,10 @@ fn pdl_matches_mlir_pdll() {
     }
 }
 
-/// Lowers `src` with the default options and returns each pattern's benefit.
-fn benefits(src: &str) -> Vec<i128> {
+/// Parses `src` (which must have no errors) and lowers it with the default options.
+fn lower_clean(src: String) -> (Context, tessera_pdll::Lowered) {
     let mut sources = SourceMap::new();
-    let file = sources.add("benefit.pdll", src);
+    let file = sources.add("test.pdll", src);
     let parsed = parse(&mut sources, file, &Options::default());
     assert!(
         parsed.diagnostics.has_errors().is_none(),
@@ -119,6 +119,12 @@ fn benefits(src: &str) -> Vec<i128> {
         &LowerOptions::default(),
     )
     .unwrap_or_else(|d| panic!("{d:?}"));
+    (ctx, lowered)
+}
+
+/// Lowers `src` with the default options and returns each pattern's benefit.
+fn benefits(src: &str) -> Vec<i128> {
+    let (mut ctx, lowered) = lower_clean(src.to_string());
     let body = &lowered.body;
     let block = body.first_block(body.region(lowered.module, 0)).unwrap();
     let benefit = ctx.ident("benefit");
@@ -177,11 +183,15 @@ Pattern {
 }
 
 /// Every prefix of every input that parses cleanly lowers to verified PDL or to diagnostics,
-/// never a panic.
+/// never a panic. (Inputs with `.td` includes are left out: each prefix would evaluate the
+/// `.td` again; truncated includes have tests of their own.)
 #[test]
 fn every_prefix_lowers_without_panicking() {
     for path in inputs() {
         let src = std::fs::read_to_string(&path).unwrap();
+        if src.contains("#include") {
+            continue;
+        }
         for end in (0..=src.len()).filter(|&i| src.is_char_boundary(i)) {
             let mut sources = SourceMap::new();
             let file = sources.add("prefix.pdll", &src[..end]);
@@ -210,19 +220,7 @@ fn deep_nesting_lowers() {
         "op<a.b>(".repeat(depth),
         ")".repeat(depth)
     );
-    let mut sources = SourceMap::new();
-    let file = sources.add("nested.pdll", src);
-    let parsed = parse(&mut sources, file, &Options::default());
-    assert!(parsed.diagnostics.is_empty(), "{}", parsed.diagnostics);
-    let mut ctx = Context::new();
-    let lowered = lower_to_pdl(
-        &mut ctx,
-        &parsed.ast,
-        &sources,
-        file,
-        &LowerOptions::default(),
-    )
-    .unwrap_or_else(|d| panic!("{d:?}"));
+    let (ctx, lowered) = lower_clean(src);
     let text = print(&ctx, &lowered);
     assert_eq!(text.matches("operation \"a.b\"").count(), depth);
 }
