@@ -8,7 +8,7 @@ use clap::{CommandFactory, Parser, ValueEnum};
 static GLOBAL: tessera_cli::alloc::SizeClasses = tessera_cli::alloc::SizeClasses;
 use std::process::ExitCode;
 use tessera_cli::args::{io_message, llvm_style, InputOutput};
-use tessera_cli::pdll::{run_pdll, run_pdll_to, OutputKind, PdllOptions};
+use tessera_cli::pdll::{run_pdll_to, OutputKind, PdllOptions};
 use tessera_pdll::DefaultBenefit;
 
 /// The outputs `mlir-pdll` knows.
@@ -120,13 +120,15 @@ fn main() -> ExitCode {
             None => ExitCode::SUCCESS,
         };
     }
-    let (text, run) = run_pdll(&src, &name, &opts);
+    // The output is kept as bytes: it is compared and written as is.
+    let mut text = Vec::new();
+    let run = run_pdll_to(&src, &name, &opts, &mut text);
     eprint!("{}", run.stderr);
     if run.status != 0 {
         return ExitCode::FAILURE;
     }
-    let unchanged = args.write_if_changed
-        && std::fs::read(&args.io.output).is_ok_and(|old| old == text.as_bytes());
+    let unchanged =
+        args.write_if_changed && std::fs::read(&args.io.output).is_ok_and(|old| old == text);
     if !unchanged {
         if let Err(e) = std::fs::write(&args.io.output, &text) {
             eprintln!(
