@@ -70,6 +70,10 @@ pub(crate) struct Parser<'a> {
     pub(crate) ctx: Ctx,
     anon_counter: u32,
     depth: u32,
+    /// Set when an inline native declaration took the `;` that ends its statement (the
+    /// specification's `Constraint Local(v: Value) [{ ... }];`): the statement then needs no
+    /// second one (mlir-pdll 19 wants `;;`, also accepted).
+    native_decl_took_semicolon: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -95,6 +99,7 @@ impl<'a> Parser<'a> {
             cur_scope: 0,
             ctx: Ctx::Global,
             anon_counter: 0,
+            native_decl_took_semicolon: false,
             depth: 0,
         }
     }
@@ -559,7 +564,12 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        self.expect(TokKind::Semicolon, "expected `;` after native declaration")?;
+        // Inline, a native may be called where it is declared (the specification's
+        // `Constraint(v: Value) [{ ... }](arg)`); mlir-pdll 19 always wants the `;`.
+        if !(inline && code.is_some() && self.at(TokKind::LParen)) {
+            self.expect(TokKind::Semicolon, "expected `;` after native declaration")?;
+            self.native_decl_took_semicolon = inline;
+        }
         let callable = Box::new(Callable {
             name,
             inputs: sig.args,
@@ -1213,6 +1223,7 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_stmt_inner(&mut self, expect_semicolon: bool) -> PResult<StmtId> {
+        self.native_decl_took_semicolon = false;
         let stmt = match self.tok.kind {
             TokKind::KwErase => self.parse_erase_stmt()?,
             TokKind::KwLet => self.parse_let_stmt()?,
@@ -1230,7 +1241,10 @@ impl<'a> Parser<'a> {
                 self.ast.stmt(StmtKind::Expr(expr), span)
             }
         };
-        if expect_semicolon {
+        if std::mem::take(&mut self.native_decl_took_semicolon) {
+            // The declaration's `;` ended the statement; a second one is upstream's form.
+            self.eat(TokKind::Semicolon);
+        } else if expect_semicolon {
             self.expect(TokKind::Semicolon, "expected `;` after statement")?;
         }
         Ok(stmt)

@@ -224,3 +224,18 @@ fn deep_nesting_lowers() {
     let text = print(&ctx, &lowered);
     assert_eq!(text.matches("operation \"a.b\"").count(), depth);
 }
+
+/// The specification's inline native forms, which mlir-pdll 19 refuses: a native declared in a
+/// body with one `;`, and one called where it is declared. Upstream's `;;` is accepted too.
+#[test]
+fn inline_natives_in_the_specification_forms_are_lowered() {
+    for src in [
+        "Pattern {\n  let root = op<t.a>(arg: Value);\n  Constraint Local(v: Value) [{ x }];\n  Local(arg);\n  erase root;\n}\n",
+        "Pattern {\n  let root = op<t.a>(arg: Value);\n  Constraint Local(v: Value) [{ x }];;\n  Local(arg);\n  erase root;\n}\n",
+        "Pattern {\n  let root = op<t.a>(arg: Value);\n  Constraint(v: Value) [{ x }](arg);\n  erase root;\n}\n",
+    ] {
+        let (ctx, lowered) = lower_clean(src.to_string());
+        let text = print(&ctx, &lowered);
+        assert_eq!(text.matches("apply_native_constraint").count(), 1, "{text}");
+    }
+}
