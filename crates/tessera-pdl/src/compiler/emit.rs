@@ -47,15 +47,44 @@ impl PdlTypes {
 
 /// What the compiler interns over and over, interned once per conversion: the identifiers of
 /// op and property names (keyed by the static string's address), property dictionaries (most
-/// ops of a matcher repeat a few) and small `i32` attributes.
+/// ops of a matcher repeat a few), small `i32` attributes, segment sizes and the types of
+/// rewriter functions (nearly every rewriter takes one of a handful of argument lists).
 #[derive(Default)]
 pub(crate) struct Idents {
     names: FxHashMap<(usize, usize), Ident>,
     dicts: FxHashMap<SmallVec<[(Ident, Attr); 4]>, Attr>,
     i32s: Vec<Option<Attr>>,
+    segments: FxHashMap<SmallVec<[i32; 3]>, Attr>,
+    fn_types: FxHashMap<SmallVec<[Type; 4]>, Attr>,
 }
 
 impl Idents {
+    /// The identifier `name` (a property name, say).
+    pub(crate) fn ident(&mut self, ctx: &mut Context, name: &'static str) -> Ident {
+        self.get(ctx, name, false)
+    }
+
+    /// `array<i32: sizes>`, the segment sizes of an op with variadic operand groups.
+    pub(crate) fn segments(&mut self, ctx: &mut Context, sizes: &[i32]) -> Attr {
+        if let Some(&a) = self.segments.get(sizes) {
+            return a;
+        }
+        let a = ctx.dense_i32_array(sizes);
+        self.segments.insert(SmallVec::from_slice(sizes), a);
+        a
+    }
+
+    /// The type attribute of a function taking `inputs` and returning nothing.
+    pub(crate) fn fn_type(&mut self, ctx: &mut Context, inputs: &[Type]) -> Attr {
+        if let Some(&a) = self.fn_types.get(inputs) {
+            return a;
+        }
+        let ty = ctx.function_type(inputs, &[]);
+        let a = ctx.type_attr(ty);
+        self.fn_types.insert(SmallVec::from_slice(inputs), a);
+        a
+    }
+
     /// An `i32` attribute.
     pub(crate) fn i32(&mut self, ctx: &mut Context, v: u32) -> Attr {
         let i = v as usize;

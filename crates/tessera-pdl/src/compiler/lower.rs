@@ -561,8 +561,8 @@ impl Lowering<'_> {
             .rewriters
             .match_info(self.ctx, self.body, self.names, pattern_op, root);
         let segments = self
-            .ctx
-            .dense_i32_array(&[n_inputs as i32, self.loc_ops.len() as i32]);
+            .idents
+            .segments(self.ctx, &[n_inputs as i32, self.loc_ops.len() as i32]);
         let dest = *self.failure_stack.last().ok_or("no failure destination")?;
         Op::new("record_match", self.body.op_loc(pattern_op))
             .operands(&inputs)

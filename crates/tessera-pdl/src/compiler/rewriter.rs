@@ -6,6 +6,7 @@ use super::emit::{getter, Idents, Op, PdlTypes};
 use super::pattern::{Key, Pdl, PdlNames, PdlOp};
 use super::predicate::PosId;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use tessera_ir::OpTraits;
 use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Location, OpId, Type, ValueId};
 
@@ -114,23 +115,22 @@ impl RewriterGen {
             }
         }
         let used = rw.used;
-        let arg_types: Vec<Type> = body
+        let arg_types: SmallVec<[Type; 4]> = body
             .block_args(entry)
             .iter()
             .map(|&a| body.value_type(a))
             .collect();
-        let fn_type = ctx.function_type(&arg_types, &[]);
-        let fn_type = ctx.type_attr(fn_type);
+        let fn_type = idents.fn_type(ctx, &arg_types);
         let sym = ctx.string_attr(&name);
         let props = vec![
-            (ctx.ident("function_type"), fn_type),
-            (ctx.ident("sym_name"), sym),
+            (idents.ident(ctx, "function_type"), fn_type),
+            (idents.ident(ctx, "sym_name"), sym),
         ];
         let props = ctx.dictionary(props);
         body.set_op_props(func, Some(props));
         Op::new("finalize", rewriter_loc).at_end(ctx, body, idents, Some(entry));
 
-        let module = ctx.ident("rewriters");
+        let module = idents.ident(ctx, "rewriters");
         let nested = ctx.ident(&name);
         let symbol = ctx.attr(AttrKind::SymbolRef {
             root: module,
@@ -389,11 +389,14 @@ impl Rewrite<'_> {
         let mut all = operands.clone();
         all.extend(&attributes);
         all.extend(&types);
-        let segments = self.ctx.dense_i32_array(&[
-            operands.len() as i32,
-            attributes.len() as i32,
-            types.len() as i32,
-        ]);
+        let segments = self.idents.segments(
+            self.ctx,
+            &[
+                operands.len() as i32,
+                attributes.len() as i32,
+                types.len() as i32,
+            ],
+        );
         let unit = inferred.then(|| self.ctx.unit_attr());
         let t = self.types;
         let created = self.emit_value(
