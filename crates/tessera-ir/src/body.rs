@@ -8,6 +8,7 @@
 //! Architecture invariant: the body never interns anything; types, attributes and names are
 //! handles into a `Context`, and every body method that needs the context takes it explicitly.
 
+use crate::arena::ChunkedMap;
 use crate::{Attr, Ident, Location, Type};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{entity_impl, EntityList, ListPool, PrimaryMap};
@@ -147,11 +148,13 @@ impl std::error::Error for IrError {}
 /// The arenas holding a tree of operations.
 #[derive(Default, Clone)]
 pub struct Body {
-    ops: PrimaryMap<OpId, OpData>,
-    blocks: PrimaryMap<BlockId, BlockData>,
+    // The arenas that grow with the IR are chunked (see `arena`): a pass that adds many ops
+    // then never copies them.
+    ops: ChunkedMap<OpId, OpData>,
+    blocks: ChunkedMap<BlockId, BlockData>,
     regions: PrimaryMap<RegionId, RegionData>,
-    values: PrimaryMap<ValueId, ValueData>,
-    uses: PrimaryMap<UseId, UseData>,
+    values: ChunkedMap<ValueId, ValueData>,
+    uses: ChunkedMap<UseId, UseData>,
     use_pool: ListPool<UseId>,
     block_pool: ListPool<BlockId>,
     value_pool: ListPool<ValueId>,

@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 mod affine;
+mod arena;
 mod attrs;
 mod bigint;
 mod body;

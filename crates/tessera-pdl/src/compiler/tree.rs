@@ -11,6 +11,7 @@
 use super::collect::{PatternPredicates, Pred};
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId};
 use rustc_hash::{FxHashMap, FxHashSet};
+use smallvec::SmallVec;
 use tessera_ir::{OpId, ValueId};
 
 /// A node of the decision tree (an index into [`Tree::nodes`]).
@@ -19,9 +20,10 @@ pub(crate) type NodeId = u32;
 /// What a node does.
 #[derive(Debug)]
 pub(crate) enum NodeKind {
-    /// Branch on the answer: cases in first-insertion order.
+    /// Branch on the answer: cases in first-insertion order. Most switches end with one case
+    /// (and become `Bool`), so one is held inline: a vector's size, no allocation.
     Switch {
-        children: Vec<(Answer, Option<NodeId>)>,
+        children: SmallVec<[(Answer, Option<NodeId>); 1]>,
     },
     /// Continue to `success` if the answer is the expected one.
     Bool {
@@ -255,7 +257,7 @@ fn propagate(
                     pos: Some(pos),
                     question: Some(question),
                     kind: NodeKind::Switch {
-                        children: Vec::new(),
+                        children: SmallVec::new(),
                     },
                     failure: None,
                 });
@@ -360,4 +362,15 @@ fn dependency_sort(preds: &Predicates, ordered: &[Ordered], order: &mut [u32]) {
         level_of(i, &mut level, &reads, &by_question, &mut visiting);
     }
     order.sort_by_key(|&i| level[i as usize].unwrap_or(0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_stays_small() {
+        // A tree has a node per predicate of every pattern; a switch's first case is inline.
+        assert_eq!(std::mem::size_of::<Node>(), 56);
+    }
 }
