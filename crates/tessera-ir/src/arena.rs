@@ -1,25 +1,49 @@
-//! A primary map stored in fixed-size chunks, for the body's largest arenas.
+//! A primary map stored in segments that never move, for the body's largest arenas.
 //!
 //! A `Vec`-backed map doubles as it grows, copying every entry into a fresh block each time;
 //! once a block passes what an allocator serves from its own pools it usually comes from
 //! fresh pages of the system, each faulted in on first touch. Growing an IR by a pass (the
 //! matcher compiler doubles the op count of its input) then spends more on copying and on
-//! page faults than on making the ops. Here the first chunk grows as a vector does (small
-//! bodies stay small) up to [`CHUNK`] entries; every later chunk is allocated at its full size
-//! once and never moves, so growth copies nothing and touches only the entries it writes.
-//! Indexing costs one more load than a vector's.
+//! page faults than on making the ops. Here the first segment grows as a vector does (small
+//! bodies stay small) up to [`FIRST`] entries; then each new segment is allocated whole, as
+//! large as all the earlier ones together (the capacity doubles, as a vector's does, so
+//! memory use is the same), and never moves: growth copies nothing and touches only the
+//! entries it writes. Finding an entry's segment costs a few instructions and one more load
+//! than a vector's indexing.
 
 use cranelift_entity::EntityRef;
 use std::marker::PhantomData;
 use std::ops::{Index, IndexMut};
 
-/// Entries per chunk, a power of two: 4,096 ops (the largest entries, 56 bytes) are 224 KiB.
-const CHUNK_BITS: u32 = 12;
-const CHUNK: usize = 1 << CHUNK_BITS;
+/// Entries of the first segment, a power of two.
+const FIRST_BITS: u32 = 12;
+const FIRST: usize = 1 << FIRST_BITS;
+
+/// The segment holding entry `i` and its offset there: segment 0 holds the first [`FIRST`]
+/// entries, segment `s > 0` the `FIRST << (s - 1)` entries from `FIRST << (s - 1)` on.
+#[inline]
+fn locate(i: usize) -> (usize, usize) {
+    let q = i >> FIRST_BITS;
+    if q == 0 {
+        return (0, i);
+    }
+    let segment = (usize::BITS - q.leading_zeros()) as usize;
+    (segment, i - (FIRST << (segment - 1)))
+}
+
+/// How many entries segment `s` holds once full.
+#[inline]
+fn segment_capacity(s: usize) -> usize {
+    if s == 0 {
+        FIRST
+    } else {
+        FIRST << (s - 1)
+    }
+}
 
 /// A map from dense keys `K` to values `V` that only grows, handing out keys in order.
 pub(crate) struct ChunkedMap<K, V> {
-    chunks: Vec<Vec<V>>,
+    segments: Vec<Vec<V>>,
     len: usize,
     _key: PhantomData<K>,
 }
@@ -27,7 +51,7 @@ pub(crate) struct ChunkedMap<K, V> {
 impl<K, V> Default for ChunkedMap<K, V> {
     fn default() -> Self {
         ChunkedMap {
-            chunks: Vec::new(),
+            segments: Vec::new(),
             len: 0,
             _key: PhantomData,
         }
@@ -36,18 +60,19 @@ impl<K, V> Default for ChunkedMap<K, V> {
 
 impl<K, V: Clone> Clone for ChunkedMap<K, V> {
     fn clone(&self) -> Self {
-        // Full chunks keep their fixed capacity in the copy; only the last one may grow.
-        let chunks = self
-            .chunks
+        // Every segment but the last is full; the last one keeps room to grow in place.
+        let segments = self
+            .segments
             .iter()
-            .map(|c| {
-                let mut copy = Vec::with_capacity(c.capacity().max(c.len()));
-                copy.extend_from_slice(c);
+            .enumerate()
+            .map(|(s, seg)| {
+                let mut copy = Vec::with_capacity(segment_capacity(s).max(seg.len()));
+                copy.extend_from_slice(seg);
                 copy
             })
             .collect();
         ChunkedMap {
-            chunks,
+            segments,
             len: self.len,
             _key: PhantomData,
         }
@@ -71,21 +96,25 @@ impl<K: EntityRef, V> ChunkedMap<K, V> {
     #[inline]
     pub(crate) fn push(&mut self, value: V) -> K {
         let key = K::new(self.len);
-        match self.chunks.last_mut() {
-            Some(chunk) if chunk.len() < CHUNK => chunk.push(value),
-            _ => self.new_chunk(value),
+        let s = self.segments.len();
+        match self.segments.last_mut() {
+            Some(seg) if seg.len() < segment_capacity(s - 1) => seg.push(value),
+            _ => self.new_segment(value),
         }
         self.len += 1;
         key
     }
 
     #[cold]
-    fn new_chunk(&mut self, value: V) {
-        // The first chunk starts small and grows; later ones are made whole.
-        let capacity = if self.chunks.is_empty() { 0 } else { CHUNK };
-        let mut chunk = Vec::with_capacity(capacity);
-        chunk.push(value);
-        self.chunks.push(chunk);
+    fn new_segment(&mut self, value: V) {
+        // The first segment starts small and grows; later ones are made whole.
+        let capacity = match self.segments.len() {
+            0 => 0,
+            s => segment_capacity(s),
+        };
+        let mut seg = Vec::with_capacity(capacity);
+        seg.push(value);
+        self.segments.push(seg);
     }
 }
 
@@ -94,16 +123,16 @@ impl<K: EntityRef, V> Index<K> for ChunkedMap<K, V> {
 
     #[inline]
     fn index(&self, key: K) -> &V {
-        let i = key.index();
-        &self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        let (s, i) = locate(key.index());
+        &self.segments[s][i]
     }
 }
 
 impl<K: EntityRef, V> IndexMut<K> for ChunkedMap<K, V> {
     #[inline]
     fn index_mut(&mut self, key: K) -> &mut V {
-        let i = key.index();
-        &mut self.chunks[i >> CHUNK_BITS][i & (CHUNK - 1)]
+        let (s, i) = locate(key.index());
+        &mut self.segments[s][i]
     }
 }
 
@@ -116,27 +145,40 @@ mod tests {
     cranelift_entity::entity_impl!(Key);
 
     #[test]
-    fn keys_are_dense_across_chunks_and_entries_stay_put() {
+    fn segments_double_and_cover_every_index_once() {
+        let mut next = 0;
+        for s in 0..6 {
+            for i in 0..segment_capacity(s) {
+                assert_eq!(locate(next), (s, i));
+                next += 1;
+            }
+        }
+    }
+
+    #[test]
+    fn keys_are_dense_across_segments_and_entries_stay_put() {
         let mut map: ChunkedMap<Key, usize> = ChunkedMap::default();
-        let n = 3 * CHUNK + 5;
+        let n = 3 * FIRST + 5;
         for i in 0..n {
             assert_eq!(map.next_key(), Key::new(i));
             assert_eq!(map.push(i * 2), Key::new(i));
         }
         assert_eq!(map.len(), n);
-        // A full chunk never reallocates: its entries keep their addresses.
-        let first_of_second: *const usize = &map[Key::new(CHUNK)];
-        for i in 0..CHUNK {
+        // A later segment never reallocates: its entries keep their addresses.
+        let first_of_second: *const usize = &map[Key::new(FIRST)];
+        for i in 0..4 * FIRST {
             map.push(i);
         }
-        assert!(std::ptr::eq(first_of_second, &map[Key::new(CHUNK)]));
+        assert!(std::ptr::eq(first_of_second, &map[Key::new(FIRST)]));
         for i in 0..n {
             assert_eq!(map[Key::new(i)], i * 2);
         }
-        map[Key::new(CHUNK + 1)] = 7;
-        let copy = map.clone();
+        map[Key::new(FIRST + 1)] = 7;
+        let mut copy = map.clone();
         assert_eq!(copy.len(), map.len());
-        assert_eq!(copy[Key::new(CHUNK + 1)], 7);
+        assert_eq!(copy[Key::new(FIRST + 1)], 7);
         assert_eq!(copy[Key::new(n - 1)], (n - 1) * 2);
+        copy.push(1);
+        assert_eq!(copy[Key::new(map.len())], 1);
     }
 }
