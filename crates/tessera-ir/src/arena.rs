@@ -5,8 +5,8 @@
 //! fresh pages of the system, each faulted in on first touch. Growing an IR by a pass (the
 //! matcher compiler doubles the op count of its input) then spends more on copying and on
 //! page faults than on making the ops. Here the first segment grows as a vector does (small
-//! bodies stay small) up to [`FIRST`] entries; then each new segment is allocated whole, as
-//! large as all the earlier ones together (the capacity doubles, as a vector's does, so
+//! bodies stay small) up to [`FIRST`] entries; then each new segment is allocated whole,
+//! twice as large as the one before (the capacity about doubles, as a vector's does, so
 //! memory use is the same), and never moves: growth copies nothing and touches only the
 //! entries it writes. Finding an entry's segment costs a few instructions and one more load
 //! than a vector's indexing.
@@ -19,26 +19,21 @@ use std::ops::{Index, IndexMut};
 const FIRST_BITS: u32 = 12;
 const FIRST: usize = 1 << FIRST_BITS;
 
-/// The segment holding entry `i` and its offset there: segment 0 holds the first [`FIRST`]
-/// entries, segment `s > 0` the `FIRST << (s - 1)` entries from `FIRST << (s - 1)` on.
+/// The segment holding entry `i` and its offset there. Segment `s` holds the `FIRST << s`
+/// entries from `FIRST * (2^s - 1)` on, so with `j = i + FIRST` the segment is the position
+/// of `j`'s highest bit less `FIRST_BITS` and the offset is `j` without that bit: no branch,
+/// no loop.
 #[inline]
 fn locate(i: usize) -> (usize, usize) {
-    let q = i >> FIRST_BITS;
-    if q == 0 {
-        return (0, i);
-    }
-    let segment = (usize::BITS - q.leading_zeros()) as usize;
-    (segment, i - (FIRST << (segment - 1)))
+    let j = i + FIRST;
+    let high = (usize::BITS - 1 - j.leading_zeros()) as usize;
+    (high - FIRST_BITS as usize, j - (1 << high))
 }
 
 /// How many entries segment `s` holds once full.
 #[inline]
 fn segment_capacity(s: usize) -> usize {
-    if s == 0 {
-        FIRST
-    } else {
-        FIRST << (s - 1)
-    }
+    FIRST << s
 }
 
 /// A map from dense keys `K` to values `V` that only grows, handing out keys in order.
