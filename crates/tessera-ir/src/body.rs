@@ -123,6 +123,28 @@ pub struct OperationState {
     pub num_regions: u32,
 }
 
+/// The parts of an operation to create, borrowed (see [`Body::create_op_from`]); the fields
+/// mean what [`OperationState`]'s do.
+#[derive(Clone, Copy)]
+pub struct OpParts<'a> {
+    /// Full op name (`dialect.op`).
+    pub name: Ident,
+    /// Location.
+    pub loc: Location,
+    /// Attribute dictionary (a `Dictionary` attribute).
+    pub attrs: Attr,
+    /// Properties, if any.
+    pub props: Option<Attr>,
+    /// Operand values.
+    pub operands: &'a [ValueId],
+    /// Result types.
+    pub result_types: &'a [Type],
+    /// Successor blocks.
+    pub successors: &'a [BlockId],
+    /// Number of regions to create (empty).
+    pub num_regions: u32,
+}
+
 /// An error from an IR mutation whose precondition does not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IrError {
@@ -185,40 +207,70 @@ impl Body {
 
     /// Creates a detached operation.
     pub fn create_op(&mut self, state: OperationState) -> OpId {
+        self.create_op_from(&OpParts {
+            name: state.name,
+            loc: state.loc,
+            attrs: state.attrs,
+            props: state.props,
+            operands: &state.operands,
+            result_types: &state.result_types,
+            successors: &state.successors,
+            num_regions: state.num_regions,
+        })
+    }
+
+    /// Creates a detached operation from borrowed parts: what [`Body::create_op`] does,
+    /// without building an [`OperationState`] first (a pass making thousands of ops from
+    /// slices it already holds copies nothing twice).
+    pub fn create_op_from(&mut self, parts: &OpParts<'_>) -> OpId {
         let op = self.ops.next_key();
         let first_result = self.values.next_key();
-        for (i, &ty) in state.result_types.iter().enumerate() {
+        for (i, &ty) in parts.result_types.iter().enumerate() {
             self.values.push(ValueData {
                 ty,
                 def: ValueDef::Result(op, i as u32),
-                loc: state.loc,
+                loc: parts.loc,
                 first_use: None.into(),
             });
         }
         let first_region = self.regions.next_key();
-        for _ in 0..state.num_regions {
+        for _ in 0..parts.num_regions {
             self.regions.push(RegionData {
                 parent: op.into(),
                 ..Default::default()
             });
         }
-        let mut operands = EntityList::new();
-        for &v in &state.operands {
-            let u = self.new_use(v, op);
-            operands.push(u, &mut self.use_pool);
-        }
-        let successors = EntityList::from_slice(&state.successors, &mut self.block_pool);
+        // The operand list is allocated once, at its size (short lists staged on the stack).
+        let operands = match parts.operands.len() {
+            0 => EntityList::new(),
+            n if n <= 8 => {
+                let mut uses = [UseId::from_u32(0); 8];
+                for (u, &v) in uses.iter_mut().zip(parts.operands) {
+                    *u = self.new_use(v, op);
+                }
+                EntityList::from_slice(&uses[..n], &mut self.use_pool)
+            }
+            _ => {
+                let uses: Vec<UseId> = parts
+                    .operands
+                    .iter()
+                    .map(|&v| self.new_use(v, op))
+                    .collect();
+                EntityList::from_slice(&uses, &mut self.use_pool)
+            }
+        };
+        let successors = EntityList::from_slice(parts.successors, &mut self.block_pool);
         self.ops.push(OpData {
-            name: state.name,
-            loc: state.loc,
-            attrs: state.attrs,
-            props: state.props,
+            name: parts.name,
+            loc: parts.loc,
+            attrs: parts.attrs,
+            props: parts.props,
             operands,
             successors,
             first_result,
-            num_results: state.result_types.len() as u32,
+            num_results: parts.result_types.len() as u32,
             first_region,
-            num_regions: state.num_regions,
+            num_regions: parts.num_regions,
             parent: None.into(),
             prev: None.into(),
             next: None.into(),

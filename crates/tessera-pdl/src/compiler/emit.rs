@@ -5,7 +5,7 @@ use crate::dialect::types::make_pdl_type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{
-    Attr, AttrKind, BlockId, Body, Context, Ident, Location, OpId, OperationState, RegionId, Type,
+    Attr, AttrKind, BlockId, Body, Context, Ident, Location, OpId, OpParts, RegionId, Type,
     TypeKind, ValueId,
 };
 
@@ -49,16 +49,39 @@ impl PdlTypes {
 /// op and property names (keyed by the static string's address), property dictionaries (most
 /// ops of a matcher repeat a few), small `i32` attributes, segment sizes and the types of
 /// rewriter functions (nearly every rewriter takes one of a handful of argument lists).
-#[derive(Default)]
 pub(crate) struct Idents {
     names: FxHashMap<(usize, usize), Ident>,
+    name_cache: [Option<((usize, usize), Ident)>; NAME_CACHE],
     dicts: FxHashMap<SmallVec<[(Ident, Attr); 4]>, Attr>,
     i32s: Vec<Option<Attr>>,
     segments: FxHashMap<SmallVec<[i32; 3]>, Attr>,
     fn_types: FxHashMap<SmallVec<[Type; 4]>, Attr>,
+    empty_dict: Option<Attr>,
+}
+
+/// Slots of [`Idents`]' name cache.
+const NAME_CACHE: usize = 128;
+
+impl Default for Idents {
+    fn default() -> Self {
+        Idents {
+            names: FxHashMap::default(),
+            name_cache: [None; NAME_CACHE],
+            dicts: FxHashMap::default(),
+            i32s: Vec::new(),
+            segments: FxHashMap::default(),
+            fn_types: FxHashMap::default(),
+            empty_dict: None,
+        }
+    }
 }
 
 impl Idents {
+    /// The empty dictionary: the attributes of every op made here.
+    fn empty_dict(&mut self, ctx: &Context) -> Attr {
+        *self.empty_dict.get_or_insert_with(|| ctx.empty_dict())
+    }
+
     /// The identifier `name` (a property name, say).
     pub(crate) fn ident(&mut self, ctx: &mut Context, name: &'static str) -> Ident {
         self.get(ctx, name, false)
@@ -108,18 +131,26 @@ impl Idents {
     }
 
     /// The identifier of `name`, qualified with `pdl_interp.` unless it has a dot if
-    /// `op_name`.
+    /// `op_name`. Every op made asks for its name and its properties' names, a few dozen
+    /// distinct static strings: a direct-mapped cache on the string's address answers nearly
+    /// every request with one comparison, the map the rest.
     fn get(&mut self, ctx: &mut Context, name: &'static str, op_name: bool) -> Ident {
-        *self
-            .names
-            .entry((name.as_ptr() as usize, name.len()))
-            .or_insert_with(|| {
-                if op_name && !name.contains('.') {
-                    ctx.ident(&format!("pdl_interp.{name}"))
-                } else {
-                    ctx.ident(name)
-                }
-            })
+        let key = (name.as_ptr() as usize, name.len());
+        let slot = (key.0 >> 3 ^ key.1) % NAME_CACHE;
+        if let Some((k, id)) = self.name_cache[slot] {
+            if k == key {
+                return id;
+            }
+        }
+        let id = *self.names.entry(key).or_insert_with(|| {
+            if op_name && !name.contains('.') {
+                ctx.ident(&format!("pdl_interp.{name}"))
+            } else {
+                ctx.ident(name)
+            }
+        });
+        self.name_cache[slot] = Some((key, id));
+        id
     }
 }
 
@@ -189,21 +220,27 @@ impl<'a> Op<'a> {
         idents: &mut Idents,
         block: Option<BlockId>,
     ) -> OpId {
-        let full = idents.get(ctx, self.name, true);
-        let mut state = OperationState::new(ctx, full, self.loc);
-        state.operands = SmallVec::from_slice(self.operands);
-        state.result_types = SmallVec::from_slice(self.results);
-        state.successors = SmallVec::from_slice(self.successors);
-        state.num_regions = self.regions;
-        if !self.props.is_empty() {
+        let name = idents.get(ctx, self.name, true);
+        let props = if self.props.is_empty() {
+            None
+        } else {
             let entries = self
                 .props
                 .iter()
                 .map(|&(n, a)| (idents.get(ctx, n, false), a))
                 .collect();
-            state.props = Some(idents.dict(ctx, entries));
-        }
-        let op = body.create_op(state);
+            Some(idents.dict(ctx, entries))
+        };
+        let op = body.create_op_from(&OpParts {
+            name,
+            loc: self.loc,
+            attrs: idents.empty_dict(ctx),
+            props,
+            operands: self.operands,
+            result_types: self.results,
+            successors: self.successors,
+            num_regions: self.regions,
+        });
         if let Some(b) = block {
             body.append_op(b, op);
         }

@@ -143,7 +143,14 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     for (r, &i) in order.iter().enumerate() {
         rank[i as usize] = r as u32;
     }
-    let mut tree = Tree::default();
+    // A pattern adds at most a node per predicate and its success node; with the exit, that
+    // bounds the tree, so the node vector is allocated once instead of being copied as it
+    // doubles.
+    let bound = lists.iter().map(|l| l.len() + 1).sum::<usize>() + 1;
+    let mut tree = Tree {
+        nodes: Vec::with_capacity(bound),
+        root: 0,
+    };
     let mut root: Option<NodeId> = None;
     for (p, list) in lists.iter_mut().enumerate() {
         list.sort_by_key(|&i| rank[i as usize]);
