@@ -170,13 +170,14 @@ impl std::error::Error for IrError {}
 /// The arenas holding a tree of operations.
 #[derive(Default, Clone)]
 pub struct Body {
-    // The arenas that grow with the IR are chunked (see `arena`): a pass that adds many ops
-    // then never copies them.
+    // Ops (the largest entries) and blocks are chunked (see `arena`): a pass that adds many
+    // ops never copies them. Values and uses stay flat: their entries are small, and use-list
+    // updates index them so often that a chunked index costs more than their copies.
     ops: ChunkedMap<OpId, OpData>,
     blocks: ChunkedMap<BlockId, BlockData>,
     regions: PrimaryMap<RegionId, RegionData>,
-    values: ChunkedMap<ValueId, ValueData>,
-    uses: ChunkedMap<UseId, UseData>,
+    values: PrimaryMap<ValueId, ValueData>,
+    uses: PrimaryMap<UseId, UseData>,
     use_pool: ListPool<UseId>,
     block_pool: ListPool<BlockId>,
     value_pool: ListPool<ValueId>,
