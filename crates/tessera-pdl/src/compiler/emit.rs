@@ -56,6 +56,7 @@ pub(crate) struct Idents {
     i32s: Vec<Option<Attr>>,
     segments: FxHashMap<SmallVec<[i32; 3]>, Attr>,
     fn_types: FxHashMap<SmallVec<[Type; 4]>, Attr>,
+    elements: FxHashMap<SmallVec<[u32; 4]>, Attr>,
     empty_dict: Option<Attr>,
 }
 
@@ -71,6 +72,7 @@ impl Default for Idents {
             i32s: Vec::new(),
             segments: FxHashMap::default(),
             fn_types: FxHashMap::default(),
+            elements: FxHashMap::default(),
             empty_dict: None,
         }
     }
@@ -94,6 +96,17 @@ impl Idents {
         }
         let a = ctx.dense_i32_array(sizes);
         self.segments.insert(SmallVec::from_slice(sizes), a);
+        a
+    }
+
+    /// `dense<values> : vector<Nxi32>`, the cases of a count switch (the same few lists recur:
+    /// every switch over operand or result counts of one root name asks about similar ops).
+    pub(crate) fn i32_elements(&mut self, ctx: &mut Context, values: &[u32]) -> Attr {
+        if let Some(&a) = self.elements.get(values) {
+            return a;
+        }
+        let a = i32_elements(ctx, values);
+        self.elements.insert(SmallVec::from_slice(values), a);
         a
     }
 
@@ -270,7 +283,7 @@ pub(crate) fn i32_attr(ctx: &mut Context, v: u32) -> Attr {
 }
 
 /// `dense<[...]> : vector<Nxi32>`.
-pub(crate) fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
+fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
     let i32_ty = ctx.int_type(32);
     let ty = ctx.ty(TypeKind::Vector {
         shape: vec![values.len() as i64].into(),

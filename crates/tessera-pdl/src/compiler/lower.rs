@@ -6,7 +6,7 @@
 //! cases in insertion order), so the printed block numbers and value names agree.
 
 use super::collect::PatternPredicates;
-use super::emit::{append_block, getter, i32_elements, Idents, Op, PdlTypes};
+use super::emit::{append_block, getter, Idents, Op, PdlTypes};
 use super::pattern::PdlNames;
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId, QuestionKind};
 use super::rewriter::RewriterGen;
@@ -509,7 +509,7 @@ impl Lowering<'_> {
                 } else {
                     "switch_result_count"
                 };
-                (name, i32_elements(self.ctx, &counts))
+                (name, self.idents.i32_elements(self.ctx, &counts))
             }
             QuestionKind::OperationName => {
                 let names = attrs(&|a| match a {
