@@ -53,35 +53,44 @@ pub fn convert_pdl_to_pdl_interp(
         )]
     })?;
 
-    // Collect every pattern's predicates.
+    // Collect every pattern's predicates, and make its rewriter while its ops are at hand.
+    let types = PdlTypes::new(ctx);
+    let mut idents = Idents::default();
     let mut preds = Predicates::default();
     let mut inputs = FxHashMap::default();
     let mut patterns = Vec::new();
+    let mut prepared = Vec::new();
     let names = PdlNames::new(ctx);
-    {
+    let ops: Vec<OpId> = body.block_ops(module_block).collect();
+    for op in ops {
         let pdl = Pdl {
             ctx,
             body,
             names: &names,
         };
-        let ops: Vec<OpId> = body.block_ops(module_block).collect();
-        for op in ops {
-            if pdl.kind(op) != Some(PdlOp::Pattern) {
-                continue;
-            }
-            match collect::pattern_predicates(pdl, &mut preds, op, &mut inputs) {
-                Ok(p) => patterns.push((op, p)),
-                Err(message) => {
-                    return Err(vec![Diagnostic::error(body.op_loc(op), message)]);
-                }
-            }
+        if pdl.kind(op) != Some(PdlOp::Pattern) {
+            continue;
         }
+        let collected = collect::pattern_predicates(pdl, &mut preds, op, &mut inputs)
+            .map_err(|message| vec![Diagnostic::error(body.op_loc(op), message)])?;
+        prepared.push(rewriter::RewriterGen::prepare(
+            types,
+            ctx,
+            body,
+            &mut idents,
+            &names,
+            &inputs,
+            op,
+            collected.root,
+        ));
+        // Nothing reads the pattern after this: erased now, while its ops are at hand.
+        body.erase_op(op)
+            .map_err(|e| vec![Diagnostic::error(module_loc, e.to_string())])?;
+        patterns.push((op, collected));
     }
     let tree = tree::build(&preds, &patterns);
 
     // The matcher function, then the rewriter module, at the start of the module.
-    let types = PdlTypes::new(ctx);
-    let mut idents = Idents::default();
     let func_type = ctx.function_type(&[types.operation], &[]);
     let func_type = ctx.type_attr(func_type);
     let matcher_name = ctx.string_attr("matcher");
@@ -111,9 +120,7 @@ pub fn convert_pdl_to_pdl_interp(
         body,
         preds: &preds,
         tree: &tree,
-        patterns: &patterns,
         types,
-        inputs: &inputs,
         func_loc: module_loc,
         values: FxHashMap::default(),
         value_log: Vec::new(),
@@ -123,10 +130,9 @@ pub fn convert_pdl_to_pdl_interp(
         rewriters: rewriter::RewriterGen {
             module_block: rewriters_block,
             count: 0,
-            types,
         },
+        prepared: &prepared,
         idents,
-        names: &names,
     };
     lowering.values.insert(root_pos, root_value);
     let first = lowering
@@ -136,9 +142,5 @@ pub fn convert_pdl_to_pdl_interp(
     body.erase_block(first)
         .map_err(|e| vec![Diagnostic::error(module_loc, e.to_string())])?;
 
-    for (pattern, _) in &patterns {
-        body.erase_op(*pattern)
-            .map_err(|e| vec![Diagnostic::error(module_loc, e.to_string())])?;
-    }
     Ok(())
 }

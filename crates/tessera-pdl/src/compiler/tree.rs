@@ -12,7 +12,7 @@ use super::collect::{PatternPredicates, Pred};
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
-use tessera_ir::{OpId, ValueId};
+use tessera_ir::OpId;
 
 /// A node of the decision tree (an index into [`Tree::nodes`]).
 pub(crate) type NodeId = u32;
@@ -30,8 +30,8 @@ pub(crate) enum NodeKind {
         answer: Answer,
         success: Option<NodeId>,
     },
-    /// Pattern `pattern` matched with this root.
-    Success { pattern: usize, root: ValueId },
+    /// Pattern `pattern` matched (at its root).
+    Success { pattern: usize },
     /// Nothing more to try.
     Exit,
 }
@@ -162,8 +162,7 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
                 (o.pos, o.question, o.answers[at].1)
             })
             .collect();
-        let pattern_root = patterns[p].1.root;
-        propagate(&mut tree, &mut root, p, pattern_root, &steps);
+        propagate(&mut tree, &mut root, p, &steps);
     }
     fold_switches(&mut tree);
     // The exit ends the failure chain from the top.
@@ -236,7 +235,6 @@ fn propagate(
     tree: &mut Tree,
     root: &mut Option<NodeId>,
     pattern: usize,
-    pattern_root: ValueId,
     steps: &[(PosId, QuestionId, Answer)],
 ) {
     let mut slot = Slot::Root;
@@ -248,10 +246,7 @@ fn propagate(
             let node = tree.push(Node {
                 pos: None,
                 question: None,
-                kind: NodeKind::Success {
-                    pattern,
-                    root: pattern_root,
-                },
+                kind: NodeKind::Success { pattern },
                 failure: current,
             });
             tree.set(root, slot, node);
