@@ -4,9 +4,11 @@
 //! same printed IR.
 //!
 //! The pipeline reads straight through: per pattern, collect its predicates
-//! ([`collect`], choosing the root of multi-root patterns with [`root_ordering`]); merge them
-//! into one decision tree ([`tree`]); lower the tree to `pdl_interp` ([`lower`]), making each
-//! pattern's rewriter when its success node is reached ([`rewriter`]); erase the patterns.
+//! ([`collect`], choosing the root of multi-root patterns with [`root_ordering`]), make its
+//! rewriter ([`rewriter`]) and erase it, all while its ops are in the cache; merge the
+//! predicates into one decision tree ([`tree`]); lower the tree to `pdl_interp` ([`lower`]),
+//! naming each rewriter and placing it in `module @rewriters` when its pattern's success node
+//! is reached (upstream makes it there, so names and order follow the matcher).
 //! Positions and questions are hash-consed ([`predicate`]) so equal predicates of different
 //! patterns are one.
 
