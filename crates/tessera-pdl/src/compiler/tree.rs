@@ -52,14 +52,12 @@ pub(crate) struct Tree {
     pub(crate) root: NodeId,
 }
 
-/// One distinct predicate with its ranking sums and each pattern's expected answer.
+/// One distinct predicate with its ranking sums.
 struct Ordered {
     pos: PosId,
     question: QuestionId,
     primary: u32,
     secondary: u32,
-    /// (pattern, answer), patterns in increasing order.
-    answers: Vec<(u32, Answer)>,
 }
 
 /// Where a node id is stored, so a pattern can be pushed into an empty spot.
@@ -75,7 +73,8 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     // Unique predicates in first-appearance order; their index is the final tie breaker.
     let mut ordered: Vec<Ordered> = Vec::new();
     let mut index: FxHashMap<(PosId, QuestionId), u32> = FxHashMap::default();
-    let mut lists: Vec<Vec<u32>> = Vec::with_capacity(patterns.len());
+    // Each pattern's predicates with the answer it expects.
+    let mut lists: Vec<Vec<(u32, Answer)>> = Vec::with_capacity(patterns.len());
     // The last pattern that referenced each predicate (a pattern holds each one once).
     let mut last_seen: Vec<u32> = Vec::new();
     for (p, (_, pattern)) in patterns.iter().enumerate() {
@@ -92,7 +91,6 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
                     question,
                     primary: 0,
                     secondary: 0,
-                    answers: Vec::new(),
                 });
                 last_seen.push(u32::MAX);
                 (ordered.len() - 1) as u32
@@ -103,8 +101,7 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
             o.primary += 1;
             if last_seen[id as usize] != p as u32 {
                 last_seen[id as usize] = p as u32;
-                o.answers.push((p as u32, answer));
-                list.push(id);
+                list.push((id, answer));
             }
         }
         lists.push(list);
@@ -112,9 +109,9 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     for list in &lists {
         let total: u32 = list
             .iter()
-            .map(|&i| ordered[i as usize].primary * ordered[i as usize].primary)
+            .map(|&(i, _)| ordered[i as usize].primary * ordered[i as usize].primary)
             .sum();
-        for &i in list {
+        for &(i, _) in list {
             ordered[i as usize].secondary += total;
         }
     }
@@ -153,13 +150,12 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     };
     let mut root: Option<NodeId> = None;
     for (p, list) in lists.iter_mut().enumerate() {
-        list.sort_by_key(|&i| rank[i as usize]);
+        list.sort_by_key(|&(i, _)| rank[i as usize]);
         let steps: Vec<(PosId, QuestionId, Answer)> = list
             .iter()
-            .map(|&i| {
+            .map(|&(i, answer)| {
                 let o = &ordered[i as usize];
-                let at = o.answers.partition_point(|&(q, _)| q < p as u32);
-                (o.pos, o.question, o.answers[at].1)
+                (o.pos, o.question, answer)
             })
             .collect();
         propagate(&mut tree, &mut root, p, &steps);
