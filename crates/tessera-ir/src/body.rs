@@ -578,40 +578,34 @@ impl Body {
             return Err(IrError::ResultsInUse(op));
         }
         self.detach_op(op);
-        // Nested ops may use each other in any order (graph regions), so drop all operand
-        // uses first, then mark everything erased. Iterative: nesting depth is unbounded.
-        let mut nested = Vec::new();
-        let mut stack = vec![op];
+        // One visit per nested op: its uses leave their values' lists (nested ops may use
+        // each other in any order, in graph regions, which is fine: a use list is just
+        // unlinked from), then it and its blocks are marked erased. Iterative: nesting depth
+        // is unbounded.
+        let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
+        stack.push(op);
         while let Some(o) = stack.pop() {
-            nested.push(o);
-            for r in self.regions(o) {
-                let mut b = self.regions[r].first_block.expand();
+            let d = &self.ops[o];
+            let first_region = d.first_region.as_u32();
+            for r in first_region..first_region + d.num_regions {
+                let mut b = self.regions[RegionId::from_u32(r)].first_block.expand();
                 while let Some(block) = b {
                     let mut cur = self.blocks[block].first_op.expand();
                     while let Some(inner) = cur {
                         stack.push(inner);
                         cur = self.ops[inner].next.expand();
                     }
-                    b = self.blocks[block].next.expand();
-                }
-            }
-        }
-        for &o in &nested {
-            let uses: SmallVec<[UseId; 8]> = self.operand_uses(o).into();
-            for u in uses {
-                self.unlink_use(u);
-            }
-        }
-        for &o in &nested {
-            for r in self.regions(o) {
-                let mut b = self.regions[r].first_block.expand();
-                while let Some(block) = b {
                     self.blocks[block].erased = true;
                     b = self.blocks[block].next.expand();
                 }
             }
+            let mut operands = self.ops[o].operands;
+            for &u in operands.as_slice(&self.use_pool) {
+                unlink_use(&mut self.uses, &mut self.values, u);
+            }
+            operands.clear(&mut self.use_pool);
             let d = &mut self.ops[o];
-            d.operands.clear(&mut self.use_pool);
+            d.operands = operands;
             d.erased = true;
         }
         Ok(())
@@ -1015,23 +1009,33 @@ impl Body {
     }
 
     fn unlink_use(&mut self, u: UseId) {
-        let UseData {
-            value, prev, next, ..
-        } = self.uses[u];
-        match prev.expand() {
-            Some(p) => self.uses[p].next = next,
-            None => {
-                if self.values[value].first_use.expand() == Some(u) {
-                    self.values[value].first_use = next;
-                }
+        unlink_use(&mut self.uses, &mut self.values, u);
+    }
+}
+
+/// Takes use `u` out of its value's use list (a free function, so that callers can hold other
+/// parts of the body while doing it).
+fn unlink_use(
+    uses: &mut PrimaryMap<UseId, UseData>,
+    values: &mut PrimaryMap<ValueId, ValueData>,
+    u: UseId,
+) {
+    let UseData {
+        value, prev, next, ..
+    } = uses[u];
+    match prev.expand() {
+        Some(p) => uses[p].next = next,
+        None => {
+            if values[value].first_use.expand() == Some(u) {
+                values[value].first_use = next;
             }
         }
-        if let Some(n) = next.expand() {
-            self.uses[n].prev = prev;
-        }
-        self.uses[u].prev = None.into();
-        self.uses[u].next = None.into();
     }
+    if let Some(n) = next.expand() {
+        uses[n].prev = prev;
+    }
+    uses[u].prev = None.into();
+    uses[u].next = None.into();
 }
 
 /// Iterator over the ops of a block.
