@@ -23,9 +23,9 @@ mod tree;
 
 use emit::{append_block, Idents, Op, PdlTypes};
 use pattern::{Pdl, PdlNames, PdlOp};
-use predicate::Predicates;
+use predicate::{PosId, Predicates};
 use rustc_hash::FxHashMap;
-use tessera_ir::{Body, Context, Diagnostic, OpId};
+use tessera_ir::{Body, Context, Diagnostic, OpId, ValueId};
 
 /// Runs `f`, first moving to a fresh stack segment if little of the current one is left: the
 /// tree and the patterns are walked recursively, and a long chain of patterns makes a deep
@@ -59,11 +59,14 @@ pub fn convert_pdl_to_pdl_interp(
     let types = PdlTypes::new(ctx);
     let mut idents = Idents::default();
     let mut preds = Predicates::default();
-    let mut inputs = FxHashMap::default();
+    let mut inputs: FxHashMap<ValueId, PosId> = FxHashMap::default();
     let mut patterns = Vec::new();
     let mut prepared = Vec::new();
     let names = PdlNames::new(ctx);
     let ops: Vec<OpId> = body.block_ops(module_block).collect();
+    // Where each pattern value is read: sized for patterns of about eight values, so the map
+    // is not rehashed over and over while it fills.
+    inputs.reserve(8 * ops.len());
     for op in ops {
         let pdl = Pdl {
             ctx,
@@ -124,7 +127,8 @@ pub fn convert_pdl_to_pdl_interp(
         tree: &tree,
         types,
         func_loc: module_loc,
-        values: FxHashMap::default(),
+        // At most one value per position on any path: sized once.
+        values: FxHashMap::with_capacity_and_hasher(preds.num_positions(), Default::default()),
         value_log: Vec::new(),
         failure_stack: Vec::new(),
         loc_ops: Vec::new(),

@@ -251,6 +251,11 @@ impl Predicates {
         self.depths[id.0 as usize]
     }
 
+    /// How many distinct positions there are.
+    pub(crate) fn num_positions(&self) -> usize {
+        self.positions.len()
+    }
+
     /// The root operation's position.
     pub(crate) fn root(&mut self) -> PosId {
         self.pos(Position::Operation {
