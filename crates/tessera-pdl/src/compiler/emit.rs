@@ -237,11 +237,10 @@ impl<'a> Op<'a> {
         let props = if self.props.is_empty() {
             None
         } else {
-            let entries = self
-                .props
-                .iter()
-                .map(|&(n, a)| (idents.get(ctx, n, false), a))
-                .collect();
+            let mut entries = SmallVec::new();
+            for &(n, a) in &self.props {
+                entries.push((idents.get(ctx, n, false), a));
+            }
             Some(idents.dict(ctx, entries))
         };
         let op = body.create_op_from(&OpParts {

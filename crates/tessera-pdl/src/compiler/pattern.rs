@@ -169,10 +169,13 @@ impl<'a> Pdl<'a> {
                 .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
         };
         let start: usize = (0..i).map(size).sum();
-        let n = self.body.num_operands(op);
-        (start..(start + size(i)).min(n))
-            .map(|j| self.body.operand(op, j))
-            .collect()
+        let uses = self.body.operand_uses(op);
+        let end = (start + size(i)).min(uses.len());
+        let mut values = Values::new();
+        for &u in uses.get(start..end).unwrap_or(&[]) {
+            values.push(self.body.use_value(u));
+        }
+        values
     }
 
     /// A `pdl.operation`'s operand values.
