@@ -116,10 +116,10 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
         }
     }
 
-    let mut order: Vec<u32> = (0..ordered.len() as u32).collect();
     // Keys computed once: more shared first, then shallower, then by position and question
-    // kind, then first appearance (the id, which makes the order total).
-    let keys: Vec<_> = ordered
+    // kind, then first appearance (the id, last in the key, which makes the order total);
+    // sorted in place, so the comparisons never leave the vector.
+    let mut keys: Vec<_> = ordered
         .iter()
         .enumerate()
         .map(|(i, o)| {
@@ -132,7 +132,8 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
             )
         })
         .collect();
-    order.sort_unstable_by_key(|&i| keys[i as usize]);
+    keys.sort_unstable();
+    let mut order: Vec<u32> = keys.iter().map(|k| k.4).collect();
     dependency_sort(preds, &ordered, &mut order);
 
     // The rank of each predicate; each pattern walks its own predicates by rank.
