@@ -241,26 +241,18 @@ impl Body {
                 ..Default::default()
             });
         }
-        // The operand list is allocated once, at its size (short lists staged on the stack).
-        let operands = match parts.operands.len() {
-            0 => EntityList::new(),
-            n if n <= 8 => {
-                let mut uses = [UseId::from_u32(0); 8];
-                for (u, &v) in uses.iter_mut().zip(parts.operands) {
-                    *u = self.new_use(v, op);
-                }
-                EntityList::from_slice(&uses[..n], &mut self.use_pool)
-            }
-            _ => {
-                let uses: Vec<UseId> = parts
-                    .operands
-                    .iter()
-                    .map(|&v| self.new_use(v, op))
-                    .collect();
-                EntityList::from_slice(&uses, &mut self.use_pool)
-            }
+        // Pushed one by one: most lists are one or two operands long, for which the pool's
+        // push is cheaper than building the list from a slice.
+        let mut operands = EntityList::new();
+        for &v in parts.operands {
+            let u = self.new_use(v, op);
+            operands.push(u, &mut self.use_pool);
+        }
+        let successors = if parts.successors.is_empty() {
+            EntityList::new()
+        } else {
+            EntityList::from_slice(parts.successors, &mut self.block_pool)
         };
-        let successors = EntityList::from_slice(parts.successors, &mut self.block_pool);
         self.ops.push(OpData {
             name: parts.name,
             loc: parts.loc,
