@@ -170,11 +170,12 @@ impl std::error::Error for IrError {}
 /// The arenas holding a tree of operations.
 #[derive(Default, Clone)]
 pub struct Body {
-    // Ops (the largest entries) and blocks are chunked (see `arena`): a pass that adds many
-    // ops never copies them. Values and uses stay flat: their entries are small, and use-list
-    // updates index them so often that a chunked index costs more than their copies.
+    // Ops, the largest entries, are chunked (see `arena`): a pass that adds many ops never
+    // copies them. The other arenas stay flat: their entries are small, and walks, verifiers
+    // and use-list updates index them so often that a chunked index costs more than their
+    // copies.
     ops: ChunkedMap<OpId, OpData>,
-    blocks: ChunkedMap<BlockId, BlockData>,
+    blocks: PrimaryMap<BlockId, BlockData>,
     regions: PrimaryMap<RegionId, RegionData>,
     values: PrimaryMap<ValueId, ValueData>,
     uses: PrimaryMap<UseId, UseData>,
