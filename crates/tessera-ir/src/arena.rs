@@ -1,4 +1,4 @@
-//! A primary map stored in segments that never move, for the body's largest arenas.
+//! A primary map stored in segments that never move, for the body's op arena.
 //!
 //! A `Vec`-backed map doubles as it grows, copying every entry into a fresh block each time;
 //! once a block passes what an allocator serves from its own pools it usually comes from
