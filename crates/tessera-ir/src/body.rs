@@ -8,6 +8,7 @@
 //! Architecture invariant: the body never interns anything; types, attributes and names are
 //! handles into a `Context`, and every body method that needs the context takes it explicitly.
 
+use crate::arena::ChunkedMap;
 use crate::{Attr, Ident, Location, Type};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{entity_impl, EntityList, ListPool, PrimaryMap};
@@ -122,6 +123,28 @@ pub struct OperationState {
     pub num_regions: u32,
 }
 
+/// The parts of an operation to create, borrowed (see [`Body::create_op_from`]); the fields
+/// mean what [`OperationState`]'s do.
+#[derive(Clone, Copy)]
+pub struct OpParts<'a> {
+    /// Full op name (`dialect.op`).
+    pub name: Ident,
+    /// Location.
+    pub loc: Location,
+    /// Attribute dictionary (a `Dictionary` attribute).
+    pub attrs: Attr,
+    /// Properties, if any.
+    pub props: Option<Attr>,
+    /// Operand values.
+    pub operands: &'a [ValueId],
+    /// Result types.
+    pub result_types: &'a [Type],
+    /// Successor blocks.
+    pub successors: &'a [BlockId],
+    /// Number of regions to create (empty).
+    pub num_regions: u32,
+}
+
 /// An error from an IR mutation whose precondition does not hold.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IrError {
@@ -147,7 +170,11 @@ impl std::error::Error for IrError {}
 /// The arenas holding a tree of operations.
 #[derive(Default, Clone)]
 pub struct Body {
-    ops: PrimaryMap<OpId, OpData>,
+    // Ops, the largest entries, are chunked (see `arena`): a pass that adds many ops never
+    // copies them. The other arenas stay flat: their entries are small, and walks, verifiers
+    // and use-list updates index them so often that a chunked index costs more than their
+    // copies.
+    ops: ChunkedMap<OpId, OpData>,
     blocks: PrimaryMap<BlockId, BlockData>,
     regions: PrimaryMap<RegionId, RegionData>,
     values: PrimaryMap<ValueId, ValueData>,
@@ -182,40 +209,62 @@ impl Body {
 
     /// Creates a detached operation.
     pub fn create_op(&mut self, state: OperationState) -> OpId {
+        self.create_op_from(&OpParts {
+            name: state.name,
+            loc: state.loc,
+            attrs: state.attrs,
+            props: state.props,
+            operands: &state.operands,
+            result_types: &state.result_types,
+            successors: &state.successors,
+            num_regions: state.num_regions,
+        })
+    }
+
+    /// Creates a detached operation from borrowed parts: what [`Body::create_op`] does,
+    /// without building an [`OperationState`] first (a pass making thousands of ops from
+    /// slices it already holds copies nothing twice).
+    pub fn create_op_from(&mut self, parts: &OpParts<'_>) -> OpId {
         let op = self.ops.next_key();
         let first_result = self.values.next_key();
-        for (i, &ty) in state.result_types.iter().enumerate() {
+        for (i, &ty) in parts.result_types.iter().enumerate() {
             self.values.push(ValueData {
                 ty,
                 def: ValueDef::Result(op, i as u32),
-                loc: state.loc,
+                loc: parts.loc,
                 first_use: None.into(),
             });
         }
         let first_region = self.regions.next_key();
-        for _ in 0..state.num_regions {
+        for _ in 0..parts.num_regions {
             self.regions.push(RegionData {
                 parent: op.into(),
                 ..Default::default()
             });
         }
+        // Pushed one by one: most lists are one or two operands long, for which the pool's
+        // push is cheaper than building the list from a slice.
         let mut operands = EntityList::new();
-        for &v in &state.operands {
+        for &v in parts.operands {
             let u = self.new_use(v, op);
             operands.push(u, &mut self.use_pool);
         }
-        let successors = EntityList::from_slice(&state.successors, &mut self.block_pool);
+        let successors = if parts.successors.is_empty() {
+            EntityList::new()
+        } else {
+            EntityList::from_slice(parts.successors, &mut self.block_pool)
+        };
         self.ops.push(OpData {
-            name: state.name,
-            loc: state.loc,
-            attrs: state.attrs,
-            props: state.props,
+            name: parts.name,
+            loc: parts.loc,
+            attrs: parts.attrs,
+            props: parts.props,
             operands,
             successors,
             first_result,
-            num_results: state.result_types.len() as u32,
+            num_results: parts.result_types.len() as u32,
             first_region,
-            num_regions: state.num_regions,
+            num_regions: parts.num_regions,
             parent: None.into(),
             prev: None.into(),
             next: None.into(),
@@ -522,40 +571,34 @@ impl Body {
             return Err(IrError::ResultsInUse(op));
         }
         self.detach_op(op);
-        // Nested ops may use each other in any order (graph regions), so drop all operand
-        // uses first, then mark everything erased. Iterative: nesting depth is unbounded.
-        let mut nested = Vec::new();
-        let mut stack = vec![op];
+        // One visit per nested op: its uses leave their values' lists (nested ops may use
+        // each other in any order, in graph regions, which is fine: a use list is just
+        // unlinked from), then it and its blocks are marked erased. Iterative: nesting depth
+        // is unbounded.
+        let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
+        stack.push(op);
         while let Some(o) = stack.pop() {
-            nested.push(o);
-            for r in self.regions(o) {
-                let mut b = self.regions[r].first_block.expand();
+            let d = &self.ops[o];
+            let first_region = d.first_region.as_u32();
+            for r in first_region..first_region + d.num_regions {
+                let mut b = self.regions[RegionId::from_u32(r)].first_block.expand();
                 while let Some(block) = b {
                     let mut cur = self.blocks[block].first_op.expand();
                     while let Some(inner) = cur {
                         stack.push(inner);
                         cur = self.ops[inner].next.expand();
                     }
-                    b = self.blocks[block].next.expand();
-                }
-            }
-        }
-        for &o in &nested {
-            let uses: SmallVec<[UseId; 8]> = self.operand_uses(o).into();
-            for u in uses {
-                self.unlink_use(u);
-            }
-        }
-        for &o in &nested {
-            for r in self.regions(o) {
-                let mut b = self.regions[r].first_block.expand();
-                while let Some(block) = b {
                     self.blocks[block].erased = true;
                     b = self.blocks[block].next.expand();
                 }
             }
+            let mut operands = self.ops[o].operands;
+            for &u in operands.as_slice(&self.use_pool) {
+                unlink_use(&mut self.uses, &mut self.values, u);
+            }
+            operands.clear(&mut self.use_pool);
             let d = &mut self.ops[o];
-            d.operands.clear(&mut self.use_pool);
+            d.operands = operands;
             d.erased = true;
         }
         Ok(())
@@ -959,23 +1002,33 @@ impl Body {
     }
 
     fn unlink_use(&mut self, u: UseId) {
-        let UseData {
-            value, prev, next, ..
-        } = self.uses[u];
-        match prev.expand() {
-            Some(p) => self.uses[p].next = next,
-            None => {
-                if self.values[value].first_use.expand() == Some(u) {
-                    self.values[value].first_use = next;
-                }
+        unlink_use(&mut self.uses, &mut self.values, u);
+    }
+}
+
+/// Takes use `u` out of its value's use list (a free function, so that callers can hold other
+/// parts of the body while doing it).
+fn unlink_use(
+    uses: &mut PrimaryMap<UseId, UseData>,
+    values: &mut PrimaryMap<ValueId, ValueData>,
+    u: UseId,
+) {
+    let UseData {
+        value, prev, next, ..
+    } = uses[u];
+    match prev.expand() {
+        Some(p) => uses[p].next = next,
+        None => {
+            if values[value].first_use.expand() == Some(u) {
+                values[value].first_use = next;
             }
         }
-        if let Some(n) = next.expand() {
-            self.uses[n].prev = prev;
-        }
-        self.uses[u].prev = None.into();
-        self.uses[u].next = None.into();
     }
+    if let Some(n) = next.expand() {
+        uses[n].prev = prev;
+    }
+    uses[u].prev = None.into();
+    uses[u].next = None.into();
 }
 
 /// Iterator over the ops of a block.

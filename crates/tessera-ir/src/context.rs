@@ -14,6 +14,15 @@ use crate::{
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Ident(pub(crate) u32);
 
+impl Ident {
+    /// A dense index: distinct identifiers of one context have distinct indices, counted from
+    /// zero in interning order (for side tables indexed by identifier).
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Owner of all uniqued IR objects and of the registry of known ops and dialects.
 pub struct Context {
     idents: StrInterner,

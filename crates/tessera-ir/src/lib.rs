@@ -7,6 +7,7 @@
 #![deny(missing_docs)]
 
 mod affine;
+mod arena;
 mod attrs;
 mod bigint;
 mod body;
@@ -26,8 +27,8 @@ pub mod walk;
 pub use affine::{AffineExpr, AffineMap, AffineOp, IntegerSet};
 pub use attrs::{Attr, AttrKind, IntValue, LocKind, Location};
 pub use body::{
-    BlockId, BlockOps, Body, IrError, OpId, OperationState, RegionBlocks, RegionId, UseId, Uses,
-    ValueDef, ValueId,
+    BlockId, BlockOps, Body, IrError, OpId, OpParts, OperationState, RegionBlocks, RegionId, UseId,
+    Uses, ValueDef, ValueId,
 };
 pub use builder::{Builder, InsertPoint};
 pub use context::{Context, Ident};

@@ -272,6 +272,72 @@ fn all_matches_of_one_op_best_first() {
     assert_eq!(found, [("first".to_string(), 2), ("second".to_string(), 1)]);
 }
 
+/// Two patterns recording matches of the same root from inside one loop over its users:
+/// the user `test.b` comes first in the use list (uses are prepended), so the loop records a
+/// match of `use_b` before one of `use_a`, although `use_a`'s record site comes first.
+const INTERLEAVED: &str = r#"
+module @patterns {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.check_operation_name of %root is "test.root" -> ^users, ^end
+  ^users:
+    %val = pdl_interp.get_result 0 of %root
+    %ops = pdl_interp.get_users of %val : !pdl.value
+    pdl_interp.foreach %user : !pdl.operation in %ops {
+      pdl_interp.check_operation_name of %user is "test.a" -> ^rec_a, ^check_b
+    ^rec_a:
+      pdl_interp.record_match @rewriters::@use_a(%root : !pdl.operation) : benefit(1), loc([%root]) -> ^check_b
+    ^check_b:
+      pdl_interp.check_operation_name of %user is "test.b" -> ^rec_b, ^next
+    ^rec_b:
+      pdl_interp.record_match @rewriters::@use_b(%root : !pdl.operation) : benefit(1), loc([%root]) -> ^next
+    ^next:
+      pdl_interp.continue
+    } -> ^end
+  ^end:
+    pdl_interp.finalize
+  }
+  module @rewriters {
+    pdl_interp.func @use_a(%root : !pdl.operation) {
+      %type = pdl_interp.create_type i32
+      %new = pdl_interp.create_operation "test.chose_a" -> (%type : !pdl.type)
+      %results = pdl_interp.get_results of %new : !pdl.range<value>
+      pdl_interp.replace %root with (%results : !pdl.range<value>)
+      pdl_interp.finalize
+    }
+    pdl_interp.func @use_b(%root : !pdl.operation) {
+      %type = pdl_interp.create_type i32
+      %new = pdl_interp.create_operation "test.chose_b" -> (%type : !pdl.type)
+      %results = pdl_interp.get_results of %new : !pdl.range<value>
+      pdl_interp.replace %root with (%results : !pdl.range<value>)
+      pdl_interp.finalize
+    }
+  }
+}
+
+module @ir {
+  %r = "test.root"() : () -> i32
+  "test.a"(%r) : (i32) -> ()
+  "test.b"(%r) : (i32) -> ()
+}
+"#;
+
+#[test]
+fn matches_recorded_interleaved_in_a_loop_apply_in_record_order() {
+    let out = apply(INTERLEAVED, &Natives::new());
+    // What `mlir-opt --allow-unregistered-dialect --test-pdl-bytecode-pass
+    // --mlir-print-op-generic` 19 prints for `module @ir`: `use_b` applied.
+    let upstream = r#""builtin.module"() <{sym_name = "ir"}> ({
+  %0 = "test.chose_b"() : () -> i32
+  "test.a"(%0) : (i32) -> ()
+  "test.b"(%0) : (i32) -> ()
+}) : () -> ()"#;
+    assert_eq!(out.trim_end(), upstream);
+    // Both sites are one pattern for the driver.
+    let mut s = setup(INTERLEAVED);
+    let loaded = load(&mut s, &Natives::new()).unwrap();
+    assert_eq!(loaded.names().collect::<Vec<_>>(), ["use_a+use_b"]);
+}
+
 #[test]
 fn a_matcher_that_loops_is_stopped() {
     let src = r#"

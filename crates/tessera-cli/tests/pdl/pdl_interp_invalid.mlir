@@ -124,3 +124,42 @@ pdl_interp.func @matcher(%ops: !pdl.range<operation>) {
 ^end:
   pdl_interp.finalize
 }
+
+// -----
+
+// One attribute dictionary per argument and per result, in the properties or in the custom
+// form's attribute dictionary.
+// expected-error@below {{'pdl_interp.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got 2, but expected 1}}
+"pdl_interp.func"() <{arg_attrs = [{}, {}], function_type = (!pdl.operation) -> (), sym_name = "matcher"}> ({
+^bb0(%root: !pdl.operation):
+  pdl_interp.finalize
+}) : () -> ()
+
+// -----
+
+// expected-error@below {{'pdl_interp.func' op expects argument attribute array to have the same number of elements as the number of function arguments, got 0, but expected 1}}
+pdl_interp.func @matcher(%root: !pdl.operation) attributes {arg_attrs = []} {
+  pdl_interp.finalize
+}
+
+// -----
+
+// expected-error@below {{'pdl_interp.func' op expects result attribute array to have the same number of elements as the number of function results, got 1, but expected 0}}
+"pdl_interp.func"() <{function_type = (!pdl.operation) -> (), res_attrs = [{}], sym_name = "matcher"}> ({
+^bb0(%root: !pdl.operation):
+  pdl_interp.finalize
+}) : () -> ()
+
+// -----
+
+// expected-error@below {{'pdl_interp.func' op arguments may only have dialect attributes}}
+pdl_interp.func @matcher(%root: !pdl.operation {unprefixed}) {
+  pdl_interp.finalize
+}
+
+// -----
+
+// expected-error@below {{'pdl_interp.func' op results may only have dialect attributes}}
+pdl_interp.func @rewriter() -> (!pdl.operation {unprefixed}) {
+  pdl_interp.finalize
+}

@@ -5,7 +5,7 @@ use crate::dialect::types::make_pdl_type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{
-    Attr, AttrKind, BlockId, Body, Context, Ident, Location, OpId, OperationState, RegionId, Type,
+    Attr, AttrKind, BlockId, Body, Context, Ident, Location, OpId, OpParts, RegionId, Type,
     TypeKind, ValueId,
 };
 
@@ -47,15 +47,80 @@ impl PdlTypes {
 
 /// What the compiler interns over and over, interned once per conversion: the identifiers of
 /// op and property names (keyed by the static string's address), property dictionaries (most
-/// ops of a matcher repeat a few) and small `i32` attributes.
-#[derive(Default)]
+/// ops of a matcher repeat a few), small `i32` attributes, segment sizes and the types of
+/// rewriter functions (nearly every rewriter takes one of a handful of argument lists).
 pub(crate) struct Idents {
     names: FxHashMap<(usize, usize), Ident>,
+    name_cache: [Option<((usize, usize), Ident)>; NAME_CACHE],
     dicts: FxHashMap<SmallVec<[(Ident, Attr); 4]>, Attr>,
     i32s: Vec<Option<Attr>>,
+    segments: FxHashMap<SmallVec<[i32; 3]>, Attr>,
+    fn_types: FxHashMap<SmallVec<[Type; 4]>, Attr>,
+    elements: FxHashMap<SmallVec<[u32; 4]>, Attr>,
+    empty_dict: Option<Attr>,
+}
+
+/// Slots of [`Idents`]' name cache.
+const NAME_CACHE: usize = 128;
+
+impl Default for Idents {
+    fn default() -> Self {
+        Idents {
+            names: FxHashMap::default(),
+            name_cache: [None; NAME_CACHE],
+            dicts: FxHashMap::default(),
+            i32s: Vec::new(),
+            segments: FxHashMap::default(),
+            fn_types: FxHashMap::default(),
+            elements: FxHashMap::default(),
+            empty_dict: None,
+        }
+    }
 }
 
 impl Idents {
+    /// The empty dictionary: the attributes of every op made here.
+    fn empty_dict(&mut self, ctx: &Context) -> Attr {
+        *self.empty_dict.get_or_insert_with(|| ctx.empty_dict())
+    }
+
+    /// The identifier `name` (a property name, say).
+    pub(crate) fn ident(&mut self, ctx: &mut Context, name: &'static str) -> Ident {
+        self.get(ctx, name, false)
+    }
+
+    /// `array<i32: sizes>`, the segment sizes of an op with variadic operand groups.
+    pub(crate) fn segments(&mut self, ctx: &mut Context, sizes: &[i32]) -> Attr {
+        if let Some(&a) = self.segments.get(sizes) {
+            return a;
+        }
+        let a = ctx.dense_i32_array(sizes);
+        self.segments.insert(SmallVec::from_slice(sizes), a);
+        a
+    }
+
+    /// `dense<values> : vector<Nxi32>`, the cases of a count switch (the same few lists recur:
+    /// every switch over operand or result counts of one root name asks about similar ops).
+    pub(crate) fn i32_elements(&mut self, ctx: &mut Context, values: &[u32]) -> Attr {
+        if let Some(&a) = self.elements.get(values) {
+            return a;
+        }
+        let a = i32_elements(ctx, values);
+        self.elements.insert(SmallVec::from_slice(values), a);
+        a
+    }
+
+    /// The type attribute of a function taking `inputs` and returning nothing.
+    pub(crate) fn fn_type(&mut self, ctx: &mut Context, inputs: &[Type]) -> Attr {
+        if let Some(&a) = self.fn_types.get(inputs) {
+            return a;
+        }
+        let ty = ctx.function_type(inputs, &[]);
+        let a = ctx.type_attr(ty);
+        self.fn_types.insert(SmallVec::from_slice(inputs), a);
+        a
+    }
+
     /// An `i32` attribute.
     pub(crate) fn i32(&mut self, ctx: &mut Context, v: u32) -> Attr {
         let i = v as usize;
@@ -79,18 +144,26 @@ impl Idents {
     }
 
     /// The identifier of `name`, qualified with `pdl_interp.` unless it has a dot if
-    /// `op_name`.
+    /// `op_name`. Every op made asks for its name and its properties' names, a few dozen
+    /// distinct static strings: a direct-mapped cache on the string's address answers nearly
+    /// every request with one comparison, the map the rest.
     fn get(&mut self, ctx: &mut Context, name: &'static str, op_name: bool) -> Ident {
-        *self
-            .names
-            .entry((name.as_ptr() as usize, name.len()))
-            .or_insert_with(|| {
-                if op_name && !name.contains('.') {
-                    ctx.ident(&format!("pdl_interp.{name}"))
-                } else {
-                    ctx.ident(name)
-                }
-            })
+        let key = (name.as_ptr() as usize, name.len());
+        let slot = (key.0 >> 3 ^ key.1) % NAME_CACHE;
+        if let Some((k, id)) = self.name_cache[slot] {
+            if k == key {
+                return id;
+            }
+        }
+        let id = *self.names.entry(key).or_insert_with(|| {
+            if op_name && !name.contains('.') {
+                ctx.ident(&format!("pdl_interp.{name}"))
+            } else {
+                ctx.ident(name)
+            }
+        });
+        self.name_cache[slot] = Some((key, id));
+        id
     }
 }
 
@@ -160,21 +233,26 @@ impl<'a> Op<'a> {
         idents: &mut Idents,
         block: Option<BlockId>,
     ) -> OpId {
-        let full = idents.get(ctx, self.name, true);
-        let mut state = OperationState::new(ctx, full, self.loc);
-        state.operands = SmallVec::from_slice(self.operands);
-        state.result_types = SmallVec::from_slice(self.results);
-        state.successors = SmallVec::from_slice(self.successors);
-        state.num_regions = self.regions;
-        if !self.props.is_empty() {
-            let entries = self
-                .props
-                .iter()
-                .map(|&(n, a)| (idents.get(ctx, n, false), a))
-                .collect();
-            state.props = Some(idents.dict(ctx, entries));
-        }
-        let op = body.create_op(state);
+        let name = idents.get(ctx, self.name, true);
+        let props = if self.props.is_empty() {
+            None
+        } else {
+            let mut entries = SmallVec::new();
+            for &(n, a) in &self.props {
+                entries.push((idents.get(ctx, n, false), a));
+            }
+            Some(idents.dict(ctx, entries))
+        };
+        let op = body.create_op_from(&OpParts {
+            name,
+            loc: self.loc,
+            attrs: idents.empty_dict(ctx),
+            props,
+            operands: self.operands,
+            result_types: self.results,
+            successors: self.successors,
+            num_regions: self.regions,
+        });
         if let Some(b) = block {
             body.append_op(b, op);
         }
@@ -204,7 +282,7 @@ pub(crate) fn i32_attr(ctx: &mut Context, v: u32) -> Attr {
 }
 
 /// `dense<[...]> : vector<Nxi32>`.
-pub(crate) fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
+fn i32_elements(ctx: &mut Context, values: &[u32]) -> Attr {
     let i32_ty = ctx.int_type(32);
     let ty = ctx.ty(TypeKind::Vector {
         shape: vec![values.len() as i64].into(),

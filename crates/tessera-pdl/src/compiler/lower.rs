@@ -5,11 +5,9 @@
 //! Blocks are made in upstream's order (a node's failure path before its own test, switch
 //! cases in insertion order), so the printed block numbers and value names agree.
 
-use super::collect::PatternPredicates;
-use super::emit::{append_block, getter, i32_elements, Idents, Op, PdlTypes};
-use super::pattern::PdlNames;
+use super::emit::{append_block, getter, Idents, Op, PdlTypes};
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId, QuestionKind};
-use super::rewriter::RewriterGen;
+use super::rewriter::{Prepared, RewriterGen};
 use super::tree::{NodeId, NodeKind, Tree};
 use rustc_hash::FxHashMap;
 use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Location, OpId, RegionId, Type, ValueId};
@@ -20,10 +18,8 @@ pub(crate) struct Lowering<'a> {
     pub(crate) body: &'a mut Body,
     pub(crate) preds: &'a Predicates,
     pub(crate) tree: &'a Tree,
-    pub(crate) patterns: &'a [(OpId, PatternPredicates)],
     pub(crate) types: PdlTypes,
     /// Where each pattern value is read in the matcher.
-    pub(crate) inputs: &'a FxHashMap<ValueId, PosId>,
     /// The matcher's location (its finalize ops carry it).
     pub(crate) func_loc: Location,
     /// The values read so far on the current path, and the order they were read in.
@@ -36,8 +32,9 @@ pub(crate) struct Lowering<'a> {
     /// The `apply_constraint` op made for each constraint question.
     pub(crate) constraint_ops: FxHashMap<QuestionId, OpId>,
     pub(crate) rewriters: RewriterGen,
+    /// Each pattern's rewriter (or why it could not be made), by pattern index.
+    pub(crate) prepared: &'a [Res<Prepared>],
     pub(crate) idents: Idents,
-    pub(crate) names: &'a PdlNames,
 }
 
 type Res<T> = Result<T, String>;
@@ -93,9 +90,7 @@ impl Lowering<'_> {
         match (&node.kind, val) {
             (NodeKind::Bool { .. }, Some(v)) => self.bool_node(n, &mut current, v)?,
             (NodeKind::Switch { .. }, Some(v)) => self.switch_node(n, current, v)?,
-            (NodeKind::Success { pattern, root }, _) => {
-                self.success_node(*pattern, *root, &mut current)?
-            }
+            (NodeKind::Success { pattern, .. }, _) => self.success_node(*pattern, &mut current)?,
             _ => return Err("a test without a position".into()),
         }
 
@@ -509,7 +504,7 @@ impl Lowering<'_> {
                 } else {
                     "switch_result_count"
                 };
-                (name, i32_elements(self.ctx, &counts))
+                (name, self.idents.i32_elements(self.ctx, &counts))
             }
             QuestionKind::OperationName => {
                 let names = attrs(&|a| match a {
@@ -541,30 +536,27 @@ impl Lowering<'_> {
         })
     }
 
-    fn success_node(&mut self, pattern: usize, root: ValueId, current: &mut BlockId) -> Res<()> {
-        let pattern_op = self.patterns[pattern].0;
-        let (rewriter_ref, used) = self.rewriters.generate(
-            self.ctx,
-            self.body,
-            &mut self.idents,
-            self.names,
-            self.inputs,
-            pattern_op,
-        )?;
-        let mut inputs = Vec::with_capacity(used.len() + self.loc_ops.len());
-        for p in used {
+    fn success_node(&mut self, pattern: usize, current: &mut BlockId) -> Res<()> {
+        let prepared = match self.prepared.get(pattern) {
+            Some(Ok(p)) => p.clone(),
+            Some(Err(message)) => return Err(message.clone()),
+            None => return Err("a pattern without a rewriter".into()),
+        };
+        let rewriter_ref = self
+            .rewriters
+            .place(self.ctx, self.body, &mut self.idents, &prepared);
+        let mut inputs = Vec::with_capacity(prepared.used.len() + self.loc_ops.len());
+        for &p in &prepared.used {
             inputs.push(self.value_at(current, p)?);
         }
         let n_inputs = inputs.len();
         inputs.extend(self.loc_ops.iter().copied());
-        let info = self
-            .rewriters
-            .match_info(self.ctx, self.body, self.names, pattern_op, root);
+        let info = prepared.info;
         let segments = self
-            .ctx
-            .dense_i32_array(&[n_inputs as i32, self.loc_ops.len() as i32]);
+            .idents
+            .segments(self.ctx, &[n_inputs as i32, self.loc_ops.len() as i32]);
         let dest = *self.failure_stack.last().ok_or("no failure destination")?;
-        Op::new("record_match", self.body.op_loc(pattern_op))
+        Op::new("record_match", prepared.loc)
             .operands(&inputs)
             .prop("benefit", info.benefit)
             .opt_prop("generatedOps", info.generated_ops)

@@ -4,9 +4,11 @@
 //! same printed IR.
 //!
 //! The pipeline reads straight through: per pattern, collect its predicates
-//! ([`collect`], choosing the root of multi-root patterns with [`root_ordering`]); merge them
-//! into one decision tree ([`tree`]); lower the tree to `pdl_interp` ([`lower`]), making each
-//! pattern's rewriter when its success node is reached ([`rewriter`]); erase the patterns.
+//! ([`collect`], choosing the root of multi-root patterns with [`root_ordering`]), make its
+//! rewriter ([`rewriter`]) and erase it, all while its ops are in the cache; merge the
+//! predicates into one decision tree ([`tree`]); lower the tree to `pdl_interp` ([`lower`]),
+//! naming each rewriter and placing it in `module @rewriters` when its pattern's success node
+//! is reached (upstream makes it there, so names and order follow the matcher).
 //! Positions and questions are hash-consed ([`predicate`]) so equal predicates of different
 //! patterns are one.
 
@@ -21,9 +23,9 @@ mod tree;
 
 use emit::{append_block, Idents, Op, PdlTypes};
 use pattern::{Pdl, PdlNames, PdlOp};
-use predicate::Predicates;
+use predicate::{PosId, Predicates};
 use rustc_hash::FxHashMap;
-use tessera_ir::{Body, Context, Diagnostic, OpId};
+use tessera_ir::{Body, Context, Diagnostic, OpId, ValueId};
 
 /// Runs `f`, first moving to a fresh stack segment if little of the current one is left: the
 /// tree and the patterns are walked recursively, and a long chain of patterns makes a deep
@@ -53,35 +55,47 @@ pub fn convert_pdl_to_pdl_interp(
         )]
     })?;
 
-    // Collect every pattern's predicates.
+    // Collect every pattern's predicates, and make its rewriter while its ops are at hand.
+    let types = PdlTypes::new(ctx);
+    let mut idents = Idents::default();
     let mut preds = Predicates::default();
-    let mut inputs = FxHashMap::default();
+    let mut inputs: FxHashMap<ValueId, PosId> = FxHashMap::default();
     let mut patterns = Vec::new();
+    let mut prepared = Vec::new();
     let names = PdlNames::new(ctx);
-    {
+    let ops: Vec<OpId> = body.block_ops(module_block).collect();
+    // Where each pattern value is read: sized for patterns of about eight values, so the map
+    // is not rehashed over and over while it fills.
+    inputs.reserve(8 * ops.len());
+    for op in ops {
         let pdl = Pdl {
             ctx,
             body,
             names: &names,
         };
-        let ops: Vec<OpId> = body.block_ops(module_block).collect();
-        for op in ops {
-            if pdl.kind(op) != Some(PdlOp::Pattern) {
-                continue;
-            }
-            match collect::pattern_predicates(pdl, &mut preds, op, &mut inputs) {
-                Ok(p) => patterns.push((op, p)),
-                Err(message) => {
-                    return Err(vec![Diagnostic::error(body.op_loc(op), message)]);
-                }
-            }
+        if pdl.kind(op) != Some(PdlOp::Pattern) {
+            continue;
         }
+        let collected = collect::pattern_predicates(pdl, &mut preds, op, &mut inputs)
+            .map_err(|message| vec![Diagnostic::error(body.op_loc(op), message)])?;
+        prepared.push(rewriter::RewriterGen::prepare(
+            types,
+            ctx,
+            body,
+            &mut idents,
+            &names,
+            &inputs,
+            op,
+            collected.root,
+        ));
+        // Nothing reads the pattern after this: erased now, while its ops are at hand.
+        body.erase_op(op)
+            .map_err(|e| vec![Diagnostic::error(module_loc, e.to_string())])?;
+        patterns.push((op, collected));
     }
     let tree = tree::build(&preds, &patterns);
 
     // The matcher function, then the rewriter module, at the start of the module.
-    let types = PdlTypes::new(ctx);
-    let mut idents = Idents::default();
     let func_type = ctx.function_type(&[types.operation], &[]);
     let func_type = ctx.type_attr(func_type);
     let matcher_name = ctx.string_attr("matcher");
@@ -111,11 +125,10 @@ pub fn convert_pdl_to_pdl_interp(
         body,
         preds: &preds,
         tree: &tree,
-        patterns: &patterns,
         types,
-        inputs: &inputs,
         func_loc: module_loc,
-        values: FxHashMap::default(),
+        // At most one value per position on any path: sized once.
+        values: FxHashMap::with_capacity_and_hasher(preds.num_positions(), Default::default()),
         value_log: Vec::new(),
         failure_stack: Vec::new(),
         loc_ops: Vec::new(),
@@ -123,10 +136,9 @@ pub fn convert_pdl_to_pdl_interp(
         rewriters: rewriter::RewriterGen {
             module_block: rewriters_block,
             count: 0,
-            types,
         },
+        prepared: &prepared,
         idents,
-        names: &names,
     };
     lowering.values.insert(root_pos, root_value);
     let first = lowering
@@ -136,9 +148,5 @@ pub fn convert_pdl_to_pdl_interp(
     body.erase_block(first)
         .map_err(|e| vec![Diagnostic::error(module_loc, e.to_string())])?;
 
-    for (pattern, _) in &patterns {
-        body.erase_op(*pattern)
-            .map_err(|e| vec![Diagnostic::error(module_loc, e.to_string())])?;
-    }
     Ok(())
 }

@@ -3,7 +3,6 @@
 //! segment arithmetic twice.
 
 use crate::dialect::types::is_range;
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{Attr, AttrKind, Body, Context, Ident, OpId, ValueId};
 
@@ -60,7 +59,9 @@ impl Key {
 /// The identifiers of the `pdl` op names and attribute names, looked up once per conversion,
 /// so reading a pattern compares identifiers instead of strings.
 pub(crate) struct PdlNames {
-    kinds: FxHashMap<Ident, PdlOp>,
+    /// The kind of each `pdl` op name, indexed by identifier (the names are interned when the
+    /// dialect registers, so the table is short); asked for every op the compiler reads.
+    kinds: Vec<Option<PdlOp>>,
     keys: [Option<Ident>; 10],
 }
 
@@ -84,10 +85,15 @@ impl PdlNames {
             ("pdl.replace", PdlOp::Replace),
             ("pdl.range", PdlOp::Range),
         ];
-        let kinds = OPS
-            .iter()
-            .filter_map(|&(name, kind)| Some((ctx.lookup_ident(name)?, kind)))
-            .collect();
+        let mut kinds = Vec::new();
+        for &(name, kind) in &OPS {
+            if let Some(id) = ctx.lookup_ident(name) {
+                if kinds.len() <= id.index() {
+                    kinds.resize(id.index() + 1, None);
+                }
+                kinds[id.index()] = Some(kind);
+            }
+        }
         PdlNames {
             kinds,
             keys: Key::ALL.map(|(_, name)| ctx.lookup_ident(name)),
@@ -109,7 +115,8 @@ pub(crate) struct Pdl<'a> {
 impl<'a> Pdl<'a> {
     /// Which `pdl` op `op` is, if any.
     pub(crate) fn kind(&self, op: OpId) -> Option<PdlOp> {
-        self.names.kinds.get(&self.body.op_name(op)).copied()
+        let name = self.body.op_name(op);
+        self.names.kinds.get(name.index()).copied().flatten()
     }
 
     /// The op defining `v` and which `pdl` op it is.
@@ -169,10 +176,13 @@ impl<'a> Pdl<'a> {
                 .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize)
         };
         let start: usize = (0..i).map(size).sum();
-        let n = self.body.num_operands(op);
-        (start..(start + size(i)).min(n))
-            .map(|j| self.body.operand(op, j))
-            .collect()
+        let uses = self.body.operand_uses(op);
+        let end = (start + size(i)).min(uses.len());
+        let mut values = Values::new();
+        for &u in uses.get(start..end).unwrap_or(&[]) {
+            values.push(self.body.use_value(u));
+        }
+        values
     }
 
     /// A `pdl.operation`'s operand values.

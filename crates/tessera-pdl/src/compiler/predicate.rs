@@ -8,15 +8,27 @@
 //! of the printed matcher.
 
 use rustc_hash::FxHashMap;
+use std::num::NonZeroU32;
 use tessera_ir::{Attr, Type};
 
-/// A hash-consed position.
+/// A hash-consed position (its index plus one, so that an optional id takes four bytes:
+/// the decision tree stores two per node).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct PosId(pub(crate) u32);
+pub(crate) struct PosId(NonZeroU32);
 
-/// A hash-consed question.
+/// A hash-consed question (its index plus one, as [`PosId`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct QuestionId(pub(crate) u32);
+pub(crate) struct QuestionId(NonZeroU32);
+
+/// The id of the `index`-th entry of a table.
+fn id_of(index: usize) -> NonZeroU32 {
+    NonZeroU32::new(index as u32 + 1).expect("fewer than 2^32 - 1 entries")
+}
+
+/// The table index an id names.
+fn index_of(id: NonZeroU32) -> usize {
+    id.get() as usize - 1
+}
 
 /// Position kinds, in rank order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -213,7 +225,7 @@ impl Predicates {
             Position::Operation { depth, .. } => depth,
             _ => pos.parent().map_or(0, |p| self.depth(p)),
         };
-        let id = PosId(self.positions.len() as u32);
+        let id = PosId(id_of(self.positions.len()));
         self.positions.push(pos);
         self.depths.push(depth);
         self.position_ids.insert(pos, id);
@@ -225,7 +237,7 @@ impl Predicates {
         if let Some(&id) = self.question_ids.get(&q) {
             return id;
         }
-        let id = QuestionId(self.questions.len() as u32);
+        let id = QuestionId(id_of(self.questions.len()));
         self.questions.push(q.clone());
         self.question_ids.insert(q, id);
         id
@@ -238,17 +250,22 @@ impl Predicates {
 
     /// What `id` stands for.
     pub(crate) fn position(&self, id: PosId) -> &Position {
-        &self.positions[id.0 as usize]
+        &self.positions[index_of(id.0)]
     }
 
     /// What `id` stands for.
     pub(crate) fn get_question(&self, id: QuestionId) -> &Question {
-        &self.questions[id.0 as usize]
+        &self.questions[index_of(id.0)]
     }
 
     /// The depth of the operation `id` is read from.
     pub(crate) fn depth(&self, id: PosId) -> u32 {
-        self.depths[id.0 as usize]
+        self.depths[index_of(id.0)]
+    }
+
+    /// How many distinct positions there are.
+    pub(crate) fn num_positions(&self) -> usize {
+        self.positions.len()
     }
 
     /// The root operation's position.

@@ -6,19 +6,20 @@ use super::emit::{getter, Idents, Op, PdlTypes};
 use super::pattern::{Key, Pdl, PdlNames, PdlOp};
 use super::predicate::PosId;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use tessera_ir::OpTraits;
 use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Location, OpId, Type, ValueId};
 
-/// The rewriter functions made so far.
+/// The rewriter functions placed so far.
 pub(crate) struct RewriterGen {
     /// The body of `module @rewriters`.
     pub(crate) module_block: BlockId,
-    /// How many functions were made (each takes the next free name).
+    /// How many functions were placed (each takes the next free name).
     pub(crate) count: u32,
-    pub(crate) types: PdlTypes,
 }
 
 /// What a `record_match` says about its pattern besides the rewriter.
+#[derive(Clone, Copy)]
 pub(crate) struct MatchInfo {
     pub(crate) benefit: Attr,
     pub(crate) generated_ops: Option<Attr>,
@@ -46,29 +47,40 @@ type Res<T> = Result<T, String>;
 /// names unique.
 const REWRITER_NAME: &str = "pdl_generated_rewriter";
 
+/// A pattern's rewriter, made while the pattern is still in the cache (its ops were just
+/// read to collect its predicates), and named and placed when the matcher reaches the
+/// pattern: rewriters are numbered, and ordered in `module @rewriters`, in the order the
+/// matcher records their patterns.
+#[derive(Clone)]
+pub(crate) struct Prepared {
+    /// The `pdl_interp.func`, detached, without its properties yet.
+    func: OpId,
+    /// The pattern's location (the pattern itself is erased once its rewriter is made).
+    pub(crate) loc: Location,
+    fn_type: Attr,
+    /// The positions of the matched values it takes, in argument order.
+    pub(crate) used: Vec<PosId>,
+    pub(crate) info: MatchInfo,
+}
+
 impl RewriterGen {
-    /// Makes the rewriter of `pattern`; returns its symbol and the positions of the matched
-    /// values it takes, in argument order.
-    pub(crate) fn generate(
-        &mut self,
+    /// Makes the rewriter of `pattern` (rooted at `root`), detached and unnamed; see
+    /// [`RewriterGen::place`].
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn prepare(
+        types: PdlTypes,
         ctx: &mut Context,
         body: &mut Body,
         idents: &mut Idents,
         names: &PdlNames,
         inputs: &FxHashMap<ValueId, PosId>,
         pattern: OpId,
-    ) -> Res<(Attr, Vec<PosId>)> {
-        let types = self.types;
-        let name = match self.count {
-            0 => REWRITER_NAME.to_string(),
-            n => format!("{REWRITER_NAME}_{}", n - 1),
-        };
-        self.count += 1;
+        root: ValueId,
+    ) -> Res<Prepared> {
         let loc = body.op_loc(pattern);
-        let func =
-            Op::new("func", loc)
-                .regions(1)
-                .at_end(ctx, body, idents, Some(self.module_block));
+        let func = Op::new("func", loc)
+            .regions(1)
+            .at_end(ctx, body, idents, None);
         let region = body.region(func, 0);
         let entry = super::emit::append_block(body, region);
 
@@ -77,7 +89,7 @@ impl RewriterGen {
             .rewriter_of(pattern)
             .ok_or("expected a `pdl.rewrite` ending the pattern")?;
         let rewrite_name = pdl.attr(rewriter, Key::Name);
-        let root = pdl.rewrite_root(rewriter);
+        let rewrite_root = pdl.rewrite_root(rewriter);
         let external = pdl.segment(rewriter, 1);
         let region_block = pdl.body_block(rewriter);
         let ops = pdl.body_ops(rewriter);
@@ -97,7 +109,7 @@ impl RewriterGen {
         };
         if let Some(rewrite_name) = rewrite_name {
             let mut args = Vec::new();
-            if let Some(root) = root {
+            if let Some(root) = rewrite_root {
                 args.push(rw.map(root)?);
             }
             for v in external {
@@ -114,34 +126,55 @@ impl RewriterGen {
             }
         }
         let used = rw.used;
-        let arg_types: Vec<Type> = body
+        let arg_types: SmallVec<[Type; 4]> = body
             .block_args(entry)
             .iter()
             .map(|&a| body.value_type(a))
             .collect();
-        let fn_type = ctx.function_type(&arg_types, &[]);
-        let fn_type = ctx.type_attr(fn_type);
+        let fn_type = idents.fn_type(ctx, &arg_types);
+        Op::new("finalize", rewriter_loc).at_end(ctx, body, idents, Some(entry));
+        let info = Self::match_info(ctx, body, names, pattern, root);
+        Ok(Prepared {
+            func,
+            loc,
+            fn_type,
+            used,
+            info,
+        })
+    }
+
+    /// Names `prepared` (the next free name) and appends it to `module @rewriters`; returns
+    /// its symbol.
+    pub(crate) fn place(
+        &mut self,
+        ctx: &mut Context,
+        body: &mut Body,
+        idents: &mut Idents,
+        prepared: &Prepared,
+    ) -> Attr {
+        let name = match self.count {
+            0 => REWRITER_NAME.to_string(),
+            n => format!("{REWRITER_NAME}_{}", n - 1),
+        };
+        self.count += 1;
         let sym = ctx.string_attr(&name);
         let props = vec![
-            (ctx.ident("function_type"), fn_type),
-            (ctx.ident("sym_name"), sym),
+            (idents.ident(ctx, "function_type"), prepared.fn_type),
+            (idents.ident(ctx, "sym_name"), sym),
         ];
         let props = ctx.dictionary(props);
-        body.set_op_props(func, Some(props));
-        Op::new("finalize", rewriter_loc).at_end(ctx, body, idents, Some(entry));
-
-        let module = ctx.ident("rewriters");
+        body.set_op_props(prepared.func, Some(props));
+        body.append_op(self.module_block, prepared.func);
+        let module = idents.ident(ctx, "rewriters");
         let nested = ctx.ident(&name);
-        let symbol = ctx.attr(AttrKind::SymbolRef {
+        ctx.attr(AttrKind::SymbolRef {
             root: module,
             nested: Box::new([nested]),
-        });
-        Ok((symbol, used))
+        })
     }
 
     /// The benefit, generated ops and root kind of `pattern` matched at `root`.
-    pub(crate) fn match_info(
-        &self,
+    fn match_info(
         ctx: &mut Context,
         body: &Body,
         names: &PdlNames,
@@ -389,11 +422,14 @@ impl Rewrite<'_> {
         let mut all = operands.clone();
         all.extend(&attributes);
         all.extend(&types);
-        let segments = self.ctx.dense_i32_array(&[
-            operands.len() as i32,
-            attributes.len() as i32,
-            types.len() as i32,
-        ]);
+        let segments = self.idents.segments(
+            self.ctx,
+            &[
+                operands.len() as i32,
+                attributes.len() as i32,
+                types.len() as i32,
+            ],
+        );
         let unit = inferred.then(|| self.ctx.unit_attr());
         let t = self.types;
         let created = self.emit_value(

@@ -11,7 +11,8 @@
 use super::collect::{PatternPredicates, Pred};
 use super::predicate::{Answer, PosId, Position, Predicates, Question, QuestionId};
 use rustc_hash::{FxHashMap, FxHashSet};
-use tessera_ir::{OpId, ValueId};
+use smallvec::SmallVec;
+use tessera_ir::OpId;
 
 /// A node of the decision tree (an index into [`Tree::nodes`]).
 pub(crate) type NodeId = u32;
@@ -19,17 +20,18 @@ pub(crate) type NodeId = u32;
 /// What a node does.
 #[derive(Debug)]
 pub(crate) enum NodeKind {
-    /// Branch on the answer: cases in first-insertion order.
+    /// Branch on the answer: cases in first-insertion order. Most switches end with one case
+    /// (and become `Bool`), so one is held inline: a vector's size, no allocation.
     Switch {
-        children: Vec<(Answer, Option<NodeId>)>,
+        children: SmallVec<[(Answer, Option<NodeId>); 1]>,
     },
     /// Continue to `success` if the answer is the expected one.
     Bool {
         answer: Answer,
         success: Option<NodeId>,
     },
-    /// Pattern `pattern` matched with this root.
-    Success { pattern: usize, root: ValueId },
+    /// Pattern `pattern` matched (at its root).
+    Success { pattern: usize },
     /// Nothing more to try.
     Exit,
 }
@@ -50,14 +52,12 @@ pub(crate) struct Tree {
     pub(crate) root: NodeId,
 }
 
-/// One distinct predicate with its ranking sums and each pattern's expected answer.
+/// One distinct predicate with its ranking sums.
 struct Ordered {
     pos: PosId,
     question: QuestionId,
     primary: u32,
     secondary: u32,
-    /// (pattern, answer), patterns in increasing order.
-    answers: Vec<(u32, Answer)>,
 }
 
 /// Where a node id is stored, so a pattern can be pushed into an empty spot.
@@ -73,7 +73,8 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     // Unique predicates in first-appearance order; their index is the final tie breaker.
     let mut ordered: Vec<Ordered> = Vec::new();
     let mut index: FxHashMap<(PosId, QuestionId), u32> = FxHashMap::default();
-    let mut lists: Vec<Vec<u32>> = Vec::with_capacity(patterns.len());
+    // Each pattern's predicates with the answer it expects.
+    let mut lists: Vec<Vec<(u32, Answer)>> = Vec::with_capacity(patterns.len());
     // The last pattern that referenced each predicate (a pattern holds each one once).
     let mut last_seen: Vec<u32> = Vec::new();
     for (p, (_, pattern)) in patterns.iter().enumerate() {
@@ -90,7 +91,6 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
                     question,
                     primary: 0,
                     secondary: 0,
-                    answers: Vec::new(),
                 });
                 last_seen.push(u32::MAX);
                 (ordered.len() - 1) as u32
@@ -101,8 +101,7 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
             o.primary += 1;
             if last_seen[id as usize] != p as u32 {
                 last_seen[id as usize] = p as u32;
-                o.answers.push((p as u32, answer));
-                list.push(id);
+                list.push((id, answer));
             }
         }
         lists.push(list);
@@ -110,17 +109,17 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     for list in &lists {
         let total: u32 = list
             .iter()
-            .map(|&i| ordered[i as usize].primary * ordered[i as usize].primary)
+            .map(|&(i, _)| ordered[i as usize].primary * ordered[i as usize].primary)
             .sum();
-        for &i in list {
+        for &(i, _) in list {
             ordered[i as usize].secondary += total;
         }
     }
 
-    let mut order: Vec<u32> = (0..ordered.len() as u32).collect();
     // Keys computed once: more shared first, then shallower, then by position and question
-    // kind, then first appearance (the id, which makes the order total).
-    let keys: Vec<_> = ordered
+    // kind, then first appearance (the id, last in the key, which makes the order total);
+    // sorted in place, so the comparisons never leave the vector.
+    let mut keys: Vec<_> = ordered
         .iter()
         .enumerate()
         .map(|(i, o)| {
@@ -133,7 +132,8 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
             )
         })
         .collect();
-    order.sort_unstable_by_key(|&i| keys[i as usize]);
+    keys.sort_unstable();
+    let mut order: Vec<u32> = keys.iter().map(|k| k.4).collect();
     dependency_sort(preds, &ordered, &mut order);
 
     // The rank of each predicate; each pattern walks its own predicates by rank.
@@ -141,20 +141,25 @@ pub(crate) fn build(preds: &Predicates, patterns: &[(OpId, PatternPredicates)]) 
     for (r, &i) in order.iter().enumerate() {
         rank[i as usize] = r as u32;
     }
-    let mut tree = Tree::default();
+    // A pattern adds at most a node per predicate and its success node; with the exit, that
+    // bounds the tree, so the node vector is allocated once instead of being copied as it
+    // doubles.
+    let bound = lists.iter().map(|l| l.len() + 1).sum::<usize>() + 1;
+    let mut tree = Tree {
+        nodes: Vec::with_capacity(bound),
+        root: 0,
+    };
     let mut root: Option<NodeId> = None;
     for (p, list) in lists.iter_mut().enumerate() {
-        list.sort_by_key(|&i| rank[i as usize]);
+        list.sort_by_key(|&(i, _)| rank[i as usize]);
         let steps: Vec<(PosId, QuestionId, Answer)> = list
             .iter()
-            .map(|&i| {
+            .map(|&(i, answer)| {
                 let o = &ordered[i as usize];
-                let at = o.answers.partition_point(|&(q, _)| q < p as u32);
-                (o.pos, o.question, o.answers[at].1)
+                (o.pos, o.question, answer)
             })
             .collect();
-        let pattern_root = patterns[p].1.root;
-        propagate(&mut tree, &mut root, p, pattern_root, &steps);
+        propagate(&mut tree, &mut root, p, &steps);
     }
     fold_switches(&mut tree);
     // The exit ends the failure chain from the top.
@@ -227,7 +232,6 @@ fn propagate(
     tree: &mut Tree,
     root: &mut Option<NodeId>,
     pattern: usize,
-    pattern_root: ValueId,
     steps: &[(PosId, QuestionId, Answer)],
 ) {
     let mut slot = Slot::Root;
@@ -239,10 +243,7 @@ fn propagate(
             let node = tree.push(Node {
                 pos: None,
                 question: None,
-                kind: NodeKind::Success {
-                    pattern,
-                    root: pattern_root,
-                },
+                kind: NodeKind::Success { pattern },
                 failure: current,
             });
             tree.set(root, slot, node);
@@ -255,7 +256,7 @@ fn propagate(
                     pos: Some(pos),
                     question: Some(question),
                     kind: NodeKind::Switch {
-                        children: Vec::new(),
+                        children: SmallVec::new(),
                     },
                     failure: None,
                 });
@@ -360,4 +361,15 @@ fn dependency_sort(preds: &Predicates, ordered: &[Ordered], order: &mut [u32]) {
         level_of(i, &mut level, &reads, &by_question, &mut visiting);
     }
     order.sort_by_key(|&i| level[i as usize].unwrap_or(0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_stays_small() {
+        // A tree has a node per predicate of every pattern; a switch's first case is inline.
+        assert_eq!(std::mem::size_of::<Node>(), 48);
+    }
 }

@@ -8,7 +8,7 @@ use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct,
 };
 use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, OpTraits};
+use tessera_ir::{AttrKind, Body, Context, Diagnostic, OpId, OpTraits, TypeKind};
 
 /// `pdl_interp.foreach %x : !pdl.operation in %range { ... } -> ^next`.
 pub(crate) struct ForEachAssembly;
@@ -59,6 +59,62 @@ impl OpAssembly for ForEachAssembly {
             p.print_successor(successor);
         }
     }
+}
+
+/// `pdl_interp.func`: what upstream's function interface checks of the per-argument and
+/// per-result attribute arrays (one dictionary per argument and per result, holding only
+/// dialect attributes: names with a dot), then the checks every function op shares (symbol,
+/// entry block against the type). The arrays come first, as upstream's interface verifies them
+/// before the body.
+pub(crate) fn verify_func(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
+    let counts = inherent_attr(ctx, body, op, "function_type").and_then(|a| {
+        let AttrKind::Type(t) = ctx.attr_kind(a) else {
+            return None;
+        };
+        match ctx.type_kind(*t) {
+            TypeKind::Function { inputs, results } => Some((inputs.len(), results.len())),
+            _ => None,
+        }
+    });
+    if let Some((inputs, results)) = counts {
+        for (key, expected, what, plural) in [
+            ("arg_attrs", inputs, "argument", "arguments"),
+            ("res_attrs", results, "result", "results"),
+        ] {
+            let Some(array) = inherent_attr(ctx, body, op, key) else {
+                continue;
+            };
+            let AttrKind::Array(dicts) = ctx.attr_kind(array) else {
+                // The declared constraint (an array of dictionaries) reports this one.
+                continue;
+            };
+            if dicts.len() != expected {
+                return op_error(
+                    ctx,
+                    body,
+                    op,
+                    format_args!(
+                        "expects {what} attribute array to have the same number of elements \
+                         as the number of function {plural}, got {}, but expected {expected}",
+                        dicts.len()
+                    ),
+                );
+            }
+            let undialected = dicts
+                .iter()
+                .flat_map(|&d| ctx.dict_entries(d))
+                .any(|&(name, _)| !ctx.str(name).contains('.'));
+            if undialected {
+                return op_error(
+                    ctx,
+                    body,
+                    op,
+                    format_args!("{plural} may only have dialect attributes"),
+                );
+            }
+        }
+    }
+    tessera_ods::dialect_hooks::verify_function_body(ctx, body, op)
 }
 
 /// `pdl_interp.foreach`: one loop variable, whose range the operand is.

@@ -125,10 +125,9 @@ fn options(model: &tessera_ods::Model) -> Options {
     for (name, hook) in verifiers {
         options.verifiers.insert(name.to_string(), hook);
     }
-    options.verifiers.insert(
-        "pdl_interp.func".into(),
-        Arc::new(tessera_ods::dialect_hooks::verify_function_body),
-    );
+    options
+        .verifiers
+        .insert("pdl_interp.func".into(), Arc::new(interp::verify_func));
     options.assembly.insert(
         "pdl_interp.func".into(),
         Arc::new(FunctionAssembly::new("")),

@@ -15,9 +15,14 @@
 //! name. Offered an op, a pattern runs
 //! the matcher, keeping only its own matches, then runs its rewriter on them in the order
 //! they were recorded until one succeeds. Patterns enter a set in the order the matcher
-//! reaches them, so patterns of equal benefit are tried in upstream's order (its bytecode
-//! records every match, then applies them by benefit, ties in record order); see
-//! docs/compatibility.md for the one case where the two orders can differ.
+//! reaches them, so patterns of equal benefit are tried in upstream's order: its bytecode
+//! records every match, then applies them by benefit, ties in record order.
+//!
+//! That static order is the order of records only outside loops: inside a
+//! `pdl_interp.foreach`, one iteration records a match of one site, the next of another, and
+//! then of the first again. Record sites of equal benefit and root kind inside the same
+//! outermost loop are therefore one pattern (named after all of them, joined by `+`), which
+//! tries their matches in the order they were recorded, as upstream does.
 //!
 //! A rewrite that fails after changing the IR keeps its changes and counts as failed, as
 //! upstream's does. One deliberate difference (see docs/compatibility.md): a rewriter that
@@ -58,8 +63,9 @@ struct Loaded {
     rewriters: Vec<Code>,
     /// Indexed by record site.
     patterns: Vec<PatternEntry>,
-    /// Record sites in the order the matcher records them.
-    order: Vec<u32>,
+    /// The patterns, in the order they enter a set: the record sites each one runs, in the
+    /// order the matcher reaches them (several only for sites whose matches interleave).
+    units: Vec<Box<[u32]>>,
     /// Each record site's location (its pattern's, when compiled by Tessera or upstream).
     record_locs: Vec<Location>,
 }
@@ -216,13 +222,13 @@ impl PdlPatterns {
             return Err(t.errors);
         }
         let matcher = matcher_code.expect("no errors, so the matcher translated");
-        let order = record_order(&matcher, patterns.len());
+        let units = record_units(&matcher, &patterns);
         Ok(PdlPatterns {
             loaded: Arc::new(Loaded {
                 matcher,
                 rewriters,
                 patterns,
-                order,
+                units,
                 record_locs,
             }),
             max_steps: run::MAX_STEPS,
@@ -237,23 +243,20 @@ impl PdlPatterns {
         self
     }
 
-    /// The number of patterns (record sites of the matcher).
+    /// The number of patterns (record sites of the matcher, those whose matches interleave
+    /// counted once).
     pub fn len(&self) -> usize {
-        self.loaded.patterns.len()
+        self.loaded.units.len()
     }
 
     /// True if the matcher records nothing.
     pub fn is_empty(&self) -> bool {
-        self.loaded.patterns.is_empty()
+        self.loaded.units.is_empty()
     }
 
-    /// The patterns' debug names (their rewriters' symbol names), in the order they enter a
-    /// pattern set.
-    pub fn names(&self) -> impl Iterator<Item = &str> + '_ {
-        self.loaded
-            .order
-            .iter()
-            .map(|&i| self.loaded.patterns[i as usize].name.as_str())
+    /// The patterns' debug names, in the order they enter a pattern set.
+    pub fn names(&self) -> impl Iterator<Item = String> + '_ {
+        (0..self.loaded.units.len()).map(|u| self.loaded.unit_name(u))
     }
 
     /// Adds every pattern to `set`, in the order the matcher records them.
@@ -272,9 +275,9 @@ impl PdlPatterns {
     }
 
     fn each_pattern(&self) -> impl Iterator<Item = PdlPattern> + '_ {
-        self.loaded.order.iter().map(|&index| PdlPattern {
+        (0..self.loaded.units.len()).map(|unit| PdlPattern {
             loaded: self.loaded.clone(),
-            index,
+            unit,
             max_steps: self.max_steps,
         })
     }
@@ -310,69 +313,115 @@ impl PdlPatterns {
     }
 }
 
-/// Record sites in the order a run of the matcher reaches them: a depth-first walk from the
-/// entry taking the branch a check takes when it holds (or a switch's cases) before the
-/// fallback, since the checked subtree falls through to the fallback when it is done.
-/// Sites no path reaches come last.
-fn record_order(code: &Code, n: usize) -> Vec<u32> {
+impl Loaded {
+    /// The debug name of pattern `unit`: its site's, or its sites' joined by `+`.
+    fn unit_name(&self, unit: usize) -> String {
+        let names: Vec<&str> = self.units[unit]
+            .iter()
+            .map(|&site| self.patterns[site as usize].name.as_str())
+            .collect();
+        names.join("+")
+    }
+}
+
+/// The patterns to make of the record sites, in the order a run of the matcher reaches the
+/// sites: a depth-first walk from the entry taking the branch a check takes when it holds (or
+/// a switch's cases) before the fallback, since the checked subtree falls through to the
+/// fallback when it is done. Sites no path reaches come last.
+///
+/// A site inside a `foreach` loop joins the pattern of the first site of equal benefit and
+/// root kind inside the same outermost loop: the loop records their matches interleaved
+/// (each iteration may record a match of each), and only one pattern holding all of them
+/// can try the matches in that order.
+fn record_units(code: &Code, patterns: &[PatternEntry]) -> Vec<Box<[u32]>> {
+    let n = patterns.len();
     let mut seen_inst = vec![false; code.insts.len()];
     let mut seen_site = vec![false; n];
-    let mut order = Vec::with_capacity(n);
-    let mut stack = vec![0u32];
-    while let Some(pc) = stack.pop() {
-        let pc = pc as usize;
-        if pc >= code.insts.len() || seen_inst[pc] {
+    let mut units: Vec<Vec<u32>> = Vec::with_capacity(n);
+    // The unit of each (outermost loop, benefit, root kind) met so far.
+    let mut looped: FxHashMap<(u32, u16, Option<Ident>), usize> = FxHashMap::default();
+    // (instruction, the outermost `foreach` around it).
+    let mut stack: Vec<(u32, Option<u32>)> = vec![(0, None)];
+    while let Some((pc, outer)) = stack.pop() {
+        let at = pc as usize;
+        if at >= code.insts.len() || seen_inst[at] {
             continue;
         }
-        seen_inst[pc] = true;
+        seen_inst[at] = true;
         // Successors in visiting order; pushed reversed so the first is walked first.
-        let mut next: Vec<u32> = Vec::new();
-        match &code.insts[pc] {
+        let mut next: Vec<(u32, Option<u32>)> = Vec::new();
+        match &code.insts[at] {
             Inst::ApplyConstraint { yes, no, .. }
             | Inst::AreEqual { yes, no, .. }
             | Inst::CheckEquals { yes, no, .. }
             | Inst::CheckCount { yes, no, .. }
             | Inst::CheckOperationName { yes, no, .. }
-            | Inst::IsNotNull { yes, no, .. } => next.extend([*yes, *no]),
-            Inst::Branch { dest } => next.push(*dest),
-            Inst::Continue { foreach, .. } => next.push(*foreach),
-            Inst::ForEach { body, exit, .. } => next.extend([*body, *exit]),
+            | Inst::IsNotNull { yes, no, .. } => next.extend([(*yes, outer), (*no, outer)]),
+            Inst::Branch { dest } => next.push((*dest, outer)),
+            Inst::Continue { foreach, .. } => next.push((*foreach, outer)),
+            Inst::ForEach { body, exit, .. } => {
+                next.extend([(*body, outer.or(Some(pc))), (*exit, outer)]);
+            }
             Inst::RecordMatch { pattern, dest, .. } => {
-                if let Some(seen) = seen_site.get_mut(*pattern as usize) {
+                let site = *pattern;
+                if let Some(seen) = seen_site.get_mut(site as usize) {
                     if !*seen {
                         *seen = true;
-                        order.push(*pattern);
+                        let entry = &patterns[site as usize];
+                        let joined = outer.and_then(|l| {
+                            let key = (l, entry.benefit, entry.root);
+                            match looped.get(&key) {
+                                Some(&u) => Some(u),
+                                None => {
+                                    looped.insert(key, units.len());
+                                    None
+                                }
+                            }
+                        });
+                        match joined {
+                            Some(u) => units[u].push(site),
+                            None => units.push(vec![site]),
+                        }
                     }
                 }
-                next.push(*dest);
+                next.push((*dest, outer));
             }
             Inst::SwitchValue { dests, default, .. } | Inst::SwitchCount { dests, default, .. } => {
-                next.extend(dests.iter().copied());
-                next.push(*default);
+                next.extend(dests.iter().map(|&d| (d, outer)));
+                next.push((*default, outer));
             }
             Inst::SwitchOperationName { cases, default, .. } => {
-                next.extend(cases.targets());
-                next.push(*default);
+                next.extend(cases.targets().map(|d| (d, outer)));
+                next.push((*default, outer));
             }
             Inst::Finalize => {}
-            _ => next.push(pc as u32 + 1),
+            _ => next.push((pc + 1, outer)),
         }
         stack.extend(next.into_iter().rev());
     }
-    order.extend((0..n as u32).filter(|&i| !seen_site[i as usize]));
-    order
+    units.extend(
+        (0..n as u32)
+            .filter(|&i| !seen_site[i as usize])
+            .map(|i| vec![i]),
+    );
+    units.into_iter().map(Vec::into_boxed_slice).collect()
 }
 
-/// One PDL pattern as a `RewritePattern`.
+/// One PDL pattern as a `RewritePattern`: the record sites of one unit.
 struct PdlPattern {
     loaded: Arc<Loaded>,
-    index: u32,
+    unit: usize,
     max_steps: u64,
 }
 
 impl PdlPattern {
+    fn sites(&self) -> &[u32] {
+        &self.loaded.units[self.unit]
+    }
+
+    /// The first site's entry: the sites of a unit share benefit and root kind.
     fn entry(&self) -> &PatternEntry {
-        &self.loaded.patterns[self.index as usize]
+        &self.loaded.patterns[self.sites()[0] as usize]
     }
 }
 
@@ -387,9 +436,15 @@ impl RewritePattern for PdlPattern {
         // against that applies to patterns that did not declare bounded recursion, so PDL
         // patterns declare it to behave as upstream's.
         let mut info = PatternInfo::new(root, PatternBenefit::new(e.benefit))
-            .with_debug_name(e.name.clone())
+            .with_debug_name(self.loaded.unit_name(self.unit))
             .with_bounded_recursion();
-        info.generated_ops = e.generated_ops.clone();
+        for &site in self.sites() {
+            for &op in &self.loaded.patterns[site as usize].generated_ops {
+                if !info.generated_ops.contains(&op) {
+                    info.generated_ops.push(op);
+                }
+            }
+        }
         info
     }
 
@@ -400,15 +455,15 @@ impl RewritePattern for PdlPattern {
             rw,
             &[PdlValue::Op(op)],
             Mode::Match {
-                only: Some(self.index),
+                only: Some(self.sites()),
                 out: &mut matches,
             },
             self.max_steps,
         )
         .map_err(MatchFailure::because)?;
-        let code = &self.loaded.rewriters[self.entry().rewriter];
         let mut failure = MatchFailure::default();
         for m in matches {
+            let code = &self.loaded.rewriters[self.loaded.patterns[m.pattern as usize].rewriter];
             let mode = Mode::Rewrite { loc: m.loc };
             match run::run(code, rw, &m.inputs, mode, self.max_steps) {
                 Ok(()) => {

@@ -28,9 +28,10 @@ pub(crate) struct Match {
 
 /// What a run is for.
 pub(crate) enum Mode<'m> {
-    /// Matching: record the matches of pattern `only` (every pattern if `None`) into `out`.
+    /// Matching: record the matches of the patterns `only` (every pattern if `None`) into
+    /// `out`.
     Match {
-        only: Option<u32>,
+        only: Option<&'m [u32]>,
         out: &'m mut Vec<Match>,
     },
     /// Rewriting: created ops get location `loc`.
@@ -552,7 +553,7 @@ fn execute(
                 dest,
             } => {
                 if let Mode::Match { only, out } = mode {
-                    if only.is_none_or(|p| p == *pattern) {
+                    if only.is_none_or(|ps| ps.contains(pattern)) {
                         let mut locs: SmallVec<[Location; 4]> = SmallVec::new();
                         for &r in matched_ops.iter() {
                             locs.push(rw.body().op_loc(m.op(r)?));
