@@ -110,17 +110,20 @@ impl LoadedRules {
         crate::lower_to_pdl(ctx, &self.file)
     }
 
-    /// The natives checking the rules' constraints, with warnings for predicate leaves that
-    /// cannot be evaluated (rendered).
-    pub fn natives(&self, leaves: &tessera_ods::eval::Natives) -> (tessera_pdl::Natives, String) {
-        let mut natives = tessera_pdl::Natives::new();
-        let warnings = crate::natives(&self.file, leaves, &mut natives);
-        let rendered = warnings
+    /// Adds to `natives` the natives checking the rules' constraints (`leaves` answering
+    /// predicate leaves the evaluator does not understand); returns the warnings for leaves
+    /// that cannot be evaluated, rendered.
+    pub fn add_natives(
+        &self,
+        leaves: &tessera_ods::eval::Natives,
+        natives: &mut tessera_pdl::Natives,
+    ) -> String {
+        let warnings = crate::natives(&self.file, leaves, natives);
+        warnings
             .iter()
             .filter(|d| d.severity == Severity::Warning)
             .map(|d| d.render(&self.file.sources, None))
-            .collect();
-        (natives, rendered)
+            .collect()
     }
 
     /// Renders diagnostics of lowering (located at rules or in the IR) with the `.td` text.
