@@ -16,7 +16,10 @@ fn main() {
         std::process::exit(2);
     };
     match tessera_drr::gen_pdl(&file, &includes) {
-        Ok(text) => print!("{text}"),
+        Ok((text, warnings)) => {
+            eprint!("{warnings}");
+            print!("{text}");
+        }
         Err(text) => {
             eprint!("{text}");
             std::process::exit(1);

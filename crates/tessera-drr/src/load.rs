@@ -136,8 +136,9 @@ impl LoadedRules {
 }
 
 /// What `tessera-tblgen --gen-pdl` prints: the rules of `path` lowered to PDL, as MLIR text
-/// in the generic-free custom form `mlir-opt` prints. An error is rendered diagnostics.
-pub fn gen_pdl(path: &str, include_dirs: &[String]) -> Result<String, String> {
+/// in the custom form `mlir-opt` prints, and the rendered warnings. An error is the
+/// rendered diagnostics.
+pub fn gen_pdl(path: &str, include_dirs: &[String]) -> Result<(String, String), String> {
     let hooks = tessera_ods::dialect_hooks::options();
     let loaded = load_file(path, include_dirs, &hooks)?;
     let mut ctx = Context::new();
@@ -145,14 +146,15 @@ pub fn gen_pdl(path: &str, include_dirs: &[String]) -> Result<String, String> {
     let lowered = loaded
         .lower(&mut ctx)
         .map_err(|d| loaded.render(&d, &ctx))?;
-    let mut out = loaded.warnings.clone();
-    out.clear();
-    out.push_str(&tessera_asm::print_module(
+    let mut warnings = loaded.warnings.clone();
+    let mut natives = tessera_pdl::Natives::new();
+    warnings.push_str(&loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives));
+    let text = tessera_asm::print_module(
         &ctx,
         &lowered.body,
         lowered.module,
         &tessera_asm::Resources::default(),
         tessera_asm::PrintOptions::default(),
-    ));
-    Ok(out)
+    );
+    Ok((text, warnings))
 }

@@ -508,9 +508,11 @@ impl<'a> Gen<'a> {
             let values = self.reference(s)?;
             match values.as_slice() {
                 [v] => args.push(*v),
-                _ => return Err(format!(
+                _ => {
+                    return Err(format!(
                     "a constraint on '{s}', which stands for several values, is not supported yet"
-                )),
+                ))
+                }
             }
         }
         self.check(applied.constraint, &args);
