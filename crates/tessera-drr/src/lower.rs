@@ -81,6 +81,7 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
         root_types: Vec::new(),
         root_types_range: None,
         loc: unknown,
+        result_cache: HashMap::new(),
     };
     let mut errors = Vec::new();
     for rule in &file.rules {
@@ -183,6 +184,9 @@ struct Gen<'a> {
     root_types_range: Option<ValueId>,
     /// The rule's location: every op of its pattern gets it.
     loc: Location,
+    /// `pdl.result`/`pdl.results` made so far, by op and group: each is made once, where
+    /// it dominates every later use (the match, or earlier in the rewrite).
+    result_cache: HashMap<(ValueId, usize), ValueId>,
 }
 
 impl<'a> Gen<'a> {
@@ -249,6 +253,7 @@ impl<'a> Gen<'a> {
     fn rule(&mut self, rule: &Rule, module_block: BlockId) -> G<()> {
         self.vals.clear();
         self.typed.clear();
+        self.result_cache.clear();
         self.root_types.clear();
         self.root_types_range = None;
         self.loc = self.rule_loc(rule);
@@ -393,37 +398,42 @@ impl<'a> Gen<'a> {
                 }
             }
         }
-        // Result types: the root's, for ops replacing its results; a nested op's when a
-        // `returnType` names it.
+        // Result types: a `pdl.type` per declared result (a `pdl.types` range when some are
+        // variable-length), since a `pdl.operation` without types matches only ops without
+        // results. The root's replace its results; any single result's type serves
+        // `returnType`.
         let mut result_types: Values = SmallVec::new();
-        let named = op.bind.as_ref().is_some_and(|b| wanted.contains(b));
-        if root && !ods.results.is_empty() {
+        if !ods.results.is_empty() {
             if ods.results.iter().all(|r| r.arity == Arity::Single) {
                 for _ in &ods.results {
                     let ty = self.types.ty;
                     let t = self.value_op(self.names.type_, &[], ty, Vec::new());
-                    self.root_types.push(t);
                     result_types.push(t);
+                }
+                if root {
+                    self.root_types = result_types.to_vec();
                 }
             } else {
                 let tys = self.types.types;
                 let t = self.value_op(self.names.types, &[], tys, Vec::new());
-                self.root_types_range = Some(t);
+                if root {
+                    self.root_types_range = Some(t);
+                }
                 result_types.push(t);
             }
-        } else if named {
-            let ty = self.types.ty;
-            let t = self.value_op(self.names.type_, &[], ty, Vec::new());
-            result_types.push(t);
         }
-        if let (Some(b), Some(&t)) = (&op.bind, result_types.first()) {
+        if let Some(b) = &op.bind {
             if wanted.contains(b) {
-                if result_types.len() != 1 || self.root_types_range.is_some() && root {
-                    return Err(format!(
-                        "returnType of '{b}', an op with several results, is not supported yet"
-                    ));
+                match result_types.as_slice() {
+                    [t] if self.body.value_type(*t) == self.types.ty => {
+                        self.typed.insert(b.clone(), *t);
+                    }
+                    _ => {
+                        return Err(format!(
+                            "returnType of '{b}', an op without exactly one result, is not supported yet"
+                        ))
+                    }
                 }
-                self.typed.insert(b.clone(), t);
             }
         }
         let op_ty = self.types.operation;
@@ -479,7 +489,7 @@ impl<'a> Gen<'a> {
             }
             SrcValue::Op(op) => {
                 let handle = self.src_op(op, false, wanted)?;
-                Ok(smallvec![self.result(handle, 0)])
+                Ok(smallvec![self.result_group(handle, op.op, 0)])
             }
             SrcValue::Variadic { bind, elems } => {
                 let mut values = Values::new();
@@ -530,6 +540,15 @@ impl<'a> Gen<'a> {
 
     /// Result group `group` of `op` (an op of the model): one value or a range.
     fn result_group(&mut self, handle: ValueId, op: OpIndex, group: usize) -> ValueId {
+        if let Some(&v) = self.result_cache.get(&(handle, group)) {
+            return v;
+        }
+        let v = self.make_result_group(handle, op, group);
+        self.result_cache.insert((handle, group), v);
+        v
+    }
+
+    fn make_result_group(&mut self, handle: ValueId, op: OpIndex, group: usize) -> ValueId {
         let model = self.model();
         let ods = &model.ops[op];
         let single = ods.results[group].arity == Arity::Single;

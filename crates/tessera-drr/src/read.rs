@@ -259,6 +259,15 @@ impl<'a> Reader<'a> {
         };
         let model = self.model;
         let op = &model.ops[op_index];
+        // `either` stands for two arguments; it is refused before counting them.
+        let either = view.args.iter().any(|a| {
+            self.dag(a.value)
+                .and_then(|d| self.def_of(d.operator))
+                .is_some_and(|r| self.rk.record_name(r) == "either")
+        });
+        if either {
+            return Err("the either directive is not supported yet".to_string());
+        }
         if view.args.len() != op.arguments.len() {
             return Err(format!(
                 "op '{}' argument number mismatch: {} in pattern vs. {} in definition",
@@ -273,7 +282,7 @@ impl<'a> Reader<'a> {
             match ods {
                 Argument::Operand(i) => {
                     let range = op.operands[*i].arity.is_variable_length();
-                    let v = self.src_value(cx, arg.value, bind, range)?;
+                    let v = self.src_value(cx, arg.value, bind, range, (op_index, *i))?;
                     args.push(SrcArg::Operand(v));
                 }
                 Argument::Attribute(i) => {
@@ -344,13 +353,16 @@ impl<'a> Reader<'a> {
     }
 
     /// What matches one operand group.
+    /// `at` is the op and operand (group) matched, for messages.
     fn src_value(
         &mut self,
         cx: &mut RuleCx,
         value: InitId,
         bind: Option<String>,
         range: bool,
+        at: (OpIndex, usize),
     ) -> R<SrcValue> {
+        let (op_of_operand, operand) = at;
         if let Some(view) = self.dag(value) {
             let rec = self
                 .def_of(view.operator)
@@ -359,14 +371,15 @@ impl<'a> Reader<'a> {
             if name == "variadic" {
                 cx.nodes += 1;
                 if !range {
-                    return Err(
-                        "the variadic directive can only match a variadic operand".to_string()
-                    );
+                    return Err(format!(
+                        "variadic DAG construct can't match op {}'s non-variadic operand #{operand}",
+                        self.model.ops[op_of_operand].name
+                    ));
                 }
                 let mut elems = Vec::new();
                 for a in &view.args {
                     let b = self.name_of(a.name);
-                    elems.push(self.src_value(cx, a.value, b, false)?);
+                    elems.push(self.src_value(cx, a.value, b, false, at)?);
                 }
                 let bind = self.name_of(view.operator_name);
                 if let Some(b) = &bind {
@@ -719,11 +732,10 @@ impl<'a> Reader<'a> {
                     return Err("a constant attribute cannot be an operand".into())
                 }
                 (true, None) if matches!(node, ResNode::Op(_)) => {
-                    return Err(format!(
-                        "an op cannot be attribute '{}' of op '{}'",
-                        self.attr_name(op_index, ods),
-                        op.name
-                    ))
+                    return Err(
+                        "only NativeCodeCall allowed in nested dag node for creating attribute"
+                            .into(),
+                    )
                 }
                 _ => {}
             }
@@ -774,11 +786,17 @@ impl<'a> Reader<'a> {
             let count = self.value_count(node);
             have += count;
             if have == needed {
+                for node in &results[i..] {
+                    if matches!(node, ResNode::Op(op) if !op.return_types.is_empty()) {
+                        return Err("Cannot specify explicit return types in an op whose return values replace the source pattern's root op".into());
+                    }
+                }
                 return Ok(Replacement::From { first: i });
             }
             if have > needed {
+                // Upstream names the op by its symbol (empty when unbound).
                 let name = match node {
-                    ResNode::Op(op) => self.model.ops[op.op].name.clone(),
+                    ResNode::Op(op) => op.bind.clone().unwrap_or_default(),
                     _ => String::new(),
                 };
                 return Err(format!(

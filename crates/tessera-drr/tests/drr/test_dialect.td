@@ -1,7 +1,14 @@
 // A small dialect for the DRR tests, written on Tessera's own ODS base so the tests need
-// no LLVM installation. Upstream's `mlir/IR/OpBase.td` declares the same classes.
+// no LLVM installation. With `-DUPSTREAM` it is read on MLIR's own base instead, which
+// declares the same classes: mlir-tblgen 19 checks the same rules (scripts/drr-diff.sh).
+#ifdef UPSTREAM
+include "mlir/IR/OpBase.td"
+include "mlir/IR/PatternBase.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+#else
 include "tessera/OpBase.td"
 include "tessera/PatternBase.td"
+#endif
 
 def Test_Dialect : Dialect {
   let name = "test";
@@ -43,4 +50,24 @@ def StrOp : Test_Op<"str"> {
 }
 def SinkOp : Test_Op<"sink"> {
   let arguments = (ins AnyType:$input);
+}
+def EOp : Test_Op<"e"> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$output);
+}
+def FOp : Test_Op<"f"> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$output);
+}
+def SameOp : Test_Op<"same", [SameOperandsAndResultType]> {
+  let arguments = (ins AnyType:$input);
+  let results = (outs AnyType:$output);
+}
+def ConstOp : Test_Op<"const"> {
+  let arguments = (ins I32Attr:$value);
+  let results = (outs I32:$output);
+}
+def PairOp : Test_Op<"pair"> {
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs AnyType:$first, AnyType:$second);
 }

@@ -1,0 +1,30 @@
+// Mistakes mlir-tblgen 19 lets through to a C++ compile error (or a crash), and what is not
+// supported yet: each is a diagnostic naming the problem or the directive.
+include "test_dialect.td"
+
+// expected-error@+1 {{'a' is an attribute, used as an operand of op 'test.c'}}
+def : Pat<(AOp $x, $a), (COp $a, $x)>;
+
+// expected-error@+1 {{symbol 'a__1' has no value 1}}
+def : Pat<(AOp $x, $a), (COp $x, $a__1)>;
+
+// expected-error@+1 {{symbol 'r__3': op 'test.a' has only 1 results}}
+def : Pat<(AOp:$r $x, $a), (COp $r__3, $a)>;
+
+// expected-error@+1 {{the location directive is not supported yet}}
+def : Pat<(AOp $x, $a), (COp $x, $a, (location $x))>;
+
+// expected-error@+1 {{the either directive is not supported yet}}
+def : Pat<(DOp (either $x, $y)), (FOp $x)>;
+
+// expected-error@+1 {{NativeCodeCall is not supported yet}}
+def : Pat<(AOp $x, $a), (COp $x, (NativeCodeCall<"foo($0)"> $a))>;
+
+// expected-error@+1 {{matching op 'test.pair' (not of exactly one result) in a nested pattern is not supported yet}}
+def : Pat<(EOp (PairOp $x, $y)), (FOp $x)>;
+
+// expected-error@+1 {{returnType with a type written as C++ or a NativeCodeCall is not supported yet}}
+def : Pat<(EOp $x), (DOp (BOp (returnType "$_builder.getI32Type()")), $x)>;
+
+// expected-error@+1 {{'HasNoUseOf' is not an op (source pattern)}}
+def : Pat<(HasNoUseOf $x), (BOp)>;
