@@ -10,7 +10,7 @@ use crate::rule::*;
 use std::collections::HashMap;
 use std::sync::Arc;
 use tessera_ir::{Diagnostic, SourceLoc, SourceMap};
-use tessera_ods::{Argument, Arity, ConstraintKind, Model};
+use tessera_ods::{Argument, Arity, Model};
 use tessera_tablegen::query::DagView;
 use tessera_tablegen::{Init, InitId, RecId, RecordKeeper};
 
@@ -839,10 +839,4 @@ pub(crate) fn simple_results_before(model: &Model, op: OpIndex, group: usize) ->
     model.ops[op].results[..group.min(model.ops[op].results.len())]
         .iter()
         .all(|r| r.arity == Arity::Single)
-}
-
-/// Whether `rec`'s kind is a type constraint (for callers outside reading).
-#[allow(dead_code)]
-pub(crate) fn is_type_kind(kind: ConstraintKind) -> bool {
-    kind == ConstraintKind::Type
 }

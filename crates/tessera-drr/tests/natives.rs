@@ -1,0 +1,88 @@
+//! The natives made from ODS constraints: they really evaluate the predicate, a leaf the
+//! evaluator cannot understand is a warning and fails a match that reaches it (never a silent
+//! pass), and a Rust leaf registered for it makes it work.
+
+use std::path::Path;
+use tessera_ir::Context;
+use tessera_rewrite::{
+    apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, RewritePatternSet,
+};
+
+const RULES: &str = r#"
+include "test_dialect.td"
+def IsMagic : Constraint<CPred<"isMagic($_self)">, "magic">;
+def EOfMagic : Pat<(EOp:$e $x), (FOp $x), [(IsMagic:$x)]>;
+"#;
+
+const INPUT: &str = r#"func.func @f(%arg0: i32, %arg1: i64) -> (i32, i64) {
+  %0 = "test.e"(%arg0) : (i32) -> i32
+  %1 = "test.e"(%arg1) : (i64) -> i64
+  return %0, %1 : i32, i64
+}
+"#;
+
+fn apply(leaves: &tessera_ods::eval::Natives) -> (String, String) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drr");
+    let include = vec![dir.to_string_lossy().into_owned()];
+    let hooks = tessera_ods::dialect_hooks::options();
+    let loaded = tessera_drr::load_source("rules.td", RULES, &include, &hooks).unwrap();
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    loaded.registration.register(&mut ctx);
+    let parsed = tessera_asm::parse(&mut ctx, INPUT, "input.mlir").unwrap();
+    let (mut body, module) = (parsed.body, parsed.module);
+    let lowered = loaded.lower(&mut ctx).unwrap();
+    let mut natives = tessera_pdl::Natives::new();
+    let warnings = loaded.add_natives(leaves, &mut natives);
+    let mut pdl = lowered.body;
+    let patterns =
+        tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives)
+            .unwrap();
+    let mut set = RewritePatternSet::new();
+    patterns.add_to(&mut ctx, &mut set);
+    let frozen = FrozenRewritePatternSet::new(set);
+    apply_patterns_greedily(
+        &mut ctx,
+        &mut body,
+        module,
+        &frozen,
+        GreedyConfig::default(),
+    );
+    let text = tessera_asm::print_module(
+        &ctx,
+        &body,
+        module,
+        &tessera_asm::Resources::default(),
+        tessera_asm::PrintOptions::default(),
+    );
+    (text, warnings)
+}
+
+#[test]
+fn an_unknown_leaf_warns_and_never_matches() {
+    let (text, warnings) = apply(&tessera_ods::eval::Natives::new());
+    assert!(
+        warnings.contains("constraint 'IsMagic' (native 'drr.IsMagic')")
+            && warnings.contains("isMagic($_self)"),
+        "{warnings}"
+    );
+    assert!(!text.contains("test.f"), "{text}");
+    assert_eq!(text.matches("test.e").count(), 2, "{text}");
+}
+
+#[test]
+fn a_rust_leaf_decides_the_constraint() {
+    let mut leaves = tessera_ods::eval::Natives::new();
+    // Only values of type i64 are magic.
+    leaves.register("(isMagic($_self))", |ctx, subject, _| match subject {
+        tessera_ods::eval::Bound::Value { ty, .. } => Ok(matches!(
+            ctx.type_kind(*ty),
+            tessera_ir::TypeKind::Integer { width: 64, .. }
+        )),
+        other => Err(format!("not a value: {other:?}")),
+    });
+    let (text, warnings) = apply(&leaves);
+    assert!(warnings.is_empty(), "{warnings}");
+    assert!(text.contains(r#""test.e"(%arg0)"#), "{text}");
+    assert!(text.contains(r#""test.f"(%arg1)"#), "{text}");
+}
