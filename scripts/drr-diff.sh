@@ -34,9 +34,12 @@ for td in "$dir"/*.td; do
   g++ -std=c++17 -fno-rtti -w -I "$llvm/include" -I "$tmp" -DRULES_INC="\"$name.rw.inc\"" \
     "$here/scripts/drr-diff/drr-check.cpp" -o "$tmp/check-$name" \
     -L "$llvm/lib" -lMLIR -lLLVM -Wl,-rpath,"$llvm/lib" || { fail=$((fail + 1)); continue; }
-  "$tmp/check-$name" "$input" > "$tmp/$name.up.mlir" || { echo "upstream failed: $name"; fail=$((fail + 1)); continue; }
-  "$opt" --load-dialect="$dir/test_dialect.td" -I "$dir" "$tmp/$name.up.mlir" > "$tmp/$name.up" 2>/dev/null
-  "$opt" --patterns="$td" -I "$dir" "$input" > "$tmp/$name.ours" 2>"$tmp/err"
+  # Rules files that mention --mlir-print-debuginfo are compared with locations.
+  flags=()
+  grep -q -- '--mlir-print-debuginfo' "$td" && flags=(--mlir-print-debuginfo)
+  "$tmp/check-$name" "$input" "${flags[@]}" > "$tmp/$name.up.mlir" || { echo "upstream failed: $name"; fail=$((fail + 1)); continue; }
+  "$opt" "${flags[@]}" --load-dialect="$dir/test_dialect.td" -I "$dir" "$tmp/$name.up.mlir" > "$tmp/$name.up" 2>/dev/null
+  "$opt" "${flags[@]}" --patterns="$td" -I "$dir" "$input" > "$tmp/$name.ours" 2>"$tmp/err"
   if cmp -s "$tmp/$name.up" "$tmp/$name.ours"; then
     pass=$((pass + 1))
   else

@@ -36,8 +36,9 @@ using namespace mlir;
 } // namespace rules
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    llvm::errs() << "usage: drr-check INPUT.mlir\n";
+  bool debugInfo = argc == 3 && std::string(argv[2]) == "--mlir-print-debuginfo";
+  if (argc != 2 && !debugInfo) {
+    llvm::errs() << "usage: drr-check INPUT.mlir [--mlir-print-debuginfo]\n";
     return 2;
   }
   mlir::MLIRContext ctx;
@@ -49,6 +50,9 @@ int main(int argc, char **argv) {
   mlir::RewritePatternSet set(&ctx);
   rules::populateWithGenerated(set);
   (void)mlir::applyPatternsAndFoldGreedily(*module, std::move(set));
-  module->print(llvm::outs());
+  mlir::OpPrintingFlags flags;
+  if (debugInfo)
+    flags.enableDebugInfo();
+  module->print(llvm::outs(), flags);
   return 0;
 }

@@ -86,7 +86,10 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
     let mut errors = Vec::new();
     for rule in &file.rules {
         if let Err(message) = gen.rule(rule, block) {
-            errors.push(Diagnostic::error(rule.loc, message));
+            // Located in the IR's terms (file, line, column of the record), so a renderer
+            // holding another source map (tessera-opt's, of the input) still names the line.
+            let loc = gen.rule_loc(rule);
+            errors.push(Diagnostic::error(loc, message));
         }
     }
     if !errors.is_empty() {
@@ -113,6 +116,7 @@ struct Names {
     result: Ident,
     results: Ident,
     constraint: Ident,
+    native_rewrite: Ident,
     benefit: Ident,
     sym_name: Ident,
     name: Ident,
@@ -141,6 +145,7 @@ impl Names {
             result: ctx.ident("pdl.result"),
             results: ctx.ident("pdl.results"),
             constraint: ctx.ident("pdl.apply_native_constraint"),
+            native_rewrite: ctx.ident("pdl.apply_native_rewrite"),
             benefit: ctx.ident("benefit"),
             sym_name: ctx.ident("sym_name"),
             name: ctx.ident("name"),
@@ -689,6 +694,9 @@ impl<'a> Gen<'a> {
             &types,
             op_ty,
         );
+        if let Some(spec) = &op.location {
+            self.locate(handle, spec)?;
+        }
         if let Some(b) = &op.bind {
             self.vals.insert(b.clone(), Val::Op(handle, op.op));
         }
@@ -698,6 +706,33 @@ impl<'a> Gen<'a> {
             None => self.all_results(handle, op.op),
         };
         Ok((values, Some(handle)))
+    }
+
+    /// `(location ...)` on the op `handle` just built: a native rewrite sets its location
+    /// from the symbols' (ops', or values' defining ops') locations and the name.
+    fn locate(&mut self, handle: ValueId, spec: &LocSpec) -> G<()> {
+        let mut args: Values = smallvec![handle];
+        if let Some(name) = &spec.name {
+            let name = self.ctx.string_attr(name);
+            let props = vec![(self.names.value, name)];
+            let ty = self.types.attribute;
+            args.push(self.value_op(self.names.attribute, &[], ty, props));
+        }
+        for s in &spec.symbols {
+            match self.vals.get(split_index(s).0).cloned() {
+                Some(Val::Op(h, _)) if split_index(s).1.is_none() => args.push(h),
+                _ => args.extend(self.reference(s)?),
+            }
+        }
+        let native = if spec.name.is_some() {
+            crate::natives::SET_NAMED_LOCATION
+        } else {
+            crate::natives::SET_LOCATION
+        };
+        let name = self.ctx.string_attr(native);
+        let props = vec![(self.names.name, name)];
+        self.op(self.names.native_rewrite, &args, &[], props, 0);
+        Ok(())
     }
 
     /// A `ConstantAttr`'s attribute, built with the evaluator from its builder and value.

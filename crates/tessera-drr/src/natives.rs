@@ -4,10 +4,19 @@
 
 use crate::read::{ConstraintDef, DrrFile, Shape, SymKind};
 use std::sync::Arc;
-use tessera_ir::{Context, Diagnostic, Severity, SourceLoc};
+use tessera_ir::{Context, Diagnostic, LocKind, Location, Severity, SourceLoc};
 use tessera_ods::eval::{Bound, CompiledPred, Compiler, NameKind, Natives as OdsNatives, SelfKind};
 use tessera_pdl::natives::{NativeKind, Natives, PdlValue};
 use tessera_rewrite::PatternRewriter;
+
+/// The native rewrite of `(location $a, ...)`: the op (first argument) gets the location of
+/// the other arguments (ops, or values' defining ops), fused when there are several.
+pub const SET_LOCATION: &str = "drr.set_location";
+
+/// The native rewrite of `(location ..., "name")`: like [`SET_LOCATION`], the second
+/// argument a string attribute: a `NameLoc` without other arguments, else the fused
+/// location's metadata.
+pub const SET_NAMED_LOCATION: &str = "drr.set_named_location";
 
 /// Registers in `out` the natives checking every constraint `file`'s rules apply, their
 /// predicates compiled once against the file's model with `leaves` (Rust closures for
@@ -15,6 +24,12 @@ use tessera_rewrite::PatternRewriter;
 /// that cannot be compiled: reaching it while matching fails the match with that reason.
 pub fn natives(file: &DrrFile, leaves: &OdsNatives, out: &mut Natives) -> Vec<Diagnostic> {
     let compiler = Compiler::new(Some(&file.model), leaves);
+    out.register(NativeKind::Rewrite, SET_LOCATION, |rw, args, _, _| {
+        set_location(rw, args, false)
+    });
+    out.register(NativeKind::Rewrite, SET_NAMED_LOCATION, |rw, args, _, _| {
+        set_location(rw, args, true)
+    });
     let mut warnings = Vec::new();
     for def in &file.constraints {
         let pred = compile(&compiler, def, &mut warnings);
@@ -148,4 +163,82 @@ fn register(out: &mut Natives, def: &ConstraintDef, pred: Option<Arc<CompiledPre
             }
         },
     );
+}
+
+/// Sets the location of `args[0]` (see [`SET_LOCATION`]): as upstream's `getFusedLoc`, unknown
+/// locations and repeats are dropped and fused locations with the same metadata flattened;
+/// one location without metadata is itself.
+fn set_location(
+    rw: &mut PatternRewriter<'_>,
+    args: &[PdlValue],
+    named: bool,
+) -> Result<(), tessera_pdl::natives::NativeFailure> {
+    let Some((PdlValue::Op(op), rest)) = args.split_first() else {
+        return Err(Some("location: no op to place".into()));
+    };
+    let (name, rest) = match (named, rest.split_first()) {
+        (true, Some((PdlValue::Attr(a), rest))) => {
+            (rw.ctx().string_value(*a).map(str::to_string), rest)
+        }
+        (true, _) => return Err(Some("location: no name".into())),
+        (false, _) => (None, rest),
+    };
+    let mut locs = Vec::new();
+    let body = rw.body();
+    // A result is where its op is; a block argument carries its own location.
+    let of_value = |v: tessera_ir::ValueId| {
+        Some(
+            body.defining_op(v)
+                .map_or(body.value_loc(v), |o| body.op_loc(o)),
+        )
+    };
+    for a in rest {
+        match a {
+            PdlValue::Op(o) => locs.push(body.op_loc(*o)),
+            PdlValue::Value(v) => locs.extend(of_value(*v)),
+            PdlValue::Values(vs) => locs.extend(vs.iter().filter_map(|&v| of_value(v))),
+            _ => return Err(Some("location: not an op or a value".into())),
+        }
+    }
+    let ctx = rw.ctx_mut();
+    let metadata = name.as_ref().map(|n| ctx.string_attr(n));
+    let loc = if locs.is_empty() {
+        match &name {
+            Some(n) => {
+                let name = ctx.ident(n);
+                let child = ctx.unknown_loc();
+                ctx.loc(LocKind::Name { name, child })
+            }
+            None => ctx.unknown_loc(),
+        }
+    } else {
+        fused(ctx, &locs, metadata)
+    };
+    let op = *op;
+    rw.modify_op_in_place(op, |_, body| body.set_op_loc(op, loc));
+    Ok(())
+}
+
+fn fused(ctx: &mut Context, locs: &[Location], metadata: Option<tessera_ir::Attr>) -> Location {
+    let mut unique: Vec<Location> = Vec::new();
+    for &l in locs {
+        let inner: Vec<Location> = match ctx.loc_kind(l) {
+            LocKind::Unknown => continue,
+            LocKind::Fused { locs, metadata: m } if *m == metadata => locs.to_vec(),
+            _ => vec![l],
+        };
+        for l in inner {
+            if !unique.contains(&l) {
+                unique.push(l);
+            }
+        }
+    }
+    match (unique.as_slice(), metadata) {
+        ([], None) => ctx.unknown_loc(),
+        ([one], None) => *one,
+        _ => ctx.loc(LocKind::Fused {
+            locs: unique.into_boxed_slice(),
+            metadata,
+        }),
+    }
 }

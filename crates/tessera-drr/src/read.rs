@@ -625,6 +625,7 @@ impl<'a> Reader<'a> {
         // Trailing directives are not arguments.
         let mut n = view.args.len();
         let mut return_types = Vec::new();
+        let mut location = None;
         while n > 0 {
             let Some(d) = self.dag(view.args[n - 1].value) else {
                 break;
@@ -634,7 +635,37 @@ impl<'a> Reader<'a> {
             };
             match self.rk.record_name(drec).as_str() {
                 "location" => {
-                    return Err("the location directive is not supported yet".into());
+                    if location.is_some() {
+                        return Err("more than one location directive".into());
+                    }
+                    let mut spec = LocSpec {
+                        symbols: Vec::new(),
+                        name: None,
+                    };
+                    for a in &d.args {
+                        match (self.rk.init(a.value), self.name_of(a.name)) {
+                            (Init::Unset, Some(sym)) => {
+                                self.reference(cx, &sym)?;
+                                spec.symbols.push(sym);
+                            }
+                            (Init::Str(_, _), None) if spec.name.is_some() => {
+                                return Err("Only one string attribute may be specified".into())
+                            }
+                            (Init::Str(text, _), None) => {
+                                spec.name = Some(text.to_string());
+                            }
+                            _ => {
+                                return Err(
+                                    "location directive takes bound symbols and at most one string"
+                                        .into(),
+                                )
+                            }
+                        }
+                    }
+                    if spec.symbols.is_empty() && spec.name.is_none() {
+                        return Err("location directive must take at least one argument".into());
+                    }
+                    location = Some(spec);
                 }
                 "returnType" => {
                     if !return_types.is_empty() {
@@ -765,6 +796,7 @@ impl<'a> Reader<'a> {
             bound_result,
             args,
             return_types,
+            location,
         })))
     }
 

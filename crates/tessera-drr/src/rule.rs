@@ -130,6 +130,18 @@ pub struct ResOp {
     pub args: Vec<ResNode>,
     /// `(returnType ...)`: the types of the results, by reference to bound values.
     pub return_types: Vec<String>,
+    /// `(location ...)`: where the op is, instead of the matched ops' fused location.
+    pub location: Option<LocSpec>,
+}
+
+/// A `location` directive.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LocSpec {
+    /// The bound symbols whose locations are fused (one: that location).
+    pub symbols: Vec<String>,
+    /// A string: the name of a `NameLoc` (without symbols) or the fused location's
+    /// metadata.
+    pub name: Option<String>,
 }
 
 /// Which values replace the root's results.

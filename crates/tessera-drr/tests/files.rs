@@ -42,15 +42,23 @@ fn check(expected: &Path, actual: &str, failures: &mut Vec<String>) {
     }
 }
 
-/// The rules of `td` applied to `input`, printed as tessera-opt prints.
+/// The rules of `td` applied to `input`, printed as tessera-opt prints (with locations when
+/// the rules file mentions `--mlir-print-debuginfo`).
 fn apply(td: &Path, input: &str) -> String {
+    let debug_info = std::fs::read_to_string(td)
+        .unwrap()
+        .contains("--mlir-print-debuginfo");
     let include = vec![dir().to_string_lossy().into_owned()];
     let hooks = tessera_ods::dialect_hooks::options();
     let loaded = tessera_drr::load_file(td.to_str().unwrap(), &include, &hooks).unwrap();
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     loaded.registration.register(&mut ctx);
-    let parsed = tessera_asm::parse(&mut ctx, input, "input.mlir").unwrap();
+    // Named without its directory, so locations in expected outputs do not depend on where
+    // the repository is.
+    let input_name = td.with_extension("mlir");
+    let input_name = input_name.file_name().unwrap().to_string_lossy();
+    let parsed = tessera_asm::parse(&mut ctx, input, &input_name).unwrap();
     let (mut body, module) = (parsed.body, parsed.module);
     tessera_ir::verify(&ctx, &body, module).unwrap();
     let lowered = loaded.lower(&mut ctx).unwrap();
@@ -76,7 +84,10 @@ fn apply(td: &Path, input: &str) -> String {
         &body,
         module,
         &tessera_asm::Resources::default(),
-        tessera_asm::PrintOptions::default(),
+        tessera_asm::PrintOptions {
+            debug_info,
+            ..Default::default()
+        },
     )
 }
 

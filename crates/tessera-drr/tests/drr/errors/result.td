@@ -27,3 +27,6 @@ def : Pat<(AOp $x, $a), (COp $x, (BOp))>;
 
 // expected-error@+1 {{referencing unbound symbol 'q'}}
 def : Pattern<(AOp $x, $a), [(COp $x, $a), (replaceWithValue $q)]>;
+
+// expected-error@+1 {{Only one string attribute may be specified}}
+def : Pat<(AOp $x, $a), (COp $x, $a, (location "a", "b"))>;

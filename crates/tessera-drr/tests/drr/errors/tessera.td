@@ -11,8 +11,8 @@ def : Pat<(AOp $x, $a), (COp $x, $a__1)>;
 // expected-error@+1 {{symbol 'r__3': op 'test.a' has only 1 results}}
 def : Pat<(AOp:$r $x, $a), (COp $r__3, $a)>;
 
-// expected-error@+1 {{the location directive is not supported yet}}
-def : Pat<(AOp $x, $a), (COp $x, $a, (location $x))>;
+// expected-error@+1 {{location directive takes bound symbols and at most one string}}
+def : Pat<(AOp $x, $a), (COp $x, $a, (location 3))>;
 
 // expected-error@+1 {{the either directive is not supported yet}}
 def : Pat<(DOp (either $x, $y)), (FOp $x)>;
