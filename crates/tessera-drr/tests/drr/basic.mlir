@@ -21,3 +21,8 @@ func.func @same(%arg0: i32) -> i32 {
   %1 = "test.same"(%0) : (i32) -> i32
   return %1 : i32
 }
+func.func @ignore(%arg0: i32) -> (i32, i32) {
+  %0 = "test.a"(%arg0) {attr = 3 : i16} : (i32) -> i32
+  %1 = "test.a"(%arg0) {attr = 3 : i32} : (i32) -> i32
+  return %0, %1 : i32, i32
+}

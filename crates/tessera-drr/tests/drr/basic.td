@@ -18,3 +18,6 @@ def ConstSeven : Pat<(StrOp $x, ConstantStrAttr<StrAttr, "seven">),
 
 // replaceWithValue: same(x) is x.
 def DropSame : Pat<(SameOp $x), (replaceWithValue $x)>;
+
+// `$_` ignores an argument; a constraint alone (no symbol) still limits the match.
+def IgnoreInput : Pat<(AOp:$op $_, I16Attr), (BOp:$b), [], [], (addBenefit 1)>;

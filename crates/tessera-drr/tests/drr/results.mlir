@@ -22,3 +22,9 @@ func.func @concat(%arg0: i32, %arg1: i32, %arg2: i32) -> (i32, i32, i32) {
   %2 = "test.concat"(%arg0, %arg1, %arg2) {axis = 2 : i32} : (i32, i32, i32) -> i32
   return %0, %1, %2 : i32, i32, i32
 }
+func.func @unused_second(%arg0: i32) -> (i32, i32) {
+  %0 = "test.b"() : () -> i32
+  %1:2 = "test.pair"(%0, %arg0) : (i32, i32) -> (i32, i32)
+  %2:2 = "test.pair"(%0, %arg0) : (i32, i32) -> (i32, i32)
+  return %1#0, %2#1 : i32, i32
+}

@@ -20,3 +20,8 @@ def ConcatAxis0 : Pat<(ConcatOp $xs, ConstantAttr<I32Attr, "0">),
 // Exactly two values, bound one by one and as the whole group.
 def ConcatTwo : Pat<(ConcatOp (variadic:$ins $a, $b), ConstantAttr<I32Attr, "2">),
                     (ConcatOp $ins, ConstantAttr<I32Attr, "3">)>;
+
+// A root result by `__N` in an additional constraint: only a pair whose second result is
+// unused becomes two e ops.
+def PairUnusedSecond : Pattern<(PairOp:$p (BOp:$l), $r), [(EOp $l), (EOp $r)],
+                               [(HasNoUseOf:$p__1)], [], (addBenefit 10)>;
