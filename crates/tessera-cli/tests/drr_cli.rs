@@ -93,3 +93,17 @@ fn a_bad_rule_is_a_located_error() {
     assert!(!ok);
     assert!(err.starts_with(&expected), "{err}");
 }
+
+#[test]
+fn the_readme_example_gives_its_expected_output() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/drr");
+    let patterns = format!("--patterns={}", dir.join("rules.td").display());
+    let input = dir.join("input.mlir");
+    let (ok, out, err) = run(
+        env!("CARGO_BIN_EXE_tessera-opt"),
+        &[&patterns, input.to_str().unwrap()],
+    );
+    assert!(ok, "{err}");
+    let expected = std::fs::read_to_string(dir.join("input.mlir.expected")).unwrap();
+    assert_eq!(out, expected);
+}
