@@ -46,6 +46,9 @@ enum Val {
     Pack(Values),
 }
 
+/// `either` pairs one rule may have: each doubles the patterns the rule lowers to.
+const MAX_EITHER: u32 = 6;
+
 /// Lowers every rule of `file` to PDL in `ctx` (registering the pdl dialect there if needed)
 /// and verifies the result. A rule that cannot be lowered is reported at its record.
 pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Diagnostic>> {
@@ -82,10 +85,23 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
         root_types_range: None,
         loc: unknown,
         result_cache: HashMap::new(),
+        either_mask: 0,
+        either_next: 0,
     };
     let mut errors = Vec::new();
     for rule in &file.rules {
-        if let Err(message) = gen.rule(rule, block) {
+        // One pattern per way of ordering the `either` pairs, in the order upstream's
+        // generated matcher tries them (as written first).
+        let pairs = crate::rule::either_count(&rule.root);
+        let lowered = if pairs > MAX_EITHER {
+            Err(format!(
+                "{pairs} either directives in one rule make {} patterns; at most {MAX_EITHER} are supported",
+                1u64 << pairs.min(63)
+            ))
+        } else {
+            (0..1u32 << pairs).try_for_each(|mask| gen.rule(rule, block, mask))
+        };
+        if let Err(message) = lowered {
             // Located in the IR's terms (file, line, column of the record), so a renderer
             // holding another source map (tessera-opt's, of the input) still names the line.
             let loc = gen.rule_loc(rule);
@@ -192,6 +208,11 @@ struct Gen<'a> {
     /// `pdl.result`/`pdl.results` made so far, by op and group: each is made once, where
     /// it dominates every later use (the match, or earlier in the rewrite).
     result_cache: HashMap<(ValueId, usize), ValueId>,
+    /// Which `either` pairs are swapped in the pattern being built, one bit per pair in
+    /// source order.
+    either_mask: u32,
+    /// The bit of the next `either` pair met.
+    either_next: u32,
 }
 
 impl<'a> Gen<'a> {
@@ -255,7 +276,10 @@ impl<'a> Gen<'a> {
         }
     }
 
-    fn rule(&mut self, rule: &Rule, module_block: BlockId) -> G<()> {
+    /// Lowers `rule` with the `either` pairs whose bit is set in `either_mask` swapped.
+    fn rule(&mut self, rule: &Rule, module_block: BlockId, either_mask: u32) -> G<()> {
+        self.either_mask = either_mask;
+        self.either_next = 0;
         self.vals.clear();
         self.typed.clear();
         self.result_cache.clear();
@@ -328,7 +352,12 @@ impl<'a> Gen<'a> {
         let benefit = self.ctx.integer_attr(i16, i128::from(rule.benefit));
         let mut props = vec![(self.names.benefit, benefit)];
         if rule.named {
-            let sym = self.ctx.string_attr(&rule.record);
+            let sym = if either_mask == 0 {
+                self.ctx.string_attr(&rule.record)
+            } else {
+                self.ctx
+                    .string_attr(&format!("{}__either{either_mask}", rule.record))
+            };
             props.push((self.names.sym_name, sym));
         }
         let props = self.ctx.dictionary(props);
@@ -358,8 +387,16 @@ impl<'a> Gen<'a> {
             .iter()
             .filter(|o| o.arity.is_variable_length())
             .count();
-        for arg in &op.args {
-            match arg {
+        // Which argument matches each ODS position: `either` pairs swapped per the mask.
+        let mut order: SmallVec<[usize; 8]> = (0..op.args.len()).collect();
+        for &i in &op.either {
+            if self.either_mask >> self.either_next & 1 == 1 {
+                order.swap(i, i + 1);
+            }
+            self.either_next += 1;
+        }
+        for &k in &order {
+            match &op.args[k] {
                 SrcArg::Operand(v) => {
                     if variable_groups > 1 && matches!(v, SrcValue::Variadic { .. }) {
                         return Err(format!(

@@ -259,15 +259,32 @@ impl<'a> Reader<'a> {
         };
         let model = self.model;
         let op = &model.ops[op_index];
-        // `either` stands for two arguments; it is refused before counting them.
-        let either = view.args.iter().any(|a| {
-            self.dag(a.value)
+        // `(either a, b)` stands for two arguments, a and b in either order.
+        let mut flat: Vec<tessera_tablegen::query::DagArg> = Vec::new();
+        let mut either = Vec::new();
+        for a in &view.args {
+            let d = self.dag(a.value);
+            let is_either = d
+                .as_ref()
                 .and_then(|d| self.def_of(d.operator))
-                .is_some_and(|r| self.rk.record_name(r) == "either")
-        });
-        if either {
-            return Err("the either directive is not supported yet".to_string());
+                .is_some_and(|r| self.rk.record_name(r) == "either");
+            match d {
+                Some(d) if is_either => {
+                    if d.args.len() != 2 {
+                        return Err("either directive must take exactly two arguments".into());
+                    }
+                    cx.nodes += 1;
+                    either.push(flat.len());
+                    flat.extend(d.args.iter().copied());
+                }
+                _ => flat.push(*a),
+            }
         }
+        let view = DagView {
+            operator: view.operator,
+            operator_name: view.operator_name,
+            args: flat,
+        };
         if view.args.len() != op.arguments.len() {
             return Err(format!(
                 "op '{}' argument number mismatch: {} in pattern vs. {} in definition",
@@ -275,6 +292,18 @@ impl<'a> Reader<'a> {
                 view.args.len(),
                 op.arguments.len()
             ));
+        }
+        for &i in &either {
+            let pair = &op.arguments[i..i + 2];
+            if !pair.iter().all(|a| matches!(a, Argument::Operand(_))) {
+                return Err("either can only be applied on operand".into());
+            }
+            let variable = pair.iter().any(
+                |a| matches!(a, Argument::Operand(o) if op.operands[*o].arity.is_variable_length()),
+            );
+            if variable {
+                return Err("either on a variable-length operand is not supported yet".into());
+            }
         }
         let mut args = Vec::with_capacity(view.args.len());
         for (arg, ods) in view.args.iter().zip(&op.arguments) {
@@ -349,6 +378,7 @@ impl<'a> Reader<'a> {
             op: op_index,
             bind,
             args,
+            either,
         })
     }
 
@@ -388,7 +418,7 @@ impl<'a> Reader<'a> {
                 return Ok(SrcValue::Variadic { bind, elems });
             }
             if name == "either" {
-                return Err("the either directive is not supported yet".to_string());
+                return Err("either can only be applied on operand".to_string());
             }
             if self.is_a(rec, "NativeCodeCall") {
                 return Err("NativeCodeCall is not supported yet".to_string());

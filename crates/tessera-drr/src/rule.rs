@@ -41,6 +41,8 @@ pub struct SrcOp {
     pub bind: Option<String>,
     /// One entry per ODS argument, in ODS order.
     pub args: Vec<SrcArg>,
+    /// `(either a, b)`: the first of two operand positions whose matchers may be swapped.
+    pub either: Vec<usize>,
 }
 
 /// One ODS argument of a source op.
@@ -155,6 +157,26 @@ pub enum Replacement {
         /// The first result pattern whose values are used.
         first: usize,
     },
+}
+
+/// How many `either` pairs a source tree has (a rule is lowered once per way of ordering
+/// them).
+pub fn either_count(op: &SrcOp) -> u32 {
+    fn value(v: &SrcValue) -> u32 {
+        match v {
+            SrcValue::Op(op) => either_count(op),
+            SrcValue::Variadic { elems, .. } => elems.iter().map(value).sum(),
+            SrcValue::Leaf { .. } => 0,
+        }
+    }
+    op.either.len() as u32
+        + op.args
+            .iter()
+            .map(|a| match a {
+                SrcArg::Operand(v) => value(v),
+                SrcArg::Attr { .. } => 0,
+            })
+            .sum::<u32>()
 }
 
 /// Every op a rule names, source and results.

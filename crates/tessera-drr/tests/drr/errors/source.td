@@ -22,3 +22,9 @@ def Fine : Pat<(EOp $x), (FOp $x)>;
 
 // expected-error@+1 {{op 'test.d' argument number mismatch: 3 in pattern vs. 2 in definition}}
 def : Pat<(DOp $x, $y, $z), (FOp $x)>;
+
+// expected-error@+1 {{either can only be applied on operand}}
+def : Pat<(AOp (either $x, $y)), (FOp $x)>;
+
+// expected-error@+1 {{either can only be applied on operand}}
+def : Pat<(ConcatOp (either $x, $y)), (FOp $x)>;

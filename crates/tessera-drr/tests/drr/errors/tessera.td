@@ -14,8 +14,8 @@ def : Pat<(AOp:$r $x, $a), (COp $r__3, $a)>;
 // expected-error@+1 {{location directive takes bound symbols and at most one string}}
 def : Pat<(AOp $x, $a), (COp $x, $a, (location 3))>;
 
-// expected-error@+1 {{the either directive is not supported yet}}
-def : Pat<(DOp (either $x, $y)), (FOp $x)>;
+// expected-error@+1 {{either directive must take exactly two arguments}}
+def : Pat<(DOp (either $x, $y, $z)), (FOp $x)>;
 
 // expected-error@+1 {{NativeCodeCall is not supported yet}}
 def : Pat<(AOp $x, $a), (COp $x, (NativeCodeCall<"foo($0)"> $a))>;
