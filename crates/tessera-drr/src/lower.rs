@@ -325,7 +325,7 @@ impl<'a> Gen<'a> {
         for (i, node) in rule.results.iter().enumerate() {
             let used = i >= first;
             let start = used.then_some(next_root_result);
-            let (values, op) = self.res_node(node, start, used && !whole_op)?;
+            let (values, op) = self.res_node(node, start, used && !whole_op, false)?;
             if used {
                 next_root_result += self.declared_values(node);
                 replacing.extend(values);
@@ -370,6 +370,7 @@ impl<'a> Gen<'a> {
         match node {
             ResNode::Op(op) if op.bound_result.is_some() => 1,
             ResNode::Op(op) => self.model().ops[op.op].results.len(),
+            ResNode::Native { returns, .. } => *returns,
             _ => 1,
         }
     }
@@ -639,13 +640,35 @@ impl<'a> Gen<'a> {
     /// Builds a result node; `replacing` is the first root result its values replace.
     /// Returns its values and, for an op, its handle.
     /// Without `want_values`, an op's results are not read (no `pdl.result` is made).
+    /// `as_attr`: the node is an attribute argument (a native then returns an attribute).
     fn res_node(
         &mut self,
         node: &ResNode,
         replacing: Option<usize>,
         want_values: bool,
+        as_attr: bool,
     ) -> G<(Values, Option<ValueId>)> {
         match node {
+            ResNode::Native {
+                name,
+                args,
+                returns,
+            } => {
+                let mut operands = Values::new();
+                for a in args {
+                    operands.extend(self.res_node(a, None, true, false)?.0);
+                }
+                let ty = if as_attr {
+                    self.types.attribute
+                } else {
+                    self.types.value
+                };
+                let results = vec![ty; *returns];
+                let name = self.ctx.string_attr(name);
+                let props = vec![(self.names.name, name)];
+                let op = self.op(self.names.native_rewrite, &operands, &results, props, 0);
+                Ok((self.body.results(op).collect(), None))
+            }
             ResNode::Ref(s) => Ok((self.reference(s)?, None)),
             ResNode::Const(c) => {
                 let attr = self.const_attr(c)?;
@@ -672,7 +695,8 @@ impl<'a> Gen<'a> {
         let mut attr_names = Vec::new();
         let mut attr_values = Values::new();
         for (arg, which) in op.args.iter().zip(&ods.arguments) {
-            let (values, _) = self.res_node(arg, None, true)?;
+            let as_attr = matches!(which, tessera_ods::Argument::Attribute(_));
+            let (values, _) = self.res_node(arg, None, true, as_attr)?;
             match which {
                 tessera_ods::Argument::Attribute(i) => {
                     attr_names.push(ods.attributes[*i].name.as_str());
@@ -817,12 +841,16 @@ impl<'a> Gen<'a> {
 
 /// The symbols named by `returnType` directives under `node`.
 fn typed_symbols(node: &ResNode, out: &mut HashSet<String>) {
-    if let ResNode::Op(op) = node {
-        for s in &op.return_types {
-            out.insert(split_index(s).0.to_string());
+    match node {
+        ResNode::Op(op) => {
+            for s in &op.return_types {
+                out.insert(split_index(s).0.to_string());
+            }
+            for a in &op.args {
+                typed_symbols(a, out);
+            }
         }
-        for a in &op.args {
-            typed_symbols(a, out);
-        }
+        ResNode::Native { args, .. } => args.iter().for_each(|a| typed_symbols(a, out)),
+        ResNode::Ref(_) | ResNode::Const(_) => {}
     }
 }

@@ -421,7 +421,7 @@ impl<'a> Reader<'a> {
                 return Err("either can only be applied on operand".to_string());
             }
             if self.is_a(rec, "NativeCodeCall") {
-                return Err("NativeCodeCall is not supported yet".to_string());
+                return Err("NativeCodeCall in a source pattern is not supported yet".to_string());
             }
             if range {
                 return Err(
@@ -446,7 +446,7 @@ impl<'a> Reader<'a> {
         let constraint = match self.def_of(value) {
             Some(c) if self.is_a(c, "TypeConstraint") => Some(self.constraint(c, Shape::Type)?),
             Some(c) if self.is_a(c, "NativeCodeCall") => {
-                return Err("NativeCodeCall is not supported yet".to_string())
+                return Err("NativeCodeCall in a source pattern is not supported yet".to_string())
             }
             Some(c) => {
                 return Err(format!(
@@ -478,7 +478,9 @@ impl<'a> Reader<'a> {
             "replaceWithValue" | "location" | "returnType" | "either" | "variadic" => {
                 format!("the {name} directive cannot be used here")
             }
-            _ if self.is_a(rec, "NativeCodeCall") => "NativeCodeCall is not supported yet".into(),
+            _ if self.is_a(rec, "NativeCodeCall") => {
+                "NativeCodeCall in a source pattern is not supported yet".into()
+            }
             _ if self.is_a(rec, "Op") => format!("op '{name}' is not in the ODS model"),
             _ if source => format!("'{name}' is not an op (source pattern)"),
             _ => format!("'{name}' is not an op"),
@@ -647,6 +649,9 @@ impl<'a> Reader<'a> {
             return Ok(ResNode::Ref(sym));
         }
         let _ = top;
+        if self.is_a(rec, "NativeCodeCall") {
+            return self.native_call(cx, rec, view);
+        }
         let Some(op_index) = self.op_of(rec) else {
             return Err(self.not_an_op(rec, false));
         };
@@ -751,7 +756,13 @@ impl<'a> Reader<'a> {
                 if is_attr && self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
                 } else if self.is_a(c, "NativeCodeCall") {
-                    return Err("NativeCodeCall is not supported yet".into());
+                    // A call without arguments written as a leaf.
+                    let view = DagView {
+                        operator: arg.value,
+                        operator_name: None,
+                        args: Vec::new(),
+                    };
+                    self.native_call(cx, c, &view)?
                 } else {
                     return Err(format!(
                         "'{}' cannot be an argument of a result op",
@@ -792,6 +803,12 @@ impl<'a> Reader<'a> {
                 (false, None) if matches!(node, ResNode::Const(_)) => {
                     return Err("a constant attribute cannot be an operand".into())
                 }
+                (_, None) if matches!(&node, ResNode::Native { returns, .. } if *returns != 1) => {
+                    return Err(format!(
+                        "a NativeCodeCall used as an argument of op '{}' must return one value",
+                        op.name
+                    ))
+                }
                 (true, None) if matches!(node, ResNode::Op(_)) => {
                     return Err(
                         "only NativeCodeCall allowed in nested dag node for creating attribute"
@@ -828,6 +845,63 @@ impl<'a> Reader<'a> {
             return_types,
             location,
         })))
+    }
+
+    /// `(Native args...)` in a result pattern: a native rewrite called by name.
+    fn native_call(&mut self, cx: &mut RuleCx, rec: RecId, view: &DagView) -> R<ResNode> {
+        let rk = self.rk;
+        let expression = rk
+            .value_as_string(rec, "expression")
+            .map_err(|e| e.to_string())?;
+        let returns = rk
+            .value_as_int(rec, "numReturns")
+            .map_err(|e| e.to_string())?;
+        let returns = usize::try_from(returns)
+            .map_err(|_| format!("NativeCodeCall returning {returns} values"))?;
+        let name = if rk.record(rec).is_anonymous() {
+            expression
+        } else {
+            rk.record_name(rec)
+        };
+        if let Some(b) = self.name_of(view.operator_name) {
+            return Err(format!(
+                "binding '{b}' to the values of a NativeCodeCall is not supported yet"
+            ));
+        }
+        let mut args = Vec::new();
+        for a in &view.args {
+            let node = if let Some(d) = self.dag(a.value) {
+                self.res_dag(cx, &d, false)?
+            } else if let Some(c) = self.def_of(a.value) {
+                if self.is_a(c, "ConstantAttr") {
+                    ResNode::Const(self.const_attr(c)?)
+                } else {
+                    return Err(format!(
+                        "'{}' cannot be an argument of a NativeCodeCall",
+                        rk.record_name(c)
+                    ));
+                }
+            } else {
+                match self.name_of(a.name) {
+                    Some(sym) => {
+                        self.reference(cx, &sym)?;
+                        ResNode::Ref(sym)
+                    }
+                    None => {
+                        return Err(
+                            "an argument of a NativeCodeCall must be a bound symbol or a dag"
+                                .into(),
+                        )
+                    }
+                }
+            };
+            args.push(node);
+        }
+        Ok(ResNode::Native {
+            name,
+            args,
+            returns,
+        })
     }
 
     fn attr_name(&self, op: OpIndex, arg: &Argument) -> String {
@@ -874,6 +948,7 @@ impl<'a> Reader<'a> {
         match node {
             ResNode::Op(op) if op.bound_result.is_some() => 1,
             ResNode::Op(op) => self.model.ops[op.op].results.len(),
+            ResNode::Native { returns, .. } => *returns,
             ResNode::Ref(_) | ResNode::Const(_) => 1,
         }
     }

@@ -117,6 +117,16 @@ pub enum ResNode {
     Ref(String),
     /// A constant attribute (`ConstantAttr<...>` in an attribute position).
     Const(ConstAttr),
+    /// A `NativeCodeCall`: the native rewrite registered under `name` (the def's name, or
+    /// the expression text of an inline one), given the arguments' values.
+    Native {
+        /// The native's name.
+        name: String,
+        /// Its arguments.
+        args: Vec<ResNode>,
+        /// How many values it returns (`numReturns`).
+        returns: usize,
+    },
 }
 
 /// An op a result pattern builds.
@@ -197,9 +207,13 @@ pub fn ops_of_rule(rule: &Rule, out: &mut Vec<OpIndex>) {
         }
     }
     fn res(n: &ResNode, out: &mut Vec<OpIndex>) {
-        if let ResNode::Op(op) = n {
-            out.push(op.op);
-            op.args.iter().for_each(|a| res(a, out));
+        match n {
+            ResNode::Op(op) => {
+                out.push(op.op);
+                op.args.iter().for_each(|a| res(a, out));
+            }
+            ResNode::Native { args, .. } => args.iter().for_each(|a| res(a, out)),
+            ResNode::Ref(_) | ResNode::Const(_) => {}
         }
     }
     src(&rule.root, out);

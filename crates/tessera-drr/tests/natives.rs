@@ -86,3 +86,121 @@ fn a_rust_leaf_decides_the_constraint() {
     assert!(text.contains(r#""test.e"(%arg0)"#), "{text}");
     assert!(text.contains(r#""test.f"(%arg1)"#), "{text}");
 }
+
+/// The rules of `tests/drr/native.td` applied with Rust natives registered under the names
+/// the rules call.
+#[test]
+fn native_code_calls_run_the_natives_registered_by_name() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use tessera_pdl::{NativeKind, PdlValue};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drr");
+    let include = vec![dir.to_string_lossy().into_owned()];
+    let hooks = tessera_ods::dialect_hooks::options();
+    let td = dir.join("native.td");
+    let loaded = tessera_drr::load_file(td.to_str().unwrap(), &include, &hooks).unwrap();
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    loaded.registration.register(&mut ctx);
+    let input = r#"func.func @f(%arg0: i32) -> (i32, i32) {
+  %0 = "test.two_attr"() {op_attr1 = 1 : i32, op_attr2 = "x"} : () -> i32
+  %1 = "test.f"(%arg0) : (i32) -> i32
+  %2 = "test.e"(%1) : (i32) -> i32
+  return %0, %2 : i32, i32
+}
+"#;
+    let parsed = tessera_asm::parse(&mut ctx, input, "input.mlir").unwrap();
+    let (mut body, module) = (parsed.body, parsed.module);
+    let lowered = loaded.lower(&mut ctx).unwrap();
+    let mut natives = tessera_pdl::Natives::new();
+    loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives);
+    natives.register(
+        NativeKind::Rewrite,
+        "createArrayAttr",
+        |rw, args, _, results| {
+            let attrs: Vec<_> = args
+                .iter()
+                .filter_map(|a| match a {
+                    PdlValue::Attr(a) => Some(*a),
+                    _ => None,
+                })
+                .collect();
+            results.push(PdlValue::Attr(rw.ctx_mut().array_attr(&attrs)));
+            Ok(())
+        },
+    );
+    natives.register(
+        NativeKind::Rewrite,
+        "FirstOperand",
+        |rw, args, _, results| {
+            let Some(PdlValue::Value(v)) = args.first() else {
+                return Err(Some("not a value".into()));
+            };
+            let op = rw.body().defining_op(*v).ok_or(Some("no op".into()))?;
+            let first = rw
+                .body()
+                .operands(op)
+                .next()
+                .ok_or(Some("no operand".into()))?;
+            results.push(PdlValue::Value(first));
+            Ok(())
+        },
+    );
+    let notified = Arc::new(AtomicUsize::new(0));
+    let seen = notified.clone();
+    natives.register(NativeKind::Rewrite, "notify($0)", move |_, _, _, _| {
+        seen.fetch_add(1, Ordering::Relaxed);
+        Ok(())
+    });
+    let mut pdl = lowered.body;
+    let patterns =
+        tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives)
+            .unwrap();
+    let mut set = RewritePatternSet::new();
+    patterns.add_to(&mut ctx, &mut set);
+    let frozen = FrozenRewritePatternSet::new(set);
+    apply_patterns_greedily(
+        &mut ctx,
+        &mut body,
+        module,
+        &frozen,
+        GreedyConfig::default(),
+    );
+    tessera_ir::verify(&ctx, &body, module).unwrap();
+    let text = tessera_asm::print_module(
+        &ctx,
+        &body,
+        module,
+        &tessera_asm::Resources::default(),
+        tessera_asm::PrintOptions::default(),
+    );
+    assert!(
+        text.contains(r#""test.one_attr"() <{op_attr = [1 : i32, "x"]}> : () -> i32"#),
+        "{text}"
+    );
+    assert!(text.contains("return %0, %arg0 : i32, i32"), "{text}");
+    assert_eq!(notified.load(Ordering::Relaxed), 1);
+}
+
+/// Without the natives a rule calls, loading the patterns fails naming the native.
+#[test]
+fn a_missing_native_is_a_load_error() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drr");
+    let include = vec![dir.to_string_lossy().into_owned()];
+    let hooks = tessera_ods::dialect_hooks::options();
+    let td = dir.join("native.td");
+    let loaded = tessera_drr::load_file(td.to_str().unwrap(), &include, &hooks).unwrap();
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    let lowered = loaded.lower(&mut ctx).unwrap();
+    let mut natives = tessera_pdl::Natives::new();
+    loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives);
+    let mut pdl = lowered.body;
+    let loaded =
+        tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives);
+    let Err(err) = loaded else {
+        panic!("the patterns loaded without their natives");
+    };
+    let text: String = err.iter().map(|d| d.message.clone()).collect();
+    assert!(text.contains("createArrayAttr"), "{text}");
+}

@@ -71,3 +71,11 @@ def PairOp : Test_Op<"pair"> {
   let arguments = (ins AnyType:$lhs, AnyType:$rhs);
   let results = (outs AnyType:$first, AnyType:$second);
 }
+def TwoAttrOp : Test_Op<"two_attr"> {
+  let arguments = (ins AnyAttr:$op_attr1, AnyAttr:$op_attr2);
+  let results = (outs AnyType:$op_output);
+}
+def OneAttrOp : Test_Op<"one_attr"> {
+  let arguments = (ins ArrayAttr:$op_attr);
+  let results = (outs AnyType:$op_output);
+}
