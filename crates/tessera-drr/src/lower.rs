@@ -294,7 +294,7 @@ impl<'a> Gen<'a> {
         self.block = block;
 
         let mut wanted = HashSet::new();
-        for r in &rule.results {
+        for r in rule.results.iter().chain(&rule.supplemental) {
             typed_symbols(r, &mut wanted);
         }
         let root = self.src_op(&rule.root, true, &wanted)?;
@@ -331,6 +331,9 @@ impl<'a> Gen<'a> {
                 replacing.extend(values);
                 last_op = op;
             }
+        }
+        for call in &rule.supplemental {
+            self.res_node(call, None, true, false)?;
         }
         match (rule.replacement, whole_op, last_op) {
             (Replacement::Erase, _, _) => {
@@ -656,6 +659,16 @@ impl<'a> Gen<'a> {
             } => {
                 let mut operands = Values::new();
                 for a in args {
+                    // An op without results is passed as the op (upstream passes the op
+                    // itself where it has no value to give).
+                    if let ResNode::Ref(s) = a {
+                        if let Some(Val::Op(h, op)) = self.vals.get(s).cloned() {
+                            if self.model().ops[op].results.is_empty() {
+                                operands.push(h);
+                                continue;
+                            }
+                        }
+                    }
                     operands.extend(self.res_node(a, None, true, false)?.0);
                 }
                 let ty = if as_attr {

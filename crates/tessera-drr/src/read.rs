@@ -210,8 +210,19 @@ impl<'a> Reader<'a> {
             };
             res.push(node);
         }
-        if !supplemental.is_empty() {
-            return Err("supplemental result patterns are not supported yet".to_string());
+        let mut supplemental_calls = Vec::new();
+        for s in &supplemental {
+            let view = self.dag(*s).ok_or("a supplemental pattern must be a dag")?;
+            let rec = self
+                .def_of(view.operator)
+                .ok_or("the operator of a dag must be a def")?;
+            if !self.is_a(rec, "NativeCodeCall") {
+                return Err(format!(
+                    "a supplemental pattern must be a NativeCodeCall, not '{}'",
+                    rk.record_name(rec)
+                ));
+            }
+            supplemental_calls.push(self.native_call(&mut cx, rec, &view)?);
         }
         let replacement = self.replacement(&root, &res)?;
         let delta = match rk
@@ -233,6 +244,7 @@ impl<'a> Reader<'a> {
             root,
             results: res,
             constraints: applied,
+            supplemental: supplemental_calls,
             benefit,
             replacement,
         })

@@ -26,6 +26,9 @@ pub struct Rule {
     pub results: Vec<ResNode>,
     /// Additional constraints over bound symbols.
     pub constraints: Vec<Applied>,
+    /// Supplemental patterns: native calls made after the result patterns are built, before
+    /// the root is replaced.
+    pub supplemental: Vec<ResNode>,
     /// The benefit: matched ops plus `addBenefit`.
     pub benefit: u16,
     /// How the root's results are replaced, worked out when the rule was read.

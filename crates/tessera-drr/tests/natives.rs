@@ -106,6 +106,7 @@ fn native_code_calls_run_the_natives_registered_by_name() {
   %0 = "test.two_attr"() {op_attr1 = 1 : i32, op_attr2 = "x"} : () -> i32
   %1 = "test.f"(%arg0) : (i32) -> i32
   %2 = "test.e"(%1) : (i32) -> i32
+  %3 = "test.same"(%arg0) {foo = 7 : i32} : (i32) -> i32
   return %0, %2 : i32, i32
 }
 "#;
@@ -152,6 +153,26 @@ fn native_code_calls_run_the_natives_registered_by_name() {
         seen.fetch_add(1, Ordering::Relaxed);
         Ok(())
     });
+    // The op an argument stands for: itself, or a value's defining op.
+    fn op_of(rw: &tessera_rewrite::PatternRewriter<'_>, v: &PdlValue) -> Option<tessera_ir::OpId> {
+        match v {
+            PdlValue::Op(op) => Some(*op),
+            PdlValue::Value(v) => rw.body().defining_op(*v),
+            _ => None,
+        }
+    }
+    natives.register(NativeKind::Rewrite, "GetOwner", |_, args, _, results| {
+        results.push(args.first().cloned().unwrap_or_default());
+        Ok(())
+    });
+    natives.register(NativeKind::Rewrite, "CopyAttrFoo", |rw, args, _, _| {
+        let (Some(from), Some(to)) = (op_of(rw, &args[0]), op_of(rw, &args[1])) else {
+            return Err(Some("CopyAttrFoo: not ops".into()));
+        };
+        let foo = rw.ctx().dict_get(rw.body().op_attrs(from), "foo");
+        rw.set_attr(to, "foo", foo);
+        Ok(())
+    });
     let mut pdl = lowered.body;
     let patterns =
         tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives)
@@ -179,6 +200,24 @@ fn native_code_calls_run_the_natives_registered_by_name() {
         "{text}"
     );
     assert!(text.contains("return %0, %arg0 : i32, i32"), "{text}");
+    // The supplemental calls copied `foo` to both result ops.
+    assert!(
+        text.contains(r#""test.sink"(%arg0) {foo = 7 : i32}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""test.f"(%arg0) {foo = 7 : i32}"#),
+        "{text}"
+    );
+    // The supplemental calls copied `foo` to both result ops.
+    assert!(
+        text.contains(r#""test.sink"(%arg0) {foo = 7 : i32}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""test.f"(%arg0) {foo = 7 : i32}"#),
+        "{text}"
+    );
     assert_eq!(notified.load(Ordering::Relaxed), 1);
 }
 

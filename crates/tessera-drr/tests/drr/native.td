@@ -12,3 +12,10 @@ def GroupAttrs : Pat<(TwoAttrOp $attr1, $attr2), (OneAttrOp (createArrayAttr $at
 def FirstOperand : NativeCodeCall<"$0.getDefiningOp()->getOperand(0)">;
 def EOfFToX : Pattern<(EOp (FOp:$f $x)),
                       [(NativeCodeCallVoid<"notify($0)"> $f), (FirstOperand $f)]>;
+
+// Supplemental patterns: native calls after the result patterns, before the replacement;
+// a result op without results is passed as the op, others by their values.
+def GetOwner : NativeCodeCall<"$0.getOwner()">;
+def CopyAttrFoo : NativeCodeCallVoid<"copyFoo($0, $1)">;
+def WithSupplemental : Pattern<(SameOp:$src $x), [(SinkOp:$dest1 $x), (FOp:$dest2 $x)], [],
+                               [(CopyAttrFoo $src, $dest1), (CopyAttrFoo (GetOwner $src), $dest2)]>;
