@@ -139,6 +139,7 @@ struct Names {
     is_negated: Ident,
     index: Ident,
     value: Ident,
+    constant_type: Ident,
     op_name: Ident,
     attribute_value_names: Ident,
     segments: Ident,
@@ -168,6 +169,7 @@ impl Names {
             is_negated: ctx.ident("isNegated"),
             index: ctx.ident("index"),
             value: ctx.ident("value"),
+            constant_type: ctx.ident("constantType"),
             op_name: ctx.ident("opName"),
             attribute_value_names: ctx.ident("attributeValueNames"),
             segments: ctx.ident("operandSegmentSizes"),
@@ -325,7 +327,8 @@ impl<'a> Gen<'a> {
         for (i, node) in rule.results.iter().enumerate() {
             let used = i >= first;
             let start = used.then_some(next_root_result);
-            let (values, op) = self.res_node(node, start, used && !whole_op, false)?;
+            let value = self.types.value;
+            let (values, op) = self.res_node(node, start, used && !whole_op, value)?;
             if used {
                 next_root_result += self.declared_values(node);
                 replacing.extend(values);
@@ -333,7 +336,8 @@ impl<'a> Gen<'a> {
             }
         }
         for call in &rule.supplemental {
-            self.res_node(call, None, true, false)?;
+            let value = self.types.value;
+            self.res_node(call, None, true, value)?;
         }
         match (rule.replacement, whole_op, last_op) {
             (Replacement::Erase, _, _) => {
@@ -643,13 +647,14 @@ impl<'a> Gen<'a> {
     /// Builds a result node; `replacing` is the first root result its values replace.
     /// Returns its values and, for an op, its handle.
     /// Without `want_values`, an op's results are not read (no `pdl.result` is made).
-    /// `as_attr`: the node is an attribute argument (a native then returns an attribute).
+    /// `native_ty` is what a native call returns here: a `!pdl.attribute` for an attribute
+    /// argument, a `!pdl.type` in `returnType`, else `!pdl.value`s.
     fn res_node(
         &mut self,
         node: &ResNode,
         replacing: Option<usize>,
         want_values: bool,
-        as_attr: bool,
+        native_ty: Type,
     ) -> G<(Values, Option<ValueId>)> {
         match node {
             ResNode::Native {
@@ -669,14 +674,10 @@ impl<'a> Gen<'a> {
                             }
                         }
                     }
-                    operands.extend(self.res_node(a, None, true, false)?.0);
+                    let value = self.types.value;
+                    operands.extend(self.res_node(a, None, true, value)?.0);
                 }
-                let ty = if as_attr {
-                    self.types.attribute
-                } else {
-                    self.types.value
-                };
-                let results = vec![ty; *returns];
+                let results = vec![native_ty; *returns];
                 let name = self.ctx.string_attr(name);
                 let props = vec![(self.names.name, name)];
                 let op = self.op(self.names.native_rewrite, &operands, &results, props, 0);
@@ -708,8 +709,11 @@ impl<'a> Gen<'a> {
         let mut attr_names = Vec::new();
         let mut attr_values = Values::new();
         for (arg, which) in op.args.iter().zip(&ods.arguments) {
-            let as_attr = matches!(which, tessera_ods::Argument::Attribute(_));
-            let (values, _) = self.res_node(arg, None, true, as_attr)?;
+            let native_ty = match which {
+                tessera_ods::Argument::Attribute(_) => self.types.attribute,
+                _ => self.types.value,
+            };
+            let (values, _) = self.res_node(arg, None, true, native_ty)?;
             match which {
                 tessera_ods::Argument::Attribute(i) => {
                     attr_names.push(ods.attributes[*i].name.as_str());
@@ -720,14 +724,20 @@ impl<'a> Gen<'a> {
         }
         let mut types = Values::new();
         if !op.return_types.is_empty() {
-            for s in &op.return_types {
-                let (name, _) = split_index(s);
-                match self.typed.get(name) {
-                    Some(&t) => types.push(t),
-                    None => {
-                        return Err(format!(
-                            "returnType of '{s}' (not an operand or a one-result op of the source pattern) is not supported yet"
-                        ))
+            for r in &op.return_types {
+                match r {
+                    TypeRef::Symbol(s) => match self.typed.get(split_index(s).0) {
+                        Some(&t) => types.push(t),
+                        None => {
+                            return Err(format!(
+                                "returnType of '{s}' (not an operand or a one-result op of the source pattern) is not supported yet"
+                            ))
+                        }
+                    },
+                    TypeRef::Cpp(text) => types.push(self.built_type(text)?),
+                    TypeRef::Native(call) => {
+                        let ty = self.types.ty;
+                        types.extend(self.res_node(call, None, true, ty)?.0);
                     }
                 }
             }
@@ -809,6 +819,20 @@ impl<'a> Gen<'a> {
         Ok(())
     }
 
+    /// `pdl.type : T` for the type the C++ `text` builds (`$_builder.getI32Type()`).
+    fn built_type(&mut self, text: &str) -> G<ValueId> {
+        let natives = Natives::new();
+        let compiler = Compiler::new(Some(self.model()), &natives);
+        let ty = compiler
+            .type_builder(text)
+            .and_then(|e| e.build_type(self.ctx, None))
+            .map_err(|e| format!("returnType \"{text}\": {e}"))?;
+        let ty = self.ctx.type_attr(ty);
+        let props = vec![(self.names.constant_type, ty)];
+        let pdl_ty = self.types.ty;
+        Ok(self.value_op(self.names.type_, &[], pdl_ty, props))
+    }
+
     /// A `ConstantAttr`'s attribute, built with the evaluator from its builder and value.
     fn const_attr(&mut self, c: &ConstAttr) -> G<Attr> {
         let natives = Natives::new();
@@ -856,8 +880,14 @@ impl<'a> Gen<'a> {
 fn typed_symbols(node: &ResNode, out: &mut HashSet<String>) {
     match node {
         ResNode::Op(op) => {
-            for s in &op.return_types {
-                out.insert(split_index(s).0.to_string());
+            for r in &op.return_types {
+                match r {
+                    TypeRef::Symbol(s) => {
+                        out.insert(split_index(s).0.to_string());
+                    }
+                    TypeRef::Native(call) => typed_symbols(call, out),
+                    TypeRef::Cpp(_) => {}
+                }
             }
             for a in &op.args {
                 typed_symbols(a, out);

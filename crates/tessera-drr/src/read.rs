@@ -719,16 +719,28 @@ impl<'a> Reader<'a> {
                         return Err("more than one returnType directive".into());
                     }
                     for a in &d.args {
-                        match self.name_of(a.name) {
-                            Some(s) if matches!(self.rk.init(a.value), Init::Unset) => {
+                        let native = self
+                            .dag(a.value)
+                            .and_then(|nd| Some((self.def_of(nd.operator)?, nd)))
+                            .filter(|(r, _)| self.is_a(*r, "NativeCodeCall"));
+                        match (self.rk.init(a.value), self.name_of(a.name)) {
+                            (Init::Unset, Some(s)) => {
                                 self.reference(cx, &s)?;
-                                return_types.push(s);
+                                return_types.push(TypeRef::Symbol(s));
+                            }
+                            (Init::Str(text, _), None) => {
+                                return_types.push(TypeRef::Cpp(text.to_string()));
+                            }
+                            _ if native.is_some() => {
+                                let (r, nd) = native.expect("checked");
+                                let call = self.native_call(cx, r, &nd)?;
+                                if !matches!(call, ResNode::Native { returns: 1, .. }) {
+                                    return Err("a NativeCodeCall in returnType must return one type".into());
+                                }
+                                return_types.push(TypeRef::Native(call));
                             }
                             _ => {
-                                return Err(
-                                    "returnType with a type written as C++ or a NativeCodeCall is not supported yet"
-                                        .into(),
-                                )
+                                return Err("returnType takes bound symbols, strings of C++ and NativeCodeCalls".into())
                             }
                         }
                     }

@@ -143,10 +143,21 @@ pub struct ResOp {
     pub bound_result: Option<usize>,
     /// One entry per ODS argument, in ODS order.
     pub args: Vec<ResNode>,
-    /// `(returnType ...)`: the types of the results, by reference to bound values.
-    pub return_types: Vec<String>,
+    /// `(returnType ...)`: the types of the results.
+    pub return_types: Vec<TypeRef>,
     /// `(location ...)`: where the op is, instead of the matched ops' fused location.
     pub location: Option<LocSpec>,
+}
+
+/// One type of a `returnType` directive.
+#[derive(Clone, Debug)]
+pub enum TypeRef {
+    /// `$x`: the type of a bound value (an operand, or a one-result op's result).
+    Symbol(String),
+    /// `"$_builder.getI32Type()"`: C++ that builds a type, evaluated by `tessera_ods::eval`.
+    Cpp(String),
+    /// `(NativeCodeCall<...> $x)`: a native rewrite returning the type.
+    Native(ResNode),
 }
 
 /// A `location` directive.

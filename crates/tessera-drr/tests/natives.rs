@@ -107,6 +107,8 @@ fn native_code_calls_run_the_natives_registered_by_name() {
   %1 = "test.f"(%arg0) : (i32) -> i32
   %2 = "test.e"(%1) : (i32) -> i32
   %3 = "test.same"(%arg0) {foo = 7 : i32} : (i32) -> i32
+  %4 = "test.str"(%arg0) {tag = "t"} : (i32) -> i32
+  "test.sink"(%4) : (i32) -> ()
   return %0, %2 : i32, i32
 }
 "#;
@@ -161,6 +163,13 @@ fn native_code_calls_run_the_natives_registered_by_name() {
             _ => None,
         }
     }
+    natives.register(NativeKind::Rewrite, "TypeOf", |rw, args, _, results| {
+        let Some(PdlValue::Value(v)) = args.first() else {
+            return Err(Some("TypeOf: not a value".into()));
+        };
+        results.push(PdlValue::Type(rw.body().value_type(*v)));
+        Ok(())
+    });
     natives.register(NativeKind::Rewrite, "GetOwner", |_, args, _, results| {
         results.push(args.first().cloned().unwrap_or_default());
         Ok(())
@@ -200,6 +209,8 @@ fn native_code_calls_run_the_natives_registered_by_name() {
         "{text}"
     );
     assert!(text.contains("return %0, %arg0 : i32, i32"), "{text}");
+    // The b built for the sink has the type the native gave.
+    assert!(text.contains(r#""test.b"() : () -> i32"#), "{text}");
     // The supplemental calls copied `foo` to both result ops.
     assert!(
         text.contains(r#""test.sink"(%arg0) {foo = 7 : i32}"#),
@@ -209,6 +220,8 @@ fn native_code_calls_run_the_natives_registered_by_name() {
         text.contains(r#""test.f"(%arg0) {foo = 7 : i32}"#),
         "{text}"
     );
+    // The b built for the sink has the type the native gave.
+    assert!(text.contains(r#""test.b"() : () -> i32"#), "{text}");
     // The supplemental calls copied `foo` to both result ops.
     assert!(
         text.contains(r#""test.sink"(%arg0) {foo = 7 : i32}"#),

@@ -26,3 +26,8 @@ func.func @ignore(%arg0: i32) -> (i32, i32) {
   %1 = "test.a"(%arg0) {attr = 3 : i32} : (i32) -> i32
   return %0, %1 : i32, i32
 }
+func.func @typed(%arg0: i32) -> i32 {
+  %0 = "test.str"(%arg0) {tag = "t"} : (i32) -> i32
+  %1 = "test.e"(%0) : (i32) -> i32
+  return %1 : i32
+}

@@ -21,3 +21,6 @@ def DropSame : Pat<(SameOp $x), (replaceWithValue $x)>;
 
 // `$_` ignores an argument; a constraint alone (no symbol) still limits the match.
 def IgnoreInput : Pat<(AOp:$op $_, I16Attr), (BOp:$b), [], [], (addBenefit 1)>;
+
+// returnType with C++ that builds a type, evaluated by Tessera.
+def EOfStr : Pat<(EOp (StrOp $x, $t)), (DOp (BOp (returnType "$_builder.getIntegerType(16)")), $x)>;

@@ -19,3 +19,7 @@ def GetOwner : NativeCodeCall<"$0.getOwner()">;
 def CopyAttrFoo : NativeCodeCallVoid<"copyFoo($0, $1)">;
 def WithSupplemental : Pattern<(SameOp:$src $x), [(SinkOp:$dest1 $x), (FOp:$dest2 $x)], [],
                                [(CopyAttrFoo $src, $dest1), (CopyAttrFoo (GetOwner $src), $dest2)]>;
+
+// A NativeCodeCall giving a built op's type.
+def TypeOf : NativeCodeCall<"$0.getType()">;
+def SinkOfTyped : Pattern<(SinkOp (StrOp $x, $tag)), [(SinkOp (BOp (returnType (TypeOf $x))))]>;

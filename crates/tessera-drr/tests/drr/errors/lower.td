@@ -10,3 +10,6 @@ def : Pattern<(AOp $x, $a), [(PairOp:$p__1 $x, $x)]>;
 
 // expected-error@+1 {{returnType of 'p' (not an operand or a one-result op of the source pattern) is not supported yet}}
 def : Pattern<(EOp $x), [(PairOp:$p $x, $x, (returnType $x, $x)), (FOp (SameOp $x, (returnType $p)))]>;
+
+// expected-error@+1 {{returnType "mystery()": cannot evaluate 'mystery()': the function 'mystery' is not understood}}
+def : Pat<(EOp $x), (DOp (BOp (returnType "mystery()")), $x)>;

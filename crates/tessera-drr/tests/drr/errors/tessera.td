@@ -26,8 +26,8 @@ def : Pat<(AOp $x, $a), (COp $x, (NativeCodeCall<"foo($0)", 2> $a))>;
 // expected-error@+1 {{matching op 'test.pair' (not of exactly one result) in a nested pattern is not supported yet}}
 def : Pat<(EOp (PairOp $x, $y)), (FOp $x)>;
 
-// expected-error@+1 {{returnType with a type written as C++ or a NativeCodeCall is not supported yet}}
-def : Pat<(EOp $x), (DOp (BOp (returnType "$_builder.getI32Type()")), $x)>;
+// expected-error@+1 {{returnType takes bound symbols, strings of C++ and NativeCodeCalls}}
+def : Pat<(EOp $x), (DOp (BOp (returnType 32)), $x)>;
 
 // expected-error@+1 {{'HasNoUseOf' is not an op (source pattern)}}
 def : Pat<(HasNoUseOf $x), (BOp)>;
