@@ -44,10 +44,13 @@ enum Val {
     Op(ValueId, OpIndex),
     /// The values of a `(variadic ...)` group.
     Pack(Values),
+    /// An optional attribute the matched op lacks (in this pattern).
+    Absent,
 }
 
-/// `either` pairs one rule may have: each doubles the patterns the rule lowers to.
-const MAX_EITHER: u32 = 6;
+/// Two-way choices (`either` pairs, optional attributes) one rule may have: each doubles
+/// the patterns the rule lowers to.
+const MAX_CHOICES: u32 = 6;
 
 /// Lowers every rule of `file` to PDL in `ctx` (registering the pdl dialect there if needed)
 /// and verifies the result. A rule that cannot be lowered is reported at its record.
@@ -85,21 +88,22 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
         root_types_range: None,
         loc: unknown,
         result_cache: HashMap::new(),
-        either_mask: 0,
-        either_next: 0,
+        variant: 0,
+        variant_next: 0,
+        unmatchable: false,
     };
     let mut errors = Vec::new();
     for rule in &file.rules {
-        // One pattern per way of ordering the `either` pairs, in the order upstream's
-        // generated matcher tries them (as written first).
-        let pairs = crate::rule::either_count(&rule.root);
-        let lowered = if pairs > MAX_EITHER {
+        // One pattern per combination of choices: `either` pairs in the order written first
+        // (as upstream's generated matcher tries them), optional attributes present first.
+        let choices = crate::rule::variant_count(&rule.root);
+        let lowered = if choices > MAX_CHOICES {
             Err(format!(
-                "{pairs} either directives in one rule make {} patterns; at most {MAX_EITHER} are supported",
-                1u64 << pairs.min(63)
+                "{choices} either directives and optional attributes in one rule make {} patterns; at most {MAX_CHOICES} are supported",
+                1u64 << choices.min(63)
             ))
         } else {
-            (0..1u32 << pairs).try_for_each(|mask| gen.rule(rule, block, mask))
+            (0..1u32 << choices).try_for_each(|mask| gen.rule(rule, block, mask))
         };
         if let Err(message) = lowered {
             // Located in the IR's terms (file, line, column of the record), so a renderer
@@ -210,11 +214,13 @@ struct Gen<'a> {
     /// `pdl.result`/`pdl.results` made so far, by op and group: each is made once, where
     /// it dominates every later use (the match, or earlier in the rewrite).
     result_cache: HashMap<(ValueId, usize), ValueId>,
-    /// Which `either` pairs are swapped in the pattern being built, one bit per pair in
-    /// source order.
-    either_mask: u32,
-    /// The bit of the next `either` pair met.
-    either_next: u32,
+    /// Which choices are taken the other way in the pattern being built, one bit per
+    /// `either` pair or optional attribute, in the order the source is walked.
+    variant: u32,
+    /// The bit of the next choice met.
+    variant_next: u32,
+    /// This combination of choices can never match: it makes no pattern.
+    unmatchable: bool,
 }
 
 impl<'a> Gen<'a> {
@@ -278,10 +284,13 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// Lowers `rule` with the `either` pairs whose bit is set in `either_mask` swapped.
-    fn rule(&mut self, rule: &Rule, module_block: BlockId, either_mask: u32) -> G<()> {
-        self.either_mask = either_mask;
-        self.either_next = 0;
+    /// Lowers `rule` with the choices whose bit is set in `variant` taken the other way
+    /// (`either` pairs swapped, optional attributes absent). A combination that cannot match
+    /// (an absent attribute whose default fails a constant) makes no pattern.
+    fn rule(&mut self, rule: &Rule, module_block: BlockId, variant: u32) -> G<()> {
+        self.variant = variant;
+        self.variant_next = 0;
+        self.unmatchable = false;
         self.vals.clear();
         self.typed.clear();
         self.result_cache.clear();
@@ -359,16 +368,19 @@ impl<'a> Gen<'a> {
         let benefit = self.ctx.integer_attr(i16, i128::from(rule.benefit));
         let mut props = vec![(self.names.benefit, benefit)];
         if rule.named {
-            let sym = if either_mask == 0 {
+            let sym = if variant == 0 {
                 self.ctx.string_attr(&rule.record)
             } else {
                 self.ctx
-                    .string_attr(&format!("{}__either{either_mask}", rule.record))
+                    .string_attr(&format!("{}__variant{variant}", rule.record))
             };
             props.push((self.names.sym_name, sym));
         }
         let props = self.ctx.dictionary(props);
         self.body.set_op_props(pattern, Some(props));
+        if self.unmatchable {
+            self.body.detach_op(pattern);
+        }
         Ok(())
     }
 
@@ -398,13 +410,15 @@ impl<'a> Gen<'a> {
         // Which argument matches each ODS position: `either` pairs swapped per the mask.
         let mut order: SmallVec<[usize; 8]> = (0..op.args.len()).collect();
         for &i in &op.either {
-            if self.either_mask >> self.either_next & 1 == 1 {
+            if self.take_choice() {
                 order.swap(i, i + 1);
             }
-            self.either_next += 1;
         }
+        // Optional attributes this pattern requires absent, checked once the op is matched.
+        let mut absent: SmallVec<[&str; 2]> = SmallVec::new();
         for &k in &order {
-            match &op.args[k] {
+            let arg = &op.args[k];
+            match arg {
                 SrcArg::Operand(v) => {
                     if variable_groups > 1 && matches!(v, SrcValue::Variadic { .. }) {
                         return Err(format!(
@@ -421,15 +435,42 @@ impl<'a> Gen<'a> {
                     constraint,
                     constant,
                     optional,
+                    default,
                 } => {
-                    if *optional && bind.is_none() {
+                    let choice = arg.is_optional_choice();
+                    if *optional && bind.is_none() && constraint.is_none() && constant.is_none() {
                         continue;
                     }
-                    if *optional {
-                        return Err(format!(
-                            "binding the optional attribute '{name}' of op '{}' is not supported yet",
-                            ods.name
-                        ));
+                    if choice && self.take_choice() {
+                        // The op lacks it: a default stands in (and must pass the checks,
+                        // as upstream checks the default), an optional one is simply absent
+                        // (upstream checks only a present one).
+                        absent.push(name.as_str());
+                        match default {
+                            Some(d) => {
+                                let attr = self.const_attr(d)?;
+                                if let Some(c) = constant {
+                                    if self.const_attr(c)? != attr {
+                                        self.unmatchable = true;
+                                    }
+                                }
+                                let props = vec![(self.names.value, attr)];
+                                let attr_ty = self.types.attribute;
+                                let a = self.value_op(self.names.attribute, &[], attr_ty, props);
+                                if let Some(c) = constraint {
+                                    self.check(*c, &[a]);
+                                }
+                                if let Some(b) = bind {
+                                    self.vals.insert(b.clone(), Val::One(a));
+                                }
+                            }
+                            None => {
+                                if let Some(b) = bind {
+                                    self.vals.insert(b.clone(), Val::Absent);
+                                }
+                            }
+                        }
+                        continue;
                     }
                     let props = match constant {
                         Some(c) => vec![(self.names.value, self.const_attr(c)?)],
@@ -495,10 +536,27 @@ impl<'a> Gen<'a> {
             &result_types,
             op_ty,
         );
+        for name in absent {
+            let name = self.ctx.string_attr(name);
+            let props = vec![(self.names.value, name)];
+            let attr_ty = self.types.attribute;
+            let name = self.value_op(self.names.attribute, &[], attr_ty, props);
+            let native = self.ctx.string_attr(crate::natives::ATTRIBUTE_ABSENT);
+            let negated = self.ctx.bool_attr(false);
+            let props = vec![(self.names.is_negated, negated), (self.names.name, native)];
+            self.op(self.names.constraint, &[handle, name], &[], props, 0);
+        }
         if let Some(b) = &op.bind {
             self.vals.insert(b.clone(), Val::Op(handle, op.op));
         }
         Ok(handle)
+    }
+
+    /// Whether the next two-way choice is taken the other way in this pattern.
+    fn take_choice(&mut self) -> bool {
+        let other = self.variant >> self.variant_next & 1 == 1;
+        self.variant_next += 1;
+        other
     }
 
     fn src_value(&mut self, v: &SrcValue, wanted: &HashSet<String>) -> G<Values> {
@@ -633,6 +691,11 @@ impl<'a> Gen<'a> {
             (Val::Op(h, op), Some(i)) => smallvec![self.result_group(h, op, i)],
             (Val::Pack(values), None) => values,
             (Val::Pack(values), Some(i)) if i < values.len() => smallvec![values[i]],
+            (Val::Absent, _) => {
+                return Err(format!(
+                    "'{symbol}' is an optional attribute, absent in some matches: it can only be an attribute of a result op (left out when absent)"
+                ))
+            }
             _ => {
                 return Err(format!(
                     "symbol '{symbol}' has no value {}",
@@ -709,6 +772,12 @@ impl<'a> Gen<'a> {
         let mut attr_names = Vec::new();
         let mut attr_values = Values::new();
         for (arg, which) in op.args.iter().zip(&ods.arguments) {
+            if let ResNode::Ref(s) = arg {
+                if matches!(self.vals.get(s.as_str()), Some(Val::Absent)) {
+                    // An optional attribute the matched op lacks is left out here too.
+                    continue;
+                }
+            }
             let native_ty = match which {
                 tessera_ods::Argument::Attribute(_) => self.types.attribute,
                 _ => self.types.value,

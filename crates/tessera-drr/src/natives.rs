@@ -18,6 +18,11 @@ pub const SET_LOCATION: &str = "drr.set_location";
 /// location's metadata.
 pub const SET_NAMED_LOCATION: &str = "drr.set_named_location";
 
+/// The native constraint holding when the op (first argument) has no attribute named by the
+/// second (a string attribute): the pattern for an optional attribute a rule binds, when
+/// the op lacks it.
+pub const ATTRIBUTE_ABSENT: &str = "drr.attribute_absent";
+
 /// Registers in `out` the natives checking every constraint `file`'s rules apply, their
 /// predicates compiled once against the file's model with `leaves` (Rust closures for
 /// predicate leaves the evaluator does not understand). Returns a warning for every leaf
@@ -30,6 +35,24 @@ pub fn natives(file: &DrrFile, leaves: &OdsNatives, out: &mut Natives) -> Vec<Di
     out.register(NativeKind::Rewrite, SET_NAMED_LOCATION, |rw, args, _, _| {
         set_location(rw, args, true)
     });
+    out.register(
+        NativeKind::Constraint,
+        ATTRIBUTE_ABSENT,
+        |rw, args, _, _| {
+            let (Some(PdlValue::Op(op)), Some(PdlValue::Attr(name))) = (args.first(), args.get(1))
+            else {
+                return Err(Some("attribute_absent: expected an op and a name".into()));
+            };
+            let ctx = rw.ctx();
+            let Some(name) = ctx.string_value(*name) else {
+                return Err(Some("attribute_absent: the name is not a string".into()));
+            };
+            match tessera_ir::op_queries::inherent_attr(ctx, rw.body(), *op, name) {
+                None => Ok(()),
+                Some(_) => Err(None),
+            }
+        },
+    );
     let mut warnings = Vec::new();
     for def in &file.constraints {
         let pred = compile(&compiler, def, &mut warnings);

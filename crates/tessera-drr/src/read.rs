@@ -352,12 +352,19 @@ impl<'a> Reader<'a> {
                         }
                     };
                     let optional = attr.attr.optional || attr.attr.default_value.is_some();
-                    if optional && (constraint.is_some() || constant.is_some()) {
-                        return Err(format!(
-                            "constraining the optional attribute '{}' of op '{}' is not supported yet",
-                            attr.name, op.name
-                        ));
-                    }
+                    let default = match (&attr.attr.default_value, &attr.attr.const_builder_call) {
+                        (Some(value), Some(builder)) => Some(ConstAttr {
+                            builder: builder.clone(),
+                            value: value.clone(),
+                        }),
+                        (Some(_), None) => {
+                            return Err(format!(
+                                "the default of attribute '{}' of op '{}' cannot be built (no constBuilderCall)",
+                                attr.name, op.name
+                            ))
+                        }
+                        (None, _) => None,
+                    };
                     if let Some(b) = &bind {
                         self.bind(cx, b, SymKind::Attr)?;
                     }
@@ -367,6 +374,7 @@ impl<'a> Reader<'a> {
                         constraint,
                         constant,
                         optional,
+                        default,
                     });
                 }
                 Argument::Property(_) => {

@@ -63,8 +63,10 @@ pub enum SrcArg {
         constraint: Option<ConstraintIndex>,
         /// `ConstantAttr<...>`: the attribute must equal this one.
         constant: Option<ConstAttr>,
-        /// The ODS attribute may be absent.
+        /// The ODS attribute may be absent (`OptionalAttr`, `DefaultValuedAttr`).
         optional: bool,
+        /// A `DefaultValuedAttr`'s default: what the argument is when the op lacks it.
+        default: Option<ConstAttr>,
     },
 }
 
@@ -183,24 +185,51 @@ pub enum Replacement {
     },
 }
 
-/// How many `either` pairs a source tree has (a rule is lowered once per way of ordering
-/// them).
-pub fn either_count(op: &SrcOp) -> u32 {
+/// How many two-way choices a source tree has: `either` pairs (which order) and optional
+/// attributes it binds or constrains (present or absent). A rule is lowered once per
+/// combination.
+pub fn variant_count(op: &SrcOp) -> u32 {
     fn value(v: &SrcValue) -> u32 {
         match v {
-            SrcValue::Op(op) => either_count(op),
+            SrcValue::Op(op) => variant_count(op),
             SrcValue::Variadic { elems, .. } => elems.iter().map(value).sum(),
             SrcValue::Leaf { .. } => 0,
         }
     }
-    op.either.len() as u32
-        + op.args
-            .iter()
-            .map(|a| match a {
-                SrcArg::Operand(v) => value(v),
-                SrcArg::Attr { .. } => 0,
-            })
-            .sum::<u32>()
+    let args: u32 = op
+        .args
+        .iter()
+        .map(|a| match a {
+            SrcArg::Operand(v) => value(v),
+            SrcArg::Attr { .. } => u32::from(a.is_optional_choice()),
+        })
+        .sum();
+    op.either.len() as u32 + args
+}
+
+impl SrcArg {
+    /// An optional attribute the rule needs one pattern for ops that have it and one for ops
+    /// that do not: a default-valued one it binds or constrains (the default is checked when
+    /// absent), an optional one it binds without constraining (a constrained one must be
+    /// present, as upstream's generated matcher requires).
+    pub fn is_optional_choice(&self) -> bool {
+        let SrcArg::Attr {
+            optional: true,
+            bind,
+            constraint,
+            constant,
+            default,
+            ..
+        } = self
+        else {
+            return false;
+        };
+        let constrained = constraint.is_some() || constant.is_some();
+        match default {
+            Some(_) => bind.is_some() || constrained,
+            None => bind.is_some() && !constrained,
+        }
+    }
 }
 
 /// Every op a rule names, source and results.

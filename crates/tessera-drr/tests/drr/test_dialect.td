@@ -79,3 +79,15 @@ def OneAttrOp : Test_Op<"one_attr"> {
   let arguments = (ins ArrayAttr:$op_attr);
   let results = (outs AnyType:$op_output);
 }
+def OptOp : Test_Op<"opt"> {
+  let arguments = (ins AnyType:$input, OptionalAttr<I32Attr>:$maybe);
+  let results = (outs AnyType:$output);
+}
+def OptOutOp : Test_Op<"opt_out"> {
+  let arguments = (ins AnyType:$input, OptionalAttr<I32Attr>:$maybe);
+  let results = (outs AnyType:$output);
+}
+def DefOp : Test_Op<"def"> {
+  let arguments = (ins AnyType:$input, DefaultValuedAttr<I32Attr, "7">:$level);
+  let results = (outs AnyType:$output);
+}
