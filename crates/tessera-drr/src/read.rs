@@ -88,6 +88,12 @@ pub fn read(records: &RecordKeeper, model: Arc<Model>) -> (DrrFile, Vec<Diagnost
         constraints: Vec::new(),
         by_key: HashMap::new(),
         pred_cache: HashMap::new(),
+        ops_by_record: model
+            .ops
+            .iter()
+            .enumerate()
+            .map(|(i, op)| (op.record.as_str(), i))
+            .collect(),
     };
     let mut rules = Vec::new();
     let mut diags = Vec::new();
@@ -126,6 +132,8 @@ struct Reader<'a> {
     constraints: Vec<ConstraintDef>,
     by_key: HashMap<(String, Shape), usize>,
     pred_cache: HashMap<RecId, Result<tessera_ods::Constraint, String>>,
+    /// The model's ops by record name, as dag operators name them.
+    ops_by_record: HashMap<&'a str, OpIndex>,
 }
 
 /// The state of one rule being read.
@@ -173,11 +181,10 @@ impl<'a> Reader<'a> {
             return None;
         }
         let name = self.rk.record_name(rec);
-        self.model.ops.iter().position(|o| o.record == name)
+        self.ops_by_record.get(name.as_str()).copied()
     }
 
     fn rule(&mut self, rec: RecId, loc: SourceLoc) -> R<Rule> {
-        let _ = loc;
         let rk = self.rk;
         let field = |name: &str| rk.field_value(rec, name).map_err(|e| e.to_string());
         let source = field("sourcePattern")?;
@@ -205,7 +212,7 @@ impl<'a> Reader<'a> {
         let mut res = Vec::new();
         for r in &results {
             let node = match self.dag(*r) {
-                Some(view) => self.res_dag(&mut cx, &view, true)?,
+                Some(view) => self.res_dag(&mut cx, &view)?,
                 None => return Err("a result pattern must be a dag".to_string()),
             };
             res.push(node);
@@ -653,7 +660,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A result dag: an op to build, `replaceWithValue`, or (nested) a reference.
-    fn res_dag(&mut self, cx: &mut RuleCx, view: &DagView, top: bool) -> R<ResNode> {
+    fn res_dag(&mut self, cx: &mut RuleCx, view: &DagView) -> R<ResNode> {
         let rec = self
             .def_of(view.operator)
             .ok_or("the operator of a dag must be a def")?;
@@ -668,7 +675,6 @@ impl<'a> Reader<'a> {
             self.reference(cx, &sym)?;
             return Ok(ResNode::Ref(sym));
         }
-        let _ = top;
         if self.is_a(rec, "NativeCodeCall") {
             return self.native_call(cx, rec, view);
         }
@@ -783,7 +789,7 @@ impl<'a> Reader<'a> {
                         "cannot bind a symbol to an argument of a result op: bind the op".into(),
                     );
                 }
-                self.res_dag(cx, &d, false)?
+                self.res_dag(cx, &d)?
             } else if let Some(c) = self.def_of(arg.value) {
                 if is_attr && self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
@@ -903,7 +909,7 @@ impl<'a> Reader<'a> {
         let mut args = Vec::new();
         for a in &view.args {
             let node = if let Some(d) = self.dag(a.value) {
-                self.res_dag(cx, &d, false)?
+                self.res_dag(cx, &d)?
             } else if let Some(c) = self.def_of(a.value) {
                 if self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
