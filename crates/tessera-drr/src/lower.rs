@@ -93,7 +93,10 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
         unmatchable: false,
     };
     let mut errors = Vec::new();
-    for rule in &file.rules {
+    // The executor tries, of patterns with equal benefit that match, the one recorded last
+    // first; upstream tries the one added first. Emitting the rules in reverse keeps
+    // upstream's preference.
+    for rule in file.rules.iter().rev() {
         // One pattern per combination of choices: `either` pairs in the order written first
         // (as upstream's generated matcher tries them), optional attributes present first.
         let choices = crate::rule::variant_count(&rule.root);

@@ -62,7 +62,8 @@ pub enum Shape {
 pub struct DrrFile {
     /// The ODS model of the file's ops.
     pub model: Arc<Model>,
-    /// The rules, in definition order.
+    /// The rules, in upstream's order: by record name (which rule of two with equal benefit
+    /// is tried first).
     pub rules: Vec<Rule>,
     /// The constraints the rules check with natives.
     pub constraints: Vec<ConstraintDef>,
@@ -80,7 +81,8 @@ impl std::fmt::Debug for DrrFile {
 }
 
 /// Reads every `Pattern` record of `records` against `model` (the ODS model of the same
-/// records). Rules with mistakes are reported and left out.
+/// records), in upstream's order (by record name). Rules with mistakes are reported and
+/// left out.
 pub fn read(records: &RecordKeeper, model: Arc<Model>) -> (DrrFile, Vec<Diagnostic>) {
     let mut reader = Reader {
         rk: records,
@@ -97,7 +99,11 @@ pub fn read(records: &RecordKeeper, model: Arc<Model>) -> (DrrFile, Vec<Diagnost
     };
     let mut rules = Vec::new();
     let mut diags = Vec::new();
-    for rec in records.all_derived_definitions("Pattern") {
+    // Upstream's generator takes the records sorted by name (its record map's order) and
+    // adds the patterns in that order, which decides between rules of equal benefit.
+    let mut recs = records.all_derived_definitions("Pattern");
+    recs.sort_by_cached_key(|&rec| records.record_name(rec));
+    for rec in recs {
         let loc = records.record(rec).loc();
         match reader.rule(rec, loc) {
             Ok(rule) => rules.push(rule),
@@ -471,6 +477,12 @@ impl<'a> Reader<'a> {
             return Ok(SrcValue::Op(Box::new(op)));
         }
         let constraint = match self.def_of(value) {
+            Some(_) if range => {
+                return Err(format!(
+                    "further constrain op {}'s variadic operand #{operand} unsupported now",
+                    self.model.ops[op_of_operand].name
+                ))
+            }
             Some(c) if self.is_a(c, "TypeConstraint") => Some(self.constraint(c, Shape::Type)?),
             Some(c) if self.is_a(c, "NativeCodeCall") => {
                 return Err("NativeCodeCall in a source pattern is not supported yet".to_string())

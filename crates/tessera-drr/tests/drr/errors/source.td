@@ -28,3 +28,6 @@ def : Pat<(AOp (either $x, $y)), (FOp $x)>;
 
 // expected-error@+1 {{either can only be applied on operand}}
 def : Pat<(ConcatOp (either $x, $y)), (FOp $x)>;
+
+// expected-error@+1 {{further constrain op test.concat's variadic operand #0 unsupported now}}
+def : Pat<(ConcatOp I32:$xs, $axis), (FOp $xs)>;
