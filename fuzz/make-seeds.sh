@@ -3,7 +3,9 @@
 # starts from real inputs: every `.mlir` test chunk (split at `// -----`, as the tools split
 # them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
 # assembly format tests for ods_format, every C++ predicate and builder string of the ODS
-# predicate tests for ods_pred, every PDLL test chunk for pdll, every PDL test chunk for pdl; files over 8 KiB are left out. Seeds are named after their
+# predicate tests for ods_pred, every PDLL test chunk for pdll, every PDL test chunk for pdl,
+# every DRR rules file (without its include of the test dialect) for drr; files over 8 KiB are
+# left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
 # The byte order of file names and lines, so seed names are the same on every machine.
@@ -20,9 +22,10 @@ split_chunks() {
     { print > file }
   ' "$1"
 }
-rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll fuzz/seeds/pdl
+rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll fuzz/seeds/pdl \
+  fuzz/seeds/drr
 mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll \
-  fuzz/seeds/pdl
+  fuzz/seeds/pdl fuzz/seeds/drr
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
          crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
          crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
@@ -59,8 +62,14 @@ for f in crates/tessera-cli/tests/pdl/*.mlir crates/tessera-pdl/tests/compiler/*
          crates/tessera-cli/tests/pdl-exec/*.mlir examples/pdl/*.mlir; do
   split_chunks "$f" fuzz/seeds/pdl .mlir
 done
+# Every DRR rules file; the target supplies the dialect, so its include is left out.
+for f in crates/tessera-drr/tests/drr/*.td crates/tessera-drr/tests/drr/errors/*.td; do
+  [ "$(basename "$f")" = test_dialect.td ] && continue
+  grep -v '^include' "$f" > "fuzz/seeds/drr/$(basename "$(dirname "$f")")-$(basename "$f" .td)"
+done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
 echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds," \
   "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds," \
-  "pdll: $(ls fuzz/seeds/pdll | wc -l) seeds, pdl: $(ls fuzz/seeds/pdl | wc -l) seeds"
+  "pdll: $(ls fuzz/seeds/pdll | wc -l) seeds, pdl: $(ls fuzz/seeds/pdl | wc -l) seeds," \
+  "drr: $(ls fuzz/seeds/drr | wc -l) seeds"

@@ -117,6 +117,10 @@ impl Default for DriverFlags {
 
 /// `--patterns=FILE`: the patterns of FILE applied greedily to the whole input.
 ///
+/// A `.td` FILE holds DRR rules (`Pat`/`Pattern` records over ODS ops), read and checked
+/// once and lowered to PDL in each chunk's context, their constraints checked by the natives
+/// `tessera_drr` makes from the ODS predicates.
+///
 /// A `.pdll` FILE holds PDLL patterns, lowered to PDL in each chunk's context (so attribute and
 /// type literals are read with the dialects the input uses). Any other FILE holds
 /// `pdl.pattern`s (compiled by Tessera's matcher compiler) or their compiled form
@@ -139,6 +143,8 @@ enum PatternSource {
     /// Checked PDLL, with the buffers it was read from (the file and its includes), which
     /// diagnostics of its lowering point into.
     Pdll(Box<CheckedPdll>),
+    /// DRR rules of a `.td` file, checked.
+    Drr(Box<tessera_drr::LoadedRules>),
 }
 
 /// A PDLL file read and checked, kept for lowering into each chunk's context.
@@ -215,6 +221,38 @@ impl PatternsPass {
         files
     }
 
+    /// The pass for the DRR rules of the `.td` file `file`, its includes searched in
+    /// `include_dirs`. The file is read and checked now; its errors (and warnings) come back
+    /// rendered. The rules' constraints are checked by natives made from their ODS
+    /// predicates (added to `natives`).
+    pub fn from_drr(
+        file: &str,
+        include_dirs: &[String],
+        flags: DriverFlags,
+        mut natives: Natives,
+    ) -> Result<(Self, String), String> {
+        let hooks = tessera_ods::dialect_hooks::options();
+        let loaded = tessera_drr::load_file(file, include_dirs, &hooks)?;
+        let mut warnings = loaded.warnings.clone();
+        let leaves = tessera_ods::eval::Natives::new();
+        warnings.push_str(&loaded.add_natives(&leaves, &mut natives));
+        let pass = PatternsPass {
+            file: file.to_string(),
+            source: PatternSource::Drr(Box::new(loaded)),
+            flags,
+            natives,
+        };
+        Ok((pass, warnings))
+    }
+
+    /// The dialects the input must be parsed with for these patterns (those of DRR rules).
+    pub fn registration(&self) -> Option<std::sync::Arc<tessera_ods::register::Registration>> {
+        match &self.source {
+            PatternSource::Drr(d) => Some(d.registration.clone()),
+            _ => None,
+        }
+    }
+
     /// Parses (or lowers) and loads the patterns into `ctx` (each chunk has its own context).
     fn load(&self, ctx: &mut Context) -> Result<PdlPatterns, Vec<Diagnostic>> {
         let (mut body, module) = match &self.source {
@@ -228,6 +266,10 @@ impl PatternsPass {
                 let options = tessera_pdll::LowerOptions::default();
                 let lowered =
                     tessera_pdll::lower_to_pdl(ctx, &pdll.ast, &pdll.sources, pdll.main, &options)?;
+                (lowered.body, lowered.module)
+            }
+            PatternSource::Drr(drr) => {
+                let lowered = drr.lower(ctx)?;
                 (lowered.body, lowered.module)
             }
         };
@@ -245,6 +287,7 @@ impl Pass for PatternsPass {
     fn sources(&self) -> Option<&tessera_ir::SourceMap> {
         match &self.source {
             PatternSource::Pdll(pdll) => Some(&pdll.sources),
+            PatternSource::Drr(drr) => Some(&drr.file.sources),
             PatternSource::Pdl(_) => None,
         }
     }

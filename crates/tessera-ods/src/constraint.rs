@@ -131,3 +131,18 @@ impl Arity {
         )
     }
 }
+
+/// Reads constraint record `rec` on its own, outside any op: what a rewrite rule names as
+/// `I32Attr:$a` or `(HasNoUseOf $x)`. An error lists what is malformed in its predicate.
+pub fn read_constraint(
+    records: &tessera_tablegen::RecordKeeper,
+    rec: RecId,
+) -> Result<Constraint, Vec<String>> {
+    let mut r = Reader::new(records);
+    let mut table = ConstraintTable::default();
+    let id = table.get(&mut r, rec);
+    if !r.diags.is_empty() {
+        return Err(r.diags.into_iter().map(|d| d.message).collect());
+    }
+    Ok(table.list.swap_remove(id.0 as usize))
+}

@@ -44,7 +44,7 @@ pub mod traits;
 pub use attr::{AttrInfo, PropertyInfo};
 pub use attr_type_def::{AttrOrTypeDef, DefKind, DialectConstraint, Parameter};
 pub use build::compare_numeric;
-pub use constraint::{Arity, Constraint, ConstraintId, ConstraintKind};
+pub use constraint::{read_constraint, Arity, Constraint, ConstraintId, ConstraintKind};
 pub use dialect::{Dialect, DialectId};
 pub use enums::{EnumCase, EnumInfo, EnumKind};
 pub use op::{

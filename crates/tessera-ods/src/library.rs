@@ -1,6 +1,6 @@
 //! Tessera's own `.td` library, built into the crate: the ODS base (`tessera/OpBase.td`)
 //! and the dialects Tessera declares itself: the core ones (`tessera/Builtin.td`,
-//! `tessera/Func.td`) and PDL's (`tessera/PDLTypes.td`, `tessera/PDL.td`,
+//! `tessera/Func.td`), the DRR base (`tessera/PatternBase.td`) and PDL's (`tessera/PDLTypes.td`, `tessera/PDL.td`,
 //! `tessera/PDLInterp.td`, registered by tessera-pdl), plus `tessera/InferTypeOpInterface.td`
 //! for dialects that want ODS's result type inference.
 //! TableGen finds them by these names through [`options`], with no installation.
@@ -15,6 +15,10 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../td/tessera/Builtin.td"),
     ),
     ("tessera/Func.td", include_str!("../td/tessera/Func.td")),
+    (
+        "tessera/PatternBase.td",
+        include_str!("../td/tessera/PatternBase.td"),
+    ),
     (
         "tessera/InferTypeOpInterface.td",
         include_str!("../td/tessera/InferTypeOpInterface.td"),

@@ -68,8 +68,8 @@ struct Args {
     /// Pass: apply `module @patterns` to `module @ir` (upstream's PDL bytecode test).
     #[arg(long = "test-pdl-bytecode-pass")]
     test_pdl_bytecode: bool,
-    /// Pass: apply the patterns of FILE to the input with the greedy driver: PDL (FILE.mlir)
-    /// or PDLL (FILE.pdll, its includes searched in the -I directories).
+    /// Pass: apply the patterns of FILE to the input with the greedy driver: PDL (FILE.mlir),
+    /// PDLL (FILE.pdll) or DRR rules (FILE.td), includes searched in the -I directories.
     #[arg(long = "patterns", value_name = "FILE")]
     patterns: Option<String>,
     /// --patterns: seed the driver's worklist top-down.
@@ -92,13 +92,18 @@ struct Args {
     stats: bool,
 }
 
+/// The dialects DRR rules of `--patterns=FILE.td` use: the input is parsed with them.
+type RuleDialects = Vec<Arc<tessera_ods::register::Registration>>;
+
 /// The passes the flags ask for, in the order the flags were given.
-/// The passes the flags ask for, in flag order, and the `.td` files a PDLL patterns file
-/// included (their dialects are registered as with `--load-dialect`).
-type Passes = (Vec<Arc<dyn Pass>>, Vec<String>);
+/// The passes the flags ask for, in flag order; the dialects DRR rules bring; and the `.td`
+/// files a PDLL patterns file included (their dialects are registered as with
+/// `--load-dialect`).
+type Passes = (Vec<Arc<dyn Pass>>, RuleDialects, Vec<String>);
 
 fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
     let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
+    let mut rule_dialects = Vec::new();
     let mut td_includes = Vec::new();
     if let Some(options) = &args.canonicalize {
         let pass =
@@ -126,7 +131,13 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
             stats: args.stats,
         };
         let at = matches.index_of("patterns").unwrap_or(0);
-        let pass = if file.ends_with(".pdll") {
+        let pass = if file.ends_with(".td") {
+            let (pass, warnings) =
+                PatternsPass::from_drr(file, &args.include, flags, Natives::new())?;
+            eprint!("{warnings}");
+            rule_dialects.extend(pass.registration());
+            pass
+        } else if file.ends_with(".pdll") {
             let include: Vec<std::path::PathBuf> = args.include.iter().map(Into::into).collect();
             let (pass, warnings) =
                 PatternsPass::from_pdll(file, text, &include, flags, Natives::new())?;
@@ -139,7 +150,11 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
         passes.push((at, Arc::new(pass)));
     }
     passes.sort_by_key(|(at, _)| *at);
-    Ok((passes.into_iter().map(|(_, p)| p).collect(), td_includes))
+    Ok((
+        passes.into_iter().map(|(_, p)| p).collect(),
+        rule_dialects,
+        td_includes,
+    ))
 }
 
 /// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
@@ -152,7 +167,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => e.exit(),
     };
-    let (passes, td_includes) = match passes(&args, &matches) {
+    let (passes, rule_dialects, td_includes) = match passes(&args, &matches) {
         Ok(p) => p,
         Err(message) => {
             eprintln!("{message}");
@@ -165,6 +180,8 @@ fn main() -> ExitCode {
     }
     // Dialects come first: the input is parsed with their ops registered.
     let mut dialects = Vec::new();
+    // DRR rules bring the dialects of their ops, which the input is parsed with.
+    dialects.extend(rule_dialects);
     // What upstream writes in C++ for the dialects Tessera knows comes with them.
     let hooks = tessera_ods::dialect_hooks::options();
     for file in &args.load_dialect {

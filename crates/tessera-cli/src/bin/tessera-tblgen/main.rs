@@ -1,6 +1,6 @@
 //! `tessera-tblgen`: a drop-in for `llvm-tblgen`'s front-end actions (`--print-records`, the
 //! default, and `--dump-json`) and for `mlir-tblgen`'s documentation actions (`--gen-op-doc`,
-//! `--gen-dialect-doc`), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`,
+//! `--gen-dialect-doc`), plus `--gen-pdl` (the DRR rules of the file lowered to PDL), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`,
 //! spelled with one dash or two as LLVM's option parser allows.
 
 use std::io::{Read, Write};
@@ -41,17 +41,20 @@ struct Cli {
     #[arg(long)]
     write_if_changed: bool,
     /// Print all records to stdout (the default action). The last action given wins.
-    #[arg(long, overrides_with_all = ["dump_json", "gen_op_doc", "gen_dialect_doc"])]
+    #[arg(long, overrides_with_all = ["dump_json", "gen_op_doc", "gen_dialect_doc", "gen_pdl"])]
     print_records: bool,
     /// Dump all records as machine-readable JSON. The last action given wins.
-    #[arg(long, overrides_with_all = ["print_records", "gen_op_doc", "gen_dialect_doc"])]
+    #[arg(long, overrides_with_all = ["print_records", "gen_op_doc", "gen_dialect_doc", "gen_pdl"])]
     dump_json: bool,
     /// Generate op documentation (markdown), as `mlir-tblgen -gen-op-doc`.
-    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_dialect_doc"])]
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_dialect_doc", "gen_pdl"])]
     gen_op_doc: bool,
     /// Generate dialect documentation (markdown), as `mlir-tblgen -gen-dialect-doc`.
-    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc"])]
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_pdl"])]
     gen_dialect_doc: bool,
+    /// Print the PDL the file's DRR rules (`Pat`/`Pattern` records) lower to.
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_dialect_doc"])]
+    gen_pdl: bool,
     /// The dialect to document with `--gen-dialect-doc`, when the file defines several.
     #[arg(long, value_name = "name")]
     dialect: Option<String>,
@@ -127,6 +130,38 @@ fn documentation(cli: &Cli, records: &tessera_tablegen::RecordKeeper) -> Result<
         .map_err(|e| report(&format!("{e}\n")))
 }
 
+/// `--gen-pdl`: the DRR rules lowered to PDL (Tessera's `.td` library includable), or the
+/// located diagnostics of the rules' mistakes.
+fn gen_pdl(cli: &Cli) -> ExitCode {
+    if cli.input == "-" {
+        return report("--gen-pdl reads a file, not standard input\n");
+    }
+    let text = match tessera_drr::gen_pdl(&cli.input, &cli.include) {
+        Ok((text, warnings)) => {
+            let _ = write!(std::io::stderr(), "{warnings}");
+            text
+        }
+        Err(rendered) => {
+            let _ = write!(std::io::stderr(), "{rendered}");
+            return ExitCode::from(1);
+        }
+    };
+    if cli.output == "-" {
+        return match write_stdout(&text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(code) => code,
+        };
+    }
+    match std::fs::write(&cli.output, text) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => report(&format!(
+            "error opening {}: {}\n",
+            cli.output,
+            io_message(&e)
+        )),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match Cli::try_parse_from(llvm_style(&Cli::command(), std::env::args_os())) {
         Ok(cli) => cli,
@@ -145,6 +180,9 @@ fn main() -> ExitCode {
             Ok(()) => ExitCode::SUCCESS,
             Err(code) => code,
         };
+    }
+    if cli.gen_pdl {
+        return gen_pdl(&cli);
     }
     let opts = tessera_tablegen::Options {
         include_dirs: cli.include.clone(),
