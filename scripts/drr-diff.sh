@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Differential check of DRR against MLIR 19 (local only: needs mlir-tblgen 19, g++ and
+# Differential check of DRR against MLIR 19 (in CI; needs mlir-tblgen 19, g++ and
 # libmlir-19-dev). For every rules file in crates/tessera-drr/tests/drr with an input beside
 # it, mlir-tblgen -gen-rewriters' C++ (with the test dialect's op definitions, read with
 # -DUPSTREAM on MLIR's own OpBase.td) is compiled into a small driver and applied to the input
