@@ -24,6 +24,7 @@ use tessera_ir::{
 };
 use tessera_ods::eval::{Bound, Compiler, Natives};
 use tessera_ods::Arity;
+use tessera_pdl::build::{append_op, PdlNames, PdlTypes};
 
 /// A module of `pdl.pattern`s: the IR and its `builtin.module`.
 pub struct Lowered {
@@ -57,16 +58,8 @@ const MAX_CHOICES: u32 = 6;
 pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Diagnostic>> {
     tessera_pdl::dialect::ensure_pdl_dialects(ctx)
         .map_err(|e| vec![Diagnostic::error(tessera_ir::SourceLoc::NONE, e)])?;
-    let names = Names::new(ctx);
-    let make = tessera_pdl::dialect::types::make_pdl_type;
-    let types = PdlTypes {
-        operation: make(ctx, "operation"),
-        value: make(ctx, "value"),
-        values: make(ctx, "range<value>"),
-        ty: make(ctx, "type"),
-        types: make(ctx, "range<type>"),
-        attribute: make(ctx, "attribute"),
-    };
+    let names = PdlNames::new(ctx);
+    let types = PdlTypes::new(ctx);
     let mut body = Body::new();
     let unknown = ctx.unknown_loc();
     let mut state = OperationState::new(ctx, names.module, unknown);
@@ -123,77 +116,6 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
     Ok(Lowered { body, module })
 }
 
-/// The identifiers lowering uses, interned once.
-struct Names {
-    module: Ident,
-    pattern: Ident,
-    rewrite: Ident,
-    erase: Ident,
-    replace: Ident,
-    operation: Ident,
-    operand: Ident,
-    operands: Ident,
-    type_: Ident,
-    types: Ident,
-    attribute: Ident,
-    result: Ident,
-    results: Ident,
-    constraint: Ident,
-    native_rewrite: Ident,
-    benefit: Ident,
-    sym_name: Ident,
-    name: Ident,
-    is_negated: Ident,
-    index: Ident,
-    value: Ident,
-    constant_type: Ident,
-    op_name: Ident,
-    attribute_value_names: Ident,
-    segments: Ident,
-}
-
-impl Names {
-    fn new(ctx: &mut Context) -> Names {
-        Names {
-            module: ctx.ident("builtin.module"),
-            pattern: ctx.ident("pdl.pattern"),
-            rewrite: ctx.ident("pdl.rewrite"),
-            erase: ctx.ident("pdl.erase"),
-            replace: ctx.ident("pdl.replace"),
-            operation: ctx.ident("pdl.operation"),
-            operand: ctx.ident("pdl.operand"),
-            operands: ctx.ident("pdl.operands"),
-            type_: ctx.ident("pdl.type"),
-            types: ctx.ident("pdl.types"),
-            attribute: ctx.ident("pdl.attribute"),
-            result: ctx.ident("pdl.result"),
-            results: ctx.ident("pdl.results"),
-            constraint: ctx.ident("pdl.apply_native_constraint"),
-            native_rewrite: ctx.ident("pdl.apply_native_rewrite"),
-            benefit: ctx.ident("benefit"),
-            sym_name: ctx.ident("sym_name"),
-            name: ctx.ident("name"),
-            is_negated: ctx.ident("isNegated"),
-            index: ctx.ident("index"),
-            value: ctx.ident("value"),
-            constant_type: ctx.ident("constantType"),
-            op_name: ctx.ident("opName"),
-            attribute_value_names: ctx.ident("attributeValueNames"),
-            segments: ctx.ident("operandSegmentSizes"),
-        }
-    }
-}
-
-/// The pdl handle types.
-struct PdlTypes {
-    operation: Type,
-    value: Type,
-    values: Type,
-    ty: Type,
-    types: Type,
-    attribute: Type,
-}
-
 type G<T> = Result<T, String>;
 
 struct Gen<'a> {
@@ -202,7 +124,7 @@ struct Gen<'a> {
     body: Body,
     /// Where ops go.
     block: BlockId,
-    names: Names,
+    names: PdlNames,
     types: PdlTypes,
     /// The rule's bound symbols.
     vals: HashMap<String, Val>,
@@ -239,16 +161,18 @@ impl<'a> Gen<'a> {
         props: Vec<(Ident, Attr)>,
         regions: u32,
     ) -> OpId {
-        let mut state = OperationState::new(self.ctx, name, self.loc);
-        state.operands = SmallVec::from_slice(operands);
-        state.result_types = SmallVec::from_slice(results);
-        state.num_regions = regions;
-        if !props.is_empty() {
-            state.props = Some(self.ctx.dictionary(props));
-        }
-        let op = self.body.create_op(state);
-        self.body.append_op(self.block, op);
-        op
+        let (block, loc) = (self.block, self.loc);
+        append_op(
+            self.ctx,
+            &mut self.body,
+            block,
+            name,
+            loc,
+            operands,
+            results,
+            props,
+            regions,
+        )
     }
 
     fn value_op(
@@ -268,8 +192,7 @@ impl<'a> Gen<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        let sizes: Vec<i32> = sizes.iter().map(|&n| n as i32).collect();
-        (self.names.segments, self.ctx.dense_i32_array(&sizes))
+        self.names.segments(self.ctx, sizes)
     }
 
     /// The rule's location: its record's file, line and column.
@@ -936,14 +859,13 @@ impl<'a> Gen<'a> {
         all.extend(operands.iter().copied());
         all.extend(attr_values.iter().copied());
         all.extend(result_types.iter().copied());
-        let names: Vec<Attr> = attr_names.iter().map(|n| self.ctx.string_attr(n)).collect();
-        let names = self.ctx.array_attr(&names);
-        let name = self.ctx.string_attr(name);
-        let props = vec![
-            (self.names.attribute_value_names, names),
-            (self.names.op_name, name),
-            self.segments(&[operands.len(), attr_values.len(), result_types.len()]),
-        ];
+        let props = self.names.operation_props(
+            self.ctx,
+            Some(name),
+            operands.len(),
+            attr_names,
+            result_types.len(),
+        );
         self.value_op(self.names.operation, &all, op_ty, props)
     }
 }

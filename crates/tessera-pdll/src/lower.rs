@@ -20,6 +20,7 @@ use tessera_ir::{
     Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OperationState,
     SourceLoc, SourceMap, Type, ValueId,
 };
+use tessera_pdl::build::{append_op, PdlNames, PdlTypes};
 
 /// Values of one variable or expression (tuples have several).
 type Values = SmallVec<[ValueId; 2]>;
@@ -87,80 +88,6 @@ pub fn lower_to_pdl(
 
 type GResult<T> = Result<T, Box<Diagnostic>>;
 
-/// The identifiers lowering uses, interned once.
-struct Names {
-    module: Ident,
-    pattern: Ident,
-    rewrite: Ident,
-    erase: Ident,
-    replace: Ident,
-    operation: Ident,
-    operand: Ident,
-    operands: Ident,
-    type_: Ident,
-    types: Ident,
-    attribute: Ident,
-    result: Ident,
-    results: Ident,
-    range: Ident,
-    constraint: Ident,
-    native_rewrite: Ident,
-    // Property names.
-    benefit: Ident,
-    sym_name: Ident,
-    name: Ident,
-    is_negated: Ident,
-    index: Ident,
-    value: Ident,
-    constant_type: Ident,
-    op_name: Ident,
-    attribute_value_names: Ident,
-    segments: Ident,
-}
-
-impl Names {
-    fn new(ctx: &mut Context) -> Names {
-        Names {
-            module: ctx.ident("builtin.module"),
-            pattern: ctx.ident("pdl.pattern"),
-            rewrite: ctx.ident("pdl.rewrite"),
-            erase: ctx.ident("pdl.erase"),
-            replace: ctx.ident("pdl.replace"),
-            operation: ctx.ident("pdl.operation"),
-            operand: ctx.ident("pdl.operand"),
-            operands: ctx.ident("pdl.operands"),
-            type_: ctx.ident("pdl.type"),
-            types: ctx.ident("pdl.types"),
-            attribute: ctx.ident("pdl.attribute"),
-            result: ctx.ident("pdl.result"),
-            results: ctx.ident("pdl.results"),
-            range: ctx.ident("pdl.range"),
-            constraint: ctx.ident("pdl.apply_native_constraint"),
-            native_rewrite: ctx.ident("pdl.apply_native_rewrite"),
-            benefit: ctx.ident("benefit"),
-            sym_name: ctx.ident("sym_name"),
-            name: ctx.ident("name"),
-            is_negated: ctx.ident("isNegated"),
-            index: ctx.ident("index"),
-            value: ctx.ident("value"),
-            constant_type: ctx.ident("constantType"),
-            op_name: ctx.ident("opName"),
-            attribute_value_names: ctx.ident("attributeValueNames"),
-            segments: ctx.ident("operandSegmentSizes"),
-        }
-    }
-}
-
-/// The pdl handle types.
-struct PdlTypes {
-    operation: Type,
-    value: Type,
-    values: Type,
-    ty: Type,
-    types: Type,
-    attribute: Type,
-}
-
 struct Gen<'a> {
     ctx: &'a mut Context,
     ast: &'a Ast,
@@ -169,7 +96,7 @@ struct Gen<'a> {
     body: Body,
     /// Where ops go: always appended to the end of this block.
     block: BlockId,
-    names: Names,
+    names: PdlNames,
     types: PdlTypes,
     /// The values of the variables lowered so far in the open scopes.
     vars: FxHashMap<DeclId, Values>,
@@ -188,16 +115,8 @@ impl<'a> Gen<'a> {
         sources: &'a SourceMap,
         options: &'a LowerOptions,
     ) -> Self {
-        let names = Names::new(ctx);
-        let make = tessera_pdl::dialect::types::make_pdl_type;
-        let types = PdlTypes {
-            operation: make(ctx, "operation"),
-            value: make(ctx, "value"),
-            values: make(ctx, "range<value>"),
-            ty: make(ctx, "type"),
-            types: make(ctx, "range<type>"),
-            attribute: make(ctx, "attribute"),
-        };
+        let names = PdlNames::new(ctx);
+        let types = PdlTypes::new(ctx);
         let mut body = Body::new();
         let block = body.create_block();
         Gen {
@@ -293,16 +212,18 @@ impl<'a> Gen<'a> {
         props: Vec<(Ident, Attr)>,
         regions: u32,
     ) -> OpId {
-        let mut state = OperationState::new(self.ctx, name, loc);
-        state.operands = SmallVec::from_slice(operands);
-        state.result_types = SmallVec::from_slice(results);
-        state.num_regions = regions;
-        if !props.is_empty() {
-            state.props = Some(self.ctx.dictionary(props));
-        }
-        let op = self.body.create_op(state);
-        self.body.append_op(self.block, op);
-        op
+        let block = self.block;
+        append_op(
+            self.ctx,
+            &mut self.body,
+            block,
+            name,
+            loc,
+            operands,
+            results,
+            props,
+            regions,
+        )
     }
 
     /// Appends a one-result op and returns its result.
@@ -324,8 +245,7 @@ impl<'a> Gen<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        let sizes: Vec<i32> = sizes.iter().map(|&n| n as i32).collect();
-        (self.names.segments, self.ctx.dense_i32_array(&sizes))
+        self.names.segments(self.ctx, sizes)
     }
 
     // ----- scopes -------------------------------------------------------------------------

@@ -1,7 +1,6 @@
 //! Making `pdl_interp` ops: one place that knows an op's operands, result types, properties
 //! and successors are laid out as the registered dialect reads them.
 
-use crate::dialect::types::make_pdl_type;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use tessera_ir::{
@@ -9,41 +8,7 @@ use tessera_ir::{
     TypeKind, ValueId,
 };
 
-/// The pdl handle types, interned once.
-#[derive(Clone, Copy)]
-pub(crate) struct PdlTypes {
-    pub(crate) operation: Type,
-    pub(crate) value: Type,
-    pub(crate) values: Type,
-    pub(crate) ty: Type,
-    pub(crate) types: Type,
-    pub(crate) attribute: Type,
-    pub(crate) operations: Type,
-}
-
-impl PdlTypes {
-    pub(crate) fn new(ctx: &mut Context) -> Self {
-        PdlTypes {
-            operation: make_pdl_type(ctx, "operation"),
-            value: make_pdl_type(ctx, "value"),
-            values: make_pdl_type(ctx, "range<value>"),
-            ty: make_pdl_type(ctx, "type"),
-            types: make_pdl_type(ctx, "range<type>"),
-            attribute: make_pdl_type(ctx, "attribute"),
-            operations: make_pdl_type(ctx, "range<operation>"),
-        }
-    }
-
-    /// The element type of a range type, or the type itself.
-    pub(crate) fn element(&self, ty: Type) -> Type {
-        match ty {
-            t if t == self.values => self.value,
-            t if t == self.types => self.ty,
-            t if t == self.operations => self.operation,
-            t => t,
-        }
-    }
-}
+pub(crate) use crate::build::PdlTypes;
 
 /// What the compiler interns over and over, interned once per conversion: the identifiers of
 /// op and property names (keyed by the static string's address), property dictionaries (most
