@@ -165,8 +165,12 @@ fn an_unregistered_native_constraint_is_named() {
     let src = "Constraint IsGood(op: Op);\nPattern => erase root: [Op<t.a>, IsGood];\n";
     let (status, stderr) = apply("native.pdll", src);
     assert_eq!(status, Some(1));
+    // At the call, with its line: the compiled matcher would only know the pattern's place.
     assert!(
-        stderr.contains("calls native constraint 'IsGood', which is not registered"),
+        stderr.starts_with(
+            "native.pdll:2:34: error: 'pdl.apply_native_constraint' op calls native constraint \
+             'IsGood', which is not registered\nPattern => erase root: [Op<t.a>, IsGood];\n"
+        ),
         "{stderr}"
     );
 }

@@ -91,6 +91,45 @@ fn sym_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> Option<&'c str> {
     inherent_attr(ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
 }
 
+/// An error for every call in `patterns` of a native constraint or rewrite (an external
+/// rewriter included) that `natives` does not hold, at the call.
+fn unregistered_natives(
+    ctx: &Context,
+    body: &Body,
+    patterns: &[OpId],
+    natives: &Natives,
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for &pattern in patterns {
+        tessera_ir::walk::walk(body, pattern, tessera_ir::walk::WalkOrder::PreOrder, |op| {
+            let op_name = ctx.str(body.op_name(op));
+            let constraint = match op_name {
+                "pdl.apply_native_constraint" => true,
+                "pdl.apply_native_rewrite" | "pdl.rewrite" => false,
+                _ => return tessera_ir::walk::WalkControl::Advance,
+            };
+            let name = inherent_attr(ctx, body, op, "name").and_then(|a| ctx.string_value(a));
+            if let Some(name) = name {
+                let (registered, what) = if constraint {
+                    (natives.constraint(name).is_some(), "constraint")
+                } else {
+                    (natives.rewrite(name).is_some(), "rewrite")
+                };
+                if !registered {
+                    errors.push(Diagnostic::error(
+                        body.op_loc(op),
+                        format!(
+                            "'{op_name}' op calls native {what} '{name}', which is not registered"
+                        ),
+                    ));
+                }
+            }
+            tessera_ir::walk::WalkControl::Advance
+        });
+    }
+    errors
+}
+
 /// The ops of `op`'s first region's first block named `name`.
 fn children<'b>(
     ctx: &'b Context,
@@ -130,6 +169,12 @@ impl PdlPatterns {
                 .entry(body.op_loc(p))
                 .and_modify(|n| *n = None)
                 .or_insert(name);
+        }
+        // Natives are checked here, where every call still has the position it was written
+        // at: the compiled matcher places its checks at the patterns' positions.
+        let missing = unregistered_natives(ctx, body, &patterns, natives);
+        if !missing.is_empty() {
+            return Err(missing);
         }
         crate::convert_pdl_to_pdl_interp(ctx, body, module)?;
         let mut loaded = PdlPatterns::load(ctx, body, module, natives)?;
