@@ -255,27 +255,28 @@ impl PatternsPass {
 
     /// Parses (or lowers) and loads the patterns into `ctx` (each chunk has its own context).
     fn load(&self, ctx: &mut Context) -> Result<PdlPatterns, Vec<Diagnostic>> {
-        let (mut body, module) = match &self.source {
+        // PDLL patterns without `with recursion` must not apply to what they produced.
+        let (mut body, module, unbounded) = match &self.source {
             PatternSource::Pdl(text) => {
                 let parsed = tessera_asm::parse(ctx, text, &self.file).map_err(|d| vec![*d])?;
                 tessera_ir::verify(ctx, &parsed.body, parsed.module)?;
-                (parsed.body, parsed.module)
+                (parsed.body, parsed.module, Vec::new())
             }
             PatternSource::Pdll(pdll) => {
                 // The lowering verifies what it made.
                 let options = tessera_pdll::LowerOptions::default();
                 let lowered =
                     tessera_pdll::lower_to_pdl(ctx, &pdll.ast, &pdll.sources, pdll.main, &options)?;
-                (lowered.body, lowered.module)
+                (lowered.body, lowered.module, lowered.unbounded)
             }
             PatternSource::Drr(drr) => {
                 let lowered = drr.lower(ctx)?;
-                (lowered.body, lowered.module)
+                (lowered.body, lowered.module, Vec::new())
             }
         };
         let holder = nested_module(ctx, &body, module, "patterns").unwrap_or(module);
         // The patterns' code refers to the context only; the parsed file can go after.
-        PdlPatterns::compile_and_load(ctx, &mut body, holder, &self.natives)
+        PdlPatterns::compile_and_load_guarded(ctx, &mut body, holder, &self.natives, &unbounded)
     }
 }
 

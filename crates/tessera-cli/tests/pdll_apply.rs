@@ -174,3 +174,41 @@ fn an_unregistered_native_constraint_is_named() {
         "{stderr}"
     );
 }
+
+/// A pattern without `with recursion` is not applied again and again to what it produced, as
+/// the specification says (the driver stops it after one application to its own output);
+/// PDL patterns, like upstream's, have no such guard.
+#[test]
+fn patterns_without_recursion_stop_on_their_own_output() {
+    let dir = std::env::temp_dir().join(format!("tessera-pdll-recursion-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("grow.pdll"),
+        "Pattern Grow => replace op<t.wrap>(x: Value) -> (t: Type)\n  \
+         with op<t.wrap>(op<t.inner>(x) -> (t)) -> (t);\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("in.mlir"),
+        "%0 = \"t.in\"() : () -> i32\n%1 = \"t.wrap\"(%0) : (i32) -> i32\n\
+         \"t.use\"(%1) : (i32) -> ()\n",
+    )
+    .unwrap();
+    let out = opt(
+        &dir,
+        &[
+            "--allow-unregistered-dialect",
+            "--patterns=grow.pdll",
+            "in.mlir",
+        ],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("t.inner").count(), 2, "{text}");
+    assert_eq!(text.matches("t.wrap").count(), 1, "{text}");
+}

@@ -49,6 +49,10 @@ pub struct Lowered {
     pub body: Body,
     /// The top-level `builtin.module`.
     pub module: OpId,
+    /// The `pdl.pattern`s of PDLL patterns without `with recursion`, which must not be
+    /// applied to what they produced (PDL cannot say so: pass them to
+    /// `PdlPatterns::compile_and_load_guarded`).
+    pub unbounded: Vec<OpId>,
 }
 
 /// Lowers `ast`, read from buffer `main` of `sources` (checked: no errors were reported for it) to PDL in `ctx`, registering the
@@ -81,9 +85,13 @@ pub fn lower_to_pdl(
     for &decl in &ast.top_level {
         gen.decl(decl).map_err(|d| vec![*d])?;
     }
-    let body = gen.body;
+    let (body, unbounded) = (gen.body, gen.unbounded);
     tessera_ir::verify(ctx, &body, module)?;
-    Ok(Lowered { body, module })
+    Ok(Lowered {
+        body,
+        module,
+        unbounded,
+    })
 }
 
 type GResult<T> = Result<T, Box<Diagnostic>>;
@@ -106,6 +114,8 @@ struct Gen<'a> {
     /// The last file name interned for a location, so consecutive locations in one file
     /// intern it once.
     file: Option<(String, Ident)>,
+    /// The patterns without `with recursion`.
+    unbounded: Vec<OpId>,
 }
 
 impl<'a> Gen<'a> {
@@ -131,6 +141,7 @@ impl<'a> Gen<'a> {
             vars: FxHashMap::default(),
             scopes: Vec::new(),
             file: None,
+            unbounded: Vec::new(),
         }
     }
 
@@ -280,14 +291,17 @@ impl<'a> Gen<'a> {
         let DeclKind::Pattern {
             name,
             benefit,
+            recursion,
             body,
-            ..
         } = &ast.decls[decl].kind
         else {
             return Ok(());
         };
         let loc = self.loc(ast.decls[decl].span);
         let pattern = self.op(self.names.pattern, loc, &[], &[], Vec::new(), 1);
+        if !recursion {
+            self.unbounded.push(pattern);
+        }
         let block = self.body.create_block();
         let region = self.body.region(pattern, 0);
         self.body.append_block(region, block);

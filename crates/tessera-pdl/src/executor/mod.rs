@@ -56,6 +56,9 @@ struct PatternEntry {
     benefit: u16,
     root: Option<Ident>,
     generated_ops: Vec<Ident>,
+    /// Whether the pattern may be applied to what it produced (PDL's patterns may, as
+    /// upstream's are; a PDLL pattern without `with recursion` may not).
+    bounded_recursion: bool,
 }
 
 struct Loaded {
@@ -157,18 +160,35 @@ impl PdlPatterns {
         module: OpId,
         natives: &Natives,
     ) -> Result<PdlPatterns, Vec<Diagnostic>> {
+        Self::compile_and_load_guarded(ctx, body, module, natives, &[])
+    }
+
+    /// [`PdlPatterns::compile_and_load`], with the `pdl.pattern`s `unbounded` declared not to
+    /// bound their recursion: the driver does not apply them to what they produced (PDLL's
+    /// patterns without `with recursion`, as the specification says). PDL has no place for
+    /// this, so the patterns are told apart by location (two at one location stay bounded).
+    pub fn compile_and_load_guarded(
+        ctx: &mut Context,
+        body: &mut Body,
+        module: OpId,
+        natives: &Natives,
+        unbounded: &[OpId],
+    ) -> Result<PdlPatterns, Vec<Diagnostic>> {
         let patterns: Vec<OpId> = children(ctx, body, module, "pdl.pattern").collect();
         if patterns.is_empty() {
             return PdlPatterns::load(ctx, body, module, natives);
         }
-        let mut names: FxHashMap<Location, Option<String>> = FxHashMap::default();
+        // By location: the name, and whether the pattern bounds its recursion.
+        let mut names: FxHashMap<Location, Option<(Option<String>, bool)>> = FxHashMap::default();
         for &p in &patterns {
             let name = sym_name(ctx, body, p).map(str::to_string);
-            // Two patterns at one location cannot be told apart: neither gets its name.
+            let bounded = !unbounded.contains(&p);
+            // Two patterns at one location cannot be told apart: neither gets its name, and
+            // both stay bounded.
             names
                 .entry(body.op_loc(p))
                 .and_modify(|n| *n = None)
-                .or_insert(name);
+                .or_insert(Some((name, bounded)));
         }
         // Natives are checked here, where every call still has the position it was written
         // at: the compiled matcher places its checks at the patterns' positions.
@@ -180,8 +200,11 @@ impl PdlPatterns {
         let mut loaded = PdlPatterns::load(ctx, body, module, natives)?;
         let inner = Arc::get_mut(&mut loaded.loaded).expect("not shared yet");
         for (entry, loc) in inner.patterns.iter_mut().zip(&inner.record_locs) {
-            if let Some(Some(name)) = names.get(loc) {
-                entry.name = name.clone();
+            if let Some(Some((name, bounded))) = names.get(loc) {
+                if let Some(name) = name {
+                    entry.name = name.clone();
+                }
+                entry.bounded_recursion = *bounded;
             }
         }
         Ok(loaded)
@@ -253,6 +276,7 @@ impl PdlPatterns {
                     benefit: site.benefit,
                     root: site.root_kind,
                     generated_ops: site.generated_ops.clone(),
+                    bounded_recursion: true,
                 });
             }
         }
@@ -479,10 +503,16 @@ impl RewritePattern for PdlPattern {
         };
         // Upstream's driver applies a pattern to its own output freely; Tessera's guard
         // against that applies to patterns that did not declare bounded recursion, so PDL
-        // patterns declare it to behave as upstream's.
+        // patterns declare it to behave as upstream's (all the sites of a unit must).
         let mut info = PatternInfo::new(root, PatternBenefit::new(e.benefit))
-            .with_debug_name(self.loaded.unit_name(self.unit))
-            .with_bounded_recursion();
+            .with_debug_name(self.loaded.unit_name(self.unit));
+        let sites = self.sites();
+        if sites
+            .iter()
+            .all(|&s| self.loaded.patterns[s as usize].bounded_recursion)
+        {
+            info = info.with_bounded_recursion();
+        }
         for &site in self.sites() {
             for &op in &self.loaded.patterns[site as usize].generated_ops {
                 if !info.generated_ops.contains(&op) {
