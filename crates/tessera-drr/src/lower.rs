@@ -380,15 +380,7 @@ impl<'a> Gen<'a> {
                                         self.unmatchable = true;
                                     }
                                 }
-                                let props = vec![(self.names.value, attr)];
-                                let attr_ty = self.types.attribute;
-                                let a = self.value_op(self.names.attribute, &[], attr_ty, props);
-                                if let Some(c) = constraint {
-                                    self.check(*c, &[a]);
-                                }
-                                if let Some(b) = bind {
-                                    self.vals.insert(b.clone(), Val::One(a));
-                                }
+                                self.src_attribute(Some(attr), *constraint, bind.as_deref());
                             }
                             None => {
                                 if let Some(b) = bind {
@@ -398,18 +390,11 @@ impl<'a> Gen<'a> {
                         }
                         continue;
                     }
-                    let props = match constant {
-                        Some(c) => vec![(self.names.value, self.const_attr(c)?)],
-                        None => Vec::new(),
+                    let value = match constant {
+                        Some(c) => Some(self.const_attr(c)?),
+                        None => None,
                     };
-                    let attr_ty = self.types.attribute;
-                    let a = self.value_op(self.names.attribute, &[], attr_ty, props);
-                    if let Some(c) = constraint {
-                        self.check(*c, &[a]);
-                    }
-                    if let Some(b) = bind {
-                        self.vals.insert(b.clone(), Val::One(a));
-                    }
+                    let a = self.src_attribute(value, *constraint, bind.as_deref());
                     attr_names.push(name.as_str());
                     attr_values.push(a);
                 }
@@ -539,6 +524,29 @@ impl<'a> Gen<'a> {
     }
 
     /// `pdl.apply_native_constraint` of constraint `c` on `args`.
+    /// A matched attribute: a `pdl.attribute` (equal to `value` when given), checked by
+    /// `constraint` and bound to `bind`.
+    fn src_attribute(
+        &mut self,
+        value: Option<Attr>,
+        constraint: Option<ConstraintIndex>,
+        bind: Option<&str>,
+    ) -> ValueId {
+        let props = match value {
+            Some(v) => vec![(self.names.value, v)],
+            None => Vec::new(),
+        };
+        let attr_ty = self.types.attribute;
+        let a = self.value_op(self.names.attribute, &[], attr_ty, props);
+        if let Some(c) = constraint {
+            self.check(c, &[a]);
+        }
+        if let Some(b) = bind {
+            self.vals.insert(b.to_string(), Val::One(a));
+        }
+        a
+    }
+
     fn check(&mut self, c: ConstraintIndex, args: &[ValueId]) {
         let name = self.ctx.string_attr(&self.file.constraints[c].native);
         let negated = self.ctx.bool_attr(false);

@@ -7,9 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use tessera_ir::Context;
-use tessera_rewrite::{
-    apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, RewritePatternSet,
-};
+mod common;
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drr")
@@ -64,20 +62,7 @@ fn apply(td: &Path, input: &str) -> String {
     let lowered = loaded.lower(&mut ctx).unwrap();
     let mut natives = tessera_pdl::Natives::new();
     loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives);
-    let mut pdl = lowered.body;
-    let patterns =
-        tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives)
-            .unwrap();
-    let mut set = RewritePatternSet::new();
-    patterns.add_to(&mut ctx, &mut set);
-    let frozen = FrozenRewritePatternSet::new(set);
-    apply_patterns_greedily(
-        &mut ctx,
-        &mut body,
-        module,
-        &frozen,
-        GreedyConfig::default(),
-    );
+    common::apply_lowered(&mut ctx, &mut body, module, lowered, &natives);
     tessera_ir::verify(&ctx, &body, module).unwrap();
     tessera_asm::print_module(
         &ctx,

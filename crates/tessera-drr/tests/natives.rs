@@ -4,9 +4,7 @@
 
 use std::path::Path;
 use tessera_ir::Context;
-use tessera_rewrite::{
-    apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, RewritePatternSet,
-};
+mod common;
 
 const RULES: &str = r#"
 include "test_dialect.td"
@@ -34,20 +32,7 @@ fn apply(leaves: &tessera_ods::eval::Natives) -> (String, String) {
     let lowered = loaded.lower(&mut ctx).unwrap();
     let mut natives = tessera_pdl::Natives::new();
     let warnings = loaded.add_natives(leaves, &mut natives);
-    let mut pdl = lowered.body;
-    let patterns =
-        tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives)
-            .unwrap();
-    let mut set = RewritePatternSet::new();
-    patterns.add_to(&mut ctx, &mut set);
-    let frozen = FrozenRewritePatternSet::new(set);
-    apply_patterns_greedily(
-        &mut ctx,
-        &mut body,
-        module,
-        &frozen,
-        GreedyConfig::default(),
-    );
+    common::apply_lowered(&mut ctx, &mut body, module, lowered, &natives);
     let text = tessera_asm::print_module(
         &ctx,
         &body,
@@ -182,20 +167,7 @@ fn native_code_calls_run_the_natives_registered_by_name() {
         rw.set_attr(to, "foo", foo);
         Ok(())
     });
-    let mut pdl = lowered.body;
-    let patterns =
-        tessera_pdl::PdlPatterns::compile_and_load(&mut ctx, &mut pdl, lowered.module, &natives)
-            .unwrap();
-    let mut set = RewritePatternSet::new();
-    patterns.add_to(&mut ctx, &mut set);
-    let frozen = FrozenRewritePatternSet::new(set);
-    apply_patterns_greedily(
-        &mut ctx,
-        &mut body,
-        module,
-        &frozen,
-        GreedyConfig::default(),
-    );
+    common::apply_lowered(&mut ctx, &mut body, module, lowered, &natives);
     tessera_ir::verify(&ctx, &body, module).unwrap();
     let text = tessera_asm::print_module(
         &ctx,
