@@ -135,12 +135,13 @@ pub fn run_pdll_to(
             return run;
         }
     }
+    // Every chunk was checked (and lowered, for PDL): one output per chunk.
+    let chunks = trees.len();
     if opts.output == OutputKind::Mlir {
         // The trees are done with: their memory is reused while the PDL is printed.
         trees.clear();
     }
-    let count = trees.len().max(pdl.len());
-    for i in 0..count {
+    for i in 0..chunks {
         let written = if i > 0 {
             out.write_all(marker.as_bytes())
         } else {

@@ -559,6 +559,14 @@ impl Ast {
         }
     }
 
+    /// The types of what `c` returns: a tuple's elements, or its one result type.
+    pub fn result_types(&self, c: &Callable) -> Vec<TypeId> {
+        match self.types.kind(c.result_type) {
+            TypeKind::Tuple(elements, _) => elements.to_vec(),
+            _ => vec![c.result_type],
+        }
+    }
+
     /// The type of variable `d` (`Tuple<>` for anything else).
     pub fn var_type(&self, d: DeclId) -> TypeId {
         match &self.decls[d].kind {

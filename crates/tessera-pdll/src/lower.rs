@@ -820,13 +820,8 @@ impl<'a> Gen<'a> {
         let ast = self.ast;
         let Some(body) = callee.body else {
             let mut result_types = Vec::new();
-            match ast.types.kind(callee.result_type) {
-                TypeKind::Tuple(elements, _) => {
-                    for &t in elements.iter() {
-                        result_types.push(self.pdl_type(t, span)?);
-                    }
-                }
-                _ => result_types.push(self.pdl_type(callee.result_type, span)?),
+            for t in ast.result_types(callee) {
+                result_types.push(self.pdl_type(t, span)?);
             }
             let name = self.ctx.string_attr(ast.names.str(callee.name.sym));
             let mut props = Vec::with_capacity(2);

@@ -159,7 +159,7 @@ pub fn to_rust(ast: &Ast, pdl: &str, source: &str) -> Result<String, Vec<Diagnos
             .inputs
             .iter()
             .map(|&d| ast.var_type(d))
-            .chain(result_types(ast, callable))
+            .chain(ast.result_types(callable))
             .find(|&t| rust_type(ast, t).is_none());
         if let Some(t) = unmapped {
             errors.push(Diagnostic::error(
@@ -241,14 +241,6 @@ pub fn load(ctx: &mut Context, natives: &Natives) -> Result<PdlPatterns, Vec<Dia
     Ok(out)
 }
 
-/// The result types of `callable`: the elements of a tuple, or the one type.
-fn result_types(ast: &Ast, callable: &Callable) -> Vec<TypeId> {
-    match ast.types.kind(callable.result_type) {
-        TypeKind::Tuple(elements, _) => elements.to_vec(),
-        _ => vec![callable.result_type],
-    }
-}
-
 /// `r#"…"#` with as many `#` as the text needs.
 fn push_raw_string(out: &mut String, text: &str) {
     let mut hashes = 1;
@@ -294,13 +286,11 @@ fn write_native_fn(out: &mut String, ast: &Ast, n: &Native) {
 
 /// The Rust result type of rewrite `c`.
 fn rust_result(ast: &Ast, c: &Callable) -> String {
-    let types: Vec<&str> = match ast.types.kind(c.result_type) {
-        TypeKind::Tuple(elements, _) => elements
-            .iter()
-            .map(|&t| rust_type(ast, t).expect("checked").result)
-            .collect(),
-        _ => vec![rust_type(ast, c.result_type).expect("checked").result],
-    };
+    let types: Vec<&str> = ast
+        .result_types(c)
+        .into_iter()
+        .map(|t| rust_type(ast, t).expect("checked").result)
+        .collect();
     match types.as_slice() {
         [] => "()".to_string(),
         [one] => one.to_string(),
@@ -338,10 +328,7 @@ fn write_registration(out: &mut String, ast: &Ast, n: &Native) {
         call_args.push(format!("arg{i}"));
     }
     let call = format!("{}({})", n.fn_name, call_args.join(", "));
-    let types: Vec<TypeId> = match ast.types.kind(c.result_type) {
-        TypeKind::Tuple(elements, _) => elements.to_vec(),
-        _ => vec![c.result_type],
-    };
+    let types = ast.result_types(c);
     let push = |out: &mut String, t: TypeId, expr: &str| {
         let ty = rust_type(ast, t).expect("checked");
         let value = if ty.range {
