@@ -201,26 +201,6 @@ impl PatternsPass {
         Ok((pass, rendered))
     }
 
-    /// The `.td` files a PDLL patterns file included directly, by the paths they were opened
-    /// under: the dialects they define are those its patterns are written against.
-    pub fn td_includes(&self) -> Vec<String> {
-        let PatternSource::Pdll(pdll) = &self.source else {
-            return Vec::new();
-        };
-        let sources = &pdll.sources;
-        let mut files = Vec::new();
-        for (_, file) in sources.files() {
-            let from_pdll = sources
-                .find(file.included_from())
-                .is_some_and(|(id, _)| sources.file(id).name().ends_with(".pdll"));
-            if from_pdll && file.name().ends_with(".td") && !files.iter().any(|f| f == file.name())
-            {
-                files.push(file.name().to_string());
-            }
-        }
-        files
-    }
-
     /// The pass for the DRR rules of the `.td` file `file`, its includes searched in
     /// `include_dirs`. The file is read and checked now; its errors (and warnings) come back
     /// rendered. The rules' constraints are checked by natives made from their ODS
@@ -245,11 +225,27 @@ impl PatternsPass {
         Ok((pass, warnings))
     }
 
-    /// The dialects the input must be parsed with for these patterns (those of DRR rules).
-    pub fn registration(&self) -> Option<std::sync::Arc<tessera_ods::register::Registration>> {
+    /// The dialects the input must be parsed with for these patterns: those of DRR rules'
+    /// ops, and those the `.td` files a PDLL file includes define (compiled from the models
+    /// its includes read, not read again), as `--load-dialect` would register them.
+    pub fn registrations(&self) -> Vec<std::sync::Arc<tessera_ods::register::Registration>> {
         match &self.source {
-            PatternSource::Drr(d) => Some(d.registration.clone()),
-            _ => None,
+            PatternSource::Drr(d) => vec![d.registration.clone()],
+            PatternSource::Pdll(pdll) => {
+                let hooks = tessera_ods::dialect_hooks::options();
+                pdll.ast
+                    .ods
+                    .defined_dialects()
+                    .filter(|(_, dialects)| !dialects.is_empty())
+                    .map(|(model, dialects)| {
+                        // What cannot be verified was reported when the file was read.
+                        let (registration, _warnings) =
+                            tessera_ods::register::Registration::compile(model, dialects, &hooks);
+                        std::sync::Arc::new(registration)
+                    })
+                    .collect()
+            }
+            PatternSource::Pdl(_) => Vec::new(),
         }
     }
 

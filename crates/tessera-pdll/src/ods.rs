@@ -147,6 +147,7 @@ pub struct Context {
     attribute_constraints: BTreeMap<String, Constraint>,
     type_constraints: BTreeMap<String, Constraint>,
     native_predicates: BTreeMap<String, NativePredicate>,
+    defined_dialects: Vec<(std::sync::Arc<Model>, Vec<tessera_ods::DialectId>)>,
 }
 
 /// The predicate of an attribute or type def that a `.td` include imported as a native PDLL
@@ -172,6 +173,23 @@ impl Context {
     /// Every imported native constraint with a predicate, by name.
     pub fn native_predicates(&self) -> impl Iterator<Item = (&str, &NativePredicate)> {
         self.native_predicates.iter().map(|(n, p)| (n.as_str(), p))
+    }
+
+    /// For each `.td` include, its model and the dialects the included file itself defines
+    /// (what `--load-dialect` of that file would register), in include order.
+    pub fn defined_dialects(
+        &self,
+    ) -> impl Iterator<Item = (&std::sync::Arc<Model>, &[tessera_ods::DialectId])> {
+        self.defined_dialects.iter().map(|(m, d)| (m, d.as_slice()))
+    }
+
+    /// Records the dialects an included `.td` file defines.
+    pub(crate) fn add_defined_dialects(
+        &mut self,
+        model: std::sync::Arc<Model>,
+        dialects: Vec<tessera_ods::DialectId>,
+    ) {
+        self.defined_dialects.push((model, dialects));
     }
 
     /// Records the predicate of the native constraint `name`.

@@ -123,7 +123,11 @@ impl Parser<'_> {
                 .into_iter()
                 .collect();
         let (attr, type_) = (self.ast.types.attr, self.ast.types.type_);
+        // The dialects the file itself defines: a tool registers them for the IR the patterns
+        // run on, from this model rather than by evaluating the file again.
+        let dialects = tessera_ods::register::dialects_of_main_file(&loaded.model, &loaded.sources);
         let model = std::sync::Arc::new(loaded.model);
+        self.ast.ods.add_defined_dialects(model.clone(), dialects);
         for (class, ty, base_field) in [("Attr", attr, "baseAttr"), ("Type", type_, "baseType")] {
             for rec in sorted_defs(records, class) {
                 let name = records.record_name(rec);

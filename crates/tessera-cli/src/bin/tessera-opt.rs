@@ -96,15 +96,13 @@ struct Args {
 type RuleDialects = Vec<Arc<tessera_ods::register::Registration>>;
 
 /// The passes the flags ask for, in the order the flags were given.
-/// The passes the flags ask for, in flag order; the dialects DRR rules bring; and the `.td`
-/// files a PDLL patterns file included (their dialects are registered as with
-/// `--load-dialect`).
-type Passes = (Vec<Arc<dyn Pass>>, RuleDialects, Vec<String>);
+/// The passes the flags ask for, in flag order, and the dialects their patterns bring (those of
+/// DRR rules' ops, those of the `.td` files a PDLL file includes).
+type Passes = (Vec<Arc<dyn Pass>>, RuleDialects);
 
 fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
     let mut passes: Vec<(usize, Arc<dyn Pass>)> = Vec::new();
     let mut rule_dialects = Vec::new();
-    let mut td_includes = Vec::new();
     if let Some(options) = &args.canonicalize {
         let pass =
             Canonicalize::from_options(options).map_err(|e| format!("<unknown>:0: error: {e}"))?;
@@ -135,14 +133,14 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
             let (pass, warnings) =
                 PatternsPass::from_drr(file, &args.include, flags, Natives::new())?;
             eprint!("{warnings}");
-            rule_dialects.extend(pass.registration());
+            rule_dialects.extend(pass.registrations());
             pass
         } else if file.ends_with(".pdll") {
             let include: Vec<std::path::PathBuf> = args.include.iter().map(Into::into).collect();
             let (pass, warnings) =
                 PatternsPass::from_pdll(file, text, &include, flags, Natives::new())?;
             eprint!("{warnings}");
-            td_includes = pass.td_includes();
+            rule_dialects.extend(pass.registrations());
             pass
         } else {
             PatternsPass::new(file, text, flags, Natives::new())
@@ -150,11 +148,7 @@ fn passes(args: &Args, matches: &clap::ArgMatches) -> Result<Passes, String> {
         passes.push((at, Arc::new(pass)));
     }
     passes.sort_by_key(|(at, _)| *at);
-    Ok((
-        passes.into_iter().map(|(_, p)| p).collect(),
-        rule_dialects,
-        td_includes,
-    ))
+    Ok((passes.into_iter().map(|(_, p)| p).collect(), rule_dialects))
 }
 
 /// Exit status when the output pipe was closed by its reader, as `mlir-opt`'s.
@@ -167,7 +161,7 @@ fn main() -> ExitCode {
         Ok(a) => a,
         Err(e) => e.exit(),
     };
-    let (passes, rule_dialects, td_includes) = match passes(&args, &matches) {
+    let (passes, rule_dialects) = match passes(&args, &matches) {
         Ok(p) => p,
         Err(message) => {
             eprintln!("{message}");
@@ -180,7 +174,8 @@ fn main() -> ExitCode {
     }
     // Dialects come first: the input is parsed with their ops registered.
     let mut dialects = Vec::new();
-    // DRR rules bring the dialects of their ops, which the input is parsed with.
+    // Patterns bring the dialects of their ops (DRR rules', a PDLL file's `.td` includes'),
+    // which the input is parsed with.
     dialects.extend(rule_dialects);
     // What upstream writes in C++ for the dialects Tessera knows comes with them.
     let hooks = tessera_ods::dialect_hooks::options();
@@ -190,21 +185,6 @@ fn main() -> ExitCode {
                 eprint!("{}", loaded.warnings);
                 dialects.push(loaded.registration);
             }
-            Err(rendered) => {
-                eprint!("{rendered}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    // The dialects a PDLL patterns file was written against come with it. Its include
-    // already read the file (and reported what there was to report), so only a failure to
-    // register is worth saying.
-    for file in td_includes
-        .iter()
-        .filter(|f| !args.load_dialect.contains(f))
-    {
-        match load_dialect(file, &args.include, &hooks) {
-            Ok(loaded) => dialects.push(loaded.registration),
             Err(rendered) => {
                 eprint!("{rendered}");
                 return ExitCode::FAILURE;
