@@ -117,3 +117,19 @@ fn a_forward_reference_to_a_huge_result_number_is_refused() {
     // Forward references by result number that valid input uses still work.
     check("\"foo.use\"(%x#1, %x#0) : (i1, i1) -> ()\n%x:2 = \"foo.def\"() : () -> (i1, i1)\n");
 }
+
+#[test]
+fn an_unregistered_ops_properties_do_not_use_an_alias_printed_after_the_module() {
+    // The affine map of `p` is aliased only because a location uses it, so its alias is
+    // defined after the module; printing the property through it made a forward reference
+    // (upstream prints it so, and cannot read it back either).
+    let src = "\"foo.op\"() <{p = [affine_map<(d0) -> (d0 + 7)>]}> : () -> ()\n\
+               \"foo.op\"() : () -> () loc(fused<affine_map<(d0) -> (d0 + 7)>>[\"a\":1:1])\n";
+    check(src);
+    let printed = print(src, true).expect("parses");
+    assert!(
+        printed.contains("<{p = [affine_map<(d0) -> (d0 + 7)>]}>"),
+        "{printed}"
+    );
+    assert!(printed.contains("loc(fused<#map>["), "{printed}");
+}

@@ -87,11 +87,18 @@ impl Aliases {
         s.copied().unwrap_or(UNSEEN)
     }
 
-    /// The alias name of a node, if it got one.
+    /// The alias name of a node, if it got one. With `allow_deferred` false, an alias
+    /// defined after the module counts as none (see `props_walked`).
     #[inline]
-    pub(super) fn name(&self, node: Node) -> Option<&str> {
+    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<&str> {
         match self.state(node) {
-            s if s >= INFO => self.infos[(s - INFO) as usize].name.as_deref(),
+            s if s >= INFO => {
+                let info = &self.infos[(s - INFO) as usize];
+                if info.deferrable && !allow_deferred {
+                    return None;
+                }
+                info.name.as_deref()
+            }
             _ => None,
         }
     }
@@ -122,6 +129,15 @@ impl Aliases {
         }
         self.order = order;
     }
+}
+
+/// Whether the alias pass walks an op's properties: only a registered op's, as upstream's
+/// `getAttrs()` holds them only then. An unregistered op's properties still print through the
+/// aliases other places made, but never through one printed after the module (reached only from
+/// locations): upstream does use those, and its own parser then rejects the forward reference.
+pub(super) fn props_walked(ctx: &Context, body: &Body, op: OpId) -> bool {
+    let name = body.op_name(op);
+    upstream::registers_op(ctx.str(name)) || ctx.op_info(name).is_some()
 }
 
 /// Builds `Aliases` by walking a module.
@@ -363,10 +379,7 @@ impl<'a> Collector<'a> {
         let attrs = ctx.dict_entries(body.op_attrs(op));
         let props = body
             .op_props(op)
-            .filter(|_| {
-                let name = body.op_name(op);
-                upstream::registers_op(ctx.str(name)) || ctx.op_info(name).is_some()
-            })
+            .filter(|_| props_walked(ctx, body, op))
             .map(|p| ctx.dict_entries(p))
             .unwrap_or(&[]);
         if props.is_empty() {

@@ -14,7 +14,11 @@ impl Printer<'_> {
     /// An attribute, through its alias if it has one; `elide` says whether its type may or
     /// must be left out.
     pub(super) fn print_attr(&mut self, attr: Attr, elide: Elide, out: &mut String) {
-        if let Some(name) = self.tables().aliases.name(Node::Attr(attr)) {
+        if let Some(name) = self
+            .tables()
+            .aliases
+            .name(Node::Attr(attr), self.deferred_aliases)
+        {
             out.push('#');
             out.push_str(name);
             return;
@@ -255,7 +259,11 @@ impl Printer<'_> {
 
     /// A nested location: its alias if it has one, else its body.
     pub(super) fn print_loc_inner(&mut self, loc: Location, out: &mut String) {
-        if let Some(name) = self.tables().aliases.name(Node::Attr(loc.attr())) {
+        if let Some(name) = self
+            .tables()
+            .aliases
+            .name(Node::Attr(loc.attr()), self.deferred_aliases)
+        {
             out.push('#');
             out.push_str(name);
             return;

@@ -186,6 +186,9 @@ struct Printer<'a> {
     /// The dialect whose prefix op names leave out, per enclosing op (custom form only;
     /// `builtin` outside every op, as upstream starts).
     default_dialects: Vec<Box<str>>,
+    /// Whether aliases defined after the module may be used (not inside properties the alias
+    /// pass did not walk; see `alias::props_walked`).
+    deferred_aliases: bool,
 }
 
 /// How a region is printed (upstream's `printRegion` flags).
@@ -222,6 +225,7 @@ impl<'a> Printer<'a> {
             io_error: None,
             parallel_region: None,
             default_dialects: Vec::new(),
+            deferred_aliases: true,
         }
     }
 

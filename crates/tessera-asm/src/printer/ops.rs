@@ -79,7 +79,10 @@ impl Printer<'_> {
         }
         if let Some(props) = body.op_props(op) {
             out.push_str(" <");
+            let walked = super::alias::props_walked(self.ctx, body, op);
+            self.deferred_aliases = walked;
             self.print_attr(props, Elide::Never, out);
+            self.deferred_aliases = true;
             out.push('>');
         }
         if body.num_regions(op) > 0 {

@@ -9,7 +9,11 @@ use tessera_ir::{Signedness, Type, TypeKind, DYNAMIC};
 impl Printer<'_> {
     /// A type, through its alias if it has one.
     pub(super) fn print_type(&mut self, ty: Type, out: &mut String) {
-        if let Some(name) = self.tables().aliases.name(Node::Type(ty)) {
+        if let Some(name) = self
+            .tables()
+            .aliases
+            .name(Node::Type(ty), self.deferred_aliases)
+        {
             out.push('!');
             out.push_str(name);
             return;
