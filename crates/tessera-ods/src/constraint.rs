@@ -112,6 +112,17 @@ pub enum Arity {
 }
 
 impl Arity {
+    /// How many values a group of this arity stands for, as typed ops split them.
+    pub fn count(&self) -> crate::typed::Count {
+        match self {
+            Arity::Single => crate::typed::Count::Single,
+            Arity::Optional => crate::typed::Count::Optional,
+            Arity::Variadic | Arity::VariadicOfVariadic { .. } => crate::typed::Count::Variadic,
+        }
+    }
+}
+
+impl Arity {
     /// Whether the count is not fixed at one.
     pub fn is_variable_length(&self) -> bool {
         !matches!(self, Arity::Single)

@@ -38,8 +38,10 @@ pub mod pred;
 mod reader;
 pub mod register;
 mod reindent;
+pub mod rust_gen;
 mod source;
 pub mod traits;
+pub mod typed;
 
 pub use attr::{AttrInfo, PropertyInfo};
 pub use attr_type_def::{AttrOrTypeDef, DefKind, DialectConstraint, Parameter};

@@ -143,6 +143,11 @@ pub fn to_rust(ast: &Ast, pdl: &str, source: &str) -> Result<String, Vec<Diagnos
         let (None, Some(code)) = (callable.body, callable.code.as_deref()) else {
             continue;
         };
+        // Constraints imported from ODS carry C++ predicates, not Rust: the caller registers
+        // them (`with_ods_natives` evaluates them at run time).
+        if callable.native_type.is_some() {
+            continue;
+        }
         let name = ast.names.str(callable.name.sym);
         let kind = if rewrite { "rewrite" } else { "constraint" };
         if natives

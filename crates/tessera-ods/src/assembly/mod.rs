@@ -625,44 +625,8 @@ fn split(
     count: usize,
     sizes: impl FnOnce() -> Option<Vec<i32>>,
 ) -> Option<Vec<Range<usize>>> {
-    let fixed = slots.iter().filter(|s| s.arity == Arity::Single).count();
-    let variable = slots.len() - fixed;
-    let sizes: Vec<usize> = match segments {
-        Segments::AttrSized => {
-            let sizes = sizes()?;
-            if sizes.len() != slots.len() || sizes.iter().any(|&s| s < 0) {
-                return None;
-            }
-            sizes.into_iter().map(|s| s as usize).collect()
-        }
-        _ if variable == 0 => vec![1; slots.len()],
-        _ => {
-            let rest = count.checked_sub(fixed)?;
-            if rest % variable != 0 {
-                return None;
-            }
-            let each = rest / variable;
-            slots
-                .iter()
-                .map(|s| if s.arity == Arity::Single { 1 } else { each })
-                .collect()
-        }
-    };
-    let too_many_optional = slots
-        .iter()
-        .zip(&sizes)
-        .any(|(s, &n)| s.arity == Arity::Optional && n > 1);
-    if too_many_optional || sizes.iter().sum::<usize>() != count {
-        return None;
-    }
-    let mut at = 0;
-    Some(
-        sizes
-            .into_iter()
-            .map(|n| {
-                at += n;
-                at - n..at
-            })
-            .collect(),
-    )
+    let groups: Vec<crate::typed::Count> = slots.iter().map(|s| s.arity.count()).collect();
+    let split =
+        crate::typed::split_groups(&groups, *segments == Segments::AttrSized, count, sizes)?;
+    Some(split.into_vec())
 }

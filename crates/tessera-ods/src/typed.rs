@@ -1,0 +1,286 @@
+//! What the typed ops `tessera-build` generates from ODS ([`crate::rust_gen`]) call at run
+//! time: splitting an op's operands and results into its declared groups, reading and making
+//! the attributes typed accessors and builders deal in, and registering a dialect whose `.td`
+//! text was embedded at build time.
+//!
+//! Generated code depends on this module only; its items are stable in the sense that a
+//! change here is a change of the generator too.
+
+use crate::register::{dialects_of_main_file, Options, Registration};
+use smallvec::SmallVec;
+use std::ops::Range;
+use std::sync::Arc;
+use tessera_ir::{Attr, AttrKind, Body, Context, FloatKind, OpId, Signedness, Type, TypeKind};
+
+/// How many values (or regions, successors) one declared group stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Exactly one.
+    Single,
+    /// Zero or one.
+    Optional,
+    /// Any number.
+    Variadic,
+}
+
+/// How an op's operands (or results) split into its declared groups.
+#[derive(Clone, Copy, Debug)]
+pub struct Layout {
+    /// The declared groups, in order.
+    pub groups: &'static [Count],
+    /// The attribute holding every group's size (`AttrSizedOperandSegments`,
+    /// `AttrSizedResultSegments`), if the op has one; otherwise the variable groups share
+    /// what the single ones leave equally.
+    pub sizes_attr: Option<&'static str>,
+}
+
+impl Layout {
+    /// The value ranges of `op`'s groups out of `total` values, or `None` when the count (or
+    /// the sizes attribute) does not fit the declaration.
+    pub fn split(
+        &self,
+        ctx: &Context,
+        body: &Body,
+        op: OpId,
+        total: usize,
+    ) -> Option<SmallVec<[Range<usize>; 4]>> {
+        let sizes = || {
+            let name = self.sizes_attr?;
+            let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
+            ctx.dense_i32_values(attr)
+        };
+        split_groups(self.groups, self.sizes_attr.is_some(), total, sizes)
+    }
+
+    /// The range of group `index` of `op` (empty if `op` does not fit the declaration, which
+    /// a verified op always does).
+    pub fn group(
+        &self,
+        ctx: &Context,
+        body: &Body,
+        op: OpId,
+        total: usize,
+        index: usize,
+    ) -> Range<usize> {
+        self.split(ctx, body, op, total)
+            .and_then(|groups| groups.get(index).cloned())
+            .unwrap_or(0..0)
+    }
+}
+
+/// Splits `total` values into groups of the given counts: with `attr_sized`, the sizes come
+/// from `sizes` (one per group); otherwise every single group takes one value and the
+/// variable ones share the rest equally. `None` when the values do not fit.
+pub(crate) fn split_groups(
+    groups: &[Count],
+    attr_sized: bool,
+    total: usize,
+    sizes: impl FnOnce() -> Option<Vec<i32>>,
+) -> Option<SmallVec<[Range<usize>; 4]>> {
+    let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
+    let variable = groups.len() - fixed;
+    let counts: SmallVec<[usize; 4]> = if attr_sized {
+        let sizes = sizes()?;
+        if sizes.len() != groups.len() || sizes.iter().any(|&s| s < 0) {
+            return None;
+        }
+        sizes.into_iter().map(|s| s as usize).collect()
+    } else if variable == 0 {
+        groups.iter().map(|_| 1).collect()
+    } else {
+        let rest = total.checked_sub(fixed)?;
+        if rest % variable != 0 {
+            return None;
+        }
+        let each = rest / variable;
+        groups
+            .iter()
+            .map(|&g| if g == Count::Single { 1 } else { each })
+            .collect()
+    };
+    let misfit = groups.iter().zip(&counts).any(|(&g, &n)| match g {
+        Count::Single => n != 1,
+        Count::Optional => n > 1,
+        Count::Variadic => false,
+    });
+    if misfit || counts.iter().sum::<usize>() != total {
+        return None;
+    }
+    let mut at = 0;
+    Some(
+        counts
+            .into_iter()
+            .map(|n| {
+                at += n;
+                at - n..at
+            })
+            .collect(),
+    )
+}
+
+/// Whether `op` is named `name` and its operands and results fit the layouts: what a typed
+/// op's accessors rely on.
+pub fn fits(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    name: &str,
+    operands: &Layout,
+    results: &Layout,
+) -> bool {
+    ctx.str(body.op_name(op)) == name
+        && operands
+            .split(ctx, body, op, body.num_operands(op))
+            .is_some()
+        && results.split(ctx, body, op, body.num_results(op)).is_some()
+}
+
+/// The value of an integer attribute as an `i64` (sign-extended from its width), if `attr`
+/// is one and fits.
+pub fn int_value(ctx: &Context, attr: Attr) -> Option<i64> {
+    match ctx.attr_kind(attr) {
+        AttrKind::Integer { ty, value } => {
+            let width = match ctx.type_kind(*ty) {
+                TypeKind::Integer { width, .. } => *width,
+                _ => 64,
+            };
+            value.as_i64(width)
+        }
+        _ => None,
+    }
+}
+
+/// An integer attribute of the integer type of `width` bits and `signedness` (or of `index`
+/// with `width` 0).
+pub fn int_attr(ctx: &mut Context, width: u32, signedness: Signedness, value: i64) -> Attr {
+    let ty = if width == 0 {
+        ctx.index_type()
+    } else {
+        ctx.integer_type(width, signedness)
+    };
+    ctx.integer_attr(ty, value as i128)
+}
+
+/// The value of a boolean (`i1` integer) attribute.
+pub fn bool_value(ctx: &Context, attr: Attr) -> Option<bool> {
+    match ctx.attr_kind(attr) {
+        AttrKind::Integer { ty, value } => match ctx.type_kind(*ty) {
+            TypeKind::Integer { width: 1, .. } => Some(value.as_u64() == Some(1)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The value of a float attribute, as the nearest `f64`.
+pub fn float_value(ctx: &Context, attr: Attr) -> Option<f64> {
+    match ctx.attr_kind(attr) {
+        AttrKind::Float { ty, bits } => match ctx.type_kind(*ty) {
+            TypeKind::Float(kind) => Some(kind.to_f64(bits[0] as u128 | (bits[1] as u128) << 64)),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A float attribute of the given format nearest to `value`.
+pub fn float_attr(ctx: &mut Context, kind: FloatKind, value: f64) -> Attr {
+    let ty = ctx.float_type(kind);
+    ctx.float_attr(ty, value)
+}
+
+/// The text of a string attribute.
+pub fn str_value(ctx: &Context, attr: Attr) -> Option<&str> {
+    ctx.string_value(attr)
+}
+
+/// The type of a type attribute.
+pub fn type_value(ctx: &Context, attr: Attr) -> Option<Type> {
+    match ctx.attr_kind(attr) {
+        AttrKind::Type(ty) => Some(*ty),
+        _ => None,
+    }
+}
+
+/// The root symbol a symbol reference attribute names.
+pub fn symbol_value(ctx: &Context, attr: Attr) -> Option<&str> {
+    match ctx.attr_kind(attr) {
+        AttrKind::SymbolRef { root, nested } if nested.is_empty() => Some(ctx.str(*root)),
+        _ => None,
+    }
+}
+
+/// The attribute `name` of `op`, wherever the op keeps it (properties first).
+pub fn attr(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option<Attr> {
+    tessera_ir::op_queries::inherent_attr(ctx, body, op, name)
+}
+
+/// A dialect's `.td` text, embedded by `tessera-build`, evaluated and compiled once per
+/// process the first time a context needs it.
+///
+/// This is where the generated dialect still meets the ODS engine at run time: the verifier
+/// and the custom form run from the compiled model, as `tessera-opt --load-dialect` runs
+/// them (the typed accessors and builders do not).
+pub struct EmbeddedDialect {
+    /// The main file's name, as diagnostics show it.
+    pub main: &'static str,
+    /// Every file TableGen read for it: `(include name, text)`; the main file first.
+    pub files: &'static [(&'static str, &'static str)],
+}
+
+impl EmbeddedDialect {
+    /// Compiles the embedded files into a registration. An error is the rendered
+    /// diagnostics; `tessera-build` checked the same files, so one means the embedding is
+    /// stale, not that the user's file is wrong.
+    pub fn compile(&self, options: &Options) -> Result<Arc<Registration>, String> {
+        let mut opts = crate::library::options(Vec::new());
+        opts.embedded_files.extend(
+            self.files
+                .iter()
+                .skip(1)
+                .map(|&(name, text)| (name.to_string(), Arc::<str>::from(text))),
+        );
+        let text = self.files.first().map_or("", |&(_, text)| text);
+        let parsed =
+            tessera_tablegen::parse_source(self.main, text, &opts).map_err(|f| f.render())?;
+        if parsed.error_count() > 0 {
+            return Err(parsed.render_messages());
+        }
+        let loaded = crate::load(&parsed.records);
+        if !loaded.diagnostics.is_empty() {
+            return Err(loaded.render_diagnostics());
+        }
+        let dialects = dialects_of_main_file(&loaded.model, &loaded.sources);
+        let (registration, _warnings) = Registration::compile(&loaded.model, &dialects, options);
+        Ok(Arc::new(registration))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_split_as_declared() {
+        use Count::*;
+        let none = || None;
+        assert_eq!(
+            split_groups(&[Single, Variadic, Single], false, 5, none).unwrap()[..],
+            [0..1, 1..4, 4..5]
+        );
+        assert_eq!(
+            split_groups(&[Variadic, Variadic], false, 4, none).unwrap()[..],
+            [0..2, 2..4]
+        );
+        assert!(split_groups(&[Variadic, Variadic], false, 3, none).is_none());
+        assert!(split_groups(&[Single, Single], false, 3, none).is_none());
+        assert!(split_groups(&[Optional, Single], false, 3, none).is_none());
+        assert_eq!(
+            split_groups(&[Optional, Variadic], true, 3, || Some(vec![1, 2])).unwrap()[..],
+            [0..1, 1..3]
+        );
+        assert!(split_groups(&[Optional, Variadic], true, 3, || Some(vec![2, 1])).is_none());
+        assert!(split_groups(&[Optional, Variadic], true, 3, || Some(vec![-1, 4])).is_none());
+        assert!(split_groups(&[Optional], true, 0, || None).is_none());
+    }
+}
