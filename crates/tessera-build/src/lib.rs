@@ -1,0 +1,395 @@
+//! Tessera from a crate's `build.rs`: dialects written in ODS `.td` files become typed Rust
+//! ops, PDLL pattern files become a Rust module, both checked at build time. A mistake in a
+//! `.td` or `.pdll` file fails the build with its diagnostics, `file:line:col` and source
+//! line, as `tessera-opt` would report it.
+//!
+//! ```no_run
+//! // build.rs
+//! fn main() -> Result<(), tessera_build::Error> {
+//!     tessera_build::Config::new()
+//!         .include_dir("td")
+//!         .dialect("td/toy.td")
+//!         .patterns("patterns/combine.pdll")
+//!         .compile()?;
+//!     Ok(())
+//! }
+//! ```
+//!
+//! Each input `NAME.td` or `NAME.pdll` becomes `OUT_DIR/NAME.rs`, to be included into a
+//! module: `mod toy { include!(concat!(env!("OUT_DIR"), "/toy.rs")); }`. The crate then
+//! depends on `tessera-ir` and `tessera-ods` (typed ops), and on `tessera-pdl` and
+//! `tessera-rewrite` (patterns). Every file read, includes too, is announced to Cargo with
+//! `cargo:rerun-if-changed`, so editing any of them rebuilds.
+//!
+//! What the generated code holds:
+//! - for a dialect ([`tessera_ods::rust_gen`]): one `Copy` handle per op with named accessors
+//!   for operands, attributes (typed where ODS says how, with defaults), results, regions and
+//!   successors, a builder making its `OperationState` (and one inferring the result types
+//!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`;
+//! - for PDLL patterns ([`tessera_pdll::to_rust`]): the PDL the file lowers to, every native
+//!   whose code block is Rust as a Rust function, `register_natives` and `load`.
+
+#![deny(missing_docs)]
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// What to compile, and where the Rust goes.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    include_dirs: Vec<PathBuf>,
+    dialects: Vec<PathBuf>,
+    patterns: Vec<PathBuf>,
+    out_dir: Option<PathBuf>,
+    skip_rustfmt: bool,
+}
+
+/// Why compiling failed: the rendered diagnostics of the files (or an I/O failure).
+///
+/// Its `Debug` form is the rendered text itself, so a `build.rs` whose `main` returns
+/// `Result<(), tessera_build::Error>` shows the diagnostics as they are.
+pub struct Error {
+    rendered: String,
+}
+
+impl Error {
+    fn new(rendered: impl Into<String>) -> Self {
+        Error {
+            rendered: rendered.into(),
+        }
+    }
+
+    /// The diagnostics, rendered with their locations and source lines.
+    pub fn rendered(&self) -> &str {
+        &self.rendered
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.rendered.trim_end())
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // `main` returning `Err` prints `Error: {:?}`: the diagnostics, not a struct.
+        write!(f, "\n{}", self.rendered.trim_end())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// What [`Config::compile`] did.
+#[derive(Debug, Default)]
+pub struct Compiled {
+    /// The Rust files written, in the order of the inputs (dialects first).
+    pub written: Vec<PathBuf>,
+    /// Every file read, includes too (what `cargo:rerun-if-changed` was printed for).
+    pub read: BTreeSet<PathBuf>,
+}
+
+impl Config {
+    /// A configuration compiling nothing yet, writing into Cargo's `OUT_DIR`.
+    pub fn new() -> Self {
+        Config::default()
+    }
+
+    /// A directory searched by `include` in `.td` files and `#include` in `.pdll` files.
+    pub fn include_dir(&mut self, dir: impl AsRef<Path>) -> &mut Self {
+        self.include_dirs.push(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// An ODS `.td` file whose dialects (those its ops belong to) become typed Rust ops.
+    pub fn dialect(&mut self, td: impl AsRef<Path>) -> &mut Self {
+        self.dialects.push(td.as_ref().to_path_buf());
+        self
+    }
+
+    /// A PDLL file whose patterns become a Rust module.
+    pub fn patterns(&mut self, pdll: impl AsRef<Path>) -> &mut Self {
+        self.patterns.push(pdll.as_ref().to_path_buf());
+        self
+    }
+
+    /// Where the Rust files go (default: the `OUT_DIR` Cargo gives build scripts).
+    pub fn out_dir(&mut self, dir: impl AsRef<Path>) -> &mut Self {
+        self.out_dir = Some(dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Leaves the output as generated instead of running `rustfmt` (or `$RUSTFMT`) on it;
+    /// without `rustfmt` installed the output is left as generated either way.
+    pub fn skip_rustfmt(&mut self) -> &mut Self {
+        self.skip_rustfmt = true;
+        self
+    }
+
+    /// Checks every input and writes its Rust. Nothing is written when any input has
+    /// errors; the error holds all of their diagnostics.
+    pub fn compile(&self) -> Result<Compiled, Error> {
+        let out_dir = match &self.out_dir {
+            Some(dir) => dir.clone(),
+            None => std::env::var_os("OUT_DIR")
+                .map(PathBuf::from)
+                .ok_or_else(|| Error::new("error: OUT_DIR is not set: call compile() from a build script, or set out_dir()\n"))?,
+        };
+        let mut compiled = Compiled::default();
+        let mut outputs: Vec<(PathBuf, String)> = Vec::new();
+        let mut errors = String::new();
+        for td in &self.dialects {
+            match self.dialect_rust(td, &mut compiled.read) {
+                Ok(rust) => outputs.push((output_path(&out_dir, td), rust)),
+                Err(e) => errors.push_str(&e.rendered),
+            }
+        }
+        for pdll in &self.patterns {
+            match self.patterns_rust(pdll, &mut compiled.read) {
+                Ok(rust) => outputs.push((output_path(&out_dir, pdll), rust)),
+                Err(e) => errors.push_str(&e.rendered),
+            }
+        }
+        for path in &compiled.read {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+        if !errors.is_empty() {
+            return Err(Error::new(errors));
+        }
+        let mut seen = BTreeSet::new();
+        for (path, _) in &outputs {
+            if !seen.insert(path.clone()) {
+                return Err(Error::new(format!(
+                    "error: two inputs would both be written to {}: give them different file names\n",
+                    path.display()
+                )));
+            }
+        }
+        for (path, rust) in outputs {
+            let rust = if self.skip_rustfmt {
+                rust
+            } else {
+                rustfmt(&rust).unwrap_or(rust)
+            };
+            write_if_changed(&path, &rust).map_err(|e| {
+                Error::new(format!("error: cannot write {}: {e}\n", path.display()))
+            })?;
+            compiled.written.push(path);
+        }
+        Ok(compiled)
+    }
+
+    fn include_strings(&self) -> Vec<String> {
+        self.include_dirs
+            .iter()
+            .map(|d| d.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    /// The typed ops of the dialects `td` defines.
+    fn dialect_rust(&self, td: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+        read.insert(td.to_path_buf());
+        let name = td.to_string_lossy().into_owned();
+        let opts = tessera_ods::library::options(self.include_strings());
+        let parsed =
+            tessera_tablegen::parse_file(&name, &opts).map_err(|f| Error::new(f.render()))?;
+        for dep in &parsed.dependencies {
+            read.insert(PathBuf::from(dep));
+        }
+        if parsed.error_count() > 0 {
+            return Err(Error::new(parsed.render_messages()));
+        }
+        let loaded = tessera_ods::load(&parsed.records);
+        if !loaded.diagnostics.is_empty() {
+            return Err(Error::new(loaded.render_diagnostics()));
+        }
+        let dialects = tessera_ods::register::dialects_of_main_file(&loaded.model, &loaded.sources);
+        if dialects.is_empty() {
+            return Err(Error::new(format!(
+                "error: {name} defines no dialect and no op: give the file that defines them\n"
+            )));
+        }
+        // What registration will not be able to check is reported now, not at run time.
+        let (_, warnings) = tessera_ods::register::Registration::compile(
+            &loaded.model,
+            &dialects,
+            &tessera_ods::dialect_hooks::options(),
+        );
+        for w in &warnings {
+            println!(
+                "cargo:warning={}",
+                w.render(&loaded.sources, None).lines().next().unwrap_or("")
+            );
+        }
+        let embedded = self.embedded_files(td, &parsed.dependencies)?;
+        Ok(tessera_ods::rust_gen::generate(
+            &loaded.model,
+            &dialects,
+            &tessera_ods::rust_gen::GenOptions {
+                main_file: &file_name(td),
+                embedded: &embedded,
+            },
+        ))
+    }
+
+    /// The files the generated registration embeds: the main file, then every file it
+    /// included, under each name an `include` may have used for it (relative to an include
+    /// directory or to the main file's directory), with the absolute path `include_str!`
+    /// reads it from.
+    fn embedded_files(
+        &self,
+        td: &Path,
+        dependencies: &BTreeSet<String>,
+    ) -> Result<Vec<(String, String)>, Error> {
+        let absolute = |p: &Path| {
+            std::fs::canonicalize(p)
+                .map_err(|e| Error::new(format!("error: cannot read {}: {e}\n", p.display())))
+        };
+        let main = absolute(td)?;
+        // Under the crate's own directory a path is written relative to it, so the generated
+        // file names no machine's directories.
+        let manifest =
+            std::env::var_os("CARGO_MANIFEST_DIR").and_then(|dir| std::fs::canonicalize(dir).ok());
+        let path_expr =
+            |path: &Path| match manifest.as_deref().and_then(|m| path.strip_prefix(m).ok()) {
+                Some(rel) => format!(
+                    "concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?})",
+                    format!("/{}", rel.to_string_lossy().replace('\\', "/"))
+                ),
+                None => format!("{:?}", path.to_string_lossy()),
+            };
+        let mut files = vec![(file_name(td), path_expr(&main))];
+        let mut roots: Vec<PathBuf> = Vec::new();
+        if let Some(dir) = main.parent() {
+            roots.push(dir.to_path_buf());
+        }
+        for dir in &self.include_dirs {
+            if let Ok(dir) = std::fs::canonicalize(dir) {
+                roots.push(dir);
+            }
+        }
+        for dep in dependencies {
+            let path = absolute(Path::new(dep))?;
+            let mut names = BTreeSet::new();
+            for root in &roots {
+                if let Ok(rel) = path.strip_prefix(root) {
+                    names.insert(rel.to_string_lossy().replace('\\', "/"));
+                }
+            }
+            names.insert(dep.clone());
+            for name in names {
+                files.push((name, path_expr(&path)));
+            }
+        }
+        Ok(files)
+    }
+
+    /// The Rust module of the patterns in `pdll`.
+    fn patterns_rust(&self, pdll: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+        read.insert(pdll.to_path_buf());
+        let name = pdll.to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(pdll)
+            .map_err(|e| Error::new(format!("error: cannot read {name}: {e}\n")))?;
+        let mut sources = tessera_ir::SourceMap::new();
+        let file = sources.add(name.clone(), text.as_str());
+        let options = tessera_pdll::Options {
+            include_dirs: self.include_dirs.clone(),
+        };
+        let parsed = tessera_pdll::parse(&mut sources, file, &options);
+        for (id, f) in sources.files() {
+            if id != file {
+                read.insert(PathBuf::from(f.name()));
+            }
+        }
+        if parsed.diagnostics.has_errors().is_some() {
+            return Err(Error::new(parsed.diagnostics.render(&sources, None)));
+        }
+        let mut ctx = tessera_ir::Context::new();
+        tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+        let lowered = tessera_pdll::lower_to_pdl(
+            &mut ctx,
+            &parsed.ast,
+            &sources,
+            file,
+            &tessera_pdll::LowerOptions::default(),
+        )
+        .map_err(|diags| {
+            Error::new(
+                diags
+                    .iter()
+                    .map(|d| d.render(&sources, Some(&ctx)))
+                    .collect::<String>(),
+            )
+        })?;
+        let pdl = tessera_asm::print_module(
+            &ctx,
+            &lowered.body,
+            lowered.module,
+            &tessera_asm::Resources::default(),
+            tessera_asm::PrintOptions {
+                debug_info: true,
+                ..tessera_asm::PrintOptions::default()
+            },
+        );
+        tessera_pdll::to_rust(&parsed.ast, &pdl, &file_name(pdll)).map_err(|diags| {
+            Error::new(
+                diags
+                    .iter()
+                    .map(|d| d.render(&sources, None))
+                    .collect::<String>(),
+            )
+        })
+    }
+}
+
+/// The last component of `path`.
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// `OUT_DIR/STEM.rs` for input `input`.
+fn output_path(out_dir: &Path, input: &Path) -> PathBuf {
+    let stem = input
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    out_dir.join(format!("{stem}.rs"))
+}
+
+/// `text` formatted by `rustfmt` (`$RUSTFMT` if set), or `None` if it is not there or fails.
+fn rustfmt(text: &str) -> Option<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let program = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
+    let mut child = Command::new(program)
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let input = text.to_string();
+    // Written from another thread: rustfmt may fill its output pipe before reading all input.
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().ok()?;
+    writer.join().ok()?.ok()?;
+    (output.status.success() && !output.stdout.is_empty())
+        .then(|| String::from_utf8(output.stdout).ok())
+        .flatten()
+}
+
+/// Writes `text` to `path` unless it already holds exactly that (an unchanged file keeps its
+/// timestamp, so what includes it is not rebuilt).
+fn write_if_changed(path: &Path, text: &str) -> std::io::Result<()> {
+    if std::fs::read_to_string(path).is_ok_and(|old| old == text) {
+        return Ok(());
+    }
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, text)
+}

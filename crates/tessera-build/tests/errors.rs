@@ -1,0 +1,53 @@
+//! A mistake in an input fails `compile` with its diagnostics, located in the file, and
+//! writes nothing.
+
+use std::path::{Path, PathBuf};
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_bad_dialect_and_a_bad_pattern_file_are_both_reported_with_locations() {
+    let dir = scratch("errors");
+    std::fs::write(
+        dir.join("bad.td"),
+        "include \"tessera/OpBase.td\"\n\
+         def D : Dialect { let name = \"d\"; }\n\
+         def D_X : Op<D, \"x\"> { let arguments = (ins NoSuchType:$a); }\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("bad.pdll"),
+        "Pattern P => replace op<a.b>(x: Value) with y;\n",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let err = tessera_build::Config::new()
+        .dialect(dir.join("bad.td"))
+        .patterns(dir.join("bad.pdll"))
+        .out_dir(&out)
+        .compile()
+        .unwrap_err();
+    let text = err.rendered();
+    assert!(text.contains("bad.td:3:"), "{text}");
+    assert!(text.contains("NoSuchType"), "{text}");
+    assert!(text.contains("bad.pdll:1:"), "{text}");
+    assert!(text.contains("undefined reference to `y`"), "{text}");
+    assert!(!out.exists(), "nothing is written");
+}
+
+#[test]
+fn a_file_that_defines_no_dialect_is_refused() {
+    let dir = scratch("no-dialect");
+    std::fs::write(dir.join("empty.td"), "include \"tessera/OpBase.td\"\n").unwrap();
+    let err = tessera_build::Config::new()
+        .dialect(dir.join("empty.td"))
+        .out_dir(dir.join("out"))
+        .compile()
+        .unwrap_err();
+    assert!(err.rendered().contains("defines no dialect"), "{err}");
+}
