@@ -16,7 +16,8 @@
 //! ```
 //!
 //! Each input `NAME.td` or `NAME.pdll` becomes `OUT_DIR/NAME.rs`, to be included into a
-//! module: `mod toy { include!(concat!(env!("OUT_DIR"), "/toy.rs")); }`. The crate then
+//! module: `#[allow(dead_code)] mod toy { include!(concat!(env!("OUT_DIR"), "/toy.rs")); }`
+//! (the allowance because a program rarely uses every op and accessor). The crate then
 //! depends on `tessera-ir` and `tessera-ods` (typed ops), and on `tessera-pdl` and
 //! `tessera-rewrite` (patterns). Every file read, includes too, is announced to Cargo with
 //! `cargo:rerun-if-changed`, so editing any of them rebuilds.
