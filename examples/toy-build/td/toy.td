@@ -29,7 +29,17 @@ def F64ElementsAttr
 class Toy_Op<string mnemonic, list<Trait> traits = []>
     : Op<Toy_Dialect, mnemonic, traits>;
 
-def Toy_ConstantOp : Toy_Op<"constant", [Pure]> {
+def Toy_FuncOp : Toy_Op<"func", [IsolatedFromAbove, Symbol]> {
+  let summary = "user defined function operation";
+  let description = [{
+    A function: its name, its type, and a body whose entry block takes the arguments. It has
+    no custom form here and prints generically.
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name, TypeAttrOf<FunctionType>:$function_type);
+  let regions = (region AnyRegion:$body);
+}
+
+def Toy_ConstantOp : Toy_Op<"constant", [Pure, ConstantLike]> {
   let summary = "constant";
   let description = [{
     A tensor of 64-bit floats known at compile time:

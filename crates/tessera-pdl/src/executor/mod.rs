@@ -330,8 +330,19 @@ impl PdlPatterns {
 
     /// Adds every pattern to `set`, in the order the matcher records them.
     pub fn add_to(&self, ctx: &mut Context, set: &mut RewritePatternSet) {
+        self.add_to_with_labels(ctx, set, &[]);
+    }
+
+    /// [`PdlPatterns::add_to`], each pattern carrying `labels` too (names that enable or
+    /// disable them as a group).
+    pub fn add_to_with_labels(
+        &self,
+        ctx: &mut Context,
+        set: &mut RewritePatternSet,
+        labels: &[&str],
+    ) {
         for pattern in self.each_pattern() {
-            set.add(ctx, pattern);
+            set.add_with_labels(ctx, labels, pattern);
         }
     }
 

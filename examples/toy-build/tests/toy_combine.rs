@@ -1,11 +1,7 @@
-//! File-driven tests of the `toy_combine` example: each `tests/toy/NAME.mlir` holds
+//! File-driven tests of the `toy-build` tool: each `tests/toy/NAME.mlir` holds
 //! `// RUN(LABEL): ARGS` lines; the tool's output for each is compared with
 //! `NAME.LABEL.out` (stdout) and `NAME.LABEL.err` (stderr, if the tool printed any).
 //! Run with `TESSERA_BLESS=1` to rewrite the expectations after checking the diff.
-
-#[path = "../examples/toy/mod.rs"]
-#[allow(dead_code)]
-mod toy;
 
 use std::path::{Path, PathBuf};
 
@@ -90,9 +86,9 @@ fn toy_combine_files() {
                 continue;
             };
             let (label, args) = rest.split_once("):").expect("RUN(label): args");
-            let mut argv = vec!["toy_combine".to_string(), input.display().to_string()];
+            let mut argv = vec!["toy-build".to_string(), input.display().to_string()];
             argv.extend(args.split_whitespace().map(String::from));
-            let out = toy::run_cli(&argv);
+            let out = toy_build::run_cli(&argv);
             runs += 1;
             let status = if out.success { "" } else { "exit status: 1\n" };
             check(
