@@ -3,8 +3,11 @@
 # the first crash.
 #
 #   scripts/fuzz.sh SECONDS [TARGET...]      explore: also keeps and reuses fuzz/corpus/TARGET
-#   scripts/fuzz.sh --runs N [TARGET...]     reproducible: N inputs from the seeds alone, with a
-#                                            fixed random seed (what CI runs)
+#   scripts/fuzz.sh --runs N [TARGET...]     bounded: N inputs from the seeds alone, with a
+#                                            fixed random seed (what CI runs). The mutations
+#                                            still follow coverage, which differs between
+#                                            builds and machines: before submitting, explore
+#                                            (the first form) for longer than CI runs.
 #
 # Without targets, every target runs. Works on the stable toolchain: cargo-fuzz is installed
 # from crates.io if missing, and the targets are built without a sanitizer (`-s none`); on
@@ -33,7 +36,7 @@ fi
 sanitizer=${FUZZ_SANITIZER:-none}
 for target in "${targets[@]}"; do
   if [ "${limit[1]:-}" = "-seed=1" ]; then
-    # A fresh corpus, so that the run is the same on every machine.
+    # A fresh corpus: only the committed seeds, not what exploring kept.
     corpus=$(mktemp -d)
   else
     corpus="corpus/$target"

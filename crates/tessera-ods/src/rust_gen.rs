@@ -180,12 +180,11 @@ impl<'a> Gen<'a> {
     /// Doc comment lines: `summary`, then `description` laid out as upstream's docs do.
     fn doc(&mut self, indent: usize, summary: &str, description: &str) {
         let mut text = summary.trim().to_string();
-        let description = markdown_safe(description);
         if !description.trim().is_empty() {
             if !text.is_empty() {
                 text.push_str("\n\n");
             }
-            crate::reindent::push_description(&mut text, &description);
+            text.push_str(&fenced(description));
         }
         for line in text.trim_end().lines() {
             let line = line.trim_end();
@@ -466,7 +465,11 @@ impl<'a> Gen<'a> {
             if region.arity.count() == Count::Variadic {
                 self.line(1, &format!("/// The regions `{}`.", region.name));
                 self.line(1, &format!("pub fn {name}(self, body: &::tessera_ir::Body) -> impl ExactSizeIterator<Item = ::tessera_ir::RegionId> + Clone + '_ {{"));
-                self.line(2, &format!("body.regions(self.0).skip({i})"));
+                if i == 0 {
+                    self.line(2, "body.regions(self.0)");
+                } else {
+                    self.line(2, &format!("body.regions(self.0).skip({i})"));
+                }
             } else {
                 self.line(1, &format!("/// The region `{}`.", region.name));
                 self.line(
@@ -774,6 +777,17 @@ impl<'a> Gen<'a> {
             &format!("pub fn {fname}({}) -> {ret} {{", params.join(", ")),
         );
         self.line(2, "let name = ctx.ident(Self::NAME);");
+        let mutates = inferred
+            || !body.is_empty()
+            || !always.is_empty()
+            || !attr_lines.is_empty()
+            || fixed_regions > 0
+            || region_param.is_some();
+        if !mutates {
+            self.line(2, "::tessera_ir::OperationState::new(ctx, name, loc)");
+            self.line(1, "}");
+            return;
+        }
         self.line(
             2,
             "let mut state = ::tessera_ir::OperationState::new(ctx, name, loc);",
@@ -806,6 +820,9 @@ impl<'a> Gen<'a> {
             }
         }
         match region_param {
+            Some(p) if fixed_regions == 0 => {
+                self.line(2, &format!("state.num_regions = {p} as u32;"))
+            }
             Some(p) => self.line(
                 2,
                 &format!("state.num_regions = ({fixed_regions} + {p}) as u32;"),
@@ -970,55 +987,16 @@ fn upper_camel(text: &str) -> String {
     out
 }
 
-/// A description whose code blocks rustdoc will not take for Rust doctests: fenced blocks
-/// without a language get `text`, and indented blocks (which markdown makes code) are fenced.
-fn markdown_safe(description: &str) -> String {
+/// A description as a preformatted block: ODS descriptions are markdown written for
+/// `mlir-tblgen`'s docs, and their code blocks and list layouts are not what rustdoc and
+/// clippy's doc lints expect (untagged blocks would even run as doctests). The fence is longer
+/// than any backtick run inside, so the description's own fences stay text.
+fn fenced(description: &str) -> String {
     let mut text = String::new();
     crate::reindent::push_description(&mut text, description);
-    let mut out = String::new();
-    let mut in_fence = false;
-    let mut in_indented = false;
-    // Blank lines inside an indented block wait: they belong after its end if it ends.
-    let mut blanks = 0;
-    let mut prev_blank = true;
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        let blank = line.trim().is_empty();
-        if in_indented && blank {
-            blanks += 1;
-            continue;
-        }
-        let indented = line.starts_with("    ") || line.starts_with('\t');
-        if in_indented && !indented {
-            out.push_str("```\n");
-            in_indented = false;
-        }
-        for _ in 0..std::mem::take(&mut blanks) {
-            out.push('\n');
-        }
-        if trimmed.starts_with("```") && !in_indented {
-            if !in_fence && trimmed.trim_end() == "```" {
-                out.push_str(&line.replacen("```", "```text", 1));
-            } else {
-                out.push_str(line);
-            }
-            out.push('\n');
-            in_fence = !in_fence;
-            prev_blank = false;
-            continue;
-        }
-        if !in_fence && !in_indented && indented && prev_blank {
-            out.push_str("```text\n");
-            in_indented = true;
-        }
-        out.push_str(line);
-        out.push('\n');
-        prev_blank = blank;
-    }
-    if in_indented || in_fence {
-        out.push_str("```\n");
-    }
-    out
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}text\n{}\n{fence}\n", text.trim_end())
 }
 
 #[cfg(test)]
@@ -1046,13 +1024,14 @@ mod tests {
     }
 
     #[test]
-    fn code_in_descriptions_is_never_a_doctest() {
-        let text = markdown_safe(
-            "Example:\n\n    %0 = foo.bar\n\nMore.\n\n```\nx\n```\n```mlir\ny\n```\n",
+    fn descriptions_are_preformatted_and_never_doctests() {
+        assert_eq!(
+            fenced("  Example:\n\n      %0 = foo.bar\n"),
+            "```text\nExample:\n\n    %0 = foo.bar\n```\n"
         );
         assert_eq!(
-            text,
-            "Example:\n\n```text\n    %0 = foo.bar\n```\n\nMore.\n\n```text\nx\n```\n```mlir\ny\n```\n"
+            fenced("A:\n```mlir\nx\n```\n"),
+            "````text\nA:\n```mlir\nx\n```\n````\n"
         );
     }
 }

@@ -209,9 +209,9 @@ impl BranchOp {
 
 /// `gen.pack`: operands of every arity
 ///
+/// ```text
 /// Groups split by `operandSegmentSizes`:
 ///
-/// ```text
 ///     %0 = "gen.pack"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1>}>
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
