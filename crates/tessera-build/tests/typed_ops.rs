@@ -210,3 +210,26 @@ fn enums_convert_both_ways() {
     assert_eq!(gen::Kind::TowardZero.to_string(), "zero");
     assert_eq!(gen::Kind::from_value(9), None);
 }
+
+#[test]
+fn bit_enums_and_properties() {
+    let (mut ctx, mut body, block) = setup();
+    let loc = ctx.unknown_loc();
+    let i64 = ctx.int_type(64);
+    let limit = ctx.integer_attr(i64, 5);
+    let rw = gen::Access::READ | gen::Access::WRITE;
+    assert_eq!(rw, gen::Access::READ_WRITE);
+    assert!(rw.contains(gen::Access::WRITE));
+    assert!(!gen::Access::READ.contains(gen::Access::WRITE));
+    let state = gen::OpenOp::state(&mut ctx, loc, Some(rw), Some(limit));
+    let op = create(&mut body, block, state);
+    let open = gen::OpenOp::from_op(&ctx, &body, op).unwrap();
+    assert_eq!(open.access(&ctx, &body), gen::Access::READ_WRITE);
+    assert_eq!(open.limit(&ctx, &body), Some(limit));
+    let state = gen::OpenOp::state(&mut ctx, loc, None, None);
+    let op = create(&mut body, block, state);
+    let open = gen::OpenOp::from_op(&ctx, &body, op).unwrap();
+    assert_eq!(open.access(&ctx, &body), gen::Access::READ, "the default");
+    assert_eq!(open.limit(&ctx, &body), None);
+    assert_eq!(body.op_props(op), None, "nothing set, no properties");
+}

@@ -31,6 +31,20 @@ pub struct EnumInfo {
     pub print_primary_groups: bool,
 }
 
+impl EnumInfo {
+    /// The width of a bit enum's storage, from its C++ underlying type (`None` for another
+    /// type, or none).
+    pub fn bit_width(&self) -> Option<u32> {
+        match self.underlying_type.as_str() {
+            "uint8_t" => Some(8),
+            "uint16_t" => Some(16),
+            "uint32_t" => Some(32),
+            "uint64_t" => Some(64),
+            _ => None,
+        }
+    }
+}
+
 /// How an enum's cases are stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EnumKind {

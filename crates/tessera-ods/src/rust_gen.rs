@@ -153,11 +153,12 @@ impl AttrType<'_> {
             AttrType::Enum(e) => {
                 let symbol = cpp.rsplit("::").next()?;
                 let case = e.cases.iter().find(|c| c.symbol == symbol)?;
-                Some(format!(
-                    "{}::{}",
-                    rust_type_name(&e.class_name),
+                let case_name = if e.kind == EnumKind::Bit {
+                    const_name(&case.symbol)
+                } else {
                     variant_name(&case.symbol)
-                ))
+                };
+                Some(format!("{}::{case_name}", rust_type_name(&e.class_name)))
             }
             _ => None,
         }
@@ -236,13 +237,18 @@ impl<'a> Gen<'a> {
 
     fn attr_type(&self, attr: &NamedAttr) -> AttrType<'a> {
         let info = &attr.attr;
-        // An integer enum (`I32EnumAttr`, `I64EnumAttr`) is stored as its case's number.
+        // An integer enum (`I32EnumAttr`, `I64EnumAttr`) is stored as its case's number, a bit
+        // enum as its bits.
         if let Some(e) = self
             .model
             .enums
             .iter()
             .find(|e| e.record == info.root_base)
-            .filter(|e| matches!(e.kind, EnumKind::I32 | EnumKind::I64))
+            .filter(|e| match e.kind {
+                EnumKind::I32 | EnumKind::I64 => true,
+                EnumKind::Bit => e.bit_width().is_some(),
+                EnumKind::Plain => false,
+            })
         {
             return AttrType::Enum(e);
         }
@@ -281,7 +287,98 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// A bit enum: a set of bits, each case a constant (a case may be several bits, or none).
+    fn bit_enum_type(&mut self, e: &EnumInfo) {
+        let name = rust_type_name(&e.class_name);
+        let width = e.bit_width().unwrap_or(32);
+        self.doc(0, &e.summary, "");
+        self.line(
+            0,
+            "#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]",
+        );
+        self.line(0, &format!("pub struct {name}(pub u64);"));
+        self.line(0, "");
+        self.line(0, &format!("impl {name} {{"));
+        for case in &e.cases {
+            self.line(1, &format!("/// `{}` ({:#x}).", case.str, case.value));
+            self.line(
+                1,
+                &format!(
+                    "pub const {}: Self = Self({:#x});",
+                    const_name(&case.symbol),
+                    case.value
+                ),
+            );
+        }
+        self.line(0, "");
+        self.line(
+            1,
+            "/// Every case, in declaration order, with its spelling in the IR.",
+        );
+        let all: Vec<String> = e
+            .cases
+            .iter()
+            .map(|c| format!("(Self::{}, {:?})", const_name(&c.symbol), c.str))
+            .collect();
+        self.line(
+            1,
+            &format!(
+                "pub const ALL: &'static [(Self, &'static str)] = &[{}];",
+                all.join(", ")
+            ),
+        );
+        self.line(0, "");
+        self.line(1, "/// Whether every bit of `other` is set here.");
+        self.line(1, "pub fn contains(self, other: Self) -> bool {");
+        self.line(2, "self.0 & other.0 == other.0");
+        self.line(1, "}");
+        self.line(0, "");
+        self.line(
+            1,
+            &format!("/// The attribute storing the bits (an `i{width}` integer)."),
+        );
+        self.line(
+            1,
+            "pub fn to_attr(self, ctx: &mut ::tessera_ir::Context) -> ::tessera_ir::Attr {",
+        );
+        self.line(
+            2,
+            &format!(
+                "::tessera_ods::typed::int_attr(ctx, {width}, ::tessera_ir::Signedness::Signless, self.0 as i64)"
+            ),
+        );
+        self.line(1, "}");
+        self.line(0, "");
+        self.line(1, "/// The bits an attribute stores, if it is an integer.");
+        self.line(
+            1,
+            "pub fn from_attr(ctx: &::tessera_ir::Context, attr: ::tessera_ir::Attr) -> Option<Self> {",
+        );
+        let mask = if width >= 64 {
+            "u64::MAX".to_string()
+        } else {
+            format!("{:#x}", (1u64 << width) - 1)
+        };
+        self.line(
+            2,
+            &format!("::tessera_ods::typed::int_value(ctx, attr).map(|v| Self(v as u64 & {mask}))"),
+        );
+        self.line(1, "}");
+        self.line(0, "}");
+        self.line(0, "");
+        self.line(0, &format!("impl ::std::ops::BitOr for {name} {{"));
+        self.line(1, "type Output = Self;");
+        self.line(1, "fn bitor(self, other: Self) -> Self {");
+        self.line(2, "Self(self.0 | other.0)");
+        self.line(1, "}");
+        self.line(0, "}");
+        self.line(0, "");
+    }
+
     fn enum_type(&mut self, e: &EnumInfo) {
+        if e.kind == EnumKind::Bit {
+            return self.bit_enum_type(e);
+        }
         let name = rust_type_name(&e.class_name);
         self.doc(0, &e.summary, "");
         self.line(0, "#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]");
@@ -502,6 +599,29 @@ impl<'a> Gen<'a> {
         let attrs: Vec<&NamedAttr> = op.attributes.iter().filter(|a| !a.attr.derived).collect();
         for attr in &attrs {
             self.attr_accessor(attr, &mut names);
+        }
+        for prop in &op.properties {
+            // A property's C++ type has no Rust counterpart here: it is the attribute the
+            // op's properties hold under its name.
+            let name = names.fresh(&prop.name);
+            self.line(0, "");
+            self.line(
+                1,
+                &format!(
+                    "/// The property `{}` (C++ `{}`), if it is set.",
+                    prop.name,
+                    prop.prop.interface_type.trim()
+                ),
+            );
+            self.line(1, &format!("pub fn {name}(self, ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> Option<::tessera_ir::Attr> {{"));
+            self.line(
+                2,
+                &format!(
+                    "::tessera_ods::typed::attr(ctx, body, self.0, {:?})",
+                    prop.name
+                ),
+            );
+            self.line(1, "}");
         }
         self.builder(op, &attrs, false);
         if op.infers_result_types {
@@ -735,6 +855,26 @@ impl<'a> Gen<'a> {
                 ));
             }
         }
+        // Properties live in the properties whatever the dialect does with attributes.
+        let mut prop_lines = Vec::new();
+        for prop in &op.properties {
+            let p = names.fresh(&prop.name);
+            params.push(format!("{p}: Option<::tessera_ir::Attr>"));
+            let target = if dialect.use_properties_for_attributes {
+                "attrs"
+            } else {
+                "props"
+            };
+            let line = format!(
+                "if let Some({p}) = {p} {{ {target}.push((ctx.ident({:?}), {p})); }}",
+                prop.name
+            );
+            if dialect.use_properties_for_attributes {
+                attr_lines.push(line);
+            } else {
+                prop_lines.push(line);
+            }
+        }
         let mut fixed_regions = 0;
         let mut region_param = None;
         for region in &op.regions {
@@ -778,6 +918,7 @@ impl<'a> Gen<'a> {
         );
         self.line(2, "let name = ctx.ident(Self::NAME);");
         let mutates = inferred
+            || !prop_lines.is_empty()
             || !body.is_empty()
             || !always.is_empty()
             || !attr_lines.is_empty()
@@ -818,6 +959,19 @@ impl<'a> Gen<'a> {
             } else {
                 self.line(2, target);
             }
+        }
+        if !prop_lines.is_empty() {
+            self.line(
+                2,
+                "let mut props: Vec<(::tessera_ir::Ident, ::tessera_ir::Attr)> = Vec::new();",
+            );
+            for l in &prop_lines {
+                self.line(2, l);
+            }
+            self.line(
+                2,
+                "if !props.is_empty() { state.props = Some(ctx.dictionary(props)); }",
+            );
         }
         match region_param {
             Some(p) if fixed_regions == 0 => {
@@ -948,6 +1102,18 @@ fn rust_type_name(cpp: &str) -> String {
     let mut name = upper_camel(last);
     if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
         name.insert(0, 'T');
+    }
+    name
+}
+
+/// An enumerator as a Rust constant name: `none` → `NONE`, `allowReassoc` → `ALLOW_REASSOC`.
+fn const_name(symbol: &str) -> String {
+    let mut name = snake_case(symbol).to_ascii_uppercase();
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.insert(0, 'V');
+    }
+    if name == "SELF" {
+        name.push('_');
     }
     name
 }

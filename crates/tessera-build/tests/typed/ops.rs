@@ -34,6 +34,46 @@ pub fn register_with(
     Ok(())
 }
 
+/// what may be done
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Access(pub u64);
+
+impl Access {
+    /// `none` (0x0).
+    pub const NONE: Self = Self(0x0);
+    /// `read` (0x1).
+    pub const READ: Self = Self(0x1);
+    /// `write` (0x2).
+    pub const WRITE: Self = Self(0x2);
+    /// `read_write` (0x3).
+    pub const READ_WRITE: Self = Self(0x3);
+
+    /// Every case, in declaration order, with its spelling in the IR.
+    pub const ALL: &'static [(Self, &'static str)] = &[(Self::NONE, "none"), (Self::READ, "read"), (Self::WRITE, "write"), (Self::READ_WRITE, "read_write")];
+
+    /// Whether every bit of `other` is set here.
+    pub fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// The attribute storing the bits (an `i32` integer).
+    pub fn to_attr(self, ctx: &mut ::tessera_ir::Context) -> ::tessera_ir::Attr {
+        ::tessera_ods::typed::int_attr(ctx, 32, ::tessera_ir::Signedness::Signless, self.0 as i64)
+    }
+
+    /// The bits an attribute stores, if it is an integer.
+    pub fn from_attr(ctx: &::tessera_ir::Context, attr: ::tessera_ir::Attr) -> Option<Self> {
+        ::tessera_ods::typed::int_value(ctx, attr).map(|v| Self(v as u64 & 0xffffffff))
+    }
+}
+
+impl ::std::ops::BitOr for Access {
+    type Output = Self;
+    fn bitor(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+}
+
 /// how a value is rounded
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -203,6 +243,51 @@ impl BranchOp {
         state.operands.extend_from_slice(args);
         state.successors.push(dest);
         state.successors.extend_from_slice(others);
+        state
+    }
+}
+
+/// `gen.open`: a bit enum and a property
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct OpenOp(pub ::tessera_ir::OpId);
+
+impl From<OpenOp> for ::tessera_ir::OpId {
+    fn from(op: OpenOp) -> Self {
+        op.0
+    }
+}
+
+impl OpenOp {
+    /// The op's full name.
+    pub const NAME: &'static str = "gen.open";
+    /// How the operands split into the declared groups.
+    pub const OPERANDS: ::tessera_ods::typed::Layout = ::tessera_ods::typed::Layout { groups: &[], sizes_attr: None };
+    /// How the results split into the declared groups.
+    pub const RESULTS: ::tessera_ods::typed::Layout = ::tessera_ods::typed::Layout { groups: &[], sizes_attr: None };
+
+    /// `op` as a `gen.open`, if it is one and its operands and results fit the declaration.
+    pub fn from_op(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Option<Self> {
+        ::tessera_ods::typed::fits(ctx, body, op, Self::NAME, &Self::OPERANDS, &Self::RESULTS).then_some(Self(op))
+    }
+
+    /// The attribute `access`, or its default `::gen::Access::read`.
+    pub fn access(self, ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> Access {
+        ::tessera_ods::typed::attr(ctx, body, self.0, "access").and_then(|attr| Access::from_attr(ctx, attr)).unwrap_or(Access::READ)
+    }
+
+    /// The property `limit` (C++ `int64_t`), if it is set.
+    pub fn limit(self, ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> Option<::tessera_ir::Attr> {
+        ::tessera_ods::typed::attr(ctx, body, self.0, "limit")
+    }
+
+    /// A `gen.open` to create (with `Body::create_op`, a `Builder` or a `PatternRewriter`).
+    pub fn state(ctx: &mut ::tessera_ir::Context, loc: ::tessera_ir::Location, access: Option<Access>, limit: Option<::tessera_ir::Attr>) -> ::tessera_ir::OperationState {
+        let name = ctx.ident(Self::NAME);
+        let mut state = ::tessera_ir::OperationState::new(ctx, name, loc);
+        let mut attrs: Vec<(::tessera_ir::Ident, ::tessera_ir::Attr)> = vec![];
+        if let Some(access) = access { attrs.push((ctx.ident("access"), access.to_attr(ctx))); }
+        if let Some(limit) = limit { attrs.push((ctx.ident("limit"), limit)); }
+        if !attrs.is_empty() { state.props = Some(ctx.dictionary(attrs)); }
         state
     }
 }

@@ -20,6 +20,27 @@ def Gen_Kind : I32EnumAttr<"Kind", "how a value is rounded", [
   let cppNamespace = "::gen";
 }
 
+// Not in Tessera's OpBase.td: a bit enum base, shaped as upstream's.
+class BitEnumAttrBase<string name, string sum, list<EnumAttrCaseInfo> cases>
+    : EnumAttrInfo<name, cases, sum> {
+  let underlyingType = "uint32_t";
+}
+
+def Gen_Access : BitEnumAttrBase<"Access", "what may be done", [
+  EnumAttrCaseInfo<"none", 0, "none">,
+  EnumAttrCaseInfo<"read", 1, "read">,
+  EnumAttrCaseInfo<"write", 2, "write">,
+  EnumAttrCaseInfo<"readWrite", 3, "read_write">
+]> {
+  let cppNamespace = "::gen";
+}
+
+def Gen_OpenOp : Gen_Op<"open"> {
+  let summary = "a bit enum and a property";
+  let arguments = (ins DefaultValuedAttr<Gen_Access, "::gen::Access::read">:$access,
+                       Property<"int64_t", "a limit">:$limit);
+}
+
 def Gen_PackOp : Gen_Op<"pack", [AttrSizedOperandSegments]> {
   let summary = "operands of every arity";
   let description = [{

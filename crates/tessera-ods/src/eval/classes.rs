@@ -368,17 +368,6 @@ fn qualified(namespace: &str, class: &str) -> String {
     format!("{}::{class}", namespace.trim_end_matches("::"))
 }
 
-/// The width of a bit enum's storage, from its C++ underlying type.
-fn bit_enum_width(e: &EnumInfo) -> Option<u32> {
-    match e.underlying_type.as_str() {
-        "uint8_t" => Some(8),
-        "uint16_t" => Some(16),
-        "uint32_t" => Some(32),
-        "uint64_t" => Some(64),
-        _ => None,
-    }
-}
-
 impl Tables {
     /// The class `path` names: builtin, an interface, or one the model defines.
     pub(crate) fn resolve(&mut self, path: &Path, model: Option<&Model>) -> Option<Class> {
@@ -407,7 +396,7 @@ impl Tables {
             let (width, bits) = match e.kind {
                 EnumKind::I32 => (32, false),
                 EnumKind::I64 => (64, false),
-                EnumKind::Bit => (bit_enum_width(e)?, true),
+                EnumKind::Bit => (e.bit_width()?, true),
                 EnumKind::Plain => return None,
             };
             let index = self.enums.len() as u32;
@@ -463,7 +452,7 @@ impl Tables {
         let (width, bits) = match e.kind {
             EnumKind::I32 => (32, false),
             EnumKind::I64 => (64, false),
-            EnumKind::Bit => (bit_enum_width(e).unwrap_or(64), true),
+            EnumKind::Bit => (e.bit_width().unwrap_or(64), true),
             EnumKind::Plain => (64, false),
         };
         let cpp = qualified(&e.cpp_namespace, &e.class_name);
