@@ -26,7 +26,8 @@
 //! - for a dialect ([`tessera_ods::rust_gen`]): one `Copy` handle per op with named accessors
 //!   for operands, attributes (typed where ODS says how, with defaults), results, regions and
 //!   successors, a builder making its `OperationState` (and one inferring the result types
-//!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`;
+//!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`, which
+//!   registers the dialect from its ODS model embedded as bytes (no `.td` is read at run time);
 //! - for PDLL patterns ([`tessera_pdll::to_rust`]): the PDL the file lowers to, every native
 //!   whose code block is Rust as a Rust function, `register_natives` and `load`.
 
@@ -223,67 +224,13 @@ impl Config {
                 w.render(&loaded.sources, None).lines().next().unwrap_or("")
             );
         }
-        let embedded = self.embedded_files(td, &parsed.dependencies)?;
         Ok(tessera_ods::rust_gen::generate(
             &loaded.model,
             &dialects,
             &tessera_ods::rust_gen::GenOptions {
                 main_file: &file_name(td),
-                embedded: &embedded,
             },
         ))
-    }
-
-    /// The files the generated registration embeds: the main file, then every file it
-    /// included, under each name an `include` may have used for it (relative to an include
-    /// directory or to the main file's directory), with the absolute path `include_str!`
-    /// reads it from.
-    fn embedded_files(
-        &self,
-        td: &Path,
-        dependencies: &BTreeSet<String>,
-    ) -> Result<Vec<(String, String)>, Error> {
-        let absolute = |p: &Path| {
-            std::fs::canonicalize(p)
-                .map_err(|e| Error::new(format!("error: cannot read {}: {e}\n", p.display())))
-        };
-        let main = absolute(td)?;
-        // Under the crate's own directory a path is written relative to it, so the generated
-        // file names no machine's directories.
-        let manifest =
-            std::env::var_os("CARGO_MANIFEST_DIR").and_then(|dir| std::fs::canonicalize(dir).ok());
-        let path_expr =
-            |path: &Path| match manifest.as_deref().and_then(|m| path.strip_prefix(m).ok()) {
-                Some(rel) => format!(
-                    "concat!(env!(\"CARGO_MANIFEST_DIR\"), {:?})",
-                    format!("/{}", rel.to_string_lossy().replace('\\', "/"))
-                ),
-                None => format!("{:?}", path.to_string_lossy()),
-            };
-        let mut files = vec![(file_name(td), path_expr(&main))];
-        let mut roots: Vec<PathBuf> = Vec::new();
-        if let Some(dir) = main.parent() {
-            roots.push(dir.to_path_buf());
-        }
-        for dir in &self.include_dirs {
-            if let Ok(dir) = std::fs::canonicalize(dir) {
-                roots.push(dir);
-            }
-        }
-        for dep in dependencies {
-            let path = absolute(Path::new(dep))?;
-            let mut names = BTreeSet::new();
-            for root in &roots {
-                if let Ok(rel) = path.strip_prefix(root) {
-                    names.insert(rel.to_string_lossy().replace('\\', "/"));
-                }
-            }
-            names.insert(dep.clone());
-            for name in names {
-                files.push((name, path_expr(&path)));
-            }
-        }
-        Ok(files)
     }
 
     /// The Rust module of the patterns in `pdll`.

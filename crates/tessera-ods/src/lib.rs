@@ -23,6 +23,7 @@
 pub mod assembly;
 pub mod attr;
 pub mod attr_type_def;
+pub mod blob;
 mod build;
 pub mod constraint;
 pub mod core_dialects;

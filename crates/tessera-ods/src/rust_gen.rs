@@ -15,14 +15,10 @@ use crate::Model;
 use std::collections::HashSet;
 use std::fmt::Write;
 
-/// Where the generated code finds what it needs at run time, and what it embeds.
+/// What the generated code is told about its origin.
 pub struct GenOptions<'a> {
-    /// The name of the main `.td` file, as its diagnostics show it.
+    /// The name of the main `.td` file, for the header comment.
     pub main_file: &'a str,
-    /// The `.td` files the registration embeds: `(include name, Rust expression of the path
-    /// `include_str!` reads)`, main file first. Files of Tessera's built-in library are found
-    /// without embedding.
-    pub embedded: &'a [(String, String)],
 }
 
 /// The Rust source for the ops of `dialects` in `model`.
@@ -218,20 +214,12 @@ impl<'a> Gen<'a> {
         }
         self.line(
             0,
-            "/// The `.td` text of the dialects, embedded at build time.",
+            "/// The ODS model of the dialects (`tessera_ods::blob`), written at build time.",
         );
-        self.line(
-            0,
-            "pub static EMBEDDED: ::tessera_ods::typed::EmbeddedDialect = ::tessera_ods::typed::EmbeddedDialect {",
-        );
-        self.line(1, &format!("main: {:?},", options.main_file));
-        self.line(1, "files: &[");
-        for (name, path) in options.embedded.iter() {
-            self.line(2, &format!("({name:?}, include_str!({path})),"));
-        }
-        self.line(1, "],");
-        self.line(0, "};");
-        self.line(0, "");
+        self.line(0, "pub static MODEL: &[u8] = b\"\\");
+        let blob = crate::blob::encode(self.model, dialects);
+        self.out.push_str(&byte_string_body(&blob));
+        self.out.push_str("\";\n\n");
         self.out.push_str(REGISTER);
     }
 
@@ -1002,29 +990,56 @@ impl<'a> Gen<'a> {
 
 /// The registration functions every generated file has.
 const REGISTER: &str = r#"/// Registers the dialects into `ctx`: their ops are then verified, and read and printed in
-/// their custom forms. The embedded `.td` text is compiled once per process; an error is its
-/// rendered diagnostics.
+/// their custom forms. The embedded model is compiled once per process; an error says why
+/// it could not be (a model another version of `tessera-ods` wrote).
 pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     static COMPILED: ::std::sync::OnceLock<
         Result<::std::sync::Arc<::tessera_ods::register::Registration>, String>,
     > = ::std::sync::OnceLock::new();
-    let compiled =
-        COMPILED.get_or_init(|| EMBEDDED.compile(&::tessera_ods::dialect_hooks::options()));
+    let compiled = COMPILED.get_or_init(|| {
+        ::tessera_ods::typed::compile_model(MODEL, &::tessera_ods::dialect_hooks::options())
+    });
     compiled.as_ref().map_err(Clone::clone)?.register(ctx);
     Ok(())
 }
 
 /// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded `.td` text anew.
+/// directives), compiling the embedded model anew.
 pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    EMBEDDED.compile(options)?.register(ctx);
+    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
     Ok(())
 }
 
 "#;
+
+/// `bytes` as the inside of a byte string literal, in lines of at most about 100 characters
+/// joined by `\` continuations (which skip the line break and the next line's indentation).
+fn byte_string_body(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    let mut width = 0;
+    for &b in bytes {
+        if width >= 96 {
+            out.push_str("\\\n");
+            width = 0;
+        }
+        let before = out.len();
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            // A space first on a line would be skipped by the continuation.
+            b' ' if width == 0 => out.push_str("\\x20"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\x{b:02x}");
+            }
+        }
+        width += out.len() - before;
+    }
+    out
+}
 
 /// Names handed out within one scope, each once.
 #[derive(Default)]

@@ -1,12 +1,12 @@
 //! What the typed ops `tessera-build` generates from ODS ([`crate::rust_gen`]) call at run
 //! time: splitting an op's operands and results into its declared groups, reading and making
-//! the attributes typed accessors and builders deal in, and registering a dialect whose `.td`
-//! text was embedded at build time.
+//! the attributes typed accessors and builders deal in, and registering a dialect whose ODS
+//! model was embedded at build time.
 //!
 //! Generated code depends on this module only; its items are stable in the sense that a
 //! change here is a change of the generator too.
 
-use crate::register::{dialects_of_main_file, Options, Registration};
+use crate::register::{Options, Registration};
 use smallvec::SmallVec;
 use std::ops::Range;
 use std::sync::Arc;
@@ -215,45 +215,17 @@ pub fn attr(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option<Attr> {
     tessera_ir::op_queries::inherent_attr(ctx, body, op, name)
 }
 
-/// A dialect's `.td` text, embedded by `tessera-build`, evaluated and compiled once per
-/// process the first time a context needs it.
+/// Compiles the model `tessera-build` embedded (see [`crate::blob`]) into a registration of
+/// its dialects, once per process in generated code. An error means the bytes were written by
+/// another version of this crate, or damaged.
 ///
-/// This is where the generated dialect still meets the ODS engine at run time: the verifier
-/// and the custom form run from the compiled model, as `tessera-opt --load-dialect` runs
-/// them (the typed accessors and builders do not).
-pub struct EmbeddedDialect {
-    /// The main file's name, as diagnostics show it.
-    pub main: &'static str,
-    /// Every file TableGen read for it: `(include name, text)`; the main file first.
-    pub files: &'static [(&'static str, &'static str)],
-}
-
-impl EmbeddedDialect {
-    /// Compiles the embedded files into a registration. An error is the rendered
-    /// diagnostics; `tessera-build` checked the same files, so one means the embedding is
-    /// stale, not that the user's file is wrong.
-    pub fn compile(&self, options: &Options) -> Result<Arc<Registration>, String> {
-        let mut opts = crate::library::options(Vec::new());
-        opts.embedded_files.extend(
-            self.files
-                .iter()
-                .skip(1)
-                .map(|&(name, text)| (name.to_string(), Arc::<str>::from(text))),
-        );
-        let text = self.files.first().map_or("", |&(_, text)| text);
-        let parsed =
-            tessera_tablegen::parse_source(self.main, text, &opts).map_err(|f| f.render())?;
-        if parsed.error_count() > 0 {
-            return Err(parsed.render_messages());
-        }
-        let loaded = crate::load(&parsed.records);
-        if !loaded.diagnostics.is_empty() {
-            return Err(loaded.render_diagnostics());
-        }
-        let dialects = dialects_of_main_file(&loaded.model, &loaded.sources);
-        let (registration, _warnings) = Registration::compile(&loaded.model, &dialects, options);
-        Ok(Arc::new(registration))
-    }
+/// This is where generated code still meets the ODS engine at run time: the verifier and the
+/// custom forms run from the compiled model, as `tessera-opt --load-dialect` runs them (the
+/// typed accessors and builders do not); no `.td` text is read.
+pub fn compile_model(bytes: &[u8], options: &Options) -> Result<Arc<Registration>, String> {
+    let (model, dialects) = crate::blob::decode(bytes)?;
+    let (registration, _warnings) = Registration::compile(&model, &dialects, options);
+    Ok(Arc::new(registration))
 }
 
 #[cfg(test)]
