@@ -4,7 +4,8 @@
 # them) for parse_mlir, every TableGen fixture for tablegen, every `[{...}]` format of the
 # assembly format tests for ods_format, every C++ predicate and builder string of the ODS
 # predicate tests for ods_pred, every PDLL test chunk for pdll, every PDL test chunk for pdl,
-# every DRR rules file (without its include of the test dialect) for drr; files over 8 KiB are
+# every DRR rules file (without its include of the test dialect) for drr, every dialect
+# `tessera-build` tests and examples compile (without its OpBase.td include) for ods_rust; files over 8 KiB are
 # left out. Seeds are named after their
 # source, so a crashing seed says where it came from.
 set -euo pipefail
@@ -23,11 +24,11 @@ split_chunks() {
   ' "$1"
 }
 rm -rf fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll fuzz/seeds/pdl \
-  fuzz/seeds/drr
+  fuzz/seeds/drr fuzz/seeds/ods_rust
 mkdir -p fuzz/seeds/parse_mlir fuzz/seeds/tablegen fuzz/seeds/ods_format fuzz/seeds/ods_pred fuzz/seeds/pdll \
-  fuzz/seeds/pdl fuzz/seeds/drr
+  fuzz/seeds/pdl fuzz/seeds/drr fuzz/seeds/ods_rust
 for f in crates/tessera-asm/tests/roundtrip/*.mlir crates/tessera-asm/tests/invalid/*.mlir \
-         crates/tessera-rewrite/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
+         examples/toy-build/tests/toy/*.mlir crates/tessera-cli/tests/defs/*.mlir \
          crates/tessera-cli/tests/pdl/*.mlir tests/ods-custom/*.mlir examples/*.mlir; do
   split_chunks "$f" fuzz/seeds/parse_mlir .mlir
 done
@@ -67,9 +68,13 @@ for f in crates/tessera-drr/tests/drr/*.td crates/tessera-drr/tests/drr/errors/*
   [ "$(basename "$f")" = test_dialect.td ] && continue
   grep -v '^include' "$f" > "fuzz/seeds/drr/$(basename "$(dirname "$f")")-$(basename "$f" .td)"
 done
+# Every dialect of tessera-build's tests and the examples; the target supplies OpBase.td.
+for f in crates/tessera-build/tests/typed/ops.td examples/toy-build/td/toy.td examples/pdll-ods/calc.td; do
+  grep -v 'include "tessera/OpBase.td"' "$f" > "fuzz/seeds/ods_rust/$(basename "$f")"
+done
 # Small inputs mutate fast and keep the corpus small; the big test files add little coverage.
 find fuzz/seeds -type f \( -size +8k -o -empty \) -delete
 echo "parse_mlir: $(ls fuzz/seeds/parse_mlir | wc -l) seeds, tablegen: $(ls fuzz/seeds/tablegen | wc -l) seeds," \
   "ods_format: $(ls fuzz/seeds/ods_format | wc -l) seeds, ods_pred: $(ls fuzz/seeds/ods_pred | wc -l) seeds," \
   "pdll: $(ls fuzz/seeds/pdll | wc -l) seeds, pdl: $(ls fuzz/seeds/pdl | wc -l) seeds," \
-  "drr: $(ls fuzz/seeds/drr | wc -l) seeds"
+  "drr: $(ls fuzz/seeds/drr | wc -l) seeds, ods_rust: $(ls fuzz/seeds/ods_rust | wc -l) seeds"

@@ -28,7 +28,7 @@ else
 fi
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(parse_mlir tablegen ods_format ods_pred pdll pdl drr)
+  targets=(parse_mlir tablegen ods_format ods_pred pdll pdl drr ods_rust)
 fi
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked --quiet
