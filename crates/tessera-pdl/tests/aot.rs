@@ -1,0 +1,312 @@
+//! Patterns compiled ahead of time (`tessera_pdl::aot`) against the interpreter: each
+//! pattern set below has a generated module committed under `tests/aot/` and compiled into
+//! this test; both paths apply the set with the greedy driver to the same input and must
+//! print the same IR. `tests/aot_fresh.rs` checks the committed modules are what
+//! `aot::emit` writes today (it regenerates them with `UPDATE_EXPECT=1`; it is a separate
+//! test so that a module that no longer compiles can still be regenerated).
+
+use std::path::{Path, PathBuf};
+use tessera_ir::{Attr, Context, Diagnostic, OpId, OperationState};
+use tessera_pdl::aot::runtime::CompiledPatterns;
+use tessera_pdl::aot::{self, EmitOptions};
+use tessera_pdl::natives::NativeFailure;
+use tessera_pdl::{NativeKind, Natives, PdlPatterns, PdlValue};
+use tessera_rewrite::{
+    apply_patterns_greedily, FrozenRewritePatternSet, GreedyConfig, PatternRewriter,
+    RewritePatternSet,
+};
+
+/// Generated from `examples/pdl/patterns.mlir`.
+#[path = "aot/examples_pdl.rs"]
+mod examples_pdl;
+/// Generated from `tests/aot/features.pdl.mlir`.
+#[path = "aot/features.rs"]
+mod features;
+/// Generated from `tests/aot/params.interp.mlir`.
+#[path = "aot/params.rs"]
+mod params;
+
+/// The natives the pattern sets call, with the typed signatures generated code expects. The
+/// interpreter gets the same functions through [`registry`].
+mod natives {
+    use super::*;
+
+    /// Holds for ops with operands.
+    pub fn has_operands(rw: &mut PatternRewriter<'_>, op: OpId) -> Result<(), NativeFailure> {
+        if rw.body().num_operands(op) > 0 {
+            Ok(())
+        } else {
+            Err(None)
+        }
+    }
+
+    /// The op's operand count as an `i64` attribute.
+    pub fn arity_attr(rw: &mut PatternRewriter<'_>, op: OpId) -> Result<Attr, NativeFailure> {
+        let n = rw.body().num_operands(op);
+        let ty = rw.ctx_mut().int_type(64);
+        Ok(rw.ctx_mut().integer_attr(ty, n as i128))
+    }
+
+    /// Replaces a result-less op by a `t.marker`.
+    pub fn replace_with_marker(
+        rw: &mut PatternRewriter<'_>,
+        op: OpId,
+    ) -> Result<(), NativeFailure> {
+        let loc = rw.body().op_loc(op);
+        let state = OperationState::simple(rw.ctx_mut(), "t.marker", &[], &[], &[], loc);
+        rw.create(state);
+        rw.erase_op(op).map_err(|_| Some("still used".into()))
+    }
+
+    /// Holds when the op has at least `params[0]` operands; returns the count.
+    pub fn arity_at_least(
+        rw: &mut PatternRewriter<'_>,
+        op: OpId,
+        params: &[Attr],
+    ) -> Result<Attr, NativeFailure> {
+        let min = params
+            .first()
+            .and_then(|p| match rw.ctx().attr_kind(*p) {
+                tessera_ir::AttrKind::Integer { value, .. } => value.as_i64(32),
+                _ => None,
+            })
+            .ok_or(Some("expects an integer parameter".into()))?;
+        let found = rw.body().num_operands(op) as i64;
+        if found < min {
+            return Err(None);
+        }
+        let ty = rw.ctx_mut().int_type(64);
+        Ok(rw.ctx_mut().integer_attr(ty, found as i128))
+    }
+}
+
+fn op_arg(args: &[PdlValue]) -> Result<OpId, NativeFailure> {
+    match args {
+        [PdlValue::Op(op)] => Ok(*op),
+        _ => Err(Some("expects one operation".into())),
+    }
+}
+
+/// [`natives`] for the interpreter.
+fn registry() -> Natives {
+    let mut n = Natives::new();
+    n.register(NativeKind::Constraint, "has_operands", |rw, args, _, _| {
+        natives::has_operands(rw, op_arg(args)?)
+    });
+    n.register(NativeKind::Rewrite, "arity_attr", |rw, args, _, out| {
+        out.push(PdlValue::Attr(natives::arity_attr(rw, op_arg(args)?)?));
+        Ok(())
+    });
+    n.register(
+        NativeKind::Rewrite,
+        "replace_with_marker",
+        |rw, args, _, _| natives::replace_with_marker(rw, op_arg(args)?),
+    );
+    n.register(
+        NativeKind::Constraint,
+        "arity_at_least",
+        |rw, args, params, out| {
+            out.push(PdlValue::Attr(natives::arity_at_least(
+                rw,
+                op_arg(args)?,
+                params,
+            )?));
+            Ok(())
+        },
+    );
+    n
+}
+
+/// One pattern set: its PDL, an input, and its committed generated module.
+struct Case {
+    patterns: &'static str,
+    input: &'static str,
+    generated: &'static str,
+    load: fn(&mut Context) -> Result<CompiledPatterns, Diagnostic>,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        patterns: "../../examples/pdl/patterns.mlir",
+        input: "../../examples/pdl/input.mlir",
+        generated: "tests/aot/examples_pdl.rs",
+        load: examples_pdl::load,
+    },
+    Case {
+        patterns: "tests/aot/features.pdl.mlir",
+        input: "tests/aot/features.input.mlir",
+        generated: "tests/aot/features.rs",
+        load: features::load,
+    },
+    Case {
+        patterns: "tests/aot/params.interp.mlir",
+        input: "tests/aot/params.input.mlir",
+        generated: "tests/aot/params.rs",
+        load: params::load,
+    },
+];
+
+fn path(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(path(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
+}
+
+fn context() -> Context {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).expect("the pdl dialects load");
+    // examples/pdl's input is in `func.func`s.
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    ctx
+}
+
+/// Parses `case`'s input into `ctx`, applies `set` greedily, prints it generically.
+fn apply(ctx: &mut Context, case: &Case, set: RewritePatternSet) -> String {
+    let frozen = FrozenRewritePatternSet::new(set);
+    let mut ir = tessera_asm::parse(ctx, &read(case.input), case.input).expect("valid input");
+    apply_patterns_greedily(
+        ctx,
+        &mut ir.body,
+        ir.module,
+        &frozen,
+        GreedyConfig::default(),
+    );
+    let opts = tessera_asm::PrintOptions {
+        generic: true,
+        ..Default::default()
+    };
+    tessera_asm::op_to_string(ctx, &ir.body, ir.module, opts)
+}
+
+fn interpreted(case: &Case) -> String {
+    let mut ctx = context();
+    let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
+    let loaded = PdlPatterns::compile_and_load(&mut ctx, &mut p.body, p.module, &registry())
+        .unwrap_or_else(|ds| panic!("{}: {:?}", case.patterns, ds));
+    let mut set = RewritePatternSet::new();
+    loaded.add_to(&mut ctx, &mut set);
+    apply(&mut ctx, case, set)
+}
+
+fn compiled(case: &Case) -> String {
+    let mut ctx = context();
+    let loaded = (case.load)(&mut ctx).unwrap_or_else(|d| panic!("{}: {d:?}", case.generated));
+    let mut set = RewritePatternSet::new();
+    loaded.add_to(&mut ctx, &mut set);
+    apply(&mut ctx, case, set)
+}
+
+#[test]
+fn compiled_patterns_rewrite_as_the_interpreter_does() {
+    for case in CASES {
+        let input = {
+            let mut ctx = context();
+            let ir = tessera_asm::parse(&mut ctx, &read(case.input), case.input).unwrap();
+            let opts = tessera_asm::PrintOptions {
+                generic: true,
+                ..Default::default()
+            };
+            tessera_asm::op_to_string(&ctx, &ir.body, ir.module, opts)
+        };
+        let expected = interpreted(case);
+        assert_ne!(
+            expected, input,
+            "{}: the patterns change nothing",
+            case.patterns
+        );
+        assert_eq!(compiled(case), expected, "{}", case.patterns);
+    }
+}
+
+#[test]
+fn compiled_patterns_keep_names_benefits_and_order() {
+    for case in CASES {
+        let mut ctx = context();
+        let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
+        let interp =
+            PdlPatterns::compile_and_load(&mut ctx, &mut p.body, p.module, &registry()).unwrap();
+        let compiled = (case.load)(&mut ctx).unwrap();
+        let a: Vec<String> = interp.names().collect();
+        let b: Vec<String> = compiled.names().map(str::to_string).collect();
+        assert_eq!(a, b, "{}", case.patterns);
+    }
+}
+
+#[test]
+fn natives_are_called_by_path_and_missing_ones_name_themselves() {
+    let case = &CASES[1];
+    let mut ctx = context();
+    let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
+    let text = aot::emit(&mut ctx, &mut p.body, p.module, &EmitOptions::default()).unwrap();
+    // A native nobody wrote is a call rustc cannot resolve, naming the native.
+    assert!(
+        text.contains("super::natives::has_operands(rw, a0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("super::natives::arity_attr(rw, a0)"),
+        "{text}"
+    );
+    let mut ctx = context();
+    let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
+    let options = EmitOptions {
+        natives_path: "crate::my_natives".to_string(),
+        rustfmt: false,
+        ..EmitOptions::default()
+    };
+    let text = aot::emit(&mut ctx, &mut p.body, p.module, &options).unwrap();
+    assert!(
+        text.contains("crate::my_natives::replace_with_marker(rw, a0)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn loops_other_than_foreach_are_refused() {
+    let src = r#"module {
+  pdl_interp.func @matcher(%root : !pdl.operation) {
+    pdl_interp.branch ^a
+  ^a:
+    pdl_interp.check_operation_name of %root is "t.op" -> ^a, ^end
+  ^end:
+    pdl_interp.finalize
+  }
+  module @rewriters {
+  }
+}"#;
+    let mut ctx = context();
+    let mut p = tessera_asm::parse(&mut ctx, src, "loop.mlir").unwrap();
+    let errors = aot::emit(&mut ctx, &mut p.body, p.module, &EmitOptions::default())
+        .expect_err("a loop that is not a foreach");
+    assert!(
+        errors[0].message.contains("only pdl_interp.foreach loops"),
+        "{:?}",
+        errors
+    );
+}
+
+#[test]
+fn a_constant_that_does_not_parse_is_a_load_error() {
+    static BAD: tessera_pdl::aot::runtime::ModuleSpec = tessera_pdl::aot::runtime::ModuleSpec {
+        source: "bad",
+        idents: &[],
+        attrs: &["#nope<"],
+        types: &[],
+        type_lists: &[],
+        name_switches: &[],
+        dialects: &[],
+        matcher: |_, _, _, _| Ok(()),
+        site_rewriters: &[],
+        patterns: &[],
+    };
+    let mut ctx = context();
+    let err = CompiledPatterns::load(&mut ctx, &BAD).expect_err("a malformed attribute");
+    assert!(
+        err.message.contains("cannot read attribute `#nope<`"),
+        "{}",
+        err.message
+    );
+}
