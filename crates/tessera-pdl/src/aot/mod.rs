@@ -705,7 +705,7 @@ impl<'a> FnEmitter<'a> {
              unused_labels,\n    unreachable_code,\n    clippy::needless_return,\n    \
              clippy::collapsible_else_if,\n    clippy::collapsible_if,\n    clippy::single_match,\n    \
              clippy::if_same_then_else,\n    clippy::match_single_binding,\n    \
-             clippy::never_loop,\n    clippy::nonminimal_bool,\n    clippy::bool_comparison\n)]\n",
+             clippy::never_loop,\n    clippy::nonminimal_bool,\n    clippy::bool_comparison,\n    clippy::collapsible_match\n)]\n",
         );
         match self.kind {
             FnKind::Matcher => {
@@ -998,7 +998,7 @@ impl<'a> FnEmitter<'a> {
                         inputs.iter().map(|r| format!("r{r}.to_pdl()")).collect();
                     let ops: Vec<String> = matched_ops.iter().map(|&r| self.op(r)).collect();
                     self.line(format!(
-                        "sink.record(rw, {pattern}, [{}], &[{}]);",
+                        "sink.record({pattern}, [{}], &[{}]);",
                         inputs.join(", "),
                         ops.join(", ")
                     ));

@@ -199,6 +199,15 @@ impl CompiledPatterns {
         self.spec.patterns.iter().map(|p| p.name)
     }
 
+    /// Runs the matcher once on `op` and returns how many matches it records (of every
+    /// pattern): the cost of matching alone, as [`crate::PdlPatterns::count_matches`].
+    pub fn count_matches(&self, rw: &mut PatternRewriter<'_>, op: OpId) -> Result<usize, String> {
+        let mut out = Vec::new();
+        (self.spec.matcher)(rw, &self.tables, op, &mut MatchSink::new(None, &mut out))
+            .map_err(Cow::into_owned)?;
+        Ok(out.len())
+    }
+
     /// Adds every pattern to `set`, in the order the matcher records them.
     pub fn add_to(&self, ctx: &mut Context, set: &mut RewritePatternSet) {
         for pattern in self.each_pattern() {
@@ -223,15 +232,26 @@ impl CompiledPatterns {
 }
 
 /// One recorded match: the site, the values it passes to the site's rewriter, and the
-/// location of the ops it creates.
+/// matched ops, whose fused location the ops the rewrite creates get. The location is only
+/// built when the match is rewritten: most matches never are (a better one applies first),
+/// and until a rewrite the IR, and so the ops' locations, cannot change.
 #[derive(Clone, Debug)]
 pub struct Match {
     /// The record site.
     pub site: u32,
     /// The rewriter's arguments.
     pub inputs: SmallVec<[PdlValue; 4]>,
-    /// The matched ops' locations, fused.
-    pub loc: Location,
+    /// The matched ops.
+    pub matched: SmallVec<[OpId; 2]>,
+}
+
+impl Match {
+    /// The location of the ops the rewrite creates: the matched ops' locations, fused.
+    pub fn loc(&self, rw: &mut PatternRewriter<'_>) -> Location {
+        let locs: SmallVec<[Location; 4]> =
+            self.matched.iter().map(|&o| rw.body().op_loc(o)).collect();
+        run::fused_loc(rw.ctx_mut(), &locs)
+    }
 }
 
 /// Where a matcher records its matches: only those of the sites asked for.
@@ -254,17 +274,18 @@ impl<'a> MatchSink<'a> {
 
     /// Records a match of `site` with the rewriter's `inputs`; created ops will be at the
     /// fused location of `matched` ops.
+    #[inline]
     pub fn record(
         &mut self,
-        rw: &mut PatternRewriter<'_>,
         site: u32,
         inputs: impl IntoIterator<Item = PdlValue>,
         matched: &[OpId],
     ) {
-        let inputs = inputs.into_iter().collect();
-        let locs: SmallVec<[Location; 4]> = matched.iter().map(|&o| rw.body().op_loc(o)).collect();
-        let loc = run::fused_loc(rw.ctx_mut(), &locs);
-        self.out.push(Match { site, inputs, loc });
+        self.out.push(Match {
+            site,
+            inputs: inputs.into_iter().collect(),
+            matched: SmallVec::from_slice(matched),
+        });
     }
 }
 
@@ -311,7 +332,8 @@ impl RewritePattern for CompiledPattern {
         let mut failure = MatchFailure::default();
         for m in matches {
             let rewrite = self.spec.site_rewriters[m.site as usize];
-            match rewrite(rw, &self.tables, &m.inputs, m.loc) {
+            let loc = m.loc(rw);
+            match rewrite(rw, &self.tables, &m.inputs, loc) {
                 Ok(()) => {
                     // The driver must see the root as changed after a rewrite that left it
                     // in place, as the interpreter reports it.

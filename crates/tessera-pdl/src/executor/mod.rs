@@ -245,6 +245,24 @@ impl PdlPatterns {
         })
     }
 
+    /// Runs the matcher once on `op` and returns how many matches it records (of every
+    /// pattern): the cost of matching alone, for benchmarks (see `bench/pdl/aot.sh`).
+    pub fn count_matches(&self, rw: &mut PatternRewriter<'_>, op: OpId) -> Result<usize, String> {
+        let mut out = Vec::new();
+        run::run(
+            &self.loaded.matcher,
+            rw,
+            &[PdlValue::Op(op)],
+            Mode::Match {
+                only: None,
+                out: &mut out,
+            },
+            self.max_steps,
+        )
+        .map_err(|r| r.into_owned())?;
+        Ok(out.len())
+    }
+
     /// Runs the matcher once on `op` and returns every match as (pattern name, benefit),
     /// best first, ties in record order: what upstream's bytecode matches at once.
     pub fn matches(

@@ -78,7 +78,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -124,7 +125,6 @@ fn matcher(
                                                         if r6 == r7 {
                                                             if sink.wants(0) {
                                                                 sink.record(
-                                                                    rw,
                                                                     0,
                                                                     [r1.to_pdl(), r0.to_pdl()],
                                                                     &[rt::op(r0)?, rt::op(r4)?],
@@ -175,7 +175,7 @@ fn matcher(
                         r9 = rt::result(rw, rt::op(r0)?, 0);
                         if r9.is_some() {
                             if sink.wants(1) {
-                                sink.record(rw, 1, [r8.to_pdl(), r0.to_pdl()], &[rt::op(r0)?]);
+                                sink.record(1, [r8.to_pdl(), r0.to_pdl()], &[rt::op(r0)?]);
                             }
                             break 'b1;
                         } else {
@@ -202,7 +202,6 @@ fn matcher(
                                 r13 = rt::value_type(rw, r11);
                                 if sink.wants(2) {
                                     sink.record(
-                                        rw,
                                         2,
                                         [r10.to_pdl(), r12.to_pdl(), r13.to_pdl(), r0.to_pdl()],
                                         &[rt::op(r0)?],
@@ -245,7 +244,8 @@ fn matcher(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -277,7 +277,8 @@ fn rewrite_0(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
@@ -309,7 +310,8 @@ fn rewrite_1(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_2(
     rw: &mut PatternRewriter<'_>,

@@ -120,7 +120,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -161,7 +162,7 @@ fn matcher(
                 };
                 if ok {
                     if sink.wants(0) {
-                        sink.record(rw, 0, [r0.to_pdl()], &[rt::op(r0)?]);
+                        sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
                     }
                     break 'b1;
                 } else {
@@ -175,7 +176,7 @@ fn matcher(
             r2 = rt::group_range(rw, rt::op(r0)?, true, None);
             r3 = rt::value_types(rw, r2.as_deref());
             if sink.wants(1) {
-                sink.record(rw, 1, [r1.to_pdl(), r3.to_pdl(), r0.to_pdl()], &[]);
+                sink.record(1, [r1.to_pdl(), r3.to_pdl(), r0.to_pdl()], &[]);
             }
             break 'b1;
         } else if name == t.idents[2] {
@@ -202,7 +203,6 @@ fn matcher(
                                                             if r20 == r21 {
                                                                 if sink.wants(6) {
                                                                     sink.record(
-                                                                        rw,
                                                                         6,
                                                                         [
                                                                             r5.to_pdl(),
@@ -262,7 +262,7 @@ fn matcher(
                                 r10 = rt::value_type(rw, r8);
                                 if r10 == Some(t.types[0]) {
                                     if sink.wants(2) {
-                                        sink.record(rw, 2, [r0.to_pdl()], &[rt::op(r0)?]);
+                                        sink.record(2, [r0.to_pdl()], &[rt::op(r0)?]);
                                     }
                                     break 'b1;
                                 } else {
@@ -287,7 +287,7 @@ fn matcher(
             if rt::num_results(rw, rt::op(r0)?) == 0 {
                 if rt::num_operands(rw, rt::op(r0)?) == 0 {
                     if sink.wants(3) {
-                        sink.record(rw, 3, [r0.to_pdl()], &[rt::op(r0)?]);
+                        sink.record(3, [r0.to_pdl()], &[rt::op(r0)?]);
                     }
                     break 'b1;
                 } else {
@@ -318,7 +318,6 @@ fn matcher(
                                                         if r16 == r17 {
                                                             if sink.wants(4) {
                                                                 sink.record(
-                                                                    rw,
                                                                     4,
                                                                     [r14.to_pdl(), r0.to_pdl()],
                                                                     &[rt::op(r0)?, rt::op(r13)?],
@@ -365,7 +364,7 @@ fn matcher(
             if rt::num_results(rw, rt::op(r0)?) == 0 {
                 if rt::num_operands(rw, rt::op(r0)?) == 0 {
                     if sink.wants(5) {
-                        sink.record(rw, 5, [r0.to_pdl()], &[rt::op(r0)?]);
+                        sink.record(5, [r0.to_pdl()], &[rt::op(r0)?]);
                     }
                     break 'b1;
                 } else {
@@ -395,7 +394,8 @@ fn matcher(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -450,7 +450,8 @@ fn rewrite_0(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
@@ -494,7 +495,8 @@ fn rewrite_1(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_2(
     rw: &mut PatternRewriter<'_>,
@@ -540,7 +542,8 @@ fn rewrite_2(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_3(
     rw: &mut PatternRewriter<'_>,
@@ -567,7 +570,8 @@ fn rewrite_3(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_4(
     rw: &mut PatternRewriter<'_>,
@@ -599,7 +603,8 @@ fn rewrite_4(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_5(
     rw: &mut PatternRewriter<'_>,
@@ -633,7 +638,8 @@ fn rewrite_5(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_6(
     rw: &mut PatternRewriter<'_>,

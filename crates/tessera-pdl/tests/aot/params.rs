@@ -53,7 +53,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -78,7 +79,7 @@ fn matcher(
             };
             if ok {
                 if sink.wants(0) {
-                    sink.record(rw, 0, [r0.to_pdl(), r1.to_pdl()], &[rt::op(r0)?]);
+                    sink.record(0, [r0.to_pdl(), r1.to_pdl()], &[rt::op(r0)?]);
                 }
                 break 'b3;
             } else {
@@ -105,7 +106,8 @@ fn matcher(
     clippy::match_single_binding,
     clippy::never_loop,
     clippy::nonminimal_bool,
-    clippy::bool_comparison
+    clippy::bool_comparison,
+    clippy::collapsible_match
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
