@@ -64,6 +64,10 @@ pub struct EmitOptions {
     /// Format the result with `rustfmt` (`$RUSTFMT`, else `rustfmt` on the path) when one
     /// can be run; the module is valid Rust either way.
     pub rustfmt: bool,
+    /// The `pdl.pattern`s of the module that must not be applied to what they produced
+    /// (PDLL's patterns without `with recursion`; see
+    /// [`crate::PdlPatterns::compile_and_load_guarded`]).
+    pub unbounded: Vec<OpId>,
 }
 
 impl Default for EmitOptions {
@@ -74,6 +78,7 @@ impl Default for EmitOptions {
             local_natives: Vec::new(),
             extra_items: String::new(),
             rustfmt: true,
+            unbounded: Vec::new(),
         }
     }
 }
@@ -89,7 +94,7 @@ pub fn emit(
     module: OpId,
     options: &EmitOptions,
 ) -> Result<String, Vec<Diagnostic>> {
-    let loaded = crate::executor::prepare(ctx, body, module, None, &[])?;
+    let loaded = crate::executor::prepare(ctx, body, module, None, &options.unbounded)?;
     let loc = body.op_loc(module);
     let mut consts = Consts::default();
     let mut functions = String::new();
