@@ -1,11 +1,10 @@
 //! Patterns compiled ahead of time (`tessera_pdl::aot`) against the interpreter: each
-//! pattern set below has a generated module committed under `tests/aot/` and compiled into
-//! this test; both paths apply the set with the greedy driver to the same input and must
-//! print the same IR. `tests/aot_fresh.rs` checks the committed modules are what
-//! `aot::emit` writes today (it regenerates them with `UPDATE_EXPECT=1`; it is a separate
-//! test so that a module that no longer compiles can still be regenerated).
+//! pattern set of `tests/aot/cases.rs` has a generated module committed under `tests/aot/`
+//! and compiled into this test; both paths apply the set with the greedy driver to the same
+//! input and must print the same IR. `tests/aot_fresh.rs` checks the committed modules are
+//! what `aot::emit` writes today (it regenerates them with `UPDATE_EXPECT=1`; it is a
+//! separate test so that a module that no longer compiles can still be regenerated).
 
-use std::path::{Path, PathBuf};
 use tessera_ir::{Attr, Context, Diagnostic, OpId, OperationState};
 use tessera_pdl::aot::runtime::CompiledPatterns;
 use tessera_pdl::aot::{self, EmitOptions};
@@ -16,12 +15,35 @@ use tessera_rewrite::{
     RewritePatternSet,
 };
 
+/// The pattern sets.
+#[allow(dead_code)]
+#[path = "aot/cases.rs"]
+mod cases;
+use cases::{context, Case, CASES};
+
+// The generated modules, in the order of `CASES`.
 /// Generated from `examples/pdl/patterns.mlir`.
 #[path = "aot/examples_pdl.rs"]
 mod examples_pdl;
+/// Generated from tessera-cli's `tests/pdl-exec/compiled.mlir`.
+#[path = "aot/exec_compiled.rs"]
+mod exec_compiled;
 /// Generated from `tests/aot/features.pdl.mlir`.
 #[path = "aot/features.rs"]
 mod features;
+/// Generated from the chunks of tessera-cli's `tests/pdl-exec/interp_ops.mlir`.
+#[path = "aot/interp_ops_0.rs"]
+mod interp_ops_0;
+#[path = "aot/interp_ops_1.rs"]
+mod interp_ops_1;
+#[path = "aot/interp_ops_2.rs"]
+mod interp_ops_2;
+#[path = "aot/interp_ops_3.rs"]
+mod interp_ops_3;
+#[path = "aot/interp_ops_4.rs"]
+mod interp_ops_4;
+#[path = "aot/interp_ops_5.rs"]
+mod interp_ops_5;
 /// Generated from `tests/aot/params.interp.mlir`.
 #[path = "aot/params.rs"]
 mod params;
@@ -117,83 +139,56 @@ fn registry() -> Natives {
     n
 }
 
-/// One pattern set: its PDL, an input, and its committed generated module.
-struct Case {
-    patterns: &'static str,
-    input: &'static str,
-    generated: &'static str,
-    load: fn(&mut Context) -> Result<CompiledPatterns, Diagnostic>,
-}
-
-const CASES: &[Case] = &[
-    Case {
-        patterns: "../../examples/pdl/patterns.mlir",
-        input: "../../examples/pdl/input.mlir",
-        generated: "tests/aot/examples_pdl.rs",
-        load: examples_pdl::load,
-    },
-    Case {
-        patterns: "tests/aot/features.pdl.mlir",
-        input: "tests/aot/features.input.mlir",
-        generated: "tests/aot/features.rs",
-        load: features::load,
-    },
-    Case {
-        patterns: "tests/aot/params.interp.mlir",
-        input: "tests/aot/params.input.mlir",
-        generated: "tests/aot/params.rs",
-        load: params::load,
-    },
+/// Each case's generated module's `load`, in the order of [`CASES`].
+type Load = fn(&mut Context) -> Result<CompiledPatterns, Diagnostic>;
+const LOADS: &[Load] = &[
+    examples_pdl::load,
+    features::load,
+    params::load,
+    exec_compiled::load,
+    interp_ops_0::load,
+    interp_ops_1::load,
+    interp_ops_2::load,
+    interp_ops_3::load,
+    interp_ops_4::load,
+    interp_ops_5::load,
 ];
 
-fn path(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)
-}
-
-fn read(rel: &str) -> String {
-    std::fs::read_to_string(path(rel)).unwrap_or_else(|e| panic!("{rel}: {e}"))
-}
-
-fn context() -> Context {
-    let mut ctx = Context::new();
-    ctx.set_allow_unregistered_dialects(true);
-    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).expect("the pdl dialects load");
-    // examples/pdl's input is in `func.func`s.
-    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    ctx
+fn print(ctx: &Context, body: &tessera_ir::Body, op: OpId) -> String {
+    let opts = tessera_asm::PrintOptions {
+        generic: true,
+        ..Default::default()
+    };
+    tessera_asm::op_to_string(ctx, body, op, opts)
 }
 
 /// Parses `case`'s input into `ctx`, applies `set` greedily, prints it generically.
 fn apply(ctx: &mut Context, case: &Case, set: RewritePatternSet) -> String {
     let frozen = FrozenRewritePatternSet::new(set);
-    let mut ir = tessera_asm::parse(ctx, &read(case.input), case.input).expect("valid input");
+    let mut ir = case.input(ctx);
     apply_patterns_greedily(
         ctx,
-        &mut ir.body,
-        ir.module,
+        &mut ir.parsed.body,
+        ir.op,
         &frozen,
         GreedyConfig::default(),
     );
-    let opts = tessera_asm::PrintOptions {
-        generic: true,
-        ..Default::default()
-    };
-    tessera_asm::op_to_string(ctx, &ir.body, ir.module, opts)
+    print(ctx, &ir.parsed.body, ir.op)
 }
 
 fn interpreted(case: &Case) -> String {
     let mut ctx = context();
-    let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
-    let loaded = PdlPatterns::compile_and_load(&mut ctx, &mut p.body, p.module, &registry())
-        .unwrap_or_else(|ds| panic!("{}: {:?}", case.patterns, ds));
+    let mut p = case.patterns(&mut ctx);
+    let loaded = PdlPatterns::compile_and_load(&mut ctx, &mut p.parsed.body, p.op, &registry())
+        .unwrap_or_else(|ds| panic!("{}: {:?}", case.name(), ds));
     let mut set = RewritePatternSet::new();
     loaded.add_to(&mut ctx, &mut set);
     apply(&mut ctx, case, set)
 }
 
-fn compiled(case: &Case) -> String {
+fn compiled(case: &Case, load: Load) -> String {
     let mut ctx = context();
-    let loaded = (case.load)(&mut ctx).unwrap_or_else(|d| panic!("{}: {d:?}", case.generated));
+    let loaded = load(&mut ctx).unwrap_or_else(|d| panic!("{}: {d:?}", case.generated));
     let mut set = RewritePatternSet::new();
     loaded.add_to(&mut ctx, &mut set);
     apply(&mut ctx, case, set)
@@ -201,37 +196,35 @@ fn compiled(case: &Case) -> String {
 
 #[test]
 fn compiled_patterns_rewrite_as_the_interpreter_does() {
-    for case in CASES {
+    assert_eq!(CASES.len(), LOADS.len());
+    for (case, &load) in CASES.iter().zip(LOADS) {
         let input = {
             let mut ctx = context();
-            let ir = tessera_asm::parse(&mut ctx, &read(case.input), case.input).unwrap();
-            let opts = tessera_asm::PrintOptions {
-                generic: true,
-                ..Default::default()
-            };
-            tessera_asm::op_to_string(&ctx, &ir.body, ir.module, opts)
+            let ir = case.input(&mut ctx);
+            print(&ctx, &ir.parsed.body, ir.op)
         };
         let expected = interpreted(case);
         assert_ne!(
-            expected, input,
+            expected,
+            input,
             "{}: the patterns change nothing",
-            case.patterns
+            case.name()
         );
-        assert_eq!(compiled(case), expected, "{}", case.patterns);
+        assert_eq!(compiled(case, load), expected, "{}", case.name());
     }
 }
 
 #[test]
 fn compiled_patterns_keep_names_benefits_and_order() {
-    for case in CASES {
+    for (case, &load) in CASES.iter().zip(LOADS) {
         let mut ctx = context();
-        let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
+        let mut p = case.patterns(&mut ctx);
         let interp =
-            PdlPatterns::compile_and_load(&mut ctx, &mut p.body, p.module, &registry()).unwrap();
-        let compiled = (case.load)(&mut ctx).unwrap();
+            PdlPatterns::compile_and_load(&mut ctx, &mut p.parsed.body, p.op, &registry()).unwrap();
+        let compiled = load(&mut ctx).unwrap();
         let a: Vec<String> = interp.names().collect();
         let b: Vec<String> = compiled.names().map(str::to_string).collect();
-        assert_eq!(a, b, "{}", case.patterns);
+        assert_eq!(a, b, "{}", case.name());
     }
 }
 
@@ -239,8 +232,8 @@ fn compiled_patterns_keep_names_benefits_and_order() {
 fn natives_are_called_by_path_and_missing_ones_name_themselves() {
     let case = &CASES[1];
     let mut ctx = context();
-    let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
-    let text = aot::emit(&mut ctx, &mut p.body, p.module, &EmitOptions::default()).unwrap();
+    let mut p = case.patterns(&mut ctx);
+    let text = aot::emit(&mut ctx, &mut p.parsed.body, p.op, &EmitOptions::default()).unwrap();
     // A native nobody wrote is a call rustc cannot resolve, naming the native.
     assert!(
         text.contains("super::natives::has_operands(rw, a0)"),
@@ -251,13 +244,13 @@ fn natives_are_called_by_path_and_missing_ones_name_themselves() {
         "{text}"
     );
     let mut ctx = context();
-    let mut p = tessera_asm::parse(&mut ctx, &read(case.patterns), case.patterns).unwrap();
+    let mut p = case.patterns(&mut ctx);
     let options = EmitOptions {
         natives_path: "crate::my_natives".to_string(),
         rustfmt: false,
         ..EmitOptions::default()
     };
-    let text = aot::emit(&mut ctx, &mut p.body, p.module, &options).unwrap();
+    let text = aot::emit(&mut ctx, &mut p.parsed.body, p.op, &options).unwrap();
     assert!(
         text.contains("crate::my_natives::replace_with_marker(rw, a0)"),
         "{text}"
