@@ -111,11 +111,11 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<ValueId> = None;
     'b1: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
+                let mut r1: Option<ValueId> = None;
                 r1 = rt::operand(rw, rt::op(r0)?, 0);
                 if r1.is_some() {
                     let ok = if let Some(a0) = r1 {

@@ -143,48 +143,18 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<ValueId> = None;
-    let mut r2: Option<ValueId> = None;
-    let mut r3: Option<Type> = None;
-    let mut r4: Option<ValueId> = None;
-    let mut r5: Option<ValueId> = None;
-    let mut r6: Option<OpId> = None;
-    let mut r7: Option<ValueId> = None;
-    let mut r8: Option<ValueId> = None;
-    let mut r9: Option<Type> = None;
-    let mut r10: Option<Type> = None;
-    let mut r11: Option<ValueId> = None;
-    let mut r12: Option<ValueId> = None;
-    let mut r13: Option<ValueId> = None;
-    let mut r14: Option<ValueId> = None;
-    let mut r15: Option<Type> = None;
-    let mut r16: Option<ValueId> = None;
-    let mut r17: Option<ValueId> = None;
-    let mut r18: Option<ValueId> = None;
-    let mut r19: Option<ValueId> = None;
-    let mut r20: Option<ValueId> = None;
-    let mut r21: Option<ValueId> = None;
-    let mut r22: Option<ValueId> = None;
-    let mut r23: Option<ValueId> = None;
-    let mut r24: Option<ValueId> = None;
-    let mut r25: Option<ValueId> = None;
-    let mut r26: Option<ValueId> = None;
-    let mut r27: Option<ValueId> = None;
-    let mut r28: Option<ValueId> = None;
-    let mut r29: Option<ValueId> = None;
-    let mut r30: Option<ValueId> = None;
-    let mut r31: Option<ValueId> = None;
-    let mut r32: Option<ValueId> = None;
-    let mut r33: Option<ValueId> = None;
     'b1: {
         match t.switch_case(0, rt::op_name(rw, rt::op(r0)?)) {
             0 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 1 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r1: Option<ValueId> = None;
                         r1 = rt::operand(rw, rt::op(r0)?, 0);
                         if r1.is_some() {
+                            let mut r2: Option<ValueId> = None;
                             r2 = rt::result(rw, rt::op(r0)?, 0);
                             if r2.is_some() {
+                                let mut r3: Option<Type> = None;
                                 r3 = rt::value_type(rw, r2);
                                 if sink.wants(0) {
                                     sink.record(
@@ -210,20 +180,27 @@ fn matcher(
             1 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 1 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r4: Option<ValueId> = None;
                         r4 = rt::operand(rw, rt::op(r0)?, 0);
                         if r4.is_some() {
+                            let mut r5: Option<ValueId> = None;
                             r5 = rt::result(rw, rt::op(r0)?, 0);
                             if r5.is_some() {
+                                let mut r6: Option<OpId> = None;
                                 r6 = rt::defining_op(rw, r4);
                                 if r6.is_some() {
                                     if rt::op_name(rw, rt::op(r6)?) == t.idents[9] {
                                         if rt::num_operands(rw, rt::op(r6)?) == 1 {
                                             if rt::num_results(rw, rt::op(r6)?) == 1 {
+                                                let mut r7: Option<ValueId> = None;
                                                 r7 = rt::operand(rw, rt::op(r6)?, 0);
                                                 if r7.is_some() {
+                                                    let mut r8: Option<ValueId> = None;
                                                     r8 = rt::result(rw, rt::op(r6)?, 0);
                                                     if r8.is_some() {
                                                         if r8 == r4 {
+                                                            let mut r9: Option<Type> = None;
+                                                            let mut r10: Option<Type> = None;
                                                             r9 = rt::value_type(rw, r8);
                                                             r10 = rt::value_type(rw, r5);
                                                             if r9 == r10 {
@@ -279,8 +256,10 @@ fn matcher(
             2 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 1 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r11: Option<ValueId> = None;
                         r11 = rt::operand(rw, rt::op(r0)?, 0);
                         if r11.is_some() {
+                            let mut r12: Option<ValueId> = None;
                             r12 = rt::result(rw, rt::op(r0)?, 0);
                             if r12.is_some() {
                                 if sink.wants(2) {
@@ -303,10 +282,13 @@ fn matcher(
             3 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 1 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r13: Option<ValueId> = None;
                         r13 = rt::operand(rw, rt::op(r0)?, 0);
                         if r13.is_some() {
+                            let mut r14: Option<ValueId> = None;
                             r14 = rt::result(rw, rt::op(r0)?, 0);
                             if r14.is_some() {
+                                let mut r15: Option<Type> = None;
                                 r15 = rt::value_type(rw, r14);
                                 if sink.wants(3) {
                                     sink.record(
@@ -332,10 +314,13 @@ fn matcher(
             4 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 2 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r16: Option<ValueId> = None;
                         r16 = rt::operand(rw, rt::op(r0)?, 0);
                         if r16.is_some() {
+                            let mut r17: Option<ValueId> = None;
                             r17 = rt::result(rw, rt::op(r0)?, 0);
                             if r17.is_some() {
+                                let mut r18: Option<ValueId> = None;
                                 r18 = rt::operand(rw, rt::op(r0)?, 1);
                                 if r18.is_some() {
                                     if sink.wants(4) {
@@ -361,10 +346,13 @@ fn matcher(
             5 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 2 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r19: Option<ValueId> = None;
                         r19 = rt::operand(rw, rt::op(r0)?, 0);
                         if r19.is_some() {
+                            let mut r20: Option<ValueId> = None;
                             r20 = rt::result(rw, rt::op(r0)?, 0);
                             if r20.is_some() {
+                                let mut r21: Option<ValueId> = None;
                                 r21 = rt::operand(rw, rt::op(r0)?, 1);
                                 if r21.is_some() {
                                     if sink.wants(5) {
@@ -390,10 +378,13 @@ fn matcher(
             6 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 2 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r22: Option<ValueId> = None;
                         r22 = rt::operand(rw, rt::op(r0)?, 0);
                         if r22.is_some() {
+                            let mut r23: Option<ValueId> = None;
                             r23 = rt::result(rw, rt::op(r0)?, 0);
                             if r23.is_some() {
+                                let mut r24: Option<ValueId> = None;
                                 r24 = rt::operand(rw, rt::op(r0)?, 1);
                                 if r24.is_some() {
                                     if sink.wants(6) {
@@ -419,10 +410,13 @@ fn matcher(
             7 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 2 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r25: Option<ValueId> = None;
                         r25 = rt::operand(rw, rt::op(r0)?, 0);
                         if r25.is_some() {
+                            let mut r26: Option<ValueId> = None;
                             r26 = rt::result(rw, rt::op(r0)?, 0);
                             if r26.is_some() {
+                                let mut r27: Option<ValueId> = None;
                                 r27 = rt::operand(rw, rt::op(r0)?, 1);
                                 if r27.is_some() {
                                     if sink.wants(7) {
@@ -448,10 +442,13 @@ fn matcher(
             8 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 2 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r28: Option<ValueId> = None;
                         r28 = rt::operand(rw, rt::op(r0)?, 0);
                         if r28.is_some() {
+                            let mut r29: Option<ValueId> = None;
                             r29 = rt::result(rw, rt::op(r0)?, 0);
                             if r29.is_some() {
+                                let mut r30: Option<ValueId> = None;
                                 r30 = rt::operand(rw, rt::op(r0)?, 1);
                                 if r30.is_some() {
                                     if sink.wants(8) {
@@ -477,10 +474,13 @@ fn matcher(
             9 => {
                 if rt::num_operands(rw, rt::op(r0)?) == 2 {
                     if rt::num_results(rw, rt::op(r0)?) == 1 {
+                        let mut r31: Option<ValueId> = None;
                         r31 = rt::operand(rw, rt::op(r0)?, 0);
                         if r31.is_some() {
+                            let mut r32: Option<ValueId> = None;
                             r32 = rt::result(rw, rt::op(r0)?, 0);
                             if r32.is_some() {
+                                let mut r33: Option<ValueId> = None;
                                 r33 = rt::operand(rw, rt::op(r0)?, 1);
                                 if r33.is_some() {
                                     if sink.wants(9) {

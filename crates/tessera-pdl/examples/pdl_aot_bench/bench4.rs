@@ -91,30 +91,18 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<ValueId> = None;
-    let mut r2: Option<ValueId> = None;
-    let mut r3: Option<Type> = None;
-    let mut r4: Option<ValueId> = None;
-    let mut r5: Option<ValueId> = None;
-    let mut r6: Option<OpId> = None;
-    let mut r7: Option<ValueId> = None;
-    let mut r8: Option<ValueId> = None;
-    let mut r9: Option<Type> = None;
-    let mut r10: Option<Type> = None;
-    let mut r11: Option<ValueId> = None;
-    let mut r12: Option<ValueId> = None;
-    let mut r13: Option<ValueId> = None;
-    let mut r14: Option<ValueId> = None;
-    let mut r15: Option<Type> = None;
     'b1: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r1: Option<ValueId> = None;
                     r1 = rt::operand(rw, rt::op(r0)?, 0);
                     if r1.is_some() {
+                        let mut r2: Option<ValueId> = None;
                         r2 = rt::result(rw, rt::op(r0)?, 0);
                         if r2.is_some() {
+                            let mut r3: Option<Type> = None;
                             r3 = rt::value_type(rw, r2);
                             if sink.wants(0) {
                                 sink.record(
@@ -139,20 +127,27 @@ fn matcher(
         } else if name == t.idents[1] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r4: Option<ValueId> = None;
                     r4 = rt::operand(rw, rt::op(r0)?, 0);
                     if r4.is_some() {
+                        let mut r5: Option<ValueId> = None;
                         r5 = rt::result(rw, rt::op(r0)?, 0);
                         if r5.is_some() {
+                            let mut r6: Option<OpId> = None;
                             r6 = rt::defining_op(rw, r4);
                             if r6.is_some() {
                                 if rt::op_name(rw, rt::op(r6)?) == t.idents[2] {
                                     if rt::num_operands(rw, rt::op(r6)?) == 1 {
                                         if rt::num_results(rw, rt::op(r6)?) == 1 {
+                                            let mut r7: Option<ValueId> = None;
                                             r7 = rt::operand(rw, rt::op(r6)?, 0);
                                             if r7.is_some() {
+                                                let mut r8: Option<ValueId> = None;
                                                 r8 = rt::result(rw, rt::op(r6)?, 0);
                                                 if r8.is_some() {
                                                     if r8 == r4 {
+                                                        let mut r9: Option<Type> = None;
+                                                        let mut r10: Option<Type> = None;
                                                         r9 = rt::value_type(rw, r8);
                                                         r10 = rt::value_type(rw, r5);
                                                         if r9 == r10 {
@@ -207,8 +202,10 @@ fn matcher(
         } else if name == t.idents[3] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r11: Option<ValueId> = None;
                     r11 = rt::operand(rw, rt::op(r0)?, 0);
                     if r11.is_some() {
+                        let mut r12: Option<ValueId> = None;
                         r12 = rt::result(rw, rt::op(r0)?, 0);
                         if r12.is_some() {
                             if sink.wants(2) {
@@ -230,10 +227,13 @@ fn matcher(
         } else if name == t.idents[4] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r13: Option<ValueId> = None;
                     r13 = rt::operand(rw, rt::op(r0)?, 0);
                     if r13.is_some() {
+                        let mut r14: Option<ValueId> = None;
                         r14 = rt::result(rw, rt::op(r0)?, 0);
                         if r14.is_some() {
+                            let mut r15: Option<Type> = None;
                             r15 = rt::value_type(rw, r14);
                             if sink.wants(3) {
                                 sink.record(

@@ -727,16 +727,14 @@ impl<'a> FnEmitter<'a> {
                 );
             }
         }
-        for r in 0..self.code.num_regs {
+        // Arguments here; every other register where the block defining it starts (see
+        // `tree`).
+        for r in 0..self.code.num_args {
             let ty = reg_type(self.kind_of(r)?);
-            let init = if r < self.code.num_args {
-                match self.kind {
-                    FnKind::Matcher if r == 0 => "Some(root)".to_string(),
-                    FnKind::Matcher => "None".to_string(),
-                    FnKind::Rewriter(_) => format!("rt::input(inputs, {r})"),
-                }
-            } else {
-                "None".to_string()
+            let init = match self.kind {
+                FnKind::Matcher if r == 0 => "Some(root)".to_string(),
+                FnKind::Matcher => "None".to_string(),
+                FnKind::Rewriter(_) => format!("rt::input(inputs, {r})"),
             };
             self.line(format!("let mut r{r}: {ty} = {init};"));
         }
@@ -745,8 +743,20 @@ impl<'a> FnEmitter<'a> {
         Ok(std::mem::take(&mut self.out))
     }
 
-    /// The code of block `b` and of the blocks it dominates.
+    /// The code of block `b` and of the blocks it dominates. The registers `b` defines are
+    /// declared first: every use is in a block `b` dominates, so inside this scope, and a
+    /// function of thousands of registers does not become thousands of `let`s in one block
+    /// (rustc's stack does not survive that). In a loop body they are fresh each iteration,
+    /// as a `pdl_interp` value is. They start as `None` since a native's results are only
+    /// set when it succeeds, which rustc cannot see is the only path to their uses.
     fn tree(&mut self, cfg: &Cfg, b: u32) -> Emitted {
+        let (start, end) = cfg.blocks[b as usize];
+        for pc in start..end {
+            for r in defs(&self.code.insts[pc]) {
+                let ty = reg_type(self.kind_of(r)?);
+                self.line(format!("let mut r{r}: {ty} = None;"));
+            }
+        }
         let mut merges: Vec<u32> = cfg.children[b as usize]
             .iter()
             .copied()
@@ -981,7 +991,8 @@ impl<'a> FnEmitter<'a> {
                     "'l{b}: for &item in r{range}.as_deref().unwrap_or_default() {{"
                 ));
                 self.depth += 1;
-                self.line(format!("r{var} = Some(item);"));
+                let ty = reg_type(self.kind_of(*var)?);
+                self.line(format!("let mut r{var}: {ty} = Some(item);"));
                 self.branch(cfg, *body)?;
                 self.depth -= 1;
                 self.line("}");
@@ -1277,6 +1288,29 @@ impl<'a> FnEmitter<'a> {
             _ => return Err("an unexpected terminator".into()),
         }
         Ok(())
+    }
+}
+
+/// The registers `inst` writes, but a `foreach`'s loop variable (declared in the loop).
+fn defs(inst: &Inst) -> Vec<Reg> {
+    match inst {
+        Inst::ApplyConstraint { call, .. } | Inst::ApplyRewrite { call } => {
+            call.results.iter().map(|&(r, _)| r).collect()
+        }
+        Inst::CreateAttribute { dst, .. }
+        | Inst::CreateOperation { dst, .. }
+        | Inst::CreateRange { dst, .. }
+        | Inst::CreateType { dst, .. }
+        | Inst::CreateTypes { dst, .. }
+        | Inst::Extract { dst, .. }
+        | Inst::GetAttribute { dst, .. }
+        | Inst::GetAttributeType { dst, .. }
+        | Inst::GetDefiningOp { dst, .. }
+        | Inst::GetValue { dst, .. }
+        | Inst::GetGroup { dst, .. }
+        | Inst::GetUsers { dst, .. }
+        | Inst::GetValueType { dst, .. } => vec![*dst],
+        _ => Vec::new(),
     }
 }
 

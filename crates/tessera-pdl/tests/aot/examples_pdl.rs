@@ -88,38 +88,32 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<ValueId> = None;
-    let mut r2: Option<ValueId> = None;
-    let mut r3: Option<ValueId> = None;
-    let mut r4: Option<OpId> = None;
-    let mut r5: Option<ValueId> = None;
-    let mut r6: Option<Type> = None;
-    let mut r7: Option<Type> = None;
-    let mut r8: Option<ValueId> = None;
-    let mut r9: Option<ValueId> = None;
-    let mut r10: Option<ValueId> = None;
-    let mut r11: Option<ValueId> = None;
-    let mut r12: Option<ValueId> = None;
-    let mut r13: Option<Type> = None;
     'b1: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
             if rt::num_operands(rw, rt::op(r0)?) == 2 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r1: Option<ValueId> = None;
                     r1 = rt::operand(rw, rt::op(r0)?, 0);
                     if r1.is_some() {
+                        let mut r2: Option<ValueId> = None;
                         r2 = rt::result(rw, rt::op(r0)?, 0);
                         if r2.is_some() {
+                            let mut r3: Option<ValueId> = None;
                             r3 = rt::operand(rw, rt::op(r0)?, 1);
                             if r3.is_some() {
+                                let mut r4: Option<OpId> = None;
                                 r4 = rt::defining_op(rw, r3);
                                 if r4.is_some() {
                                     if rt::op_name(rw, rt::op(r4)?) == t.idents[1] {
                                         if rt::num_operands(rw, rt::op(r4)?) == 0 {
                                             if rt::num_results(rw, rt::op(r4)?) == 1 {
+                                                let mut r5: Option<ValueId> = None;
                                                 r5 = rt::result(rw, rt::op(r4)?, 0);
                                                 if r5.is_some() {
                                                     if r5 == r3 {
+                                                        let mut r6: Option<Type> = None;
+                                                        let mut r7: Option<Type> = None;
                                                         r6 = rt::value_type(rw, r5);
                                                         r7 = rt::value_type(rw, r2);
                                                         if r6 == r7 {
@@ -170,8 +164,10 @@ fn matcher(
         } else if name == t.idents[2] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r8: Option<ValueId> = None;
                     r8 = rt::operand(rw, rt::op(r0)?, 0);
                     if r8.is_some() {
+                        let mut r9: Option<ValueId> = None;
                         r9 = rt::result(rw, rt::op(r0)?, 0);
                         if r9.is_some() {
                             if sink.wants(1) {
@@ -193,12 +189,16 @@ fn matcher(
         } else if name == t.idents[3] {
             if rt::num_operands(rw, rt::op(r0)?) == 2 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r10: Option<ValueId> = None;
                     r10 = rt::operand(rw, rt::op(r0)?, 0);
                     if r10.is_some() {
+                        let mut r11: Option<ValueId> = None;
                         r11 = rt::result(rw, rt::op(r0)?, 0);
                         if r11.is_some() {
+                            let mut r12: Option<ValueId> = None;
                             r12 = rt::operand(rw, rt::op(r0)?, 1);
                             if r12.is_some() {
+                                let mut r13: Option<Type> = None;
                                 r13 = rt::value_type(rw, r11);
                                 if sink.wants(2) {
                                     sink.record(

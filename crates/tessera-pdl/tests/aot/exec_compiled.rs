@@ -96,55 +96,41 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<Attr> = None;
-    let mut r2: Option<Arc<[ValueId]>> = None;
-    let mut r3: Option<Arc<[ValueId]>> = None;
-    let mut r4: Option<Arc<[Type]>> = None;
-    let mut r5: Option<ValueId> = None;
-    let mut r6: Option<ValueId> = None;
-    let mut r7: Option<ValueId> = None;
-    let mut r8: Option<OpId> = None;
-    let mut r9: Option<Type> = None;
-    let mut r10: Option<Type> = None;
-    let mut r11: Option<Attr> = None;
-    let mut r12: Option<ValueId> = None;
-    let mut r13: Option<Type> = None;
-    let mut r14: Option<ValueId> = None;
-    let mut r15: Option<ValueId> = None;
-    let mut r16: Option<OpId> = None;
-    let mut r17: Option<ValueId> = None;
-    let mut r18: Option<ValueId> = None;
-    let mut r19: Option<Type> = None;
-    let mut r20: Option<Type> = None;
-    let mut r21: Option<ValueId> = None;
-    let mut r22: Option<ValueId> = None;
-    let mut r23: Option<ValueId> = None;
-    let mut r24: Option<Type> = None;
     'b1: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
             if rt::num_operands(rw, rt::op(r0)?) == 2 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r5: Option<ValueId> = None;
                     r5 = rt::operand(rw, rt::op(r0)?, 0);
                     if r5.is_some() {
+                        let mut r6: Option<ValueId> = None;
                         r6 = rt::result(rw, rt::op(r0)?, 0);
                         if r6.is_some() {
+                            let mut r7: Option<ValueId> = None;
+                            let mut r8: Option<OpId> = None;
                             r7 = rt::operand(rw, rt::op(r0)?, 1);
                             r8 = rt::defining_op(rw, r7);
                             if r8.is_some() {
                                 if r7.is_some() {
+                                    let mut r9: Option<Type> = None;
+                                    let mut r10: Option<Type> = None;
                                     r9 = rt::value_type(rw, r5);
                                     r10 = rt::value_type(rw, r6);
                                     if r9 == r10 {
                                         if rt::op_name(rw, rt::op(r8)?) == t.idents[1] {
                                             if rt::num_operands(rw, rt::op(r8)?) == 0 {
                                                 if rt::num_results(rw, rt::op(r8)?) == 1 {
+                                                    let mut r11: Option<Attr> = None;
                                                     r11 = rt::attribute(rw, rt::op(r8)?, "value");
                                                     if r11.is_some() {
                                                         if r11 == Some(t.attrs[0]) {
+                                                            let mut r12: Option<ValueId> = None;
                                                             r12 = rt::result(rw, rt::op(r8)?, 0);
                                                             if r12.is_some() {
                                                                 if r12 == r7 {
+                                                                    let mut r13: Option<Type> =
+                                                                        None;
                                                                     r13 = rt::value_type(rw, r12);
                                                                     if r13 == r9 {
                                                                         if sink.wants(1) {
@@ -209,20 +195,27 @@ fn matcher(
         } else if name == t.idents[2] {
             if rt::num_operands(rw, rt::op(r0)?) == 1 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r14: Option<ValueId> = None;
                     r14 = rt::operand(rw, rt::op(r0)?, 0);
                     if r14.is_some() {
+                        let mut r15: Option<ValueId> = None;
                         r15 = rt::result(rw, rt::op(r0)?, 0);
                         if r15.is_some() {
+                            let mut r16: Option<OpId> = None;
                             r16 = rt::defining_op(rw, r14);
                             if r16.is_some() {
                                 if rt::op_name(rw, rt::op(r16)?) == t.idents[2] {
                                     if rt::num_operands(rw, rt::op(r16)?) == 1 {
                                         if rt::num_results(rw, rt::op(r16)?) == 1 {
+                                            let mut r17: Option<ValueId> = None;
                                             r17 = rt::operand(rw, rt::op(r16)?, 0);
                                             if r17.is_some() {
+                                                let mut r18: Option<ValueId> = None;
                                                 r18 = rt::result(rw, rt::op(r16)?, 0);
                                                 if r18.is_some() {
                                                     if r18 == r14 {
+                                                        let mut r19: Option<Type> = None;
+                                                        let mut r20: Option<Type> = None;
                                                         r19 = rt::value_type(rw, r18);
                                                         r20 = rt::value_type(rw, r15);
                                                         if r19 == r20 {
@@ -273,12 +266,16 @@ fn matcher(
         } else if name == t.idents[3] {
             if rt::num_operands(rw, rt::op(r0)?) == 2 {
                 if rt::num_results(rw, rt::op(r0)?) == 1 {
+                    let mut r21: Option<ValueId> = None;
                     r21 = rt::operand(rw, rt::op(r0)?, 0);
                     if r21.is_some() {
+                        let mut r22: Option<ValueId> = None;
                         r22 = rt::result(rw, rt::op(r0)?, 0);
                         if r22.is_some() {
+                            let mut r23: Option<ValueId> = None;
                             r23 = rt::operand(rw, rt::op(r0)?, 1);
                             if r21 == r23 {
+                                let mut r24: Option<Type> = None;
                                 r24 = rt::value_type(rw, r22);
                                 if r24 == Some(t.types[0]) {
                                     if sink.wants(3) {
@@ -307,10 +304,14 @@ fn matcher(
             break 'b1;
         }
     }
+    let mut r1: Option<Attr> = None;
     'b2: {
         r1 = rt::attribute(rw, rt::op(r0)?, "fuse");
         if r1.is_some() {
             if r1 == Some(t.attrs[1]) {
+                let mut r2: Option<Arc<[ValueId]>> = None;
+                let mut r3: Option<Arc<[ValueId]>> = None;
+                let mut r4: Option<Arc<[Type]>> = None;
                 r2 = rt::group_range(rw, rt::op(r0)?, false, None);
                 r3 = rt::group_range(rw, rt::op(r0)?, true, None);
                 r4 = rt::value_types(rw, r3.as_deref());

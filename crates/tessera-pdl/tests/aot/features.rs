@@ -130,27 +130,6 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<Arc<[ValueId]>> = None;
-    let mut r2: Option<Arc<[ValueId]>> = None;
-    let mut r3: Option<Arc<[Type]>> = None;
-    let mut r4: Option<ValueId> = None;
-    let mut r5: Option<ValueId> = None;
-    let mut r6: Option<Arc<[OpId]>> = None;
-    let mut r7: Option<OpId> = None;
-    let mut r8: Option<ValueId> = None;
-    let mut r9: Option<Attr> = None;
-    let mut r10: Option<Type> = None;
-    let mut r11: Option<ValueId> = None;
-    let mut r12: Option<ValueId> = None;
-    let mut r13: Option<OpId> = None;
-    let mut r14: Option<ValueId> = None;
-    let mut r15: Option<ValueId> = None;
-    let mut r16: Option<Type> = None;
-    let mut r17: Option<Type> = None;
-    let mut r18: Option<ValueId> = None;
-    let mut r19: Option<ValueId> = None;
-    let mut r20: Option<Type> = None;
-    let mut r21: Option<Type> = None;
     'b1: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
@@ -172,6 +151,9 @@ fn matcher(
                 break 'b1;
             }
         } else if name == t.idents[1] {
+            let mut r1: Option<Arc<[ValueId]>> = None;
+            let mut r2: Option<Arc<[ValueId]>> = None;
+            let mut r3: Option<Arc<[Type]>> = None;
             r1 = rt::group_range(rw, rt::op(r0)?, false, None);
             r2 = rt::group_range(rw, rt::op(r0)?, true, None);
             r3 = rt::value_types(rw, r2.as_deref());
@@ -182,22 +164,29 @@ fn matcher(
         } else if name == t.idents[2] {
             if rt::num_results(rw, rt::op(r0)?) == 1 {
                 if rt::num_operands(rw, rt::op(r0)?) == 1 {
+                    let mut r4: Option<ValueId> = None;
                     r4 = rt::result(rw, rt::op(r0)?, 0);
                     if r4.is_some() {
+                        let mut r5: Option<ValueId> = None;
                         r5 = rt::operand(rw, rt::op(r0)?, 0);
                         if r5.is_some() {
+                            let mut r6: Option<Arc<[OpId]>> = None;
                             r6 = rt::users(rw, r5.as_slice());
                             'l11: for &item in r6.as_deref().unwrap_or_default() {
-                                r7 = Some(item);
+                                let mut r7: Option<OpId> = Some(item);
                                 'b39: {
                                     if r7.is_some() {
                                         if rt::op_name(rw, rt::op(r7)?) == t.idents[3] {
                                             if rt::num_operands(rw, rt::op(r7)?) == 1 {
                                                 if rt::num_results(rw, rt::op(r7)?) == 1 {
+                                                    let mut r18: Option<ValueId> = None;
                                                     r18 = rt::operand(rw, rt::op(r7)?, 0);
                                                     if r18 == r5 {
+                                                        let mut r19: Option<ValueId> = None;
                                                         r19 = rt::result(rw, rt::op(r7)?, 0);
                                                         if r19.is_some() {
+                                                            let mut r20: Option<Type> = None;
+                                                            let mut r21: Option<Type> = None;
                                                             r20 = rt::value_type(rw, r19);
                                                             r21 = rt::value_type(rw, r4);
                                                             if r20 == r21 {
@@ -254,11 +243,14 @@ fn matcher(
         } else if name == t.idents[4] {
             if rt::num_results(rw, rt::op(r0)?) == 1 {
                 if rt::num_operands(rw, rt::op(r0)?) == 0 {
+                    let mut r8: Option<ValueId> = None;
                     r8 = rt::result(rw, rt::op(r0)?, 0);
                     if r8.is_some() {
+                        let mut r9: Option<Attr> = None;
                         r9 = rt::attribute(rw, rt::op(r0)?, "value");
                         if r9.is_some() {
                             if r9 == Some(t.attrs[0]) {
+                                let mut r10: Option<Type> = None;
                                 r10 = rt::value_type(rw, r8);
                                 if r10 == Some(t.types[0]) {
                                     if sink.wants(2) {
@@ -299,20 +291,27 @@ fn matcher(
         } else if name == t.idents[6] {
             if rt::num_results(rw, rt::op(r0)?) == 1 {
                 if rt::num_operands(rw, rt::op(r0)?) == 1 {
+                    let mut r11: Option<ValueId> = None;
                     r11 = rt::result(rw, rt::op(r0)?, 0);
                     if r11.is_some() {
+                        let mut r12: Option<ValueId> = None;
                         r12 = rt::operand(rw, rt::op(r0)?, 0);
                         if r12.is_some() {
+                            let mut r13: Option<OpId> = None;
                             r13 = rt::defining_op(rw, r12);
                             if r13.is_some() {
                                 if rt::op_name(rw, rt::op(r13)?) == t.idents[6] {
                                     if rt::num_operands(rw, rt::op(r13)?) == 1 {
                                         if rt::num_results(rw, rt::op(r13)?) == 1 {
+                                            let mut r14: Option<ValueId> = None;
                                             r14 = rt::operand(rw, rt::op(r13)?, 0);
                                             if r14.is_some() {
+                                                let mut r15: Option<ValueId> = None;
                                                 r15 = rt::result(rw, rt::op(r13)?, 0);
                                                 if r15.is_some() {
                                                     if r15 == r12 {
+                                                        let mut r16: Option<Type> = None;
+                                                        let mut r17: Option<Type> = None;
                                                         r16 = rt::value_type(rw, r15);
                                                         r17 = rt::value_type(rw, r11);
                                                         if r16 == r17 {

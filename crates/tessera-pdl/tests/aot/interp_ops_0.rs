@@ -73,16 +73,16 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<ValueId> = None;
-    let mut r2: Option<ValueId> = None;
-    let mut r3: Option<Type> = None;
     'b5: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
             if rt::num_operands(rw, rt::op(r0)?) == 2 {
+                let mut r1: Option<ValueId> = None;
+                let mut r2: Option<ValueId> = None;
                 r1 = rt::operand(rw, rt::op(r0)?, 0);
                 r2 = rt::operand(rw, rt::op(r0)?, 1);
                 if r1 == r2 {
+                    let mut r3: Option<Type> = None;
                     r3 = rt::value_type(rw, r1);
                     if sink.wants(0) {
                         sink.record(0, [r0.to_pdl(), r1.to_pdl(), r3.to_pdl()], &[rt::op(r0)?]);

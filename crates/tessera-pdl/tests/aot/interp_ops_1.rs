@@ -81,14 +81,12 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<Attr> = None;
-    let mut r2: Option<Type> = None;
-    let mut r3: Option<Attr> = None;
-    let mut r4: Option<Type> = None;
     'b10: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
+            let mut r1: Option<Attr> = None;
             r1 = rt::attribute(rw, rt::op(r0)?, "value");
             if r1.is_some() {
+                let mut r2: Option<Type> = None;
                 'b3: {
                     r2 = rt::attribute_type(rw, r1);
                     if r2 == Some(t.types[0]) {
@@ -104,6 +102,7 @@ fn matcher(
                         break 'b10;
                     }
                 }
+                let mut r3: Option<Attr> = None;
                 r3 = rt::attribute(rw, rt::op(r0)?, "tag");
                 if r3 == Some(t.attrs[0]) {
                     break 'b10;
@@ -117,6 +116,7 @@ fn matcher(
                         break 'b10;
                     }
                 } else {
+                    let mut r4: Option<Type> = None;
                     r4 = Some(t.types[1]);
                     if r2 == r4 {
                         break 'b10;

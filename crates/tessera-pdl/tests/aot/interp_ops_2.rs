@@ -73,11 +73,6 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<Arc<[ValueId]>> = None;
-    let mut r2: Option<Arc<[Type]>> = None;
-    let mut r3: Option<Arc<[ValueId]>> = None;
-    let mut r4: Option<Arc<[Type]>> = None;
-    let mut r5: Option<Arc<[Type]>> = None;
     'b9: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
             match rt::num_results(rw, rt::op(r0)?) {
@@ -86,6 +81,8 @@ fn matcher(
                         break 'b9;
                     }
                     3 => {
+                        let mut r1: Option<Arc<[ValueId]>> = None;
+                        let mut r2: Option<Arc<[Type]>> = None;
                         r1 = rt::group_range(rw, rt::op(r0)?, true, None);
                         r2 = rt::value_types(rw, r1.as_deref());
                         if r2.as_deref() == Some(&t.type_lists[0][..]) {
@@ -103,11 +100,14 @@ fn matcher(
                 },
                 2 => {
                     if rt::num_results(rw, rt::op(r0)?) == 2 {
+                        let mut r3: Option<Arc<[ValueId]>> = None;
+                        let mut r4: Option<Arc<[Type]>> = None;
                         r3 = rt::group_range(rw, rt::op(r0)?, true, None);
                         r4 = rt::value_types(rw, r3.as_deref());
                         if r4.as_deref() == Some(&t.type_lists[1][..]) {
                             break 'b9;
                         } else if r4.as_deref() == Some(&t.type_lists[2][..]) {
+                            let mut r5: Option<Arc<[Type]>> = None;
                             r5 = Some(t.type_lists[2].clone());
                             if r4 == r5 {
                                 if sink.wants(1) {

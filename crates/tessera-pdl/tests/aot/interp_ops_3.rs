@@ -63,21 +63,21 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<ValueId> = None;
-    let mut r2: Option<Arc<[OpId]>> = None;
-    let mut r3: Option<OpId> = None;
-    let mut r4: Option<ValueId> = None;
-    let mut r5: Option<OpId> = None;
-    let mut r6: Option<Type> = None;
     'b5: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
+            let mut r1: Option<ValueId> = None;
+            let mut r2: Option<Arc<[OpId]>> = None;
+            let mut r3: Option<OpId> = None;
             r1 = rt::result(rw, rt::op(r0)?, 0);
             r2 = rt::users(rw, r1.as_slice());
             r3 = rt::extract(r2.as_deref(), 1);
             if r3.is_some() {
+                let mut r4: Option<ValueId> = None;
+                let mut r5: Option<OpId> = None;
                 r4 = rt::operand(rw, rt::op(r3)?, 0);
                 r5 = rt::defining_op(rw, r4);
                 if r5 == r0 {
+                    let mut r6: Option<Type> = None;
                     r6 = rt::value_type(rw, r1);
                     if sink.wants(0) {
                         sink.record(0, [r0.to_pdl(), r6.to_pdl()], &[rt::op(r0)?, rt::op(r3)?]);

@@ -63,15 +63,14 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<Arc<[ValueId]>> = None;
-    let mut r2: Option<Arc<[OpId]>> = None;
-    let mut r3: Option<OpId> = None;
     'b3: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
+            let mut r1: Option<Arc<[ValueId]>> = None;
+            let mut r2: Option<Arc<[OpId]>> = None;
             r1 = rt::group_range(rw, rt::op(r0)?, false, None);
             r2 = rt::users(rw, r1.as_deref().unwrap_or_default());
             'l2: for &item in r2.as_deref().unwrap_or_default() {
-                r3 = Some(item);
+                let mut r3: Option<OpId> = Some(item);
                 'b6: {
                     if rt::op_name(rw, rt::op(r3)?) == t.idents[1] {
                         if sink.wants(0) {

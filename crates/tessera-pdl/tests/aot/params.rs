@@ -63,9 +63,9 @@ fn matcher(
     sink: &mut rt::MatchSink<'_>,
 ) -> Result<(), rt::Failure> {
     let mut r0: Option<OpId> = Some(root);
-    let mut r1: Option<Attr> = None;
     'b3: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
+            let mut r1: Option<Attr> = None;
             let ok = if let Some(a0) = r0 {
                 match super::natives::arity_at_least(rw, a0, &[t.attrs[0]]) {
                     Ok(v) => {
