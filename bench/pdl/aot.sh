@@ -14,8 +14,10 @@
 #     CPU) against upstream's `--test-pdl-bytecode-pass` pass time per op (`--mlir-timing`,
 #     wall only), and whole-process CPU (user+sys) of all three. The interpreted and compiled
 #     runs must print the same IR.
+#  3. with IR=1, matching alone under callgrind on 20,000 ops: instructions in
+#     `count_matches` (the whole matching loop), which the machine's load does not change.
 #
-# usage: bench/pdl/aot.sh [N]      env: ROUNDS (5), MLIR_OPT, UPDATE
+# usage: bench/pdl/aot.sh [N]      env: ROUNDS (5), MLIR_OPT, UPDATE, IR
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 MLIR_OPT=${MLIR_OPT:-/usr/lib/llvm-19/bin/mlir-opt}
@@ -85,3 +87,20 @@ for k in 4 10; do
   printf 'driver wall against upstream pass: interpreted %.3f, compiled %.3f\n' "$(ratio "$di" "$du")" "$(ratio "$da" "$du")"
 done
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ -n "${IR:-}" ]; then
+  [ -f "$OUT/ir20000.mlir" ] || $GEN ir 20000 > "$OUT/ir20000.mlir"
+  printf '\nmatching alone under callgrind, 20,000 ops: instructions in count_matches\n'
+  printf '%-12s %14s %14s %8s\n' patterns interpreted compiled ratio
+  for k in 4 10; do
+    $GEN combine "$OUT/p$k.interp.mlir" "$OUT/ir20000.mlir" > "$OUT/$k-20000.mlir"
+    for m in interp aot; do
+      mode=$m; [ "$m" = aot ] && mode=aot$k
+      valgrind --tool=callgrind --callgrind-out-file="$OUT/cg.$k.$m" "$BENCH" "$OUT/$k-20000.mlir" "match-$mode" > /dev/null 2>&1
+      callgrind_annotate --inclusive=yes "$OUT/cg.$k.$m" 2>/dev/null \
+        | awk '/count_matches/ && !done {gsub(",", "", $1); print $1; done = 1}' > "$OUT/cg.$k.$m.n"
+    done
+    ni=$(cat "$OUT/cg.$k.interp.n"); na=$(cat "$OUT/cg.$k.aot.n")
+    printf '%-12s %14s %14s %8.2f\n' "$k" "$ni" "$na" "$(ratio "$ni" "$na")"
+  done
+fi
