@@ -2,7 +2,9 @@
 //! (natives written in Rust inside PDLL, one only declared) becomes the committed module
 //! `natives_aot.rs`, included and compiled here. It must rewrite `natives.input.mlir` into
 //! `natives.expected`, exactly as the interpreted module (`pdll_rust.rs`) and the file
-//! lowered at run time do. `UPDATE_EXPECT=1` rewrites the committed module.
+//! lowered at run time do. `examples/pdll/patterns.pdll` is compiled the same way
+//! (`examples_pdll_aot.rs`) and must rewrite `examples/pdll/input.mlir` into its `.expected`,
+//! as the interpreter does. `UPDATE_EXPECT=1` rewrites the committed modules.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -17,6 +19,11 @@ use tessera_rewrite::{
 /// `super::natives::Name`.
 mod compiled {
     include!("pdll-rust/natives_aot.rs");
+}
+
+/// The generated module of `examples/pdll/patterns.pdll`.
+mod examples_pdll {
+    include!("pdll-rust/examples_pdll_aot.rs");
 }
 
 /// What the caller provides: the native `natives.pdll` only declares.
@@ -38,12 +45,11 @@ fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/pdll-rust")
 }
 
-/// The committed module is what `tessera-pdll -x=rust` writes today.
-#[test]
-fn the_committed_module_is_current() {
+/// `tessera-pdll -x=rust FILE` run in `dir`.
+fn generate(dir: &Path, file: &str) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera-pdll"))
-        .current_dir(dir())
-        .args(["-x=rust", "natives.pdll"])
+        .current_dir(dir)
+        .args(["-x=rust", file])
         .output()
         .unwrap();
     assert!(
@@ -51,25 +57,48 @@ fn the_committed_module_is_current() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let path = dir().join("natives_aot.rs");
-    if std::env::var_os("UPDATE_EXPECT").is_some() {
-        std::fs::write(&path, &out.stdout).unwrap();
-    }
-    let committed = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        committed,
-        "natives_aot.rs is stale: UPDATE_EXPECT=1 cargo test -p tessera-cli --test pdll_rust_aot"
-    );
+    String::from_utf8(out.stdout).unwrap()
 }
 
-/// Applies the patterns `add` puts in a set to the input and prints the result.
+/// The workspace root.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The committed modules are what `tessera-pdll -x=rust` writes today.
+#[test]
+fn the_committed_modules_are_current() {
+    for (fresh, name) in [
+        (generate(&dir(), "natives.pdll"), "natives_aot.rs"),
+        (
+            generate(&root(), "examples/pdll/patterns.pdll"),
+            "examples_pdll_aot.rs",
+        ),
+    ] {
+        let path = dir().join(name);
+        if std::env::var_os("UPDATE_EXPECT").is_some() {
+            std::fs::write(&path, &fresh).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            fresh, committed,
+            "{name} is stale: UPDATE_EXPECT=1 cargo test -p tessera-cli --test pdll_rust_aot"
+        );
+    }
+}
+
+/// Applies the patterns `add` puts in a set to `natives.input.mlir` and prints the result.
 fn apply(add: impl FnOnce(&mut Context, &mut RewritePatternSet)) -> String {
+    apply_to(&dir().join("natives.input.mlir"), add)
+}
+
+/// Applies the patterns `add` puts in a set to `input` and prints the result.
+fn apply_to(input: &Path, add: impl FnOnce(&mut Context, &mut RewritePatternSet)) -> String {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    let input = std::fs::read_to_string(dir().join("natives.input.mlir")).unwrap();
-    let mut module = tessera_asm::parse(&mut ctx, &input, "natives.input.mlir").unwrap();
+    let text = std::fs::read_to_string(input).unwrap();
+    let mut module = tessera_asm::parse(&mut ctx, &text, "input.mlir").unwrap();
     let mut set = RewritePatternSet::new();
     add(&mut ctx, &mut set);
     let frozen = FrozenRewritePatternSet::new(set);
@@ -162,4 +191,38 @@ fn the_compiled_module_rewrites_as_the_lowered_file_does() {
         .add_to(ctx, set)
     });
     assert_eq!(compiled, interpreted);
+}
+
+#[test]
+fn the_compiled_example_rewrites_as_the_interpreter_does() {
+    let input = root().join("examples/pdll/input.mlir");
+    let compiled = apply_to(&input, |ctx, set| {
+        examples_pdll::load(ctx)
+            .unwrap_or_else(|d| panic!("{d:?}"))
+            .add_to(ctx, set)
+    });
+    let interpreted = apply_to(&input, |ctx, set| {
+        let mut sources = tessera_ir::SourceMap::new();
+        let text = std::fs::read_to_string(root().join("examples/pdll/patterns.pdll")).unwrap();
+        let file = sources.add("patterns.pdll", text);
+        let parsed = tessera_pdll::parse(&mut sources, file, &Default::default());
+        assert!(parsed.diagnostics.has_errors().is_none());
+        let mut lowered =
+            tessera_pdll::lower_to_pdl(ctx, &parsed.ast, &sources, file, &Default::default())
+                .unwrap_or_else(|d| panic!("{d:?}"));
+        PdlPatterns::compile_and_load_guarded(
+            ctx,
+            &mut lowered.body,
+            lowered.module,
+            &Natives::new(),
+            &lowered.unbounded,
+        )
+        .unwrap_or_else(|d| panic!("{d:?}"))
+        .add_to(ctx, set)
+    });
+    assert_eq!(compiled, interpreted);
+    let expected =
+        std::fs::read_to_string(root().join("examples/pdll/input.mlir.expected")).unwrap();
+    // The tool's output ends with one more line break than the printed module.
+    assert_eq!(compiled.trim_end(), expected.trim_end());
 }
