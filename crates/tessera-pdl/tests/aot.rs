@@ -44,6 +44,47 @@ mod interp_ops_3;
 mod interp_ops_4;
 #[path = "aot/interp_ops_5.rs"]
 mod interp_ops_5;
+/// Generated from the chunks of tessera-cli's `tests/pdl-exec/natives.mlir` (untyped natives).
+#[path = "aot/natives_0.rs"]
+mod natives_0;
+#[path = "aot/natives_1.rs"]
+mod natives_1;
+#[path = "aot/natives_2.rs"]
+mod natives_2;
+
+/// mlir-opt's test natives (`tessera_pdl::executor::test_natives`) as functions with the
+/// registry's signature, which modules emitted with `NativeCalls::Untyped` call.
+mod upstream_natives {
+    use std::sync::OnceLock;
+    use tessera_ir::Attr;
+    use tessera_pdl::natives::{NativeFailure, Natives, PdlValue};
+    use tessera_rewrite::PatternRewriter;
+
+    fn registry() -> &'static Natives {
+        static NATIVES: OnceLock<Natives> = OnceLock::new();
+        NATIVES.get_or_init(tessera_pdl::executor::test_natives::natives)
+    }
+
+    macro_rules! forward {
+        ($kind:ident: $($name:ident),*) => {$(
+            /// The test native of this name.
+            pub fn $name(
+                rw: &mut PatternRewriter<'_>,
+                args: &[PdlValue],
+                params: &[Attr],
+                results: &mut Vec<PdlValue>,
+            ) -> Result<(), NativeFailure> {
+                let f = registry().$kind(stringify!($name)).expect("a test native");
+                f(rw, args, params, results)
+            }
+        )*};
+    }
+
+    forward!(constraint: single_entity_constraint, multi_entity_constraint,
+        multi_entity_var_constraint, op_constr_return_attr, op_constr_return_type,
+        op_constr_return_type_range);
+    forward!(rewrite: creator, var_creator, type_creator, str_creator, rewriter);
+}
 /// Generated from `tests/aot/params.interp.mlir`.
 #[path = "aot/params.rs"]
 mod params;
@@ -152,6 +193,9 @@ const LOADS: &[Load] = &[
     interp_ops_3::load,
     interp_ops_4::load,
     interp_ops_5::load,
+    natives_0::load,
+    natives_1::load,
+    natives_2::load,
 ];
 
 fn print(ctx: &Context, body: &tessera_ir::Body, op: OpId) -> String {
@@ -179,7 +223,8 @@ fn apply(ctx: &mut Context, case: &Case, set: RewritePatternSet) -> String {
 fn interpreted(case: &Case) -> String {
     let mut ctx = context();
     let mut p = case.patterns(&mut ctx);
-    let loaded = PdlPatterns::compile_and_load(&mut ctx, &mut p.parsed.body, p.op, &registry())
+    let natives = case.natives(registry());
+    let loaded = PdlPatterns::compile_and_load(&mut ctx, &mut p.parsed.body, p.op, &natives)
         .unwrap_or_else(|ds| panic!("{}: {:?}", case.name(), ds));
     let mut set = RewritePatternSet::new();
     loaded.add_to(&mut ctx, &mut set);
@@ -219,8 +264,9 @@ fn compiled_patterns_keep_names_benefits_and_order() {
     for (case, &load) in CASES.iter().zip(LOADS) {
         let mut ctx = context();
         let mut p = case.patterns(&mut ctx);
+        let natives = case.natives(registry());
         let interp =
-            PdlPatterns::compile_and_load(&mut ctx, &mut p.parsed.body, p.op, &registry()).unwrap();
+            PdlPatterns::compile_and_load(&mut ctx, &mut p.parsed.body, p.op, &natives).unwrap();
         let compiled = load(&mut ctx).unwrap();
         let a: Vec<String> = interp.names().collect();
         let b: Vec<String> = compiled.names().map(str::to_string).collect();

@@ -25,7 +25,10 @@
 //! `Vec<T>` for ranges, several as a tuple); the function returns
 //! `Result<R, NativeFailure>`. Constant parameters, when a call has any, come last as
 //! `&[Attr]`. A null argument fails the call without calling it (a constraint does not hold,
-//! a rewrite fails), where the interpreter hands the native a `PdlValue::Null`.
+//! a rewrite fails), where the interpreter hands the native a `PdlValue::Null`. With
+//! [`NativeCalls::Untyped`] natives keep the registry's signature (`&[PdlValue]` arguments,
+//! results pushed) and are called exactly as the interpreter calls them, for natives whose
+//! arity differs between patterns or that exist for the interpreter already.
 //!
 //! Only `pdl_interp.foreach` may loop: a matcher branching back to an earlier block (no
 //! compiler produces one) is refused with a diagnostic.
@@ -50,6 +53,22 @@ pub struct LocalNative {
     pub function: String,
 }
 
+/// How generated code calls natives.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum NativeCalls {
+    /// Typed Rust functions: arguments and results as `OpId`, `ValueId`, `Type`, `Attr`,
+    /// `&[T]` (`Vec<T>` for results), constant parameters last as `&[Attr]` when a call has
+    /// any; `Result<R, NativeFailure>`. A null argument fails the call without making it.
+    #[default]
+    Typed,
+    /// Functions with the registry's signature, `fn(&mut PatternRewriter, &[PdlValue],
+    /// &[Attr], &mut Vec<PdlValue>) -> Result<(), NativeFailure>`, called exactly as the
+    /// interpreter calls a registered native (nulls passed, result count and kinds checked
+    /// at run time): for natives whose arity differs between patterns, or that already exist
+    /// for the interpreter.
+    Untyped,
+}
+
 /// How [`emit`] writes its module.
 #[derive(Clone, Debug)]
 pub struct EmitOptions {
@@ -57,6 +76,8 @@ pub struct EmitOptions {
     pub source: String,
     /// The Rust path of the module holding the natives the patterns call.
     pub natives_path: String,
+    /// How natives (but `local_natives`, always typed) are called.
+    pub native_calls: NativeCalls,
     /// Natives the generated module defines itself, called directly.
     pub local_natives: Vec<LocalNative>,
     /// Rust items placed after the imports (the functions `local_natives` name).
@@ -75,6 +96,7 @@ impl Default for EmitOptions {
         EmitOptions {
             source: "patterns".to_string(),
             natives_path: "super::natives".to_string(),
+            native_calls: NativeCalls::Typed,
             local_natives: Vec::new(),
             extra_items: String::new(),
             rustfmt: true,
@@ -339,6 +361,7 @@ impl Consts {
 /// How native calls are spelled.
 struct NativeNames {
     path: String,
+    calls: NativeCalls,
     local: FxHashMap<(bool, String), String>,
 }
 
@@ -346,6 +369,7 @@ impl NativeNames {
     fn new(options: &EmitOptions) -> Self {
         NativeNames {
             path: options.natives_path.clone(),
+            calls: options.native_calls,
             local: options
                 .local_natives
                 .iter()
@@ -359,16 +383,20 @@ impl NativeNames {
         }
     }
 
-    fn function(&self, constraint: bool, name: &str) -> String {
+    /// The function to call, and whether it is called untyped.
+    fn function(&self, constraint: bool, name: &str) -> (String, bool) {
         if let Some(f) = self.local.get(&(constraint, name.to_string())) {
-            return f.clone();
+            return (f.clone(), false);
         }
         let path = if self.path.is_empty() {
             String::new()
         } else {
             format!("{}::", self.path)
         };
-        format!("{path}{}", rust_ident(name))
+        (
+            format!("{path}{}", rust_ident(name)),
+            self.calls == NativeCalls::Untyped,
+        )
     }
 }
 
@@ -865,6 +893,10 @@ impl<'a> FnEmitter<'a> {
 
     /// `let ok = ...;`: the call of a native, false (uncalled) if an argument is null.
     fn native_call(&mut self, call: &NativeCall, constraint: bool) -> Emitted {
+        let (function, untyped) = self.natives.function(constraint, &call.name);
+        if untyped {
+            return self.untyped_native_call(call, &function);
+        }
         let mut binds = Vec::new();
         let mut sources = Vec::new();
         let mut args = vec!["rw".to_string()];
@@ -886,7 +918,6 @@ impl<'a> FnEmitter<'a> {
                 .collect();
             args.push(format!("&[{}]", params.join(", ")));
         }
-        let function = self.natives.function(constraint, &call.name);
         let call_text = format!("{function}({})", args.join(", "));
         let result = if call.results.is_empty() {
             format!("{call_text}.is_ok()")
@@ -921,6 +952,45 @@ impl<'a> FnEmitter<'a> {
                 sources.join(", ")
             )),
         }
+        Ok(())
+    }
+
+    /// `let ok = ...;` for a native called as the interpreter calls it.
+    fn untyped_native_call(&mut self, call: &NativeCall, function: &str) -> Emitted {
+        let args: Vec<String> = call.args.iter().map(|r| format!("r{r}.to_pdl()")).collect();
+        let params: Vec<String> = call
+            .params
+            .iter()
+            .map(|&a| self.consts.attr(self.ctx, a))
+            .collect();
+        let kinds: Vec<String> = call
+            .results
+            .iter()
+            .map(|&(_, k)| format!("rt::PdlKind::{k:?}"))
+            .collect();
+        let call_text = format!(
+            "rt::native(rw, {:?}, &[{}], |rw, results| {function}(rw, &[{}], &[{}], results))?",
+            &*call.name,
+            kinds.join(", "),
+            args.join(", "),
+            params.join(", "),
+        );
+        if call.results.is_empty() {
+            self.line(format!("let ok = {call_text}.is_some();"));
+            return Ok(());
+        }
+        let mut on_ok = String::new();
+        for (i, &(r, _)) in call.results.iter().enumerate() {
+            let get = if i == 0 {
+                "first()".to_string()
+            } else {
+                format!("get({i})")
+            };
+            let _ = write!(on_ok, "r{r} = rt::Register::from_pdl(results.{get}); ");
+        }
+        self.line(format!(
+            "let ok = match {call_text} {{ Some(results) => {{ {on_ok}true }} None => false }};"
+        ));
         Ok(())
     }
 

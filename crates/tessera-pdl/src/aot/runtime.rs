@@ -14,7 +14,8 @@
 //! (they share its code where there is any), so both paths give the same results.
 
 use crate::executor::run;
-use crate::natives::PdlValue;
+pub use crate::natives::PdlKind;
+use crate::natives::{NativeFailure, PdlValue};
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::borrow::Cow;
@@ -554,6 +555,42 @@ pub fn erase(rw: &mut PatternRewriter<'_>, op: OpId) -> Result<(), Failure> {
         .into());
     }
     Ok(())
+}
+
+/// A native called as the interpreter calls a registered one (`NativeCalls::Untyped`):
+/// `call` pushes its results; `None` if it failed, the results if it succeeded with as many
+/// as `kinds` of those kinds (nulls allowed), a failure of the run otherwise.
+pub fn native(
+    rw: &mut PatternRewriter<'_>,
+    name: &str,
+    kinds: &[PdlKind],
+    call: impl FnOnce(&mut PatternRewriter<'_>, &mut Vec<PdlValue>) -> Result<(), NativeFailure>,
+) -> Result<Option<Vec<PdlValue>>, Failure> {
+    let mut results = Vec::with_capacity(kinds.len());
+    if call(rw, &mut results).is_err() {
+        return Ok(None);
+    }
+    if results.len() != kinds.len() {
+        return Err(format!(
+            "native '{name}' returned {} results, expected {}",
+            results.len(),
+            kinds.len()
+        )
+        .into());
+    }
+    for (value, &kind) in results.iter().zip(kinds) {
+        if let Some(found) = value.kind() {
+            if found != kind {
+                return Err(format!(
+                    "native '{name}' returned a {} where a {} was expected",
+                    found.spelling(),
+                    kind.spelling()
+                )
+                .into());
+            }
+        }
+    }
+    Ok(Some(results))
 }
 
 /// The failure of a native rewrite `name` that returned `Err` or got a null argument.

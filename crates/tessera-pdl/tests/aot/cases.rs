@@ -21,6 +21,9 @@ pub enum Source {
 pub struct Case {
     pub source: Source,
     pub generated: &'static str,
+    /// The patterns call mlir-opt's test natives (`tessera_pdl::executor::test_natives`),
+    /// compiled as untyped calls of `super::upstream_natives`.
+    pub upstream_natives: bool,
 }
 
 /// Every case, relative to the crate.
@@ -30,6 +33,7 @@ pub const CASES: &[Case] = &[
             patterns: "../../examples/pdl/patterns.mlir",
             input: "../../examples/pdl/input.mlir",
         },
+        upstream_natives: false,
         generated: "tests/aot/examples_pdl.rs",
     },
     Case {
@@ -37,6 +41,7 @@ pub const CASES: &[Case] = &[
             patterns: "tests/aot/features.pdl.mlir",
             input: "tests/aot/features.input.mlir",
         },
+        upstream_natives: false,
         generated: "tests/aot/features.rs",
     },
     Case {
@@ -44,6 +49,7 @@ pub const CASES: &[Case] = &[
             patterns: "tests/aot/params.interp.mlir",
             input: "tests/aot/params.input.mlir",
         },
+        upstream_natives: false,
         generated: "tests/aot/params.rs",
     },
     Case {
@@ -51,6 +57,7 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/compiled.mlir",
             chunk: 0,
         },
+        upstream_natives: false,
         generated: "tests/aot/exec_compiled.rs",
     },
     Case {
@@ -58,6 +65,7 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/interp_ops.mlir",
             chunk: 0,
         },
+        upstream_natives: false,
         generated: "tests/aot/interp_ops_0.rs",
     },
     Case {
@@ -65,6 +73,7 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/interp_ops.mlir",
             chunk: 1,
         },
+        upstream_natives: false,
         generated: "tests/aot/interp_ops_1.rs",
     },
     Case {
@@ -72,6 +81,7 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/interp_ops.mlir",
             chunk: 2,
         },
+        upstream_natives: false,
         generated: "tests/aot/interp_ops_2.rs",
     },
     Case {
@@ -79,6 +89,7 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/interp_ops.mlir",
             chunk: 3,
         },
+        upstream_natives: false,
         generated: "tests/aot/interp_ops_3.rs",
     },
     Case {
@@ -86,6 +97,7 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/interp_ops.mlir",
             chunk: 4,
         },
+        upstream_natives: false,
         generated: "tests/aot/interp_ops_4.rs",
     },
     Case {
@@ -93,7 +105,32 @@ pub const CASES: &[Case] = &[
             file: "../tessera-cli/tests/pdl-exec/interp_ops.mlir",
             chunk: 5,
         },
+        upstream_natives: false,
         generated: "tests/aot/interp_ops_5.rs",
+    },
+    Case {
+        source: Source::Chunk {
+            file: "../tessera-cli/tests/pdl-exec/natives.mlir",
+            chunk: 0,
+        },
+        upstream_natives: true,
+        generated: "tests/aot/natives_0.rs",
+    },
+    Case {
+        source: Source::Chunk {
+            file: "../tessera-cli/tests/pdl-exec/natives.mlir",
+            chunk: 1,
+        },
+        upstream_natives: true,
+        generated: "tests/aot/natives_1.rs",
+    },
+    Case {
+        source: Source::Chunk {
+            file: "../tessera-cli/tests/pdl-exec/natives.mlir",
+            chunk: 2,
+        },
+        upstream_natives: true,
+        generated: "tests/aot/natives_2.rs",
     },
 ];
 
@@ -186,6 +223,28 @@ impl Case {
                 let op = child(ctx, &parsed.body, parsed.module, "ir");
                 Parsed { parsed, op }
             }
+        }
+    }
+
+    /// How the case's module is emitted.
+    pub fn options(&self) -> tessera_pdl::aot::EmitOptions {
+        let mut options = tessera_pdl::aot::EmitOptions {
+            source: self.source_name(),
+            ..Default::default()
+        };
+        if self.upstream_natives {
+            options.native_calls = tessera_pdl::aot::NativeCalls::Untyped;
+            options.natives_path = "super::upstream_natives".to_string();
+        }
+        options
+    }
+
+    /// The natives the interpreter gets for this case, beside `typed` (the typed tests').
+    pub fn natives(&self, typed: tessera_pdl::Natives) -> tessera_pdl::Natives {
+        if self.upstream_natives {
+            tessera_pdl::executor::test_natives::natives()
+        } else {
+            typed
         }
     }
 
