@@ -1,12 +1,11 @@
-//! Emits the Rust module `tessera_pdl::aot::emit` writes for a PDL file: `pdl.pattern`s, or
-//! an already compiled `pdl_interp` module (e.g. `mlir-opt --convert-pdl-to-pdl-interp`'s
-//! output). A file holding `module @patterns` (the benchmark's combined inputs) is read from
-//! there.
+//! Emits the Rust module `tessera_pdl::aot::emit_text` writes for a PDL file:
+//! `pdl.pattern`s, or an already compiled `pdl_interp` module (e.g. `mlir-opt
+//! --convert-pdl-to-pdl-interp`'s output). A file holding `module @patterns` (the benchmark's
+//! combined inputs) is read from there. The module is meant to be a file of its own
+//! (`mod patterns;`), so it starts with a module doc comment.
 //!
 //! usage: cargo run -p tessera-pdl --example pdl_aot -- FILE.mlir [SOURCE-NAME] > out.rs
 
-use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::Context;
 use tessera_pdl::aot::{self, EmitOptions};
 
 fn main() {
@@ -20,37 +19,15 @@ fn main() {
         eprintln!("cannot read {path}: {e}");
         std::process::exit(1);
     });
-    let mut ctx = Context::new();
-    ctx.set_allow_unregistered_dialects(true);
-    if let Err(e) = tessera_pdl::dialect::register_pdl_dialects(&mut ctx) {
-        eprintln!("{e}");
-        std::process::exit(1);
-    }
-    let mut parsed = tessera_asm::parse(&mut ctx, &text, &path).unwrap_or_else(|d| {
-        eprintln!("{}", d.message);
-        std::process::exit(1);
-    });
-    let body = &parsed.body;
-    let top = parsed.module;
-    let nested = body
-        .first_block(body.region(top, 0))
-        .into_iter()
-        .flat_map(|b| body.block_ops(b))
-        .find(|&op| {
-            inherent_attr(&ctx, body, op, "sym_name").and_then(|a| ctx.string_value(a))
-                == Some("patterns")
-        });
-    let module = nested.unwrap_or(top);
     let options = EmitOptions {
         source,
+        module_doc: true,
         ..EmitOptions::default()
     };
-    match aot::emit(&mut ctx, &mut parsed.body, module, &options) {
+    match aot::emit_text(&text, &path, &options) {
         Ok(rust) => print!("{rust}"),
-        Err(ds) => {
-            for d in ds {
-                eprintln!("error: {}", d.message);
-            }
+        Err(rendered) => {
+            eprint!("{rendered}");
             std::process::exit(1);
         }
     }

@@ -304,6 +304,26 @@ fn natives_are_called_by_path_and_missing_ones_name_themselves() {
 }
 
 #[test]
+fn emit_text_reads_a_file_and_renders_its_errors() {
+    let text = cases::read("../../examples/pdl/patterns.mlir");
+    let options = EmitOptions {
+        source: "examples/pdl/patterns.mlir".to_string(),
+        module_doc: true,
+        ..EmitOptions::default()
+    };
+    let rust = aot::emit_text(&text, "patterns.mlir", &options).unwrap();
+    assert_eq!(rust, cases::read("tests/aot/examples_pdl.rs"));
+    // Errors come rendered with their position, the context being gone.
+    let err = aot::emit_text(
+        "module {\n  pdl.pattern : benefit(1) {\n  }\n}\n",
+        "bad.mlir",
+        &options,
+    )
+    .unwrap_err();
+    assert!(err.starts_with("bad.mlir:2:3: error:"), "{err}");
+}
+
+#[test]
 fn loops_other_than_foreach_are_refused() {
     let src = r#"module {
   pdl_interp.func @matcher(%root : !pdl.operation) {

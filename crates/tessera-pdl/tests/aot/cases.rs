@@ -230,6 +230,7 @@ impl Case {
     pub fn options(&self) -> tessera_pdl::aot::EmitOptions {
         let mut options = tessera_pdl::aot::EmitOptions {
             source: self.source_name(),
+            module_doc: true,
             ..Default::default()
         };
         if self.upstream_natives {
