@@ -231,8 +231,9 @@ pub fn to_rust_compiled(
             })
             .collect(),
         extra_items: items,
-        rustfmt: true,
         unbounded: lowered.unbounded.clone(),
+        // Formatted, typed natives, no inner doc (the module may be `include!`d).
+        ..EmitOptions::default()
     };
     tessera_pdl::aot::emit(ctx, &mut lowered.body, lowered.module, &options)
 }
