@@ -13,7 +13,8 @@ pub enum OutputKind {
     Ast,
     /// PDL in its custom form, with locations (`-x=mlir`).
     Mlir,
-    /// A Rust module: the PDL and the native code blocks (`-x=rust`).
+    /// A Rust module: the patterns compiled ahead of time and the native code blocks
+    /// (`-x=rust`; with [`PdllOptions::rust_interpreted`], the PDL to interpret instead).
     Rust,
 }
 
@@ -31,6 +32,9 @@ pub struct PdllOptions {
     /// `--dump-ods`: print what each chunk's `.td` includes defined to standard error, after
     /// its diagnostics, as `mlir-pdll` prints it (only for chunks without errors).
     pub dump_ods: bool,
+    /// `--rust-interpreted`: `-x=rust` embeds the PDL, compiled and interpreted when the
+    /// module loads (natives registered at run time), instead of the compiled matcher.
+    pub rust_interpreted: bool,
     /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
     /// choice; a library caller keeps this off).
     pub skip_teardown: bool,
@@ -119,13 +123,18 @@ pub fn run_pdll_to(
         }
     }
     if opts.output == OutputKind::Rust {
-        for ((ast, sources, _), (ctx, lowered)) in trees.iter().zip(&pdl) {
-            let text = print_pdl(ctx, lowered);
-            match tessera_pdll::to_rust(ast, &text, file_name) {
+        for ((ast, sources, _), (ctx, lowered)) in trees.iter().zip(pdl.iter_mut()) {
+            let module = if opts.rust_interpreted {
+                let text = print_pdl(ctx, lowered);
+                tessera_pdll::to_rust(ast, &text, file_name)
+            } else {
+                tessera_pdll::to_rust_compiled(ast, ctx, lowered, file_name)
+            };
+            match module {
                 Ok(module) => rust.push(module),
                 Err(diags) => {
                     for d in diags {
-                        run.stderr.push_str(&d.render(sources, None));
+                        run.stderr.push_str(&d.render(sources, Some(ctx)));
                     }
                     run.status = 1;
                 }

@@ -1,4 +1,4 @@
-//! `tessera-pdll -x=rust`: `tests/pdll-rust/natives.pdll` (natives written in Rust inside
+//! `tessera-pdll -x=rust --rust-interpreted`: `tests/pdll-rust/natives.pdll` (natives written in Rust inside
 //! PDLL) becomes the committed module `natives.rs`, included and compiled here. The compiled
 //! module must rewrite `natives.input.mlir` into `natives.expected`, exactly as the same
 //! patterns do when the PDLL file is lowered at run time with the same natives.
@@ -29,7 +29,7 @@ fn update() -> bool {
 fn the_committed_module_is_current() {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera-pdll"))
         .current_dir(dir())
-        .args(["-x=rust", "natives.pdll"])
+        .args(["-x=rust", "--rust-interpreted", "natives.pdll"])
         .output()
         .unwrap();
     assert!(

@@ -8,6 +8,7 @@
 //! - the executor that runs a compiled matcher through `tessera_rewrite::PatternRewriter`, so PDL
 //!   patterns are ordinary `RewritePattern`s, and the registry of native constraints and rewrites.
 
+pub mod aot;
 pub mod build;
 pub mod compiler;
 pub mod dialect;

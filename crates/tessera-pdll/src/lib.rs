@@ -26,7 +26,7 @@ mod td_include;
 pub use ast::Ast;
 pub use lower::{lower_to_pdl, DefaultBenefit, LowerOptions, Lowered};
 pub use natives::with_ods_natives;
-pub use rust::to_rust;
+pub use rust::{to_rust, to_rust_compiled};
 use std::path::PathBuf;
 use tessera_ir::source::FileId;
 use tessera_ir::{Diagnostics, SourceMap};

@@ -1,12 +1,19 @@
 //! Ahead-of-time output (`tessera-pdll -x=rust`): a Rust module holding a PDLL file's
-//! patterns, lowered to PDL, and its native constraints and rewrites whose code blocks
-//! (`[{ ... }]`) are written in Rust, compiled in place.
+//! patterns and its native constraints and rewrites whose code blocks (`[{ ... }]`) are
+//! written in Rust, compiled in place.
 //!
-//! The module needs no PDLL at run time: `load(ctx, natives)` parses the embedded PDL, adds
-//! the file's own natives to the caller's (which supply the natives the file only declares)
-//! and compiles the patterns into one matcher. A code block is the body of a Rust function
-//! whose parameters are the native's arguments, typed after their PDLL types, with `rewriter`
-//! (`&mut PatternRewriter`) beside them:
+//! [`to_rust_compiled`] (the default): the patterns compiled to Rust by
+//! `tessera_pdl::aot` (the merged matcher as Rust control flow, rewriters as straight-line
+//! Rust); `load(ctx)` only resolves constants. Natives with code blocks are called directly;
+//! natives the file only declares are called as `super::natives::Name(rewriter, args...)`
+//! with the same typed signature, so one nobody wrote is a Rust compile error naming it.
+//!
+//! [`to_rust`] (`--rust-interpreted`): the module embeds the PDL; `load(ctx, natives)`
+//! parses it, adds the file's own natives to the caller's (which supply the natives the file
+//! only declares) and compiles the patterns into one matcher the executor interprets.
+//!
+//! A code block is the body of a Rust function whose parameters are the native's arguments,
+//! typed after their PDLL types, with `rewriter` (`&mut PatternRewriter`) beside them:
 //!
 //! | PDLL | Rust parameter | Rust result |
 //! | --- | --- | --- |
@@ -21,8 +28,11 @@
 //! or a tuple of its results; `Err` fails the match (a constraint) or the rewrite.
 
 use crate::ast::{Ast, Callable, DeclKind, TypeId, TypeKind};
+use crate::Lowered;
 use std::fmt::Write;
-use tessera_ir::Diagnostic;
+use tessera_ir::{Context, Diagnostic};
+use tessera_pdl::aot::{EmitOptions, LocalNative};
+use tessera_pdl::NativeKind;
 
 /// How a PDLL type crosses into Rust.
 struct RustType {
@@ -128,10 +138,9 @@ struct Native<'a> {
     fn_name: String,
 }
 
-/// The Rust module for `ast`, whose patterns lowered to `pdl` (PDL in custom form). `source`
-/// names the PDLL file in the module's documentation. Natives whose argument or result
-/// types have no Rust counterpart, and two code blocks under one name, are errors.
-pub fn to_rust(ast: &Ast, pdl: &str, source: &str) -> Result<String, Vec<Diagnostic>> {
+/// The natives of `ast` with code blocks. Natives whose argument or result types have no
+/// Rust counterpart, and two code blocks under one name, are errors.
+fn collect_natives(ast: &Ast) -> Result<Vec<Native<'_>>, Vec<Diagnostic>> {
     let mut natives: Vec<Native> = Vec::new();
     let mut errors = Vec::new();
     for (_, decl) in ast.decls.iter() {
@@ -191,6 +200,55 @@ pub fn to_rust(ast: &Ast, pdl: &str, source: &str) -> Result<String, Vec<Diagnos
     if !errors.is_empty() {
         return Err(errors);
     }
+    Ok(natives)
+}
+
+/// The Rust module for `ast` with its patterns compiled ahead of time (`tessera-pdll
+/// -x=rust`): the natives' code blocks as functions, then what [`tessera_pdl::aot::emit`]
+/// writes for `lowered` (the file's PDL, in `ctx`; compiled in place), whose matcher calls
+/// those functions directly and the natives the file only declares as
+/// `super::natives::Name(rewriter, args...)`, typed as code blocks are (a missing one is a
+/// Rust compile error naming it). `source` names the PDLL file.
+pub fn to_rust_compiled(
+    ast: &Ast,
+    ctx: &mut Context,
+    lowered: &mut Lowered,
+    source: &str,
+) -> Result<String, Vec<Diagnostic>> {
+    let natives = collect_natives(ast)?;
+    let mut items = String::new();
+    for n in &natives {
+        write_native_fn(&mut items, ast, n);
+    }
+    let options = EmitOptions {
+        source: source.to_string(),
+        natives_path: "super::natives".to_string(),
+        local_natives: natives
+            .iter()
+            .map(|n| LocalNative {
+                kind: if n.rewrite {
+                    NativeKind::Rewrite
+                } else {
+                    NativeKind::Constraint
+                },
+                name: ast.names.str(n.callable.name.sym).to_string(),
+                function: n.fn_name.clone(),
+            })
+            .collect(),
+        extra_items: items,
+        unbounded: lowered.unbounded.clone(),
+        // Formatted, typed natives, no inner doc (the module may be `include!`d).
+        ..EmitOptions::default()
+    };
+    tessera_pdl::aot::emit(ctx, &mut lowered.body, lowered.module, &options)
+}
+
+/// The Rust module for `ast`, whose patterns lowered to `pdl` (PDL in custom form), to be
+/// compiled and interpreted when loaded (`tessera-pdll -x=rust --rust-interpreted`). `source`
+/// names the PDLL file in the module's documentation. Natives whose argument or result
+/// types have no Rust counterpart, and two code blocks under one name, are errors.
+pub fn to_rust(ast: &Ast, pdl: &str, source: &str) -> Result<String, Vec<Diagnostic>> {
+    let natives = collect_natives(ast)?;
 
     let mut out = String::new();
     let _ = writeln!(

@@ -18,7 +18,8 @@ enum Kind {
     Ast,
     /// PDL as MLIR.
     Mlir,
-    /// A Rust module: the patterns and their native code blocks (written in Rust).
+    /// A Rust module: the patterns compiled to Rust and their native code blocks (written
+    /// in Rust).
     Rust,
     /// C++ (upstream's; Tessera's counterpart is Rust).
     Cpp,
@@ -62,6 +63,10 @@ struct Args {
     /// Print the ODS information the input's `.td` includes defined (to standard error).
     #[arg(long = "dump-ods")]
     dump_ods: bool,
+    /// With -x=rust: embed the PDL, compiled and interpreted when the module loads (natives
+    /// registered at run time), instead of the patterns compiled to Rust.
+    #[arg(long = "rust-interpreted")]
+    rust_interpreted: bool,
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
@@ -101,6 +106,7 @@ fn main() -> ExitCode {
             BenefitArg::Zero => DefaultBenefit::Zero,
         },
         dump_ods: args.dump_ods,
+        rust_interpreted: args.rust_interpreted,
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
     };

@@ -70,6 +70,11 @@ impl NameCases {
         }
     }
 
+    /// The cases in declared order.
+    pub fn cases(&self) -> &[(Ident, Addr)] {
+        &self.list
+    }
+
     /// The case destinations in declared order.
     pub fn targets(&self) -> impl Iterator<Item = Addr> + '_ {
         self.list.iter().map(|&(_, a)| a)
@@ -244,4 +249,9 @@ pub(crate) struct Code {
     pub insts: Vec<Inst>,
     pub num_regs: u32,
     pub num_loops: u32,
+    /// Each register's PDL kind, from its SSA value's type (the ahead-of-time emitter types
+    /// its variables by it; the interpreter does not need it).
+    pub kinds: Vec<Option<PdlKind>>,
+    /// How many arguments the function takes (in registers `0..num_args`).
+    pub num_args: u32,
 }

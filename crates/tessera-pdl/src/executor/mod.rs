@@ -29,8 +29,8 @@
 //! leaves its root in place (it erases another matched op) reports the root as modified, as
 //! Tessera's rewriter contract requires, which puts the root back on the worklist.
 
-mod code;
-mod run;
+pub(crate) mod code;
+pub(crate) mod run;
 pub mod test_natives;
 mod translate;
 
@@ -50,27 +50,29 @@ use translate::Translator;
 
 /// One pattern: a `record_match` site of the matcher.
 #[derive(Clone, Debug)]
-struct PatternEntry {
-    name: String,
-    rewriter: usize,
-    benefit: u16,
-    root: Option<Ident>,
-    generated_ops: Vec<Ident>,
+pub(crate) struct PatternEntry {
+    pub name: String,
+    pub rewriter: usize,
+    pub benefit: u16,
+    pub root: Option<Ident>,
+    pub generated_ops: Vec<Ident>,
     /// Whether the pattern may be applied to what it produced (PDL's patterns may, as
     /// upstream's are; a PDLL pattern without `with recursion` may not).
-    bounded_recursion: bool,
+    pub bounded_recursion: bool,
 }
 
-struct Loaded {
-    matcher: Code,
-    rewriters: Vec<Code>,
+/// A translated pattern module: what the executor runs, and what the ahead-of-time emitter
+/// (`crate::aot`) prints as Rust.
+pub(crate) struct Loaded {
+    pub matcher: Code,
+    pub rewriters: Vec<Code>,
     /// Indexed by record site.
-    patterns: Vec<PatternEntry>,
+    pub patterns: Vec<PatternEntry>,
     /// The patterns, in the order they enter a set: the record sites each one runs, in the
     /// order the matcher reaches them (several only for sites whose matches interleave).
-    units: Vec<Box<[u32]>>,
+    pub units: Vec<Box<[u32]>>,
     /// Each record site's location (its pattern's, when compiled by Tessera or upstream).
-    record_locs: Vec<Location>,
+    pub record_locs: Vec<Location>,
 }
 
 /// A loaded, executable set of PDL patterns (cheap to clone: the code is shared).
@@ -174,40 +176,11 @@ impl PdlPatterns {
         natives: &Natives,
         unbounded: &[OpId],
     ) -> Result<PdlPatterns, Vec<Diagnostic>> {
-        let patterns: Vec<OpId> = children(ctx, body, module, "pdl.pattern").collect();
-        if patterns.is_empty() {
-            return PdlPatterns::load(ctx, body, module, natives);
-        }
-        // By location: the name, and whether the pattern bounds its recursion.
-        let mut names: FxHashMap<Location, Option<(Option<String>, bool)>> = FxHashMap::default();
-        for &p in &patterns {
-            let name = sym_name(ctx, body, p).map(str::to_string);
-            let bounded = !unbounded.contains(&p);
-            // Two patterns at one location cannot be told apart: neither gets its name, and
-            // both stay bounded.
-            names
-                .entry(body.op_loc(p))
-                .and_modify(|n| *n = None)
-                .or_insert(Some((name, bounded)));
-        }
-        // Natives are checked here, where every call still has the position it was written
-        // at: the compiled matcher places its checks at the patterns' positions.
-        let missing = unregistered_natives(ctx, body, &patterns, natives);
-        if !missing.is_empty() {
-            return Err(missing);
-        }
-        crate::convert_pdl_to_pdl_interp(ctx, body, module)?;
-        let mut loaded = PdlPatterns::load(ctx, body, module, natives)?;
-        let inner = Arc::get_mut(&mut loaded.loaded).expect("not shared yet");
-        for (entry, loc) in inner.patterns.iter_mut().zip(&inner.record_locs) {
-            if let Some(Some((name, bounded))) = names.get(loc) {
-                if let Some(name) = name {
-                    entry.name = name.clone();
-                }
-                entry.bounded_recursion = *bounded;
-            }
-        }
-        Ok(loaded)
+        let loaded = prepare(ctx, body, module, Some(natives), unbounded)?;
+        Ok(PdlPatterns {
+            loaded: Arc::new(loaded),
+            max_steps: run::MAX_STEPS,
+        })
     }
 
     /// Loads the compiled patterns of `module`: its `pdl_interp.func @matcher` and the
@@ -219,87 +192,8 @@ impl PdlPatterns {
         module: OpId,
         natives: &Natives,
     ) -> Result<PdlPatterns, Vec<Diagnostic>> {
-        let matcher = children(ctx, body, module, "pdl_interp.func")
-            .find(|&f| sym_name(ctx, body, f) == Some("matcher"));
-        let Some(matcher) = matcher else {
-            let message = if children(ctx, body, module, "pdl.pattern").next().is_some() {
-                "holds pdl.pattern ops: compile them first (PdlPatterns::compile_and_load)"
-            } else {
-                "has no 'pdl_interp.func @matcher'"
-            };
-            return Err(vec![Diagnostic::op_error(ctx, body, module, message)]);
-        };
-        let rewriter_module = children(ctx, body, module, "builtin.module")
-            .find(|&m| sym_name(ctx, body, m) == Some("rewriters"));
-        let rewriter_funcs: Vec<(String, OpId)> = rewriter_module
-            .map(|m| {
-                children(ctx, body, m, "pdl_interp.func")
-                    .filter_map(|f| sym_name(ctx, body, f).map(|n| (n.to_string(), f)))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let mut t = Translator::new(ctx, body, natives);
-        let matcher_code = t.function(matcher);
-        let mut rewriters = Vec::new();
-        let mut rewriter_index = Vec::new();
-        let mut patterns = Vec::new();
-        let mut record_locs = Vec::new();
-        let records = std::mem::take(&mut t.records);
-        for site in &records {
-            let index = match rewriter_index.iter().position(|n| *n == site.rewriter) {
-                Some(i) => Some(i),
-                None => match rewriter_funcs.iter().find(|(n, _)| *n == site.rewriter) {
-                    Some(&(_, f)) => t.function(f).map(|c| {
-                        rewriters.push(c);
-                        rewriter_index.push(site.rewriter.clone());
-                        rewriters.len() - 1
-                    }),
-                    None => {
-                        t.errors.push(Diagnostic::op_error(
-                            t.ctx(),
-                            body,
-                            site.op,
-                            format_args!(
-                                "refers to rewriter '@rewriters::@{}', which does not exist",
-                                site.rewriter
-                            ),
-                        ));
-                        None
-                    }
-                },
-            };
-            if let Some(rewriter) = index {
-                record_locs.push(body.op_loc(site.op));
-                patterns.push(PatternEntry {
-                    name: site.rewriter.clone(),
-                    rewriter,
-                    benefit: site.benefit,
-                    root: site.root_kind,
-                    generated_ops: site.generated_ops.clone(),
-                    bounded_recursion: true,
-                });
-            }
-        }
-        // Rewriters no pattern records are loaded too: an unregistered native is an error
-        // wherever it is called from.
-        for (name, f) in &rewriter_funcs {
-            if !rewriter_index.contains(name) {
-                t.function(*f);
-            }
-        }
-        if !t.errors.is_empty() {
-            return Err(t.errors);
-        }
-        let matcher = matcher_code.expect("no errors, so the matcher translated");
-        let units = record_units(&matcher, &patterns);
         Ok(PdlPatterns {
-            loaded: Arc::new(Loaded {
-                matcher,
-                rewriters,
-                patterns,
-                units,
-                record_locs,
-            }),
+            loaded: Arc::new(load_translated(ctx, body, module, Some(natives))?),
             max_steps: run::MAX_STEPS,
         })
     }
@@ -362,6 +256,24 @@ impl PdlPatterns {
         })
     }
 
+    /// Runs the matcher once on `op` and returns how many matches it records (of every
+    /// pattern): the cost of matching alone, for benchmarks (see `bench/pdl/aot.sh`).
+    pub fn count_matches(&self, rw: &mut PatternRewriter<'_>, op: OpId) -> Result<usize, String> {
+        let mut out = Vec::new();
+        run::run(
+            &self.loaded.matcher,
+            rw,
+            &[PdlValue::Op(op)],
+            Mode::Match {
+                only: None,
+                out: &mut out,
+            },
+            self.max_steps,
+        )
+        .map_err(|r| r.into_owned())?;
+        Ok(out.len())
+    }
+
     /// Runs the matcher once on `op` and returns every match as (pattern name, benefit),
     /// best first, ties in record order: what upstream's bytecode matches at once.
     pub fn matches(
@@ -393,9 +305,145 @@ impl PdlPatterns {
     }
 }
 
+/// Compiles the `pdl.pattern`s of `module`, if it holds any, and translates the result
+/// (see [`PdlPatterns::compile_and_load_guarded`]). Without `natives` (ahead-of-time
+/// emission) native calls are not resolved.
+pub(crate) fn prepare(
+    ctx: &mut Context,
+    body: &mut Body,
+    module: OpId,
+    natives: Option<&Natives>,
+    unbounded: &[OpId],
+) -> Result<Loaded, Vec<Diagnostic>> {
+    let patterns: Vec<OpId> = children(ctx, body, module, "pdl.pattern").collect();
+    if patterns.is_empty() {
+        return load_translated(ctx, body, module, natives);
+    }
+    // By location: the name, and whether the pattern bounds its recursion.
+    let mut names: FxHashMap<Location, Option<(Option<String>, bool)>> = FxHashMap::default();
+    for &p in &patterns {
+        let name = sym_name(ctx, body, p).map(str::to_string);
+        let bounded = !unbounded.contains(&p);
+        // Two patterns at one location cannot be told apart: neither gets its name, and
+        // both stay bounded.
+        names
+            .entry(body.op_loc(p))
+            .and_modify(|n| *n = None)
+            .or_insert(Some((name, bounded)));
+    }
+    // Natives are checked here, where every call still has the position it was written
+    // at: the compiled matcher places its checks at the patterns' positions.
+    if let Some(natives) = natives {
+        let missing = unregistered_natives(ctx, body, &patterns, natives);
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+    }
+    crate::convert_pdl_to_pdl_interp(ctx, body, module)?;
+    let mut loaded = load_translated(ctx, body, module, natives)?;
+    for (entry, loc) in loaded.patterns.iter_mut().zip(&loaded.record_locs) {
+        if let Some(Some((name, bounded))) = names.get(loc) {
+            if let Some(name) = name {
+                entry.name = name.clone();
+            }
+            entry.bounded_recursion = *bounded;
+        }
+    }
+    Ok(loaded)
+}
+
+/// Translates the compiled patterns of `module` (see [`PdlPatterns::load`]).
+pub(crate) fn load_translated(
+    ctx: &mut Context,
+    body: &Body,
+    module: OpId,
+    natives: Option<&Natives>,
+) -> Result<Loaded, Vec<Diagnostic>> {
+    let matcher = children(ctx, body, module, "pdl_interp.func")
+        .find(|&f| sym_name(ctx, body, f) == Some("matcher"));
+    let Some(matcher) = matcher else {
+        let message = if children(ctx, body, module, "pdl.pattern").next().is_some() {
+            "holds pdl.pattern ops: compile them first (PdlPatterns::compile_and_load)"
+        } else {
+            "has no 'pdl_interp.func @matcher'"
+        };
+        return Err(vec![Diagnostic::op_error(ctx, body, module, message)]);
+    };
+    let rewriter_module = children(ctx, body, module, "builtin.module")
+        .find(|&m| sym_name(ctx, body, m) == Some("rewriters"));
+    let rewriter_funcs: Vec<(String, OpId)> = rewriter_module
+        .map(|m| {
+            children(ctx, body, m, "pdl_interp.func")
+                .filter_map(|f| sym_name(ctx, body, f).map(|n| (n.to_string(), f)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut t = Translator::new(ctx, body, natives);
+    let matcher_code = t.function(matcher);
+    let mut rewriters = Vec::new();
+    let mut rewriter_index = Vec::new();
+    let mut patterns = Vec::new();
+    let mut record_locs = Vec::new();
+    let records = std::mem::take(&mut t.records);
+    for site in &records {
+        let index = match rewriter_index.iter().position(|n| *n == site.rewriter) {
+            Some(i) => Some(i),
+            None => match rewriter_funcs.iter().find(|(n, _)| *n == site.rewriter) {
+                Some(&(_, f)) => t.function(f).map(|c| {
+                    rewriters.push(c);
+                    rewriter_index.push(site.rewriter.clone());
+                    rewriters.len() - 1
+                }),
+                None => {
+                    t.errors.push(Diagnostic::op_error(
+                        t.ctx(),
+                        body,
+                        site.op,
+                        format_args!(
+                            "refers to rewriter '@rewriters::@{}', which does not exist",
+                            site.rewriter
+                        ),
+                    ));
+                    None
+                }
+            },
+        };
+        if let Some(rewriter) = index {
+            record_locs.push(body.op_loc(site.op));
+            patterns.push(PatternEntry {
+                name: site.rewriter.clone(),
+                rewriter,
+                benefit: site.benefit,
+                root: site.root_kind,
+                generated_ops: site.generated_ops.clone(),
+                bounded_recursion: true,
+            });
+        }
+    }
+    // Rewriters no pattern records are loaded too: an unregistered native is an error
+    // wherever it is called from.
+    for (name, f) in &rewriter_funcs {
+        if !rewriter_index.contains(name) {
+            t.function(*f);
+        }
+    }
+    if !t.errors.is_empty() {
+        return Err(t.errors);
+    }
+    let matcher = matcher_code.expect("no errors, so the matcher translated");
+    let units = record_units(&matcher, &patterns);
+    Ok(Loaded {
+        matcher,
+        rewriters,
+        patterns,
+        units,
+        record_locs,
+    })
+}
+
 impl Loaded {
     /// The debug name of pattern `unit`: its site's, or its sites' joined by `+`.
-    fn unit_name(&self, unit: usize) -> String {
+    pub(crate) fn unit_name(&self, unit: usize) -> String {
         let names: Vec<&str> = self.units[unit]
             .iter()
             .map(|&site| self.patterns[site as usize].name.as_str())

@@ -104,7 +104,7 @@ impl Machine<'_> {
 
 /// The fused location of `locs` as upstream builds it for a match: unknown locations and
 /// repeats dropped, a single location kept as it is.
-fn fused_loc(ctx: &mut Context, locs: &[Location]) -> Location {
+pub(crate) fn fused_loc(ctx: &mut Context, locs: &[Location]) -> Location {
     let mut unique: SmallVec<[Location; 4]> = SmallVec::new();
     for &l in locs {
         if !matches!(ctx.loc_kind(l), LocKind::Unknown) && !unique.contains(&l) {
@@ -124,7 +124,7 @@ fn fused_loc(ctx: &mut Context, locs: &[Location]) -> Location {
 /// The operand or result group `group` of `op` among `values`, as upstream's bytecode
 /// finds it: everything; the group an op registered with segment sizes declares; or, for
 /// other ops, the values from index `group` on (the trailing variadic group).
-fn group_of(
+pub(crate) fn group_of(
     ctx: &Context,
     body: &Body,
     op: OpId,
@@ -200,8 +200,34 @@ fn create_operation(
 ) -> Result<OpId, Failure> {
     let operands = m.values(operands)?;
     let result_types = match results {
-        ResultTypes::Explicit(regs) => SmallVec::from_slice(&m.types(regs)?),
-        ResultTypes::Inferred => {
+        ResultTypes::Explicit(regs) => Some(m.types(regs)?),
+        ResultTypes::Inferred => None,
+    };
+    let attrs: SmallVec<[(tessera_ir::Ident, tessera_ir::Attr); 4]> = attrs
+        .iter()
+        .filter_map(|&(n, r)| match m.get(r) {
+            PdlValue::Attr(a) => Some((n, *a)),
+            _ => None,
+        })
+        .collect();
+    create_op(rw, name, &operands, &attrs, result_types.as_deref(), loc)
+}
+
+/// Creates op `name` where the rewriter inserts: `operands`, the attributes `attrs` (inherent
+/// ones as properties), and `result_types`, or the types the op infers when `None`. The one
+/// place a PDL rewrite makes an op, interpreted or compiled ahead of time (typed builders may
+/// take over here).
+pub(crate) fn create_op(
+    rw: &mut PatternRewriter<'_>,
+    name: tessera_ir::Ident,
+    operands: &[ValueId],
+    attrs: &[(tessera_ir::Ident, tessera_ir::Attr)],
+    result_types: Option<&[Type]>,
+    loc: Location,
+) -> Result<OpId, Failure> {
+    let result_types: SmallVec<[Type; 2]> = match result_types {
+        Some(types) => SmallVec::from_slice(types),
+        None => {
             let hook = rw
                 .ctx()
                 .op_info(name)
@@ -216,14 +242,7 @@ fn create_operation(
                 let body = rw.body();
                 operands.iter().map(|&v| body.value_type(v)).collect()
             };
-            let named: Vec<(tessera_ir::Ident, tessera_ir::Attr)> = attrs
-                .iter()
-                .filter_map(|&(n, r)| match m.get(r) {
-                    PdlValue::Attr(a) => Some((n, *a)),
-                    _ => None,
-                })
-                .collect();
-            match infer(rw.ctx_mut(), &operand_types, &named) {
+            match infer(rw.ctx_mut(), &operand_types, attrs) {
                 Ok(types) => SmallVec::from_vec(types),
                 Err(why) => {
                     return fail(format!(
@@ -241,20 +260,19 @@ fn create_operation(
     };
     let mut dict = Vec::new();
     let mut props = Vec::new();
-    for &(n, r) in attrs {
-        // A null attribute (a native may produce one) sets nothing, as upstream.
-        if let PdlValue::Attr(a) = m.get(r) {
-            if inherent.contains(&n) {
-                props.push((n, *a));
-            } else {
-                dict.push((n, *a));
-            }
+    // A null attribute (a native may produce one) sets nothing, as upstream: the callers
+    // leave those out.
+    for &(n, a) in attrs {
+        if inherent.contains(&n) {
+            props.push((n, a));
+        } else {
+            dict.push((n, a));
         }
     }
     let state = OperationState {
         name,
         loc,
-        operands,
+        operands: SmallVec::from_slice(operands),
         result_types,
         attrs: ctx.dictionary(dict),
         props: if props.is_empty() {
@@ -610,7 +628,7 @@ fn execute(
 }
 
 /// How many operands or results `op` has.
-fn count_of(body: &Body, op: OpId, side: Side) -> usize {
+pub(crate) fn count_of(body: &Body, op: OpId, side: Side) -> usize {
     match side {
         Side::Operands => body.num_operands(op),
         Side::Results => body.num_results(op),

@@ -79,12 +79,22 @@ fn dense_i32(ctx: &Context, attr: Attr) -> Option<Vec<u32>> {
     }
 }
 
+/// The function a native call holds when translating for ahead-of-time emission, where the
+/// call is only printed, never run.
+fn unresolved_native() -> crate::natives::NativeFn {
+    std::sync::Arc::new(|_, _, _, _| Err(Some("a native resolved ahead of time".into())))
+}
+
 /// Translates functions of one pattern module; registers are per function.
 pub(crate) struct Translator<'a> {
     ctx: &'a mut Context,
     body: &'a Body,
-    natives: &'a Natives,
+    /// `None` when translating for ahead-of-time emission: natives are then Rust functions
+    /// the generated code calls, resolved by rustc, not here.
+    natives: Option<&'a Natives>,
     regs: FxHashMap<ValueId, Reg>,
+    /// The PDL kind of each register's value (`None` for a value of another type).
+    kinds: Vec<Option<PdlKind>>,
     block_addr: FxHashMap<BlockId, Addr>,
     op_addr: FxHashMap<OpId, Addr>,
     loop_slots: FxHashMap<OpId, u32>,
@@ -95,12 +105,13 @@ pub(crate) struct Translator<'a> {
 }
 
 impl<'a> Translator<'a> {
-    pub fn new(ctx: &'a mut Context, body: &'a Body, natives: &'a Natives) -> Self {
+    pub fn new(ctx: &'a mut Context, body: &'a Body, natives: Option<&'a Natives>) -> Self {
         Translator {
             ctx,
             body,
             natives,
             regs: FxHashMap::default(),
+            kinds: Vec::new(),
             block_addr: FxHashMap::default(),
             op_addr: FxHashMap::default(),
             loop_slots: FxHashMap::default(),
@@ -121,7 +132,11 @@ impl<'a> Translator<'a> {
 
     fn reg(&mut self, v: ValueId) -> Reg {
         let next = self.regs.len() as Reg;
-        *self.regs.entry(v).or_insert(next)
+        let reg = *self.regs.entry(v).or_insert(next);
+        if reg == next {
+            self.kinds.push(pdl_kind(self.ctx, self.body.value_type(v)));
+        }
+        reg
     }
 
     fn regs_of(&mut self, values: impl IntoIterator<Item = ValueId>) -> Box<[Reg]> {
@@ -299,12 +314,12 @@ impl<'a> Translator<'a> {
 
     fn native(&mut self, op: OpId, constraint: bool) -> Option<NativeCall> {
         let name = self.str_attr(op, "name")?;
-        let found = if constraint {
-            self.natives.constraint(&name)
-        } else {
-            self.natives.rewrite(&name)
+        let found = match self.natives {
+            None => Some(unresolved_native()),
+            Some(natives) if constraint => natives.constraint(&name).cloned(),
+            Some(natives) => natives.rewrite(&name).cloned(),
         };
-        let Some(func) = found.cloned() else {
+        let Some(func) = found else {
             let what = if constraint { "constraint" } else { "rewrite" };
             self.error(
                 op,
@@ -343,6 +358,7 @@ impl<'a> Translator<'a> {
     /// Translates `func` (a `pdl_interp.func`); `None` if errors were reported.
     pub fn function(&mut self, func: OpId) -> Option<Code> {
         self.regs.clear();
+        self.kinds.clear();
         self.block_addr.clear();
         self.op_addr.clear();
         self.loop_slots.clear();
@@ -355,6 +371,7 @@ impl<'a> Translator<'a> {
             self.error(func, "requires a body");
             return None;
         };
+        let num_args = self.body.block_args(entry).len() as u32;
         for &a in self.body.block_args(entry) {
             self.reg(a);
         }
@@ -395,6 +412,8 @@ impl<'a> Translator<'a> {
             insts,
             num_regs: self.regs.len() as u32,
             num_loops: self.loop_slots.len() as u32,
+            kinds: std::mem::take(&mut self.kinds),
+            num_args,
         })
     }
 

@@ -1,0 +1,1438 @@
+//! Ahead-of-time compilation of PDL patterns to Rust: the merged matcher the matcher compiler
+//! builds becomes Rust control flow, so a program embedding patterns pays no interpretation.
+//!
+//! [`emit`] compiles a module of `pdl.pattern`s (or takes an already compiled `pdl_interp`
+//! module), translates it as the executor would, and prints:
+//!
+//! - the matcher as one Rust function: nested `if`/`match` over op names, operand and result
+//!   counts, attribute and type equality and value identity; `for` loops for
+//!   `pdl_interp.foreach`; calls of native constraints. Merge points of the decision tree
+//!   (the fallback a failed check continues at) become labelled blocks left with `break`,
+//!   the structured form of a reducible control-flow graph (the "Beyond Relooper"
+//!   construction over the dominator tree), so no code is duplicated and nothing dispatches
+//!   at run time;
+//! - each rewriter as straight-line Rust calling [`runtime`] helpers that create, replace and
+//!   erase ops through the `PatternRewriter` (ops are created generically by name, in one
+//!   helper, [`runtime::create_operation`]);
+//! - a `static PATTERNS: ModuleSpec` (constants as text, patterns with benefit, root, debug
+//!   name and record sites) and `pub fn load(ctx) -> Result<CompiledPatterns, Diagnostic>`,
+//!   which resolves the constants once and yields `RewritePattern`s.
+//!
+//! Natives become calls of Rust functions with typed signatures: a native `name` is
+//! `{natives_path}::name(rewriter, args...)` (the default path is `super::natives`), so a
+//! native nobody wrote is a Rust compile error naming it. Arguments and results are typed
+//! after their PDL kinds (`OpId`, `ValueId`, `Type`, `Attr`, `&[T]` for ranges; results as
+//! `Vec<T>` for ranges, several as a tuple); the function returns
+//! `Result<R, NativeFailure>`. Constant parameters, when a call has any, come last as
+//! `&[Attr]`. A null argument fails the call without calling it (a constraint does not hold,
+//! a rewrite fails), where the interpreter hands the native a `PdlValue::Null`. With
+//! [`NativeCalls::Untyped`] natives keep the registry's signature (`&[PdlValue]` arguments,
+//! results pushed) and are called exactly as the interpreter calls them, for natives whose
+//! arity differs between patterns or that exist for the interpreter already.
+//!
+//! Only `pdl_interp.foreach` may loop: a matcher branching back to an earlier block (no
+//! compiler produces one) is refused with a diagnostic.
+
+pub mod runtime;
+
+use crate::executor::code::{Code, Group, Inst, NativeCall, Reg, ResultTypes, Side};
+use crate::natives::{NativeKind, PdlKind, PdlValue};
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+use tessera_ir::{Attr, Body, Context, Diagnostic, Ident, OpId, Type};
+
+/// A native defined in the generated module itself (a PDLL code block `tessera-pdll -x=rust`
+/// emits as a Rust function beside the matcher).
+#[derive(Clone, Debug)]
+pub struct LocalNative {
+    /// Constraint or rewrite.
+    pub kind: NativeKind,
+    /// The name patterns call it by.
+    pub name: String,
+    /// The Rust function's name in the generated module.
+    pub function: String,
+}
+
+/// How generated code calls natives.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum NativeCalls {
+    /// Typed Rust functions: arguments and results as `OpId`, `ValueId`, `Type`, `Attr`,
+    /// `&[T]` (`Vec<T>` for results), constant parameters last as `&[Attr]` when a call has
+    /// any; `Result<R, NativeFailure>`. A null argument fails the call without making it.
+    #[default]
+    Typed,
+    /// Functions with the registry's signature, `fn(&mut PatternRewriter, &[PdlValue],
+    /// &[Attr], &mut Vec<PdlValue>) -> Result<(), NativeFailure>`, called exactly as the
+    /// interpreter calls a registered native (nulls passed, result count and kinds checked
+    /// at run time): for natives whose arity differs between patterns, or that already exist
+    /// for the interpreter.
+    Untyped,
+}
+
+/// How [`emit`] writes its module.
+#[derive(Clone, Debug)]
+pub struct EmitOptions {
+    /// Where the patterns came from (named in comments, docs and load errors).
+    pub source: String,
+    /// The Rust path of the module holding the natives the patterns call.
+    pub natives_path: String,
+    /// How natives (but `local_natives`, always typed) are called.
+    pub native_calls: NativeCalls,
+    /// Natives the generated module defines itself, called directly.
+    pub local_natives: Vec<LocalNative>,
+    /// Rust items placed after the imports (the functions `local_natives` name).
+    pub extra_items: String,
+    /// Format the result with `rustfmt` (`$RUSTFMT`, else `rustfmt` on the path) when one
+    /// can be run; the module is valid Rust either way.
+    pub rustfmt: bool,
+    /// Start the module with an inner doc comment (`//! …`), for a file that is a module of
+    /// its own (`mod patterns;`). Off by default: a file brought in with `include!` may not
+    /// have one (the items' own docs say what the module holds either way).
+    pub module_doc: bool,
+    /// The `pdl.pattern`s of the module that must not be applied to what they produced
+    /// (PDLL's patterns without `with recursion`; see
+    /// [`crate::PdlPatterns::compile_and_load_guarded`]).
+    pub unbounded: Vec<OpId>,
+}
+
+impl Default for EmitOptions {
+    fn default() -> Self {
+        EmitOptions {
+            source: "patterns".to_string(),
+            natives_path: "super::natives".to_string(),
+            native_calls: NativeCalls::Typed,
+            local_natives: Vec::new(),
+            extra_items: String::new(),
+            rustfmt: true,
+            module_doc: false,
+            unbounded: Vec::new(),
+        }
+    }
+}
+
+/// The Rust module for the patterns of `module`: `pdl.pattern`s are compiled first (the
+/// module is changed as [`crate::convert_pdl_to_pdl_interp`] changes it); a module already
+/// holding `pdl_interp.func @matcher` and `module @rewriters` is used as it is. Errors are
+/// those loading the patterns into the executor would report (natives aside: they are
+/// resolved by rustc), plus control flow the emitter cannot structure.
+pub fn emit(
+    ctx: &mut Context,
+    body: &mut Body,
+    module: OpId,
+    options: &EmitOptions,
+) -> Result<String, Vec<Diagnostic>> {
+    let loaded = crate::executor::prepare(ctx, body, module, None, &options.unbounded)?;
+    let loc = body.op_loc(module);
+    let mut consts = Consts::default();
+    let mut functions = String::new();
+    let mut errors = Vec::new();
+    let natives = NativeNames::new(options);
+    let mut emit_fn = |code: &Code, kind: FnKind, out: &mut String| {
+        let mut f = FnEmitter::new(ctx, code, kind, &mut consts, &natives);
+        match f.emit() {
+            Ok(text) => out.push_str(&text),
+            Err(message) => errors.push(Diagnostic::error(loc, message)),
+        }
+    };
+    emit_fn(&loaded.matcher, FnKind::Matcher, &mut functions);
+    for (i, code) in loaded.rewriters.iter().enumerate() {
+        emit_fn(code, FnKind::Rewriter(i), &mut functions);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+
+    let mut out = String::new();
+    let source = &options.source;
+    if options.module_doc {
+        let _ = writeln!(
+            out,
+            "//! Patterns compiled to Rust by `tessera_pdl::aot` (`load` makes them\n\
+             //! `RewritePattern`s; see `PATTERNS`), from `{source}`.\n"
+        );
+    }
+    let _ = writeln!(
+        out,
+        "// Generated by tessera_pdl::aot from {source}. Do not edit: regenerate it.\n"
+    );
+    out.push_str(PRELUDE);
+    if !options.extra_items.is_empty() {
+        out.push('\n');
+        out.push_str(options.extra_items.trim_end());
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "
+/// The patterns of `{source}`, compiled ahead of time: constants, matcher, rewriters and
+/// patterns. [`load`] makes them `RewritePattern`s.
+pub static PATTERNS: rt::ModuleSpec = rt::ModuleSpec {{"
+    );
+    let _ = writeln!(out, "    source: {source:?},");
+    write_str_list(&mut out, "idents", consts.idents.items());
+    write_str_list(&mut out, "attrs", consts.attrs.items());
+    write_str_list(&mut out, "types", consts.types.items());
+    write_index_lists(&mut out, "type_lists", &consts.type_lists);
+    write_index_lists(&mut out, "name_switches", &consts.name_switches);
+    let mut dialects: Vec<String> = Vec::new();
+    for name in &consts.created {
+        let d = name.split('.').next().unwrap_or("").to_string();
+        if !dialects.contains(&d) {
+            dialects.push(d);
+        }
+    }
+    write_str_list(&mut out, "dialects", &dialects);
+    out.push_str("    matcher,\n    site_rewriters: &[\n");
+    for p in &loaded.patterns {
+        let _ = writeln!(out, "        rewrite_{},", p.rewriter);
+    }
+    out.push_str("    ],\n    patterns: &[\n");
+    for (unit, sites) in loaded.units.iter().enumerate() {
+        let first = &loaded.patterns[sites[0] as usize];
+        let mut generated: Vec<&str> = Vec::new();
+        for &s in sites.iter() {
+            for &op in &loaded.patterns[s as usize].generated_ops {
+                let name = ctx.str(op);
+                if !generated.contains(&name) {
+                    generated.push(name);
+                }
+            }
+        }
+        let bounded = sites
+            .iter()
+            .all(|&s| loaded.patterns[s as usize].bounded_recursion);
+        let root = match first.root {
+            Some(r) => format!("Some({:?})", ctx.str(r)),
+            None => "None".to_string(),
+        };
+        let sites: Vec<String> = sites.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "        rt::PatternSpec {{\n            name: {:?},\n            benefit: {},\n            \
+             root: {root},\n            generated_ops: &[{}],\n            bounded_recursion: \
+             {bounded},\n            sites: &[{}],\n        }},",
+            loaded.unit_name(unit),
+            first.benefit,
+            generated
+                .iter()
+                .map(|g| format!("{g:?}"))
+                .collect::<Vec<_>>()
+                .join(", "),
+            sites.join(", ")
+        );
+    }
+    out.push_str("    ],\n};\n");
+    let _ = writeln!(
+        out,
+        "
+/// The patterns of `{source}` loaded into `ctx` (their constants resolved once), ready to
+/// add to a pattern set. Fails if a constant does not parse in `ctx`.
+pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {{
+    rt::CompiledPatterns::load(ctx, &PATTERNS)
+}}"
+    );
+    out.push_str(&functions);
+    if options.rustfmt {
+        if let Some(formatted) = rustfmt(&out) {
+            return Ok(formatted);
+        }
+    }
+    Ok(out)
+}
+
+/// [`emit`] for PDL text (`pdl.pattern`s or a compiled `pdl_interp` module; a file holding
+/// `module @patterns` is read from there), in a context of its own with the `pdl` dialects
+/// and the core ones registered and unregistered dialects allowed: what a `build.rs` needs.
+/// Errors come rendered (`file:line:col: error: …`, with the source line), since the context
+/// their locations refer to is gone when this returns.
+pub fn emit_text(text: &str, file_name: &str, options: &EmitOptions) -> Result<String, String> {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    crate::dialect::register_pdl_dialects(&mut ctx).map_err(|e| format!("error: {e}"))?;
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    let mut sources = tessera_ir::SourceMap::new();
+    sources.add(file_name, text);
+    let render = |ctx: &Context, ds: &[Diagnostic]| -> String {
+        ds.iter().map(|d| d.render(&sources, Some(ctx))).collect()
+    };
+    let mut parsed = tessera_asm::parse(&mut ctx, text, file_name)
+        .map_err(|d| render(&ctx, std::slice::from_ref(&*d)))?;
+    tessera_ir::verify(&ctx, &parsed.body, parsed.module).map_err(|ds| render(&ctx, &ds))?;
+    let top = parsed.module;
+    let nested = {
+        let body = &parsed.body;
+        body.first_block(body.region(top, 0))
+            .into_iter()
+            .flat_map(|b| body.block_ops(b))
+            .find(|&op| {
+                tessera_ir::op_queries::inherent_attr(&ctx, body, op, "sym_name")
+                    .and_then(|a| ctx.string_value(a))
+                    == Some("patterns")
+            })
+    };
+    let module = nested.unwrap_or(top);
+    emit(&mut ctx, &mut parsed.body, module, options).map_err(|ds| render(&ctx, &ds))
+}
+
+/// The imports of a generated module. Each may go unused by a given module, hence the
+/// `allow`s; everything else is written with full paths or through `rt`.
+const PRELUDE: &str = "#[allow(unused_imports)]
+use ::std::sync::Arc;
+#[allow(unused_imports)]
+use ::tessera_ir::{Attr, Context, Diagnostic, Location, OpId, Type, ValueId};
+#[allow(unused_imports)]
+use ::tessera_pdl::aot::runtime::{self as rt, Register as _};
+#[allow(unused_imports)]
+use ::tessera_pdl::natives::{NativeFailure, PdlValue};
+#[allow(unused_imports)]
+use ::tessera_rewrite::PatternRewriter;
+";
+
+/// `src` formatted by rustfmt (edition 2021), if one runs and accepts it.
+pub fn rustfmt(src: &str) -> Option<String> {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let program = std::env::var("RUSTFMT").unwrap_or_else(|_| "rustfmt".to_string());
+    let mut child = Command::new(program)
+        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let text = src.to_string();
+    // Written from another thread: rustfmt may fill its output pipe before reading all of
+    // its input.
+    let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+    let output = child.wait_with_output().ok()?;
+    writer.join().ok()?.ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    String::from_utf8(output.stdout).ok()
+}
+
+fn write_str_list(out: &mut String, field: &str, items: &[String]) {
+    let _ = write!(out, "    {field}: &[");
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{item:?}");
+    }
+    out.push_str("],\n");
+}
+
+fn write_index_lists(out: &mut String, field: &str, lists: &[Vec<u32>]) {
+    let _ = write!(out, "    {field}: &[");
+    for (i, list) in lists.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let items: Vec<String> = list.iter().map(u32::to_string).collect();
+        let _ = write!(out, "&[{}]", items.join(", "));
+    }
+    out.push_str("],\n");
+}
+
+/// Distinct strings, numbered in order of first use.
+#[derive(Default)]
+struct Interner {
+    items: Vec<String>,
+    index: FxHashMap<String, u32>,
+}
+
+impl Interner {
+    fn get(&mut self, s: &str) -> u32 {
+        if let Some(&i) = self.index.get(s) {
+            return i;
+        }
+        let i = self.items.len() as u32;
+        self.items.push(s.to_string());
+        self.index.insert(s.to_string(), i);
+        i
+    }
+
+    fn items(&self) -> &[String] {
+        &self.items
+    }
+}
+
+/// The constant tables of the module being written.
+#[derive(Default)]
+struct Consts {
+    idents: Interner,
+    attrs: Interner,
+    types: Interner,
+    type_lists: Vec<Vec<u32>>,
+    name_switches: Vec<Vec<u32>>,
+    created: Vec<String>,
+}
+
+impl Consts {
+    fn ident(&mut self, ctx: &Context, name: Ident) -> String {
+        format!("t.idents[{}]", self.idents.get(ctx.str(name)))
+    }
+
+    fn attr(&mut self, ctx: &Context, a: Attr) -> String {
+        let text = tessera_asm::attr_to_string(ctx, a);
+        format!("t.attrs[{}]", self.attrs.get(&text))
+    }
+
+    fn ty(&mut self, ctx: &Context, t: Type) -> String {
+        let text = tessera_asm::type_to_string(ctx, t);
+        format!("t.types[{}]", self.types.get(&text))
+    }
+
+    fn type_list(&mut self, ctx: &Context, ts: &[Type]) -> String {
+        let list: Vec<u32> = ts
+            .iter()
+            .map(|&t| {
+                let text = tessera_asm::type_to_string(ctx, t);
+                self.types.get(&text)
+            })
+            .collect();
+        let i = match self.type_lists.iter().position(|l| *l == list) {
+            Some(i) => i,
+            None => {
+                self.type_lists.push(list);
+                self.type_lists.len() - 1
+            }
+        };
+        format!("t.type_lists[{i}]")
+    }
+}
+
+/// How native calls are spelled.
+struct NativeNames {
+    path: String,
+    calls: NativeCalls,
+    local: FxHashMap<(bool, String), String>,
+}
+
+impl NativeNames {
+    fn new(options: &EmitOptions) -> Self {
+        NativeNames {
+            path: options.natives_path.clone(),
+            calls: options.native_calls,
+            local: options
+                .local_natives
+                .iter()
+                .map(|n| {
+                    (
+                        (n.kind == NativeKind::Constraint, n.name.clone()),
+                        n.function.clone(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The function to call, and whether it is called untyped.
+    fn function(&self, constraint: bool, name: &str) -> (String, bool) {
+        if let Some(f) = self.local.get(&(constraint, name.to_string())) {
+            return (f.clone(), false);
+        }
+        let path = if self.path.is_empty() {
+            String::new()
+        } else {
+            format!("{}::", self.path)
+        };
+        (
+            format!("{path}{}", rust_ident(name)),
+            self.calls == NativeCalls::Untyped,
+        )
+    }
+}
+
+/// `name` as a Rust identifier: characters Rust does not allow become `_`, a keyword is
+/// written raw.
+pub fn rust_ident(name: &str) -> String {
+    const KEYWORDS: &[&str] = &[
+        "as", "async", "await", "box", "break", "const", "continue", "do", "dyn", "else", "enum",
+        "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro",
+        "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "static",
+        "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual",
+        "where", "while", "yield", "abstract", "become",
+    ];
+    let mut out: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    match out.as_str() {
+        "self" | "Self" | "super" | "crate" | "_" => format!("{out}_"),
+        _ if KEYWORDS.contains(&out.as_str()) => format!("r#{out}"),
+        _ => out,
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum FnKind {
+    Matcher,
+    Rewriter(usize),
+}
+
+/// The Rust type of a register of `kind`.
+fn reg_type(kind: PdlKind) -> &'static str {
+    match kind {
+        PdlKind::Attribute => "Option<Attr>",
+        PdlKind::Type => "Option<Type>",
+        PdlKind::Value => "Option<ValueId>",
+        PdlKind::Operation => "Option<OpId>",
+        PdlKind::TypeRange => "Option<Arc<[Type]>>",
+        PdlKind::ValueRange => "Option<Arc<[ValueId]>>",
+        PdlKind::OperationRange => "Option<Arc<[OpId]>>",
+        PdlKind::AttributeRange => "Option<Arc<[Attr]>>",
+    }
+}
+
+/// The blocks of a translated function: maximal runs of instructions entered only at their
+/// first one.
+struct Cfg {
+    /// Each block's first instruction and one past its last.
+    blocks: Vec<(usize, usize)>,
+    /// The block starting at each instruction (`u32::MAX` inside a block).
+    block_at: Vec<u32>,
+    /// How many edges enter each block (from reachable blocks).
+    preds: Vec<u32>,
+    /// The reverse-postorder number of each reachable block (`u32::MAX` if unreachable).
+    rpo: Vec<u32>,
+    /// The dominator-tree children of each block.
+    children: Vec<Vec<u32>>,
+}
+
+fn is_terminator(inst: &Inst) -> bool {
+    matches!(
+        inst,
+        Inst::ApplyConstraint { .. }
+            | Inst::AreEqual { .. }
+            | Inst::Branch { .. }
+            | Inst::CheckCount { .. }
+            | Inst::CheckOperationName { .. }
+            | Inst::CheckEquals { .. }
+            | Inst::Continue { .. }
+            | Inst::Finalize
+            | Inst::ForEach { .. }
+            | Inst::IsNotNull { .. }
+            | Inst::RecordMatch { .. }
+            | Inst::SwitchCount { .. }
+            | Inst::SwitchValue { .. }
+            | Inst::SwitchOperationName { .. }
+    )
+}
+
+/// The targets of a terminator, as the emitted code takes them: switch cases after the first
+/// of equal value are dropped (never taken).
+fn targets(inst: &Inst) -> Vec<u32> {
+    match inst {
+        Inst::ApplyConstraint { yes, no, .. }
+        | Inst::AreEqual { yes, no, .. }
+        | Inst::CheckCount { yes, no, .. }
+        | Inst::CheckOperationName { yes, no, .. }
+        | Inst::CheckEquals { yes, no, .. }
+        | Inst::IsNotNull { yes, no, .. } => vec![*yes, *no],
+        Inst::Branch { dest } | Inst::RecordMatch { dest, .. } => vec![*dest],
+        Inst::ForEach { body, exit, .. } => vec![*body, *exit],
+        Inst::SwitchCount {
+            cases,
+            dests,
+            default,
+            ..
+        } => {
+            let mut out: Vec<u32> = first_cases(cases).map(|i| dests[i]).collect();
+            out.push(*default);
+            out
+        }
+        Inst::SwitchValue {
+            cases,
+            dests,
+            default,
+            ..
+        } => {
+            let mut out: Vec<u32> = first_cases(cases).map(|i| dests[i]).collect();
+            out.push(*default);
+            out
+        }
+        Inst::SwitchOperationName { cases, default, .. } => {
+            let list = cases.cases();
+            let names: Vec<Ident> = list.iter().map(|c| c.0).collect();
+            let mut out: Vec<u32> = first_cases(&names).map(|i| list[i].1).collect();
+            out.push(*default);
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The indices of the cases not equal to an earlier one.
+fn first_cases<T: PartialEq>(cases: &[T]) -> impl Iterator<Item = usize> + '_ {
+    (0..cases.len()).filter(move |&i| !cases[..i].contains(&cases[i]))
+}
+
+impl Cfg {
+    fn new(code: &Code) -> Result<Cfg, String> {
+        let n = code.insts.len();
+        if n == 0 {
+            return Err("a pdl_interp function without instructions".into());
+        }
+        let mut leader = vec![false; n];
+        leader[0] = true;
+        for (pc, inst) in code.insts.iter().enumerate() {
+            let mut mark = |a: u32| {
+                if let Some(l) = leader.get_mut(a as usize) {
+                    *l = true;
+                }
+            };
+            for t in targets(inst) {
+                mark(t);
+            }
+            if let Inst::Continue { foreach, .. } = inst {
+                mark(*foreach);
+            }
+            if is_terminator(inst) && pc + 1 < n {
+                leader[pc + 1] = true;
+            }
+        }
+        let mut blocks = Vec::new();
+        let mut block_at = vec![u32::MAX; n];
+        for pc in 0..n {
+            if leader[pc] {
+                block_at[pc] = blocks.len() as u32;
+                blocks.push((pc, pc + 1));
+            } else {
+                blocks.last_mut().expect("instruction 0 leads").1 = pc + 1;
+            }
+        }
+        let block_of = |a: u32| -> Result<u32, String> {
+            block_at
+                .get(a as usize)
+                .copied()
+                .filter(|&b| b != u32::MAX)
+                .ok_or_else(|| format!("a branch to instruction {a}, past the function's end"))
+        };
+        let mut succs = Vec::with_capacity(blocks.len());
+        for &(_, end) in &blocks {
+            let last = &code.insts[end - 1];
+            let s: Vec<u32> = if is_terminator(last) {
+                targets(last)
+                    .into_iter()
+                    .map(block_of)
+                    .collect::<Result<_, _>>()?
+            } else if end < n {
+                vec![block_of(end as u32)?]
+            } else {
+                Vec::new()
+            };
+            succs.push(s);
+        }
+        // Depth-first from the entry: postorder, and back edges (loops other than foreach).
+        let nb = blocks.len();
+        let mut state = vec![0u8; nb]; // 0 new, 1 on the stack, 2 done
+        let mut post = Vec::with_capacity(nb);
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        state[0] = 1;
+        while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+            if let Some(&s) = succs[b as usize].get(*next) {
+                *next += 1;
+                match state[s as usize] {
+                    0 => {
+                        state[s as usize] = 1;
+                        stack.push((s, 0));
+                    }
+                    1 => {
+                        return Err("the matcher branches back to an earlier block: only \
+                                    pdl_interp.foreach loops can be compiled ahead of time"
+                            .into())
+                    }
+                    _ => {}
+                }
+            } else {
+                state[b as usize] = 2;
+                post.push(b);
+                stack.pop();
+            }
+        }
+        let mut rpo = vec![u32::MAX; nb];
+        let order: Vec<u32> = post.iter().rev().copied().collect();
+        for (i, &b) in order.iter().enumerate() {
+            rpo[b as usize] = i as u32;
+        }
+        let mut preds = vec![0u32; nb];
+        let mut pred_lists: Vec<Vec<u32>> = vec![Vec::new(); nb];
+        for &b in &order {
+            for &s in &succs[b as usize] {
+                preds[s as usize] += 1;
+                pred_lists[s as usize].push(b);
+            }
+        }
+        // Immediate dominators (Cooper, Harvey and Kennedy), over the acyclic graph: one
+        // pass in reverse postorder settles every block.
+        let mut idom = vec![u32::MAX; nb];
+        idom[0] = 0;
+        for &b in order.iter().skip(1) {
+            let mut new: Option<u32> = None;
+            for &p in &pred_lists[b as usize] {
+                if idom[p as usize] == u32::MAX {
+                    continue;
+                }
+                new = Some(match new {
+                    None => p,
+                    Some(mut x) => {
+                        let mut y = p;
+                        while x != y {
+                            while rpo[x as usize] > rpo[y as usize] {
+                                x = idom[x as usize];
+                            }
+                            while rpo[y as usize] > rpo[x as usize] {
+                                y = idom[y as usize];
+                            }
+                        }
+                        x
+                    }
+                });
+            }
+            idom[b as usize] = new.expect("a reachable block has a reachable predecessor");
+        }
+        let mut children = vec![Vec::new(); nb];
+        for &b in order.iter().skip(1) {
+            children[idom[b as usize] as usize].push(b);
+        }
+        Ok(Cfg {
+            blocks,
+            block_at,
+            preds,
+            rpo,
+            children,
+        })
+    }
+
+    fn is_merge(&self, b: u32) -> bool {
+        self.preds[b as usize] > 1
+    }
+}
+
+/// Writes one function.
+struct FnEmitter<'a> {
+    ctx: &'a Context,
+    code: &'a Code,
+    kind: FnKind,
+    consts: &'a mut Consts,
+    natives: &'a NativeNames,
+    out: String,
+    depth: usize,
+}
+
+type Emitted = Result<(), String>;
+
+impl<'a> FnEmitter<'a> {
+    fn new(
+        ctx: &'a Context,
+        code: &'a Code,
+        kind: FnKind,
+        consts: &'a mut Consts,
+        natives: &'a NativeNames,
+    ) -> Self {
+        FnEmitter {
+            ctx,
+            code,
+            kind,
+            consts,
+            natives,
+            out: String::new(),
+            depth: 1,
+        }
+    }
+
+    fn line(&mut self, text: impl AsRef<str>) {
+        for _ in 0..self.depth {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text.as_ref());
+        self.out.push('\n');
+    }
+
+    fn kind_of(&self, r: Reg) -> Result<PdlKind, String> {
+        self.code
+            .kinds
+            .get(r as usize)
+            .copied()
+            .flatten()
+            .ok_or_else(|| format!("register {r} does not hold a PDL value"))
+    }
+
+    fn emit(&mut self) -> Result<String, String> {
+        let cfg = Cfg::new(self.code)?;
+        let name = match self.kind {
+            FnKind::Matcher => "matcher".to_string(),
+            FnKind::Rewriter(i) => format!("rewrite_{i}"),
+        };
+        // The generated control flow is structured mechanically: labels and variables a
+        // given path does not use, `return` at the end of a function, `else { if` chains,
+        // one-case matches are its shape, not mistakes.
+        self.out.push_str(
+            "\n#[allow(\n    unused_mut,\n    unused_variables,\n    unused_assignments,\n    \
+             unused_labels,\n    unreachable_code,\n    clippy::needless_return,\n    \
+             clippy::collapsible_else_if,\n    clippy::collapsible_if,\n    clippy::single_match,\n    \
+             clippy::if_same_then_else,\n    clippy::match_single_binding,\n    \
+             clippy::never_loop,\n    clippy::nonminimal_bool,\n    clippy::bool_comparison,\n    clippy::collapsible_match\n)]\n",
+        );
+        match self.kind {
+            FnKind::Matcher => {
+                self.out.push_str(
+                    "fn matcher(\n    rw: &mut PatternRewriter<'_>,\n    t: &rt::Tables,\n    \
+                     root: OpId,\n    sink: &mut rt::MatchSink<'_>,\n) -> Result<(), rt::Failure> {\n",
+                );
+            }
+            FnKind::Rewriter(_) => {
+                let _ = write!(
+                    self.out,
+                    "fn {name}(\n    rw: &mut PatternRewriter<'_>,\n    t: &rt::Tables,\n    \
+                     inputs: &[PdlValue],\n    loc: Location,\n) -> Result<(), rt::Failure> {{\n"
+                );
+            }
+        }
+        // Arguments here; every other register where the block defining it starts (see
+        // `tree`).
+        for r in 0..self.code.num_args {
+            let ty = reg_type(self.kind_of(r)?);
+            let init = match self.kind {
+                FnKind::Matcher if r == 0 => "Some(root)".to_string(),
+                FnKind::Matcher => "None".to_string(),
+                FnKind::Rewriter(_) => format!("rt::input(inputs, {r})"),
+            };
+            self.line(format!("let mut r{r}: {ty} = {init};"));
+        }
+        self.tree(&cfg, 0)?;
+        self.out.push_str("}\n");
+        Ok(std::mem::take(&mut self.out))
+    }
+
+    /// The code of block `b` and of the blocks it dominates. The registers `b` defines are
+    /// declared first: every use is in a block `b` dominates, so inside this scope, and a
+    /// function of thousands of registers does not become thousands of `let`s in one block
+    /// (rustc's stack does not survive that). In a loop body they are fresh each iteration,
+    /// as a `pdl_interp` value is. They start as `None` since a native's results are only
+    /// set when it succeeds, which rustc cannot see is the only path to their uses.
+    fn tree(&mut self, cfg: &Cfg, b: u32) -> Emitted {
+        let (start, end) = cfg.blocks[b as usize];
+        for pc in start..end {
+            for r in defs(&self.code.insts[pc]) {
+                let ty = reg_type(self.kind_of(r)?);
+                self.line(format!("let mut r{r}: {ty} = None;"));
+            }
+        }
+        let mut merges: Vec<u32> = cfg.children[b as usize]
+            .iter()
+            .copied()
+            .filter(|&c| cfg.is_merge(c))
+            .collect();
+        // The merge child latest in reverse postorder is outermost: earlier ones may branch
+        // to it, so its label must enclose them.
+        merges.sort_by_key(|&c| std::cmp::Reverse(cfg.rpo[c as usize]));
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.within(cfg, b, &merges))
+    }
+
+    fn within(&mut self, cfg: &Cfg, b: u32, merges: &[u32]) -> Emitted {
+        match merges {
+            [outer, inner @ ..] => {
+                self.line(format!("'b{outer}: {{"));
+                self.depth += 1;
+                self.within(cfg, b, inner)?;
+                self.depth -= 1;
+                self.line("}");
+                self.tree(cfg, *outer)
+            }
+            [] => self.block(cfg, b),
+        }
+    }
+
+    /// Control going from `from` to `to`.
+    fn branch(&mut self, cfg: &Cfg, to_addr: u32) -> Emitted {
+        let to = cfg.block_at[to_addr as usize];
+        if cfg.is_merge(to) {
+            self.line(format!("break 'b{to};"));
+            Ok(())
+        } else {
+            self.tree(cfg, to)
+        }
+    }
+
+    fn two_way(&mut self, cfg: &Cfg, cond: &str, yes: u32, no: u32) -> Emitted {
+        self.line(format!("if {cond} {{"));
+        self.depth += 1;
+        self.branch(cfg, yes)?;
+        self.depth -= 1;
+        self.line("} else {");
+        self.depth += 1;
+        self.branch(cfg, no)?;
+        self.depth -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    fn block(&mut self, cfg: &Cfg, b: u32) -> Emitted {
+        let (start, end) = cfg.blocks[b as usize];
+        for pc in start..end {
+            let inst = &self.code.insts[pc];
+            if is_terminator(inst) {
+                return self.terminator(cfg, b, inst);
+            }
+            self.statement(inst)?;
+        }
+        if end < self.code.insts.len() {
+            self.branch(cfg, end as u32)
+        } else {
+            self.line("return Err(\"a pdl_interp block ended without a terminator\".into());");
+            Ok(())
+        }
+    }
+
+    fn op(&self, r: Reg) -> String {
+        format!("rt::op(r{r})?")
+    }
+
+    /// A register as a part of a concatenation.
+    fn part(&self, r: Reg) -> Result<String, String> {
+        Ok(if self.kind_of(r)?.is_range() {
+            format!("rt::Part::Many(r{r}.as_deref())")
+        } else {
+            format!("rt::Part::One(r{r})")
+        })
+    }
+
+    fn concat(&self, regs: &[Reg], what: &str) -> Result<String, String> {
+        let parts: Vec<String> = regs
+            .iter()
+            .map(|&r| self.part(r))
+            .collect::<Result<_, _>>()?;
+        Ok(format!("rt::concat(&[{}], {what:?})?", parts.join(", ")))
+    }
+
+    /// The expression comparing register `r` with a constant.
+    fn equals(&mut self, r: Reg, value: &PdlValue) -> Result<String, String> {
+        let kind = self.kind_of(r)?;
+        Ok(match (value, kind) {
+            (PdlValue::Attr(a), PdlKind::Attribute) => {
+                format!("r{r} == Some({})", self.consts.attr(self.ctx, *a))
+            }
+            (PdlValue::Type(ty), PdlKind::Type) => {
+                format!("r{r} == Some({})", self.consts.ty(self.ctx, *ty))
+            }
+            (PdlValue::Types(ts), PdlKind::TypeRange) => format!(
+                "r{r}.as_deref() == Some(&{}[..])",
+                self.consts.type_list(self.ctx, ts)
+            ),
+            // A value of another kind never equals the constant.
+            _ => "false".to_string(),
+        })
+    }
+
+    /// `let ok = ...;`: the call of a native, false (uncalled) if an argument is null.
+    fn native_call(&mut self, call: &NativeCall, constraint: bool) -> Emitted {
+        let (function, untyped) = self.natives.function(constraint, &call.name);
+        if untyped {
+            return self.untyped_native_call(call, &function);
+        }
+        let mut binds = Vec::new();
+        let mut sources = Vec::new();
+        let mut args = vec!["rw".to_string()];
+        for (i, &r) in call.args.iter().enumerate() {
+            let kind = self.kind_of(r)?;
+            binds.push(format!("Some(a{i})"));
+            sources.push(if kind.is_range() {
+                format!("r{r}.as_deref()")
+            } else {
+                format!("r{r}")
+            });
+            args.push(format!("a{i}"));
+        }
+        if !call.params.is_empty() {
+            let params: Vec<String> = call
+                .params
+                .iter()
+                .map(|&a| self.consts.attr(self.ctx, a))
+                .collect();
+            args.push(format!("&[{}]", params.join(", ")));
+        }
+        let call_text = format!("{function}({})", args.join(", "));
+        let result = if call.results.is_empty() {
+            format!("{call_text}.is_ok()")
+        } else {
+            let mut s = format!("match {call_text} {{ Ok(v) => {{ ");
+            let many = call.results.len() > 1;
+            for (i, &(r, kind)) in call.results.iter().enumerate() {
+                let v = if many {
+                    format!("v.{i}")
+                } else {
+                    "v".to_string()
+                };
+                let value = if kind.is_range() {
+                    format!("Some({v}.into())")
+                } else {
+                    format!("Some({v})")
+                };
+                let _ = write!(s, "r{r} = {value}; ");
+            }
+            s.push_str("true } Err(_) => false }");
+            s
+        };
+        match binds.len() {
+            0 => self.line(format!("let ok = {result};")),
+            1 => self.line(format!(
+                "let ok = if let {} = {} {{ {result} }} else {{ false }};",
+                binds[0], sources[0]
+            )),
+            _ => self.line(format!(
+                "let ok = if let ({}) = ({}) {{ {result} }} else {{ false }};",
+                binds.join(", "),
+                sources.join(", ")
+            )),
+        }
+        Ok(())
+    }
+
+    /// `let ok = ...;` for a native called as the interpreter calls it.
+    fn untyped_native_call(&mut self, call: &NativeCall, function: &str) -> Emitted {
+        let args: Vec<String> = call.args.iter().map(|r| format!("r{r}.to_pdl()")).collect();
+        let params: Vec<String> = call
+            .params
+            .iter()
+            .map(|&a| self.consts.attr(self.ctx, a))
+            .collect();
+        let kinds: Vec<String> = call
+            .results
+            .iter()
+            .map(|&(_, k)| format!("rt::PdlKind::{k:?}"))
+            .collect();
+        let call_text = format!(
+            "rt::native(rw, {:?}, &[{}], |rw, results| {function}(rw, &[{}], &[{}], results))?",
+            &*call.name,
+            kinds.join(", "),
+            args.join(", "),
+            params.join(", "),
+        );
+        if call.results.is_empty() {
+            self.line(format!("let ok = {call_text}.is_some();"));
+            return Ok(());
+        }
+        let mut on_ok = String::new();
+        for (i, &(r, _)) in call.results.iter().enumerate() {
+            let get = if i == 0 {
+                "first()".to_string()
+            } else {
+                format!("get({i})")
+            };
+            let _ = write!(on_ok, "r{r} = rt::Register::from_pdl(results.{get}); ");
+        }
+        self.line(format!(
+            "let ok = match {call_text} {{ Some(results) => {{ {on_ok}true }} None => false }};"
+        ));
+        Ok(())
+    }
+
+    fn terminator(&mut self, cfg: &Cfg, b: u32, inst: &Inst) -> Emitted {
+        match inst {
+            Inst::ApplyConstraint {
+                call,
+                negated,
+                yes,
+                no,
+            } => {
+                self.native_call(call, true)?;
+                let cond = if *negated { "!ok" } else { "ok" };
+                self.two_way(cfg, cond, *yes, *no)
+            }
+            Inst::AreEqual { lhs, rhs, yes, no } => {
+                let cond = if self.kind_of(*lhs)? == self.kind_of(*rhs)? {
+                    format!("r{lhs} == r{rhs}")
+                } else {
+                    format!("r{lhs}.is_none() && r{rhs}.is_none()")
+                };
+                self.two_way(cfg, &cond, *yes, *no)
+            }
+            Inst::Branch { dest } => self.branch(cfg, *dest),
+            Inst::CheckCount {
+                side,
+                op,
+                count,
+                at_least,
+                yes,
+                no,
+            } => {
+                let f = count_fn(*side);
+                let cmp = if *at_least { ">=" } else { "==" };
+                let cond = format!("rt::{f}(rw, {}) {cmp} {count}", self.op(*op));
+                self.two_way(cfg, &cond, *yes, *no)
+            }
+            Inst::CheckOperationName { op, name, yes, no } => {
+                let name = self.consts.ident(self.ctx, *name);
+                let cond = format!("rt::op_name(rw, {}) == {name}", self.op(*op));
+                self.two_way(cfg, &cond, *yes, *no)
+            }
+            Inst::CheckEquals {
+                reg,
+                value,
+                yes,
+                no,
+            } => {
+                let cond = self.equals(*reg, value)?;
+                self.two_way(cfg, &cond, *yes, *no)
+            }
+            Inst::Continue { foreach, .. } => {
+                self.line(format!("continue 'l{};", cfg.block_at[*foreach as usize]));
+                Ok(())
+            }
+            Inst::Finalize => {
+                self.line("return Ok(());");
+                Ok(())
+            }
+            Inst::ForEach {
+                var,
+                range,
+                body,
+                exit,
+                ..
+            } => {
+                self.line(format!(
+                    "'l{b}: for &item in r{range}.as_deref().unwrap_or_default() {{"
+                ));
+                self.depth += 1;
+                let ty = reg_type(self.kind_of(*var)?);
+                self.line(format!("let mut r{var}: {ty} = Some(item);"));
+                self.branch(cfg, *body)?;
+                self.depth -= 1;
+                self.line("}");
+                self.branch(cfg, *exit)
+            }
+            Inst::IsNotNull { reg, yes, no } => {
+                self.two_way(cfg, &format!("r{reg}.is_some()"), *yes, *no)
+            }
+            Inst::RecordMatch {
+                pattern,
+                inputs,
+                matched_ops,
+                dest,
+            } => {
+                if self.kind == FnKind::Matcher {
+                    self.line(format!("if sink.wants({pattern}) {{"));
+                    self.depth += 1;
+                    let inputs: Vec<String> =
+                        inputs.iter().map(|r| format!("r{r}.to_pdl()")).collect();
+                    let ops: Vec<String> = matched_ops.iter().map(|&r| self.op(r)).collect();
+                    self.line(format!(
+                        "sink.record({pattern}, [{}], &[{}]);",
+                        inputs.join(", "),
+                        ops.join(", ")
+                    ));
+                    self.depth -= 1;
+                    self.line("}");
+                }
+                self.branch(cfg, *dest)
+            }
+            Inst::SwitchCount {
+                side,
+                op,
+                cases,
+                dests,
+                default,
+            } => {
+                let f = count_fn(*side);
+                self.line(format!("match rt::{f}(rw, {}) {{", self.op(*op)));
+                self.depth += 1;
+                for i in first_cases(cases) {
+                    self.line(format!("{} => {{", cases[i]));
+                    self.depth += 1;
+                    self.branch(cfg, dests[i])?;
+                    self.depth -= 1;
+                    self.line("}");
+                }
+                self.default_arm(cfg, *default)
+            }
+            Inst::SwitchValue {
+                reg,
+                cases,
+                dests,
+                default,
+            } => {
+                let mut first = true;
+                for i in first_cases(cases) {
+                    let cond = self.equals(*reg, &cases[i])?;
+                    self.line(format!(
+                        "{}if {cond} {{",
+                        if first { "" } else { "} else " }
+                    ));
+                    first = false;
+                    self.depth += 1;
+                    self.branch(cfg, dests[i])?;
+                    self.depth -= 1;
+                }
+                if first {
+                    return self.branch(cfg, *default);
+                }
+                self.line("} else {");
+                self.depth += 1;
+                self.branch(cfg, *default)?;
+                self.depth -= 1;
+                self.line("}");
+                Ok(())
+            }
+            Inst::SwitchOperationName { op, cases, default } => {
+                let list = cases.cases();
+                let names: Vec<Ident> = list.iter().map(|c| c.0).collect();
+                let firsts: Vec<usize> = first_cases(&names).collect();
+                let name = format!("rt::op_name(rw, {})", self.op(*op));
+                if firsts.len() > crate::executor::code::HASH_THRESHOLD {
+                    // Long switches are hashed once at load, as the interpreter hashes them.
+                    let idents: Vec<u32> = firsts
+                        .iter()
+                        .map(|&i| self.consts.idents.get(self.ctx.str(names[i])))
+                        .collect();
+                    self.consts.name_switches.push(idents);
+                    let k = self.consts.name_switches.len() - 1;
+                    self.line(format!("match t.switch_case({k}, {name}) {{"));
+                    self.depth += 1;
+                    for (case, &i) in firsts.iter().enumerate() {
+                        self.line(format!("{case} => {{"));
+                        self.depth += 1;
+                        self.branch(cfg, list[i].1)?;
+                        self.depth -= 1;
+                        self.line("}");
+                    }
+                    return self.default_arm(cfg, *default);
+                }
+                self.line(format!("let name = {name};"));
+                let mut first = true;
+                for &i in &firsts {
+                    let ident = self.consts.ident(self.ctx, names[i]);
+                    self.line(format!(
+                        "{}if name == {ident} {{",
+                        if first { "" } else { "} else " }
+                    ));
+                    first = false;
+                    self.depth += 1;
+                    self.branch(cfg, list[i].1)?;
+                    self.depth -= 1;
+                }
+                if first {
+                    return self.branch(cfg, *default);
+                }
+                self.line("} else {");
+                self.depth += 1;
+                self.branch(cfg, *default)?;
+                self.depth -= 1;
+                self.line("}");
+                Ok(())
+            }
+            _ => Err("not a terminator".into()),
+        }
+    }
+
+    fn default_arm(&mut self, cfg: &Cfg, default: u32) -> Emitted {
+        self.line("_ => {");
+        self.depth += 1;
+        self.branch(cfg, default)?;
+        self.depth -= 1;
+        self.line("}");
+        self.depth -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    fn statement(&mut self, inst: &Inst) -> Emitted {
+        let matcher = self.kind == FnKind::Matcher;
+        match inst {
+            Inst::ApplyRewrite { call } => {
+                self.native_call(call, false)?;
+                self.line(format!(
+                    "if !ok {{ return Err(rt::native_rewrite_failed({:?})); }}",
+                    &*call.name
+                ));
+            }
+            Inst::CreateAttribute { dst, value } => {
+                let a = self.consts.attr(self.ctx, *value);
+                self.line(format!("r{dst} = Some({a});"));
+            }
+            Inst::CreateOperation {
+                dst,
+                name,
+                operands,
+                attrs,
+                results,
+            } => {
+                if matcher {
+                    self.line("return Err(\"create_operation while matching\".into());");
+                    return Ok(());
+                }
+                self.consts.created.push(self.ctx.str(*name).to_string());
+                let name = self.consts.ident(self.ctx, *name);
+                let operands = self.concat(operands, "values")?;
+                let attrs: Vec<String> = attrs
+                    .iter()
+                    .map(|&(n, r)| {
+                        let n = self.consts.ident(self.ctx, n);
+                        match self.kind_of(r) {
+                            Ok(PdlKind::Attribute) => Ok(format!("({n}, r{r})")),
+                            _ => Ok(format!("({n}, None)")),
+                        }
+                    })
+                    .collect::<Result<_, String>>()?;
+                let types = match results {
+                    ResultTypes::Explicit(regs) => {
+                        format!("Some(&{})", self.concat(regs, "types")?)
+                    }
+                    ResultTypes::Inferred => "None".to_string(),
+                };
+                self.line(format!(
+                    "r{dst} = Some(rt::create_operation(rw, {name}, &{operands}, &[{}], {types}, loc)?);",
+                    attrs.join(", ")
+                ));
+            }
+            Inst::CreateRange { dst, args, kind } => {
+                let what = if *kind == PdlKind::TypeRange {
+                    "types"
+                } else {
+                    "values"
+                };
+                let parts = self.concat(args, what)?;
+                self.line(format!("r{dst} = Some(Arc::from({parts}.as_slice()));"));
+            }
+            Inst::CreateType { dst, ty } => {
+                let t = self.consts.ty(self.ctx, *ty);
+                self.line(format!("r{dst} = Some({t});"));
+            }
+            Inst::CreateTypes { dst, types } => {
+                let t = self.consts.type_list(self.ctx, types);
+                self.line(format!("r{dst} = Some({t}.clone());"));
+            }
+            Inst::Erase { op } => {
+                if matcher {
+                    self.line(format!("{};", self.op(*op)));
+                    self.line("return Err(\"erase while matching\".into());");
+                } else {
+                    self.line(format!("rt::erase(rw, {})?;", self.op(*op)));
+                }
+            }
+            Inst::Extract { dst, range, index } => {
+                self.line(format!(
+                    "r{dst} = rt::extract(r{range}.as_deref(), {index});"
+                ));
+            }
+            Inst::GetAttribute { dst, op, name } => {
+                self.line(format!(
+                    "r{dst} = rt::attribute(rw, {}, {:?});",
+                    self.op(*op),
+                    &**name
+                ));
+            }
+            Inst::GetAttributeType { dst, attr } => {
+                self.line(format!("r{dst} = rt::attribute_type(rw, r{attr});"));
+            }
+            Inst::GetDefiningOp { dst, value } => {
+                let v = match self.kind_of(*value)? {
+                    PdlKind::Value => format!("r{value}"),
+                    PdlKind::ValueRange => format!("rt::extract(r{value}.as_deref(), 0)"),
+                    _ => "None".to_string(),
+                };
+                self.line(format!("r{dst} = rt::defining_op(rw, {v});"));
+            }
+            Inst::GetValue {
+                side,
+                dst,
+                op,
+                index,
+            } => {
+                let f = match side {
+                    Side::Operands => "operand",
+                    Side::Results => "result",
+                };
+                self.line(format!("r{dst} = rt::{f}(rw, {}, {index});", self.op(*op)));
+            }
+            Inst::GetGroup {
+                side,
+                dst,
+                op,
+                group,
+                range,
+            } => {
+                let f = if *range {
+                    "group_range"
+                } else {
+                    "group_single"
+                };
+                let results = *side == Side::Results;
+                let index = match group {
+                    Group::All => "None".to_string(),
+                    Group::Index(i) => format!("Some({i})"),
+                };
+                self.line(format!(
+                    "r{dst} = rt::{f}(rw, {}, {results}, {index});",
+                    self.op(*op)
+                ));
+            }
+            Inst::GetUsers { dst, value } => {
+                let values = match self.kind_of(*value)? {
+                    PdlKind::Value => format!("r{value}.as_slice()"),
+                    PdlKind::ValueRange => format!("r{value}.as_deref().unwrap_or_default()"),
+                    _ => "&[]".to_string(),
+                };
+                self.line(format!("r{dst} = rt::users(rw, {values});"));
+            }
+            Inst::GetValueType { dst, value } => {
+                let expr = match (self.kind_of(*value)?, self.kind_of(*dst)?) {
+                    (PdlKind::Value, PdlKind::Type) => format!("rt::value_type(rw, r{value})"),
+                    (PdlKind::ValueRange, PdlKind::TypeRange) => {
+                        format!("rt::value_types(rw, r{value}.as_deref())")
+                    }
+                    _ => "None".to_string(),
+                };
+                self.line(format!("r{dst} = {expr};"));
+            }
+            Inst::Replace { op, values } => {
+                let values = self.concat(values, "values")?;
+                self.line(format!("rt::replace(rw, {}, &{values})?;", self.op(*op)));
+            }
+            _ => return Err("an unexpected terminator".into()),
+        }
+        Ok(())
+    }
+}
+
+/// The registers `inst` writes, but a `foreach`'s loop variable (declared in the loop).
+fn defs(inst: &Inst) -> Vec<Reg> {
+    match inst {
+        Inst::ApplyConstraint { call, .. } | Inst::ApplyRewrite { call } => {
+            call.results.iter().map(|&(r, _)| r).collect()
+        }
+        Inst::CreateAttribute { dst, .. }
+        | Inst::CreateOperation { dst, .. }
+        | Inst::CreateRange { dst, .. }
+        | Inst::CreateType { dst, .. }
+        | Inst::CreateTypes { dst, .. }
+        | Inst::Extract { dst, .. }
+        | Inst::GetAttribute { dst, .. }
+        | Inst::GetAttributeType { dst, .. }
+        | Inst::GetDefiningOp { dst, .. }
+        | Inst::GetValue { dst, .. }
+        | Inst::GetGroup { dst, .. }
+        | Inst::GetUsers { dst, .. }
+        | Inst::GetValueType { dst, .. } => vec![*dst],
+        _ => Vec::new(),
+    }
+}
+
+fn count_fn(side: Side) -> &'static str {
+    match side {
+        Side::Operands => "num_operands",
+        Side::Results => "num_results",
+    }
+}
