@@ -28,8 +28,11 @@
 //!   successors, a builder making its `OperationState` (and one inferring the result types
 //!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`, which
 //!   registers the dialect from its ODS model embedded as bytes (no `.td` is read at run time);
-//! - for PDLL patterns ([`tessera_pdll::to_rust`]): the PDL the file lowers to, every native
-//!   whose code block is Rust as a Rust function, `register_natives` and `load`.
+//! - for PDLL patterns ([`tessera_pdll::to_rust_compiled`]): the patterns' matcher and
+//!   rewriters compiled into Rust (`tessera_pdl::aot`), every native whose code block is Rust
+//!   as a function called in place, the natives the file only declares called as
+//!   `super::natives::Name(..)` (a module the crate writes; a missing one fails to compile,
+//!   naming it), and `load(ctx)`.
 
 #![deny(missing_docs)]
 
@@ -255,39 +258,24 @@ impl Config {
         }
         let mut ctx = tessera_ir::Context::new();
         tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-        let lowered = tessera_pdll::lower_to_pdl(
+        let render = |diags: &[tessera_ir::Diagnostic], ctx: &tessera_ir::Context| {
+            Error::new(
+                diags
+                    .iter()
+                    .map(|d| d.render(&sources, Some(ctx)))
+                    .collect::<String>(),
+            )
+        };
+        let mut lowered = tessera_pdll::lower_to_pdl(
             &mut ctx,
             &parsed.ast,
             &sources,
             file,
             &tessera_pdll::LowerOptions::default(),
         )
-        .map_err(|diags| {
-            Error::new(
-                diags
-                    .iter()
-                    .map(|d| d.render(&sources, Some(&ctx)))
-                    .collect::<String>(),
-            )
-        })?;
-        let pdl = tessera_asm::print_module(
-            &ctx,
-            &lowered.body,
-            lowered.module,
-            &tessera_asm::Resources::default(),
-            tessera_asm::PrintOptions {
-                debug_info: true,
-                ..tessera_asm::PrintOptions::default()
-            },
-        );
-        tessera_pdll::to_rust(&parsed.ast, &pdl, &file_name(pdll)).map_err(|diags| {
-            Error::new(
-                diags
-                    .iter()
-                    .map(|d| d.render(&sources, None))
-                    .collect::<String>(),
-            )
-        })
+        .map_err(|diags| render(&diags, &ctx))?;
+        tessera_pdll::to_rust_compiled(&parsed.ast, &mut ctx, &mut lowered, &file_name(pdll))
+            .map_err(|diags| render(&diags, &ctx))
     }
 }
 

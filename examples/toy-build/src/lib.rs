@@ -1,5 +1,6 @@
 //! Toy, built with `tessera-build`: `build.rs` turned `td/toy.td` into typed Rust ops
-//! ([`toy`]) and `patterns/combine.pdll` into a Rust module of patterns ([`combine`]). The
+//! ([`toy`]) and `patterns/combine.pdll` into patterns compiled to Rust ([`combine`]: the
+//! matcher and rewriters are Rust code, the natives' code blocks called in place). The
 //! `toy-build` program reads a `.mlir` file, applies the combine patterns and one pattern
 //! written in Rust against the typed ops ([`AddToMulByTwo`]) with the greedy driver, and prints
 //! the result; its flags are the driver's.
@@ -83,12 +84,7 @@ pub fn context() -> Result<Context, String> {
 
 /// Every Toy pattern, labelled [`LABEL`]: the compiled PDLL ones, then [`AddToMulByTwo`].
 pub fn patterns(ctx: &mut Context) -> Result<RewritePatternSet, String> {
-    let compiled = combine::load(ctx, &Default::default()).map_err(|diags| {
-        diags
-            .iter()
-            .map(|d| format!("{}\n", d.message))
-            .collect::<String>()
-    })?;
+    let compiled = combine::load(ctx).map_err(|d| format!("error: {}\n", d.message))?;
     let mut set = RewritePatternSet::new();
     compiled.add_to_with_labels(ctx, &mut set, &[LABEL]);
     set.add_with_labels(ctx, &[LABEL], AddToMulByTwo);

@@ -211,8 +211,19 @@ impl CompiledPatterns {
 
     /// Adds every pattern to `set`, in the order the matcher records them.
     pub fn add_to(&self, ctx: &mut Context, set: &mut RewritePatternSet) {
+        self.add_to_with_labels(ctx, set, &[]);
+    }
+
+    /// [`CompiledPatterns::add_to`], each pattern carrying `labels` too (names that enable or
+    /// disable them as a group), as `PdlPatterns::add_to_with_labels` does.
+    pub fn add_to_with_labels(
+        &self,
+        ctx: &mut Context,
+        set: &mut RewritePatternSet,
+        labels: &[&str],
+    ) {
         for pattern in self.each_pattern() {
-            set.add(ctx, pattern);
+            set.add_with_labels(ctx, labels, pattern);
         }
     }
 
