@@ -62,6 +62,28 @@ pub fn decode(bytes: &[u8]) -> Result<(Model, Vec<DialectId>), String> {
     Ok((model, dialects))
 }
 
+/// One predicate as bytes, for [`decode_pred`] (generated code holds the predicates of the ODS
+/// constraints its patterns use, beside the model they name).
+pub fn encode_pred(pred: &Pred) -> Vec<u8> {
+    let mut out = Vec::new();
+    pred.write(&mut out);
+    out
+}
+
+/// The predicate [`encode_pred`] wrote.
+pub fn decode_pred(bytes: &[u8]) -> Result<Pred, String> {
+    let mut r = Reader {
+        bytes,
+        at: 0,
+        depth: 0,
+    };
+    let pred = Pred::read(&mut r)?;
+    if r.at != bytes.len() {
+        return Err("trailing bytes after the predicate".into());
+    }
+    Ok(pred)
+}
+
 /// The bytes being read.
 struct Reader<'a> {
     bytes: &'a [u8],

@@ -6,10 +6,13 @@
 //! Generated code depends on this module only; its items are stable in the sense that a
 //! change here is a change of the generator too.
 
+use crate::eval::{Bound, CompiledPred, Compiler, NoNames, SelfKind};
 use crate::register::{Options, Registration};
+use crate::{Model, Pred};
 use smallvec::SmallVec;
 use std::ops::Range;
 use std::sync::Arc;
+use std::sync::OnceLock;
 use tessera_ir::{Attr, AttrKind, Body, Context, FloatKind, OpId, Signedness, Type, TypeKind};
 
 /// How many values (or regions, successors) one declared group stands for.
@@ -226,6 +229,102 @@ pub fn compile_model(bytes: &[u8], options: &Options) -> Result<Arc<Registration
     let (model, dialects) = crate::blob::decode(bytes)?;
     let (registration, _warnings) = Registration::compile(&model, &dialects, options);
     Ok(Arc::new(registration))
+}
+
+/// An ODS model embedded as bytes ([`crate::blob`]), decoded the first time a predicate
+/// needs it.
+pub struct EmbeddedModel {
+    bytes: &'static [u8],
+    decoded: OnceLock<Result<Arc<Model>, String>>,
+}
+
+impl EmbeddedModel {
+    /// The model `bytes` hold.
+    pub const fn new(bytes: &'static [u8]) -> Self {
+        EmbeddedModel {
+            bytes,
+            decoded: OnceLock::new(),
+        }
+    }
+
+    /// The decoded model, or why the bytes are not one.
+    pub fn model(&self) -> Result<&Arc<Model>, String> {
+        self.decoded
+            .get_or_init(|| crate::blob::decode(self.bytes).map(|(model, _)| Arc::new(model)))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// An ODS constraint's predicate embedded as bytes ([`crate::blob::encode_pred`]) beside the
+/// model whose classes and enums it may name, compiled the first time it is checked: how
+/// generated pattern modules check the ODS constraints their patterns use.
+pub struct EmbeddedPredicate {
+    name: &'static str,
+    model: &'static EmbeddedModel,
+    pred: &'static [u8],
+    subject: SelfKind,
+    compiled: OnceLock<Result<CompiledPred, String>>,
+}
+
+impl EmbeddedPredicate {
+    /// The predicate of constraint `name` in `pred`'s bytes, over `subject`s of one kind.
+    pub const fn new(
+        name: &'static str,
+        model: &'static EmbeddedModel,
+        pred: &'static [u8],
+        subject: SelfKind,
+    ) -> Self {
+        EmbeddedPredicate {
+            name,
+            model,
+            pred,
+            subject,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// Whether `subject` satisfies the predicate; an error names a leaf the evaluator cannot
+    /// evaluate (never taken as true or false).
+    pub fn holds(&self, ctx: &Context, subject: &Bound) -> Result<bool, String> {
+        let compiled = self.compiled.get_or_init(|| {
+            let model = self.model.model()?;
+            let pred = crate::blob::decode_pred(self.pred)?;
+            compile_predicate(self.name, model, &pred, self.subject)
+        });
+        match compiled {
+            Ok(pred) => evaluate_predicate(self.name, pred, ctx, subject),
+            Err(message) => Err(message.clone()),
+        }
+    }
+}
+
+/// Compiles constraint `name`'s predicate against `model` (its classes and enums); the error
+/// names the first leaf that cannot be evaluated. Shared by every place that checks an ODS
+/// constraint as a pattern native, so they fail in the same words.
+pub fn compile_predicate(
+    name: &str,
+    model: &Model,
+    pred: &Pred,
+    subject: SelfKind,
+) -> Result<CompiledPred, String> {
+    let natives = crate::eval::Natives::new();
+    let compiler = Compiler::new(Some(model), &natives);
+    compiler.pred(pred, subject, &|_| None).map_err(|errors| {
+        let e = &errors[0];
+        format!("{name}: cannot evaluate `{}`: {}", e.leaf, e.message)
+    })
+}
+
+/// Evaluates constraint `name`'s compiled predicate on `subject`.
+pub fn evaluate_predicate(
+    name: &str,
+    pred: &CompiledPred,
+    ctx: &Context,
+    subject: &Bound,
+) -> Result<bool, String> {
+    pred.eval(ctx, subject, &NoNames)
+        .map_err(|e| format!("{name}: cannot evaluate `{}`: {}", e.leaf, e.message))
 }
 
 #[cfg(test)]

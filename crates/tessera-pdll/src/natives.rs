@@ -14,7 +14,7 @@
 use crate::ast::Ast;
 use crate::ods::NativePredicate;
 use std::sync::{Arc, OnceLock};
-use tessera_ods::eval::{Bound, CompiledPred, Compiler, NoNames, SelfKind};
+use tessera_ods::eval::{Bound, CompiledPred, SelfKind};
 use tessera_pdl::natives::{NativeKind, Natives, PdlValue};
 
 /// `natives` with a native constraint for every attribute and type def the `.td` includes of
@@ -68,25 +68,18 @@ impl Evaluator {
             let Some(pred) = &self.predicate.pred else {
                 return Ok(None);
             };
-            let natives = tessera_ods::eval::Natives::new();
-            let compiler = Compiler::new(Some(&self.predicate.model), &natives);
-            compiler
-                .pred(pred, self.predicate.subject, &|_| None)
-                .map(Some)
-                .map_err(|errors| {
-                    let e = &errors[0];
-                    format!("{}: cannot evaluate `{}`: {}", self.name, e.leaf, e.message)
-                })
+            let p = &self.predicate;
+            tessera_ods::typed::compile_predicate(&self.name, &p.model, pred, p.subject).map(Some)
         });
         match compiled {
             Ok(None) => Ok(()),
-            Ok(Some(pred)) => match pred.eval(ctx, subject, &NoNames) {
-                Ok(true) => Ok(()),
-                Ok(false) => Err(None),
-                Err(e) => Err(Some(
-                    format!("{}: cannot evaluate `{}`: {}", self.name, e.leaf, e.message).into(),
-                )),
-            },
+            Ok(Some(pred)) => {
+                match tessera_ods::typed::evaluate_predicate(&self.name, pred, ctx, subject) {
+                    Ok(true) => Ok(()),
+                    Ok(false) => Err(None),
+                    Err(message) => Err(Some(message.into())),
+                }
+            }
             Err(message) => Err(Some(message.clone().into())),
         }
     }

@@ -220,27 +220,148 @@ pub fn to_rust_compiled(
     for n in &natives {
         write_native_fn(&mut items, ast, n);
     }
+    let mut local_natives: Vec<LocalNative> = natives
+        .iter()
+        .map(|n| LocalNative {
+            kind: if n.rewrite {
+                NativeKind::Rewrite
+            } else {
+                NativeKind::Constraint
+            },
+            name: ast.names.str(n.callable.name.sym).to_string(),
+            function: n.fn_name.clone(),
+        })
+        .collect();
+    let used = constraints_called(ctx, lowered);
+    local_natives.extend(write_ods_natives(&mut items, ast, &used, &local_natives));
     let options = EmitOptions {
         source: source.to_string(),
         natives_path: "super::natives".to_string(),
-        local_natives: natives
-            .iter()
-            .map(|n| LocalNative {
-                kind: if n.rewrite {
-                    NativeKind::Rewrite
-                } else {
-                    NativeKind::Constraint
-                },
-                name: ast.names.str(n.callable.name.sym).to_string(),
-                function: n.fn_name.clone(),
-            })
-            .collect(),
+        local_natives,
         extra_items: items,
         unbounded: lowered.unbounded.clone(),
         // Formatted, typed natives, no inner doc (the module may be `include!`d).
         ..EmitOptions::default()
     };
     tessera_pdl::aot::emit(ctx, &mut lowered.body, lowered.module, &options)
+}
+
+/// The native constraints the lowered patterns call, by name, in order of first call.
+fn constraints_called(ctx: &Context, lowered: &Lowered) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    tessera_ir::walk::walk(
+        &lowered.body,
+        lowered.module,
+        tessera_ir::walk::WalkOrder::PreOrder,
+        |op| {
+            if ctx.str(lowered.body.op_name(op)) == "pdl.apply_native_constraint" {
+                let name = tessera_ir::op_queries::inherent_attr(ctx, &lowered.body, op, "name")
+                    .and_then(|a| ctx.string_value(a));
+                if let Some(name) = name {
+                    if !names.iter().any(|n| n == name) {
+                        names.push(name.to_string());
+                    }
+                }
+            }
+            tessera_ir::walk::WalkControl::Advance
+        },
+    );
+    names
+}
+
+/// For every constraint in `used` that the file's `.td` includes define (and no code block
+/// of the file does), a function checking its ODS predicate, with the predicate and the
+/// include's model embedded as bytes: the compiled module then checks `Value<_: I32>` as
+/// ODS says, with no `.td` at run time. Returns them as the natives the matcher calls.
+fn write_ods_natives(
+    out: &mut String,
+    ast: &Ast,
+    used: &[String],
+    written: &[LocalNative],
+) -> Vec<LocalNative> {
+    use tessera_ods::eval::SelfKind;
+    let mut models: Vec<&std::sync::Arc<tessera_ods::Model>> = Vec::new();
+    let mut natives = Vec::new();
+    for name in used {
+        if written.iter().any(|n| &n.name == name) {
+            continue;
+        }
+        let Some(predicate) = ast.ods.native_predicate(name) else {
+            continue;
+        };
+        let (rust_ty, bound) = match predicate.subject {
+            SelfKind::Type => ("Type", "Type"),
+            SelfKind::Attr => ("Attr", "Attr"),
+            // Imported constraints are attribute and type defs only.
+            _ => continue,
+        };
+        let function = rust_ident("ods_constraint_", name);
+        let _ = writeln!(
+            out,
+            "\n/// ODS constraint `{name}` of the file's `.td` includes: its predicate, evaluated."
+        );
+        out.push_str("#[allow(unused_variables)]\n");
+        let _ = writeln!(
+            out,
+            "pub fn {function}(rewriter: &mut PatternRewriter<'_>, subject: {rust_ty}) -> Result<(), NativeFailure> {{"
+        );
+        match &predicate.pred {
+            // No predicate: every subject satisfies it.
+            None => out.push_str("    Ok(())\n"),
+            Some(pred) => {
+                let index = match models
+                    .iter()
+                    .position(|m| std::sync::Arc::ptr_eq(m, &predicate.model))
+                {
+                    Some(i) => i,
+                    None => {
+                        models.push(&predicate.model);
+                        models.len() - 1
+                    }
+                };
+                let kind = if rust_ty == "Type" { "Type" } else { "Attr" };
+                let _ = writeln!(
+                    out,
+                    "    static PREDICATE: ::tessera_ods::typed::EmbeddedPredicate = ::tessera_ods::typed::EmbeddedPredicate::new({name:?}, &ODS_MODEL_{index}, b\"{}\", ::tessera_ods::eval::SelfKind::{kind});",
+                    byte_string_body(&tessera_ods::blob::encode_pred(pred))
+                );
+                let _ = writeln!(
+                    out,
+                    "    match PREDICATE.holds(rewriter.ctx(), &::tessera_ods::eval::Bound::{bound}(subject)) {{\n        Ok(true) => Ok(()),\n        Ok(false) => Err(None),\n        Err(message) => Err(Some(message.into())),\n    }}"
+                );
+            }
+        }
+        out.push_str("}\n");
+        natives.push(LocalNative {
+            kind: NativeKind::Constraint,
+            name: name.clone(),
+            function,
+        });
+    }
+    for (i, model) in models.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "\n/// The ODS model of a `.td` include, for its constraints' predicates.\nstatic ODS_MODEL_{i}: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(b\"{}\");",
+            byte_string_body(&tessera_ods::blob::encode(model, &[]))
+        );
+    }
+    natives
+}
+
+/// `bytes` as the inside of a one-line byte string literal.
+fn byte_string_body(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for &b in bytes {
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e => out.push(b as char),
+            _ => {
+                let _ = write!(out, "\\x{b:02x}");
+            }
+        }
+    }
+    out
 }
 
 /// The Rust module for `ast`, whose patterns lowered to `pdl` (PDL in custom form), to be
