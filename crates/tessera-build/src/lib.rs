@@ -175,7 +175,7 @@ impl Config {
             let rust = if self.skip_rustfmt {
                 rust
             } else {
-                rustfmt(&rust).unwrap_or(rust)
+                tessera_pdl::aot::rustfmt(&rust).unwrap_or(rust)
             };
             write_if_changed(&path, &rust).map_err(|e| {
                 Error::new(format!("error: cannot write {}: {e}\n", path.display()))
@@ -293,29 +293,6 @@ fn output_path(out_dir: &Path, input: &Path) -> PathBuf {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     out_dir.join(format!("{stem}.rs"))
-}
-
-/// `text` formatted by `rustfmt` (`$RUSTFMT` if set), or `None` if it is not there or fails.
-fn rustfmt(text: &str) -> Option<String> {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let program = std::env::var_os("RUSTFMT").unwrap_or_else(|| "rustfmt".into());
-    let mut child = Command::new(program)
-        .args(["--edition", "2021", "--emit", "stdout", "--quiet"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let input = text.to_string();
-    // Written from another thread: rustfmt may fill its output pipe before reading all input.
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let output = child.wait_with_output().ok()?;
-    writer.join().ok()?.ok()?;
-    (output.status.success() && !output.stdout.is_empty())
-        .then(|| String::from_utf8(output.stdout).ok())
-        .flatten()
 }
 
 /// Writes `text` to `path` unless it already holds exactly that (an unchanged file keeps its
