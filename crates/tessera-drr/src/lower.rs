@@ -510,6 +510,35 @@ impl<'a> Gen<'a> {
                 let handle = self.src_op(op, false, wanted)?;
                 Ok(smallvec![self.result_group(handle, op.op, 0)])
             }
+            SrcValue::Native(native) => {
+                // The native gets the operand (PDL constraints cannot return ops, so the
+                // defining op, `$_self`, is the native's to find; a block argument fails, as
+                // upstream's "no operation that defines operand") and gives one result per
+                // output, each then checked and bound.
+                let value_ty = self.types.value;
+                let value = self.value_op(self.names.operand, &[], value_ty, Vec::new());
+                let tys: Vec<Type> = native
+                    .outs
+                    .iter()
+                    .map(|o| {
+                        if o.attr {
+                            self.types.attribute
+                        } else {
+                            self.types.value
+                        }
+                    })
+                    .collect();
+                let outs = self.constraint_call(&native.name, &[value], &tys);
+                for (o, &r) in native.outs.iter().zip(&outs) {
+                    if let Some(c) = o.constraint {
+                        self.check(c, &[r]);
+                    }
+                    if let Some(b) = &o.bind {
+                        self.vals.insert(b.clone(), Val::One(r));
+                    }
+                }
+                Ok(smallvec![value])
+            }
             SrcValue::Variadic { bind, elems } => {
                 let mut values = Values::new();
                 for e in elems {
@@ -545,6 +574,15 @@ impl<'a> Gen<'a> {
             self.vals.insert(b.to_string(), Val::One(a));
         }
         a
+    }
+
+    /// `pdl.apply_native_constraint name(args) : results`: its results.
+    fn constraint_call(&mut self, name: &str, args: &[ValueId], results: &[Type]) -> Values {
+        let name = self.ctx.string_attr(name);
+        let negated = self.ctx.bool_attr(false);
+        let props = vec![(self.names.is_negated, negated), (self.names.name, name)];
+        let op = self.op(self.names.constraint, args, results, props, 0);
+        self.body.results(op).collect()
     }
 
     fn check(&mut self, c: ConstraintIndex, args: &[ValueId]) {
@@ -658,6 +696,9 @@ impl<'a> Gen<'a> {
                 name,
                 args,
                 returns,
+                bind,
+                bound_result,
+                ..
             } => {
                 let mut operands = Values::new();
                 for a in args {
@@ -678,7 +719,18 @@ impl<'a> Gen<'a> {
                 let name = self.ctx.string_attr(name);
                 let props = vec![(self.names.name, name)];
                 let op = self.op(self.names.native_rewrite, &operands, &results, props, 0);
-                Ok((self.body.results(op).collect(), None))
+                let values: Values = self.body.results(op).collect();
+                if let Some(b) = bind {
+                    let val = match values.as_slice() {
+                        [one] => Val::One(*one),
+                        _ => Val::Pack(values.clone()),
+                    };
+                    self.vals.insert(b.clone(), val);
+                }
+                match bound_result {
+                    Some(i) => Ok((smallvec![values[*i]], None)),
+                    None => Ok((values, None)),
+                }
             }
             ResNode::Ref(s) => Ok((self.reference(s)?, None)),
             ResNode::Const(c) => {

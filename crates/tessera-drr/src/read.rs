@@ -145,6 +145,9 @@ struct Reader<'a> {
 /// The state of one rule being read.
 struct RuleCx {
     syms: HashMap<String, SymKind>,
+    /// How deep the source op being read is (the root: 0), as upstream numbers the
+    /// variables it names in messages.
+    depth: usize,
     /// Dag nodes of the source pattern, the default benefit.
     nodes: u32,
 }
@@ -205,6 +208,7 @@ impl<'a> Reader<'a> {
             .unwrap_or_default();
         let mut cx = RuleCx {
             syms: HashMap::new(),
+            depth: 0,
             nodes: 0,
         };
         let Some(view) = self.dag(source) else {
@@ -218,7 +222,7 @@ impl<'a> Reader<'a> {
         let mut res = Vec::new();
         for r in &results {
             let node = match self.dag(*r) {
-                Some(view) => self.res_dag(&mut cx, &view)?,
+                Some(view) => self.res_dag(&mut cx, &view, Yield::Values)?,
                 None => return Err("a result pattern must be a dag".to_string()),
             };
             res.push(node);
@@ -235,7 +239,7 @@ impl<'a> Reader<'a> {
                     rk.record_name(rec)
                 ));
             }
-            supplemental_calls.push(self.native_call(&mut cx, rec, &view)?);
+            supplemental_calls.push(self.native_call(&mut cx, rec, &view, Yield::Values)?);
         }
         let replacement = self.replacement(&root, &res)?;
         let delta = match rk
@@ -454,14 +458,31 @@ impl<'a> Reader<'a> {
                 return Err("either can only be applied on operand".to_string());
             }
             if self.is_a(rec, "NativeCodeCall") {
-                return Err("NativeCodeCall in a source pattern is not supported yet".to_string());
+                if range {
+                    return Err(format!(
+                        "use nested DAG construct to match op {}'s variadic operand #{operand} unsupported now",
+                        self.model.ops[op_of_operand].name
+                    ));
+                }
+                if let Some(b) = &bind {
+                    return Err(format!(
+                        "cannot bind '{b}' to an argument that is a NativeCodeCall: bind its outputs"
+                    ));
+                }
+                cx.depth += 1;
+                let native = self.src_native(cx, rec, &view);
+                cx.depth -= 1;
+                return Ok(SrcValue::Native(Box::new(native?)));
             }
             if range {
                 return Err(
                     "matching a variadic operand with a nested op is not supported yet".to_string(),
                 );
             }
-            let op = self.src_op(cx, &view)?;
+            cx.depth += 1;
+            let op = self.src_op(cx, &view);
+            cx.depth -= 1;
+            let op = op?;
             let ods = &self.model.ops[op.op];
             if ods.results.len() != 1 || ods.results[0].arity.is_variable_length() {
                 return Err(format!(
@@ -508,6 +529,80 @@ impl<'a> Reader<'a> {
             bind,
             constraint,
             range,
+        })
+    }
+
+    /// `(Call args...)` matching an operand: a native constraint on the op defining it,
+    /// with upstream's checks (`$_self` once, leaves only, no directives but `location`).
+    fn src_native(&mut self, cx: &mut RuleCx, rec: RecId, view: &DagView) -> R<SrcNative> {
+        let (name, expression, _) = self.native_def(rec)?;
+        if let Some(b) = self.name_of(view.operator_name) {
+            return Err(format!(
+                "binding symbol '{b}' to NativecodeCall in MatchPattern is not supported"
+            ));
+        }
+        if expression.matches("$_self").count() != 1 {
+            return Err(
+                "NativeCodeCall must have $_self as argument for passing the defining Operation"
+                    .into(),
+            );
+        }
+        let mut outs = Vec::new();
+        for (i, a) in view.args.iter().enumerate() {
+            if let Some(d) = self.dag(a.value) {
+                let directive = self.def_of(d.operator).map(|r| self.rk.record_name(r));
+                return Err(match directive.as_deref() {
+                    Some("either") => "NativeCodeCall cannot have `either` operands".into(),
+                    Some("variadic") => "NativeCodeCall cannot have `variadic` operands".into(),
+                    Some("returnType") => {
+                        "`NativeCodeCall` cannot have return type specifier".into()
+                    }
+                    Some("location") => {
+                        "a location directive on a NativeCodeCall ($_loc) is not supported yet"
+                            .into()
+                    }
+                    _ => format!(
+                        "Matching nested tree in NativeCodecall not support for arg{}_{i} as arg {i}",
+                        cx.depth
+                    ),
+                });
+            }
+            let bind = self.name_of(a.name).filter(|b| b != "_");
+            let (attr, constraint) = match self.def_of(a.value) {
+                None if matches!(self.rk.init(a.value), Init::Unset) => (false, None),
+                Some(c) if self.is_a(c, "AttrConstraint") => {
+                    (true, Some(self.constraint(c, Shape::Attr)?))
+                }
+                Some(c) if self.is_a(c, "TypeConstraint") => {
+                    (false, Some(self.constraint(c, Shape::Type)?))
+                }
+                Some(c) => {
+                    return Err(format!(
+                        "'{}' cannot be an argument of a NativeCodeCall in a source pattern (only attribute and type constraints)",
+                        self.rk.record_name(c)
+                    ))
+                }
+                None => {
+                    return Err(
+                        "an argument of a NativeCodeCall in a source pattern must be a symbol, possibly constrained"
+                            .into(),
+                    )
+                }
+            };
+            if let Some(b) = &bind {
+                let kind = if attr { SymKind::Attr } else { SymKind::Value };
+                self.bind(cx, b, kind)?;
+            }
+            outs.push(NativeOut {
+                bind,
+                attr,
+                constraint,
+            });
+        }
+        Ok(SrcNative {
+            name,
+            expression,
+            outs,
         })
     }
 
@@ -672,7 +767,8 @@ impl<'a> Reader<'a> {
     }
 
     /// A result dag: an op to build, `replaceWithValue`, or (nested) a reference.
-    fn res_dag(&mut self, cx: &mut RuleCx, view: &DagView) -> R<ResNode> {
+    /// `yields` is what a `NativeCodeCall` gives here.
+    fn res_dag(&mut self, cx: &mut RuleCx, view: &DagView, yields: Yield) -> R<ResNode> {
         let rec = self
             .def_of(view.operator)
             .ok_or("the operator of a dag must be a def")?;
@@ -688,7 +784,7 @@ impl<'a> Reader<'a> {
             return Ok(ResNode::Ref(sym));
         }
         if self.is_a(rec, "NativeCodeCall") {
-            return self.native_call(cx, rec, view);
+            return self.native_call(cx, rec, view, yields);
         }
         let Some(op_index) = self.op_of(rec) else {
             return Err(self.not_an_op(rec, false));
@@ -759,7 +855,7 @@ impl<'a> Reader<'a> {
                             }
                             _ if native.is_some() => {
                                 let (r, nd) = native.expect("checked");
-                                let call = self.native_call(cx, r, &nd)?;
+                                let call = self.native_call(cx, r, &nd, Yield::Type)?;
                                 if !matches!(call, ResNode::Native { returns: 1, .. }) {
                                     return Err("a NativeCodeCall in returnType must return one type".into());
                                 }
@@ -801,7 +897,8 @@ impl<'a> Reader<'a> {
                         "cannot bind a symbol to an argument of a result op: bind the op".into(),
                     );
                 }
-                self.res_dag(cx, &d)?
+                let yields = if is_attr { Yield::Attr } else { Yield::Values };
+                self.res_dag(cx, &d, yields)?
             } else if let Some(c) = self.def_of(arg.value) {
                 if is_attr && self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
@@ -812,7 +909,8 @@ impl<'a> Reader<'a> {
                         operator_name: None,
                         args: Vec::new(),
                     };
-                    self.native_call(cx, c, &view)?
+                    let yields = if is_attr { Yield::Attr } else { Yield::Values };
+                    self.native_call(cx, c, &view, yields)?
                 } else {
                     return Err(format!(
                         "'{}' cannot be an argument of a result op",
@@ -853,7 +951,7 @@ impl<'a> Reader<'a> {
                 (false, None) if matches!(node, ResNode::Const(_)) => {
                     return Err("a constant attribute cannot be an operand".into())
                 }
-                (_, None) if matches!(&node, ResNode::Native { returns, .. } if *returns != 1) => {
+                (_, None) if matches!(&node, ResNode::Native { returns, bound_result: None, .. } if *returns != 1) => {
                     return Err(format!(
                         "a NativeCodeCall used as an argument of op '{}' must return one value",
                         op.name
@@ -897,31 +995,42 @@ impl<'a> Reader<'a> {
         })))
     }
 
-    /// `(Native args...)` in a result pattern: a native rewrite called by name.
-    fn native_call(&mut self, cx: &mut RuleCx, rec: RecId, view: &DagView) -> R<ResNode> {
+    /// `(Native args...)` in a result pattern: a native rewrite called by name, giving
+    /// `yields` (what its use needs).
+    fn native_call(
+        &mut self,
+        cx: &mut RuleCx,
+        rec: RecId,
+        view: &DagView,
+        yields: Yield,
+    ) -> R<ResNode> {
         let rk = self.rk;
-        let expression = rk
-            .value_as_string(rec, "expression")
-            .map_err(|e| e.to_string())?;
-        let returns = rk
-            .value_as_int(rec, "numReturns")
-            .map_err(|e| e.to_string())?;
-        let returns = usize::try_from(returns)
-            .map_err(|_| format!("NativeCodeCall returning {returns} values"))?;
-        let name = if rk.record(rec).is_anonymous() {
-            expression
-        } else {
-            rk.record_name(rec)
-        };
-        if let Some(b) = self.name_of(view.operator_name) {
-            return Err(format!(
-                "binding '{b}' to the values of a NativeCodeCall is not supported yet"
-            ));
+        let (name, expression, returns) = self.native_def(rec)?;
+        let mut n = view.args.len();
+        if let Some(last) = view.args.last() {
+            if let Some(d) = self.dag(last.value) {
+                match self
+                    .def_of(d.operator)
+                    .map(|r| rk.record_name(r))
+                    .as_deref()
+                {
+                    Some("returnType") => {
+                        return Err("`NativeCodeCall` cannot have return type specifier".into())
+                    }
+                    Some("location") => {
+                        return Err(
+                            "a location directive on a NativeCodeCall ($_loc) is not supported yet"
+                                .into(),
+                        )
+                    }
+                    _ => {}
+                }
+            }
         }
         let mut args = Vec::new();
-        for a in &view.args {
+        for a in &view.args[..n] {
             let node = if let Some(d) = self.dag(a.value) {
-                self.res_dag(cx, &d)?
+                self.res_dag(cx, &d, Yield::Values)?
             } else if let Some(c) = self.def_of(a.value) {
                 if self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
@@ -947,11 +1056,130 @@ impl<'a> Reader<'a> {
             };
             args.push(node);
         }
+        n = args.len();
+        let mut arg_kinds = Vec::with_capacity(n);
+        for a in &args {
+            self.arg_kinds(cx, a, &mut arg_kinds)?;
+        }
+        // `(Call:$res ...)` binds its results (`$res__N` the N-th); the node itself is
+        // result N when the bound name has the suffix, as upstream reads it.
+        let (bind, bound_result) = match self.name_of(view.operator_name) {
+            Some(b) => {
+                let (base, index) = split_index(&b);
+                if returns == 0 {
+                    return Err(format!(
+                        "cannot bind '{b}' to a NativeCodeCall that returns no value"
+                    ));
+                }
+                if let Some(i) = index {
+                    if i >= returns {
+                        return Err(format!(
+                            "symbol '{b}': the NativeCodeCall returns only {returns} values"
+                        ));
+                    }
+                }
+                let kind = match (returns, yields) {
+                    (1, Yield::Attr) => SymKind::Attr,
+                    (1, Yield::Values) => SymKind::Value,
+                    (_, Yield::Values) => SymKind::Pack(returns),
+                    _ => {
+                        return Err(format!(
+                            "cannot bind '{b}' to a NativeCodeCall giving an attribute or a type"
+                        ))
+                    }
+                };
+                self.bind(cx, base, kind)?;
+                (Some(base.to_string()), index)
+            }
+            None => (None, None),
+        };
         Ok(ResNode::Native {
             name,
+            expression,
             args,
+            arg_kinds,
             returns,
+            yields,
+            bind,
+            bound_result,
         })
+    }
+
+    /// A `NativeCodeCall` def: the name its native is registered under (the def's, or the
+    /// expression of an inline one), the expression, and `numReturns`.
+    fn native_def(&self, rec: RecId) -> R<(String, String, usize)> {
+        let rk = self.rk;
+        let expression = rk
+            .value_as_string(rec, "expression")
+            .map_err(|e| e.to_string())?;
+        let returns = rk
+            .value_as_int(rec, "numReturns")
+            .map_err(|e| e.to_string())?;
+        let returns = usize::try_from(returns)
+            .map_err(|_| format!("NativeCodeCall returning {returns} values"))?;
+        let name = if rk.record(rec).is_anonymous() {
+            expression.clone()
+        } else {
+            rk.record_name(rec)
+        };
+        Ok((name, expression, returns))
+    }
+
+    /// What a native receives for argument `node`, appended to `out` (a multi-result op or
+    /// a pack spreads into one argument per value group, as lowering passes them).
+    fn arg_kinds(&self, cx: &RuleCx, node: &ResNode, out: &mut Vec<ArgKind>) -> R<()> {
+        let groups = |op: OpIndex, out: &mut Vec<ArgKind>| {
+            for r in &self.model.ops[op].results {
+                out.push(if r.arity.is_variable_length() {
+                    ArgKind::Values
+                } else {
+                    ArgKind::Value
+                });
+            }
+        };
+        match node {
+            ResNode::Ref(s) => {
+                let (name, index) = split_index(s);
+                match (cx.syms.get(name).copied(), index) {
+                    (Some(SymKind::Op(op)), None) if self.model.ops[op].results.is_empty() => {
+                        out.push(ArgKind::Op)
+                    }
+                    (Some(SymKind::Op(op)), None) => groups(op, out),
+                    (Some(SymKind::Pack(n)), None) => out.extend((0..n).map(|_| ArgKind::Value)),
+                    _ => out.push(match self.reference(cx, s)? {
+                        SymKind::Attr => ArgKind::Attr,
+                        SymKind::Values => ArgKind::Values,
+                        _ => ArgKind::Value,
+                    }),
+                }
+            }
+            ResNode::Const(_) => out.push(ArgKind::Attr),
+            ResNode::Native {
+                returns,
+                yields,
+                bound_result,
+                ..
+            } => {
+                let kind = match yields {
+                    Yield::Values => ArgKind::Value,
+                    Yield::Attr => ArgKind::Attr,
+                    Yield::Type => ArgKind::Type,
+                };
+                let n = if bound_result.is_some() { 1 } else { *returns };
+                out.extend((0..n).map(|_| kind));
+            }
+            ResNode::Op(op) => match op.bound_result {
+                Some(i) => out.push(
+                    if self.model.ops[op.op].results[i].arity.is_variable_length() {
+                        ArgKind::Values
+                    } else {
+                        ArgKind::Value
+                    },
+                ),
+                None => groups(op.op, out),
+            },
+        }
+        Ok(())
     }
 
     fn attr_name(&self, op: OpIndex, arg: &Argument) -> String {
@@ -998,6 +1226,10 @@ impl<'a> Reader<'a> {
         match node {
             ResNode::Op(op) if op.bound_result.is_some() => 1,
             ResNode::Op(op) => self.model.ops[op.op].results.len(),
+            ResNode::Native {
+                bound_result: Some(_),
+                ..
+            } => 1,
             ResNode::Native { returns, .. } => *returns,
             ResNode::Ref(_) | ResNode::Const(_) => 1,
         }

@@ -84,6 +84,9 @@ pub enum SrcValue {
     },
     /// A value defined by a nested op.
     Op(Box<SrcOp>),
+    /// A value defined by an op a `NativeCodeCall` matches (`$_self`), which binds its
+    /// outputs.
+    Native(Box<SrcNative>),
     /// `(variadic ...)`: a variable-length group of exactly these values.
     Variadic {
         /// `(variadic:$name ...)`: the whole group.
@@ -91,6 +94,57 @@ pub enum SrcValue {
         /// One entry per value.
         elems: Vec<SrcValue>,
     },
+}
+
+/// A `NativeCodeCall` in a source pattern, `(Call args...)` as an operand's matcher: the
+/// native constraint `name` receives the op defining the operand (`$_self`) and gives one
+/// value per argument (`$0`, `$1`, ...: outputs, as upstream's `&$0`), each bound and checked
+/// as its argument says.
+#[derive(Clone, Debug)]
+pub struct SrcNative {
+    /// The native's name: the def's, or the expression of an inline call.
+    pub name: String,
+    /// The Rust expression (`NativeCodeCall`'s `expression`).
+    pub expression: String,
+    /// One output per argument.
+    pub outs: Vec<NativeOut>,
+}
+
+/// One output of a source-pattern `NativeCodeCall`.
+#[derive(Clone, Debug)]
+pub struct NativeOut {
+    /// `$name`.
+    pub bind: Option<String>,
+    /// An attribute (the argument is an attribute constraint); otherwise a value.
+    pub attr: bool,
+    /// The constraint the output must satisfy.
+    pub constraint: Option<ConstraintIndex>,
+}
+
+/// What a `NativeCodeCall` of a result pattern gives: decided by where it is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Yield {
+    /// Values (an operand, a replacement, an argument of another call, a supplemental call).
+    Values,
+    /// An attribute (an attribute argument of a result op).
+    Attr,
+    /// A type (in `returnType`).
+    Type,
+}
+
+/// What one argument a native receives is (after spreading multi-result ops and packs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgKind {
+    /// An attribute.
+    Attr,
+    /// One value.
+    Value,
+    /// A range of values.
+    Values,
+    /// An op (a result op without results).
+    Op,
+    /// A type.
+    Type,
 }
 
 /// A constant attribute: `ConstantAttr<Attr, "value">`'s builder and value.
@@ -127,10 +181,20 @@ pub enum ResNode {
     Native {
         /// The native's name.
         name: String,
+        /// The Rust expression (`NativeCodeCall`'s `expression`).
+        expression: String,
         /// Its arguments.
         args: Vec<ResNode>,
+        /// What the native receives, one entry per argument it is passed.
+        arg_kinds: Vec<ArgKind>,
         /// How many values it returns (`numReturns`).
         returns: usize,
+        /// What its results are.
+        yields: Yield,
+        /// `(Call:$name ...)`: the symbol its results are bound to (without `__N`).
+        bind: Option<String>,
+        /// `(Call:$name__N ...)`: only result N is this node's value.
+        bound_result: Option<usize>,
     },
 }
 
@@ -193,7 +257,7 @@ pub fn variant_count(op: &SrcOp) -> u32 {
         match v {
             SrcValue::Op(op) => variant_count(op),
             SrcValue::Variadic { elems, .. } => elems.iter().map(value).sum(),
-            SrcValue::Leaf { .. } => 0,
+            SrcValue::Leaf { .. } | SrcValue::Native(_) => 0,
         }
     }
     let args: u32 = op
@@ -246,7 +310,7 @@ pub fn ops_of_rule(rule: &Rule, out: &mut Vec<OpIndex>) {
         match v {
             SrcValue::Op(op) => src(op, out),
             SrcValue::Variadic { elems, .. } => elems.iter().for_each(|e| value(e, out)),
-            SrcValue::Leaf { .. } => {}
+            SrcValue::Leaf { .. } | SrcValue::Native(_) => {}
         }
     }
     fn res(n: &ResNode, out: &mut Vec<OpIndex>) {
