@@ -28,7 +28,20 @@ pub const ATTRIBUTE_ABSENT: &str = "drr.attribute_absent";
 /// predicate leaves the evaluator does not understand). Returns a warning for every leaf
 /// that cannot be compiled: reaching it while matching fails the match with that reason.
 pub fn natives(file: &DrrFile, leaves: &OdsNatives, out: &mut Natives) -> Vec<Diagnostic> {
-    let compiler = Compiler::new(Some(&file.model), leaves);
+    constraint_natives(&file.constraints, Some(&file.model), leaves, out)
+}
+
+/// [`natives`] for constraints without their file: what a module written by
+/// [`crate::to_rust`] registers. `model` supplies the dialect classes and enums predicates
+/// may name (`None`: builtin ones only; a leaf naming another fails the match, with a
+/// warning).
+pub fn constraint_natives(
+    defs: &[ConstraintDef],
+    model: Option<&tessera_ods::Model>,
+    leaves: &OdsNatives,
+    out: &mut Natives,
+) -> Vec<Diagnostic> {
+    let compiler = Compiler::new(model, leaves);
     out.register(NativeKind::Rewrite, SET_LOCATION, |rw, args, _, _| {
         set_location(rw, args, false)
     });
@@ -54,7 +67,7 @@ pub fn natives(file: &DrrFile, leaves: &OdsNatives, out: &mut Natives) -> Vec<Di
         },
     );
     let mut warnings = Vec::new();
-    for def in &file.constraints {
+    for def in defs {
         let pred = compile(&compiler, def, &mut warnings);
         register(out, def, pred);
     }

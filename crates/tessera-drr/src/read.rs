@@ -42,6 +42,32 @@ pub struct ConstraintDef {
     pub shape: Shape,
 }
 
+impl ConstraintDef {
+    /// A constraint checked by native `native`, read from record `record` with predicate
+    /// `pred` (`None`: always holds), applied as `shape`: how a module written by
+    /// [`crate::to_rust`] carries the constraints without the `.td` file.
+    pub fn new(native: &str, record: &str, shape: Shape, pred: Option<tessera_ods::Pred>) -> Self {
+        let kind = match shape {
+            Shape::Type => tessera_ods::ConstraintKind::Type,
+            Shape::Attr => tessera_ods::ConstraintKind::Attr,
+            Shape::Args { .. } => tessera_ods::ConstraintKind::Other,
+        };
+        ConstraintDef {
+            native: native.to_string(),
+            constraint: tessera_ods::Constraint {
+                record: record.to_string(),
+                kind,
+                summary: String::new(),
+                description: String::new(),
+                pred,
+                cpp_class: None,
+                builder_call: None,
+            },
+            shape,
+        }
+    }
+}
+
 /// What a constraint native receives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
