@@ -342,7 +342,11 @@ impl<'a> Gen<'a> {
         }
         // Optional attributes this pattern requires absent, checked once the op is matched.
         let mut absent: SmallVec<[&str; 2]> = SmallVec::new();
-        for &k in &order {
+        let variable_at = |pos: usize| {
+            matches!(ods.arguments[pos], tessera_ods::Argument::Operand(o)
+                if ods.operands[o].arity.is_variable_length())
+        };
+        for (pos, &k) in order.iter().enumerate() {
             let arg = &op.args[k];
             match arg {
                 SrcArg::Operand(v) => {
@@ -352,8 +356,33 @@ impl<'a> Gen<'a> {
                             ods.name
                         ));
                     }
-                    let values = self.src_value(v, wanted)?;
-                    operands.extend(values);
+                    // An `either` pair of a single and a variable-length operand, swapped
+                    // (the op's only variable-length group, checked when read): the
+                    // single-value matcher takes the group's first value and a range the
+                    // rest; the range leaf takes the single operand.
+                    match (variable_at(pos), v) {
+                        (
+                            false,
+                            SrcValue::Leaf {
+                                bind, range: true, ..
+                            },
+                        ) if k != pos => {
+                            let single = SrcValue::Leaf {
+                                bind: bind.clone(),
+                                constraint: None,
+                                range: false,
+                            };
+                            operands.extend(self.src_value(&single, wanted)?);
+                        }
+                        (true, v)
+                            if k != pos && !matches!(v, SrcValue::Leaf { range: true, .. }) =>
+                        {
+                            operands.extend(self.src_value(v, wanted)?);
+                            let ty = self.types.values;
+                            operands.push(self.value_op(self.names.operands, &[], ty, Vec::new()));
+                        }
+                        _ => operands.extend(self.src_value(v, wanted)?),
+                    }
                 }
                 SrcArg::Attr {
                     name,
@@ -508,7 +537,24 @@ impl<'a> Gen<'a> {
             }
             SrcValue::Op(op) => {
                 let handle = self.src_op(op, false, wanted)?;
-                Ok(smallvec![self.result_group(handle, op.op, 0)])
+                // Upstream matches the op defining the operand, whichever result the operand
+                // is: one pattern per result (an op without results defines nothing, so the
+                // rule never matches: no pattern).
+                let mut index = 0;
+                for bit in 0..crate::rule::result_choice_bits(op.results) {
+                    index |= usize::from(self.take_choice()) << bit;
+                }
+                if index >= op.results {
+                    self.unmatchable = true;
+                    let ty = self.types.value;
+                    return Ok(smallvec![self.value_op(
+                        self.names.operand,
+                        &[],
+                        ty,
+                        Vec::new()
+                    )]);
+                }
+                Ok(smallvec![self.result_group(handle, op.op, index)])
             }
             SrcValue::Native(native) => {
                 // The native gets the operand (PDL constraints cannot return ops, so the

@@ -353,12 +353,6 @@ impl<'a> Reader<'a> {
             if !pair.iter().all(|a| matches!(a, Argument::Operand(_))) {
                 return Err("either can only be applied on operand".into());
             }
-            let variable = pair.iter().any(
-                |a| matches!(a, Argument::Operand(o) if op.operands[*o].arity.is_variable_length()),
-            );
-            if variable {
-                return Err("either on a variable-length operand is not supported yet".into());
-            }
         }
         let mut args = Vec::with_capacity(view.args.len());
         for (arg, ods) in view.args.iter().zip(&op.arguments) {
@@ -420,14 +414,11 @@ impl<'a> Reader<'a> {
                         default,
                     });
                 }
-                Argument::Property(_) => {
-                    return Err(format!(
-                        "matching properties (op '{}') is not supported yet",
-                        op.name
-                    ))
-                }
+                // Upstream's matcher has no case for properties either.
+                Argument::Property(_) => return Err("unhandled case when matching op".into()),
             }
         }
+        let either = self.either_choices(op, either, &args)?;
         let bind = self.name_of(view.operator_name);
         if let Some(b) = &bind {
             if split_index(b).1.is_some() {
@@ -442,7 +433,63 @@ impl<'a> Reader<'a> {
             bind,
             args,
             either,
+            results: op.results.len(),
         })
+    }
+
+    /// The `either` pairs of `op` (matched by `args`) whose order can change what matches.
+    /// Upstream tries the written order first, so a pair of matchers that cannot fail
+    /// (unconstrained leaves, all a variable-length operand takes) is always matched in
+    /// it: no choice. A pair with a variable-length operand whose other matcher can fail
+    /// is matched the other way as upstream's code does it: that matcher on the first value
+    /// of the group (upstream reads it without checking the group is not empty; here an
+    /// empty group does not match), which needs the op's only variable-length group.
+    fn either_choices(
+        &self,
+        op: &tessera_ods::Op,
+        either: Vec<usize>,
+        args: &[SrcArg],
+    ) -> R<Vec<usize>> {
+        let variable = |i: usize| matches!(op.arguments[i], Argument::Operand(o) if op.operands[o].arity.is_variable_length());
+        let mut choices = Vec::new();
+        for i in either {
+            let pair = [&args[i], &args[i + 1]];
+            if pair
+                .iter()
+                .any(|a| matches!(a, SrcArg::Operand(SrcValue::Variadic { .. })))
+            {
+                return Err("encountered non-op, non-NativeCodeCall match.".into());
+            }
+            if !variable(i) && !variable(i + 1) {
+                choices.push(i);
+                continue;
+            }
+            let cannot_fail = pair.iter().all(|a| {
+                matches!(
+                    a,
+                    SrcArg::Operand(SrcValue::Leaf {
+                        constraint: None,
+                        ..
+                    })
+                )
+            });
+            if cannot_fail {
+                continue;
+            }
+            let groups = op
+                .operands
+                .iter()
+                .filter(|o| o.arity.is_variable_length())
+                .count();
+            if (variable(i) && variable(i + 1)) || groups > 1 {
+                return Err(format!(
+                    "either on a variable-length operand of op '{}', which has several variable-length operand groups, is not supported yet",
+                    op.name
+                ));
+            }
+            choices.push(i);
+        }
+        Ok(choices)
     }
 
     /// What matches one operand group.
@@ -510,9 +557,9 @@ impl<'a> Reader<'a> {
             cx.depth -= 1;
             let op = op?;
             let ods = &self.model.ops[op.op];
-            if ods.results.len() != 1 || ods.results[0].arity.is_variable_length() {
+            if ods.results.iter().any(|r| r.arity.is_variable_length()) {
                 return Err(format!(
-                    "matching op '{}' (not of exactly one result) in a nested pattern is not supported yet",
+                    "matching op '{}' (with a variable-length result) in a nested pattern is not supported yet",
                     ods.name
                 ));
             }

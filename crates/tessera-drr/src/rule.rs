@@ -46,6 +46,9 @@ pub struct SrcOp {
     pub args: Vec<SrcArg>,
     /// `(either a, b)`: the first of two operand positions whose matchers may be swapped.
     pub either: Vec<usize>,
+    /// How many results the op declares (all single when it is nested: upstream matches the
+    /// op defining the operand whichever of its results the operand is).
+    pub results: usize,
 }
 
 /// One ODS argument of a source op.
@@ -255,7 +258,9 @@ pub enum Replacement {
 pub fn variant_count(op: &SrcOp) -> u32 {
     fn value(v: &SrcValue) -> u32 {
         match v {
-            SrcValue::Op(op) => variant_count(op),
+            // A nested op with several results: which of them the operand is, a choice of
+            // as many bits as that takes.
+            SrcValue::Op(op) => variant_count(op) + result_choice_bits(op.results),
             SrcValue::Variadic { elems, .. } => elems.iter().map(value).sum(),
             SrcValue::Leaf { .. } | SrcValue::Native(_) => 0,
         }
@@ -269,6 +274,14 @@ pub fn variant_count(op: &SrcOp) -> u32 {
         })
         .sum();
     op.either.len() as u32 + args
+}
+
+/// The two-way choices that pick one of `results` results of a nested op.
+pub fn result_choice_bits(results: usize) -> u32 {
+    match results {
+        0 | 1 => 0,
+        n => usize::BITS - (n - 1).leading_zeros(),
+    }
 }
 
 impl SrcArg {

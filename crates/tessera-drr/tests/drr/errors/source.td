@@ -46,3 +46,9 @@ def : Pat<(EOp (NativeCodeCall<"foo($_self, $0)"> (BOp))), (FOp (BOp))>;
 
 // expected-error@+1 {{use nested DAG construct to match op test.concat's variadic operand #0 unsupported now}}
 def : Pat<(ConcatOp (NativeCodeCall<"foo($_self, $0)"> $x), $a), (FOp $x)>;
+
+// expected-error@+1 {{encountered non-op, non-NativeCodeCall match.}}
+def : Pat<(EOp (TwoVarOp (either (variadic $a), $b))), (FOp $b)>;
+
+// expected-error@+1 {{unhandled case when matching op}}
+def : Pat<(PropOp $x, $l), (EOp $x)>;
