@@ -346,11 +346,26 @@ impl<'a> Gen<'a> {
             matches!(ods.arguments[pos], tessera_ods::Argument::Operand(o)
                 if ods.operands[o].arity.is_variable_length())
         };
+        // Several variable-length groups of equal size (SameVariadicOperandSize), each matched
+        // by a `variadic` directive: the values alone, in order, say which group each is in
+        // (the op's verifier keeps the groups equal), so they are matched one by one.
+        let all_variadic = ods.has_trait("::mlir::OpTrait::SameVariadicOperandSize")
+            && op.args.iter().zip(&ods.arguments).all(|(a, o)| match o {
+                tessera_ods::Argument::Operand(i)
+                    if ods.operands[*i].arity.is_variable_length() =>
+                {
+                    matches!(a, SrcArg::Operand(SrcValue::Variadic { .. }))
+                }
+                _ => true,
+            });
         for (pos, &k) in order.iter().enumerate() {
             let arg = &op.args[k];
             match arg {
                 SrcArg::Operand(v) => {
-                    if variable_groups > 1 && matches!(v, SrcValue::Variadic { .. }) {
+                    if variable_groups > 1
+                        && !all_variadic
+                        && matches!(v, SrcValue::Variadic { .. })
+                    {
                         return Err(format!(
                             "the variadic directive on op '{}', which has several variable-length operand groups, is not supported yet",
                             ods.name
@@ -506,6 +521,14 @@ impl<'a> Gen<'a> {
                 constraint,
                 range,
             } => {
+                // A name bound by an earlier operand: this operand must be the same value.
+                let earlier = bind.as_ref().filter(|b| *b != "_");
+                if let Some(Val::One(v)) = earlier.and_then(|b| self.vals.get(b)).cloned() {
+                    if let Some(c) = constraint {
+                        self.check(*c, &[v]);
+                    }
+                    return Ok(smallvec![v]);
+                }
                 let typed = bind.as_ref().is_some_and(|b| wanted.contains(b));
                 let type_operand: Values = if typed {
                     let (name, ty) = if *range {
@@ -779,6 +802,14 @@ impl<'a> Gen<'a> {
                 }
             }
             ResNode::Ref(s) => Ok((self.reference(s)?, None)),
+            ResNode::Pack(elems) => {
+                let mut values = Values::new();
+                for e in elems {
+                    let value = self.types.value;
+                    values.extend(self.res_node(e, None, true, value)?.0);
+                }
+                Ok((values, None))
+            }
             ResNode::Const(c) => {
                 let attr = self.const_attr(c)?;
                 let props = vec![(self.names.value, attr)];
@@ -994,6 +1025,7 @@ fn typed_symbols(node: &ResNode, out: &mut HashSet<String>) {
             }
         }
         ResNode::Native { args, .. } => args.iter().for_each(|a| typed_symbols(a, out)),
+        ResNode::Pack(elems) => elems.iter().for_each(|e| typed_symbols(e, out)),
         ResNode::Ref(_) | ResNode::Const(_) => {}
     }
 }

@@ -174,6 +174,8 @@ struct RuleCx {
     /// How deep the source op being read is (the root: 0), as upstream numbers the
     /// variables it names in messages.
     depth: usize,
+    /// The symbols bound to operands, which later operands may repeat.
+    operand_syms: std::collections::HashSet<String>,
     /// Dag nodes of the source pattern, the default benefit.
     nodes: u32,
 }
@@ -235,6 +237,7 @@ impl<'a> Reader<'a> {
         let mut cx = RuleCx {
             syms: HashMap::new(),
             depth: 0,
+            operand_syms: Default::default(),
             nodes: 0,
         };
         let Some(view) = self.dag(source) else {
@@ -248,7 +251,12 @@ impl<'a> Reader<'a> {
         let mut res = Vec::new();
         for r in &results {
             let node = match self.dag(*r) {
-                Some(view) => self.res_dag(&mut cx, &view, Yield::Values)?,
+                Some(view) => match self.res_dag(&mut cx, &view, Yield::Values)? {
+                    ResNode::Pack(_) => {
+                        return Err("the variadic directive cannot be used here".to_string())
+                    }
+                    node => node,
+                },
                 None => return Err("a result pattern must be a dag".to_string()),
             };
             res.push(node);
@@ -596,7 +604,14 @@ impl<'a> Reader<'a> {
             } else {
                 SymKind::Value
             };
-            self.bind(cx, b, kind)?;
+            // Operands may share a name: the first binds it, the others must equal it (as
+            // upstream's symbol table allows for operands only).
+            let again =
+                cx.operand_syms.contains(b.as_str()) && cx.syms.get(b.as_str()) == Some(&kind);
+            if !again {
+                self.bind(cx, b, kind)?;
+                cx.operand_syms.insert(b.clone());
+            }
         }
         Ok(SrcValue::Leaf {
             bind,
@@ -859,6 +874,35 @@ impl<'a> Reader<'a> {
         if self.is_a(rec, "NativeCodeCall") {
             return self.native_call(cx, rec, view, yields);
         }
+        if name == "variadic" {
+            // The values of a variable-length operand of the op this is an argument of (which
+            // checks the position).
+            if self.name_of(view.operator_name).is_some() {
+                return Err(
+                    "cannot bind a symbol to a variadic directive of a result pattern".into(),
+                );
+            }
+            let mut elems = Vec::new();
+            for a in &view.args {
+                let node = match (self.dag(a.value), self.name_of(a.name)) {
+                    (Some(d), _) => self.res_dag(cx, &d, Yield::Values)?,
+                    (None, Some(sym)) if matches!(self.rk.init(a.value), Init::Unset) => {
+                        if self.reference(cx, &sym)? == SymKind::Attr {
+                            return Err(format!(
+                                "'{sym}' is an attribute, used in a variadic directive"
+                            ));
+                        }
+                        ResNode::Ref(sym)
+                    }
+                    _ => return Err(
+                        "the variadic directive of a result pattern takes bound symbols and dags"
+                            .into(),
+                    ),
+                };
+                elems.push(node);
+            }
+            return Ok(ResNode::Pack(elems));
+        }
         let Some(op_index) = self.op_of(rec) else {
             return Err(self.not_an_op(rec, false));
         };
@@ -1001,6 +1045,16 @@ impl<'a> Reader<'a> {
                 self.reference(cx, &sym)?;
                 ResNode::Ref(sym)
             };
+            if let ResNode::Pack(_) = &node {
+                let variable = matches!(ods, Argument::Operand(o) if op.operands[*o].arity.is_variable_length());
+                if !variable {
+                    return Err(format!(
+                        "the variadic directive builds a variable-length operand, not argument {} of op '{}'",
+                        args.len(),
+                        op.name
+                    ));
+                }
+            }
             let kind = match &node {
                 ResNode::Ref(s) => Some(self.reference(cx, s)?),
                 _ => None,
@@ -1103,7 +1157,12 @@ impl<'a> Reader<'a> {
         let mut args = Vec::new();
         for a in &view.args[..n] {
             let node = if let Some(d) = self.dag(a.value) {
-                self.res_dag(cx, &d, Yield::Values)?
+                match self.res_dag(cx, &d, Yield::Values)? {
+                    ResNode::Pack(_) => {
+                        return Err("the variadic directive cannot be used here".into())
+                    }
+                    node => node,
+                }
             } else if let Some(c) = self.def_of(a.value) {
                 if self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
@@ -1227,6 +1286,11 @@ impl<'a> Reader<'a> {
                 }
             }
             ResNode::Const(_) => out.push(ArgKind::Attr),
+            ResNode::Pack(elems) => {
+                for e in elems {
+                    self.arg_kinds(cx, e, out)?;
+                }
+            }
             ResNode::Native {
                 returns,
                 yields,
@@ -1304,7 +1368,7 @@ impl<'a> Reader<'a> {
                 ..
             } => 1,
             ResNode::Native { returns, .. } => *returns,
-            ResNode::Ref(_) | ResNode::Const(_) => 1,
+            ResNode::Ref(_) | ResNode::Const(_) | ResNode::Pack(_) => 1,
         }
     }
 }

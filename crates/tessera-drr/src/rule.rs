@@ -179,6 +179,8 @@ pub enum ResNode {
     Ref(String),
     /// A constant attribute (`ConstantAttr<...>` in an attribute position).
     Const(ConstAttr),
+    /// `(variadic a, b, ...)` for a variable-length operand: the elements' values, in order.
+    Pack(Vec<ResNode>),
     /// A `NativeCodeCall`: the native rewrite registered under `name` (the def's name, or
     /// the expression text of an inline one), given the arguments' values.
     Native {
@@ -332,7 +334,9 @@ pub fn ops_of_rule(rule: &Rule, out: &mut Vec<OpIndex>) {
                 out.push(op.op);
                 op.args.iter().for_each(|a| res(a, out));
             }
-            ResNode::Native { args, .. } => args.iter().for_each(|a| res(a, out)),
+            ResNode::Native { args, .. } | ResNode::Pack(args) => {
+                args.iter().for_each(|a| res(a, out))
+            }
             ResNode::Ref(_) | ResNode::Const(_) => {}
         }
     }

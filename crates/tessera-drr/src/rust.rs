@@ -181,6 +181,7 @@ fn collect_rule<'a>(rule: &'a Rule, out: &mut Vec<(&'a str, &'a str, Sig, usize)
                     }
                 }
             }
+            ResNode::Pack(elems) => elems.iter().for_each(|e| res(e, out)),
             ResNode::Ref(_) | ResNode::Const(_) => {}
         }
     }

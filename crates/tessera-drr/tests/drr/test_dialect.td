@@ -8,6 +8,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 #else
 include "tessera/OpBase.td"
 include "tessera/PatternBase.td"
+include "tessera/InferTypeOpInterface.td"
 #endif
 
 def Test_Dialect : Dialect {
@@ -111,3 +112,7 @@ def PropOp : Test_Op<"prop"> {
   let results = (outs AnyType:$output);
 }
 #endif
+def SameVarOp : Test_Op<"same_var", [SameVariadicOperandSize]> {
+  let arguments = (ins Variadic<AnyType>:$lhs, Variadic<AnyType>:$rhs);
+  let results = (outs I32:$output);
+}
