@@ -416,9 +416,14 @@ impl<'a> Gen<'a> {
                         // as upstream checks the default), an optional one is simply absent
                         // (upstream checks only a present one).
                         absent.push(name.as_str());
+                        // A default that builds no attribute (a `UnitAttr`'s `false`) is the
+                        // attribute's absence.
+                        let default = match default {
+                            Some(d) => self.const_attr_or_absent(d)?.map(|a| (d, a)),
+                            None => None,
+                        };
                         match default {
-                            Some(d) => {
-                                let attr = self.const_attr(d)?;
+                            Some((_, attr)) => {
                                 if let Some(c) = constant {
                                     if self.const_attr(c)? != attr {
                                         self.unmatchable = true;
@@ -967,13 +972,25 @@ impl<'a> Gen<'a> {
 
     /// A `ConstantAttr`'s attribute, built with the evaluator from its builder and value.
     fn const_attr(&mut self, c: &ConstAttr) -> G<Attr> {
+        self.const_attr_or_absent(c)?.ok_or_else(|| {
+            format!(
+                "constant attribute {} built Absent, not an attribute",
+                c.value
+            )
+        })
+    }
+
+    /// [`Self::const_attr`], `None` when the builder makes no attribute (`UnitAttr`'s
+    /// `(false) ? ... : nullptr`).
+    fn const_attr_or_absent(&mut self, c: &ConstAttr) -> G<Option<Attr>> {
         let natives = Natives::new();
         let compiler = Compiler::new(Some(self.model()), &natives);
         let expr = compiler
             .attr_builder(&c.builder, &c.value)
             .map_err(|e| format!("cannot build constant attribute {}: {e}", c.value))?;
         match expr.build(self.ctx, None) {
-            Ok(Bound::Attr(a)) => Ok(a),
+            Ok(Bound::Attr(a)) => Ok(Some(a)),
+            Ok(Bound::Absent) => Ok(None),
             Ok(other) => Err(format!(
                 "constant attribute {} built {other:?}, not an attribute",
                 c.value

@@ -116,3 +116,11 @@ def SameVarOp : Test_Op<"same_var", [SameVariadicOperandSize]> {
   let arguments = (ins Variadic<AnyType>:$lhs, Variadic<AnyType>:$rhs);
   let results = (outs I32:$output);
 }
+def UnitOp : Test_Op<"unit"> {
+  let arguments = (ins AnyType:$input, UnitAttr:$flag);
+  let results = (outs AnyType:$output);
+}
+def TwoUnitOp : Test_Op<"two_unit"> {
+  let arguments = (ins AnyType:$input, UnitAttr:$first, UnitAttr:$second);
+  let results = (outs AnyType:$output);
+}
