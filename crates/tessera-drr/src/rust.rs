@@ -25,7 +25,9 @@
 //! The constraint natives are compiled from the predicates written into the module
 //! ([`crate::constraint_natives`]) without the ODS model: a predicate naming a dialect's own
 //! attribute or type class fails the match that reaches it. `load` needs the rules' dialects
-//! registered in the context (the PDL verifier asks which ops infer their result types).
+//! registered in the context (the PDL verifier asks which ops infer their result types). The
+//! module names `tessera_ir`, `tessera_pdl`, `tessera_rewrite`, `tessera_asm`, `tessera_ods` and
+//! `tessera_drr` (for [`crate::constraint_natives`]): the crate including it depends on them.
 
 use crate::read::{ConstraintDef, DrrFile, Shape, SymKind};
 use crate::rule::*;
