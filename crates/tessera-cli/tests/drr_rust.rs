@@ -119,13 +119,14 @@ fn the_compiled_module_rewrites_as_the_lowered_rules_do() {
     assert_eq!(compiled, interpreted);
 }
 
-/// A rule whose call has no Rust form yet (`$_loc`) is refused at its line.
+/// A placeholder without a meaning where it is used (`$_self` in a result) is refused at the
+/// rule's line.
 #[test]
 fn a_placeholder_without_a_rust_form_is_located() {
     let tmp = std::env::temp_dir().join(format!("drr-rust-{}.td", std::process::id()));
     std::fs::write(
         &tmp,
-        "include \"test_dialect.td\"\n\ndef Loc : NativeCodeCall<\"f($_loc, $0)\">;\ndef R : Pat<(EOp $x), (FOp (Loc $x))>;\n",
+        "include \"test_dialect.td\"\n\ndef Loc : NativeCodeCall<\"f($_self, $0)\">;\ndef R : Pat<(EOp $x), (FOp (Loc $x))>;\n",
     )
     .unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
@@ -137,7 +138,9 @@ fn a_placeholder_without_a_rust_form_is_located() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(
-        stderr.contains(":4:5: error: NativeCodeCall 'Loc': $_loc has no Rust counterpart yet"),
+        stderr.contains(
+            ":4:5: error: NativeCodeCall 'Loc': $_self has no meaning in a result pattern"
+        ),
         "{stderr}"
     );
 }

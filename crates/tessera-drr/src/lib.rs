@@ -19,7 +19,7 @@ pub mod rule;
 mod rust;
 
 pub use lower::{lower_to_pdl, Lowered};
-pub use natives::{constraint_natives, natives};
+pub use natives::{constraint_natives, location_of, natives};
 pub use read::{read, split_index, ConstraintDef, DrrFile, Shape, SymKind};
 pub use rust::to_rust;
 mod load;

@@ -84,6 +84,7 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
         variant: 0,
         variant_next: 0,
         unmatchable: false,
+        matched: Vec::new(),
     };
     let mut errors = Vec::new();
     // The executor tries, of patterns with equal benefit that match, the one recorded last
@@ -146,6 +147,9 @@ struct Gen<'a> {
     variant_next: u32,
     /// This combination of choices can never match: it makes no pattern.
     unmatchable: bool,
+    /// The matched ops (or values whose defining ops they are) in upstream's order, the root
+    /// first: what `$_loc` fuses.
+    matched: Vec<ValueId>,
 }
 
 impl<'a> Gen<'a> {
@@ -218,6 +222,7 @@ impl<'a> Gen<'a> {
         self.variant_next = 0;
         self.unmatchable = false;
         self.vals.clear();
+        self.matched.clear();
         self.typed.clear();
         self.result_cache.clear();
         self.root_types.clear();
@@ -496,6 +501,13 @@ impl<'a> Gen<'a> {
             &result_types,
             op_ty,
         );
+        // Upstream records nested ops as their matching ends (after their own nested ops)
+        // and the root first.
+        if root {
+            self.matched.insert(0, handle);
+        } else {
+            self.matched.push(handle);
+        }
         for name in absent {
             let name = self.ctx.string_attr(name);
             let props = vec![(self.names.value, name)];
@@ -603,6 +615,7 @@ impl<'a> Gen<'a> {
                     })
                     .collect();
                 let outs = self.constraint_call(&native.name, &[value], &tys);
+                self.matched.push(value);
                 for (o, &r) in native.outs.iter().zip(&outs) {
                     if let Some(c) = o.constraint {
                         self.check(c, &[r]);
@@ -772,6 +785,7 @@ impl<'a> Gen<'a> {
                 returns,
                 bind,
                 bound_result,
+                loc,
                 ..
             } => {
                 let mut operands = Values::new();
@@ -788,6 +802,9 @@ impl<'a> Gen<'a> {
                     }
                     let value = self.types.value;
                     operands.extend(self.res_node(a, None, true, value)?.0);
+                }
+                if let Some(spec) = loc {
+                    operands.extend(self.loc_args(spec)?);
                 }
                 let results = vec![native_ty; *returns];
                 let name = self.ctx.string_attr(name);
@@ -933,6 +950,25 @@ impl<'a> Gen<'a> {
     /// from the symbols' (ops', or values' defining ops') locations and the name.
     fn locate(&mut self, handle: ValueId, spec: &LocSpec) -> G<()> {
         let mut args: Values = smallvec![handle];
+        args.extend(self.loc_args(spec)?);
+        let native = if spec.name.is_some() {
+            crate::natives::SET_NAMED_LOCATION
+        } else {
+            crate::natives::SET_LOCATION
+        };
+        let name = self.ctx.string_attr(native);
+        let props = vec![(self.names.name, name)];
+        self.op(self.names.native_rewrite, &args, &[], props, 0);
+        Ok(())
+    }
+
+    /// What a location is made from: the name (a string attribute) if any, then the symbols'
+    /// ops or values; an empty spec stands for the matched ops (upstream's default).
+    fn loc_args(&mut self, spec: &LocSpec) -> G<Values> {
+        if spec.symbols.is_empty() && spec.name.is_none() {
+            return Ok(self.matched.iter().copied().collect());
+        }
+        let mut args = Values::new();
         if let Some(name) = &spec.name {
             let name = self.ctx.string_attr(name);
             let props = vec![(self.names.value, name)];
@@ -945,15 +981,7 @@ impl<'a> Gen<'a> {
                 _ => args.extend(self.reference(s)?),
             }
         }
-        let native = if spec.name.is_some() {
-            crate::natives::SET_NAMED_LOCATION
-        } else {
-            crate::natives::SET_LOCATION
-        };
-        let name = self.ctx.string_attr(native);
-        let props = vec![(self.names.name, name)];
-        self.op(self.names.native_rewrite, &args, &[], props, 0);
-        Ok(())
+        Ok(args)
     }
 
     /// `pdl.type : T` for the type the C++ `text` builds (`$_builder.getI32Type()`).

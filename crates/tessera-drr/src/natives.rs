@@ -201,9 +201,7 @@ fn register(out: &mut Natives, def: &ConstraintDef, pred: Option<Arc<CompiledPre
     );
 }
 
-/// Sets the location of `args[0]` (see [`SET_LOCATION`]): as upstream's `getFusedLoc`, unknown
-/// locations and repeats are dropped and fused locations with the same metadata flattened;
-/// one location without metadata is itself.
+/// Sets the location of `args[0]` (see [`SET_LOCATION`]) to [`location_of`] the rest.
 fn set_location(
     rw: &mut PatternRewriter<'_>,
     args: &[PdlValue],
@@ -212,12 +210,28 @@ fn set_location(
     let Some((PdlValue::Op(op), rest)) = args.split_first() else {
         return Err(Some("location: no op to place".into()));
     };
-    let (name, rest) = match (named, rest.split_first()) {
-        (true, Some((PdlValue::Attr(a), rest))) => {
-            (rw.ctx().string_value(*a).map(str::to_string), rest)
-        }
-        (true, _) => return Err(Some("location: no name".into())),
-        (false, _) => (None, rest),
+    if named && !matches!(rest.first(), Some(PdlValue::Attr(_))) {
+        return Err(Some("location: no name".into()));
+    }
+    let loc = location_of(rw, rest)?;
+    let op = *op;
+    rw.modify_op_in_place(op, |_, body| body.set_op_loc(op, loc));
+    Ok(())
+}
+
+/// The location `args` make, as a `location` directive (or, for ops and values alone,
+/// upstream's default fused location) does: a first string attribute is the name; the others
+/// are ops and values (a result: its op's location). As upstream's
+/// `getFusedLoc`, unknown locations and repeats are dropped and fused locations with the same
+/// metadata flattened; one location without metadata is itself; a name alone is a `NameLoc`.
+/// What a module of `--gen-rust-rewriters` computes `$_loc` with.
+pub fn location_of(
+    rw: &mut PatternRewriter<'_>,
+    args: &[PdlValue],
+) -> Result<Location, tessera_pdl::natives::NativeFailure> {
+    let (name, rest) = match args.split_first() {
+        Some((PdlValue::Attr(a), rest)) => (rw.ctx().string_value(*a).map(str::to_string), rest),
+        _ => (None, args),
     };
     let mut locs = Vec::new();
     let body = rw.body();
@@ -238,7 +252,7 @@ fn set_location(
     }
     let ctx = rw.ctx_mut();
     let metadata = name.as_ref().map(|n| ctx.string_attr(n));
-    let loc = if locs.is_empty() {
+    Ok(if locs.is_empty() {
         match &name {
             Some(n) => {
                 let name = ctx.ident(n);
@@ -249,10 +263,7 @@ fn set_location(
         }
     } else {
         fused(ctx, &locs, metadata)
-    };
-    let op = *op;
-    rw.modify_op_in_place(op, |_, body| body.set_op_loc(op, loc));
-    Ok(())
+    })
 }
 
 fn fused(ctx: &mut Context, locs: &[Location], metadata: Option<tessera_ir::Attr>) -> Location {

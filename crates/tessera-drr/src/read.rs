@@ -924,34 +924,7 @@ impl<'a> Reader<'a> {
                     if location.is_some() {
                         return Err("more than one location directive".into());
                     }
-                    let mut spec = LocSpec {
-                        symbols: Vec::new(),
-                        name: None,
-                    };
-                    for a in &d.args {
-                        match (self.rk.init(a.value), self.name_of(a.name)) {
-                            (Init::Unset, Some(sym)) => {
-                                self.reference(cx, &sym)?;
-                                spec.symbols.push(sym);
-                            }
-                            (Init::Str(_, _), None) if spec.name.is_some() => {
-                                return Err("Only one string attribute may be specified".into())
-                            }
-                            (Init::Str(text, _), None) => {
-                                spec.name = Some(text.to_string());
-                            }
-                            _ => {
-                                return Err(
-                                    "location directive takes bound symbols and at most one string"
-                                        .into(),
-                                )
-                            }
-                        }
-                    }
-                    if spec.symbols.is_empty() && spec.name.is_none() {
-                        return Err("location directive must take at least one argument".into());
-                    }
-                    location = Some(spec);
+                    location = Some(self.location_spec(cx, &d)?);
                 }
                 "returnType" => {
                     if !return_types.is_empty() {
@@ -1134,6 +1107,7 @@ impl<'a> Reader<'a> {
         let rk = self.rk;
         let (name, expression, returns) = self.native_def(rec)?;
         let mut n = view.args.len();
+        let mut location = None;
         if let Some(last) = view.args.last() {
             if let Some(d) = self.dag(last.value) {
                 match self
@@ -1145,15 +1119,21 @@ impl<'a> Reader<'a> {
                         return Err("`NativeCodeCall` cannot have return type specifier".into())
                     }
                     Some("location") => {
-                        return Err(
-                            "a location directive on a NativeCodeCall ($_loc) is not supported yet"
-                                .into(),
-                        )
+                        location = Some(self.location_spec(cx, &d)?);
+                        n -= 1;
                     }
                     _ => {}
                 }
             }
         }
+        // `$_loc`: the location directive's, else the matched ops' fused location, passed
+        // as trailing arguments.
+        let loc = expression.contains("$_loc").then(|| {
+            location.unwrap_or(LocSpec {
+                symbols: Vec::new(),
+                name: None,
+            })
+        });
         let mut args = Vec::new();
         for a in &view.args[..n] {
             let node = if let Some(d) = self.dag(a.value) {
@@ -1234,7 +1214,39 @@ impl<'a> Reader<'a> {
             yields,
             bind,
             bound_result,
+            loc,
         })
+    }
+
+    /// `(location $a, ..., "name")`: bound symbols and at most one string.
+    fn location_spec(&self, cx: &RuleCx, d: &DagView) -> R<LocSpec> {
+        let mut spec = LocSpec {
+            symbols: Vec::new(),
+            name: None,
+        };
+        for a in &d.args {
+            match (self.rk.init(a.value), self.name_of(a.name)) {
+                (Init::Unset, Some(sym)) => {
+                    self.reference(cx, &sym)?;
+                    spec.symbols.push(sym);
+                }
+                (Init::Str(_, _), None) if spec.name.is_some() => {
+                    return Err("Only one string attribute may be specified".into())
+                }
+                (Init::Str(text, _), None) => {
+                    spec.name = Some(text.to_string());
+                }
+                _ => {
+                    return Err(
+                        "location directive takes bound symbols and at most one string".into(),
+                    )
+                }
+            }
+        }
+        if spec.symbols.is_empty() && spec.name.is_none() {
+            return Err("location directive must take at least one argument".into());
+        }
+        Ok(spec)
     }
 
     /// A `NativeCodeCall` def: the name its native is registered under (the def's, or the

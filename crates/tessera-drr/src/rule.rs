@@ -200,6 +200,10 @@ pub enum ResNode {
         bind: Option<String>,
         /// `(Call:$name__N ...)`: only result N is this node's value.
         bound_result: Option<usize>,
+        /// The expression names `$_loc`: the location the native receives after its
+        /// arguments, from a `location` directive's symbols and name, or (an empty spec) the
+        /// matched ops' fused location.
+        loc: Option<LocSpec>,
     },
 }
 

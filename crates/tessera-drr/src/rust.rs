@@ -13,14 +13,17 @@
 //! | `$_self` | (refused) | `self_`: the `OpId` defining the matched operand |
 //! | `$N` | `argN`, the N-th argument | `outN`: `&mut Option<Attr>` (an argument with an attribute constraint) or `&mut Option<ValueId>` |
 //! | `$N...` | `argN, argN+1, ...` to the last argument | `outN, ...` likewise |
+//! | `$_loc` | `loc`: the `Location` (below) | (refused) |
 //!
 //! An argument of a result call is typed after what is passed: `Attr`, `ValueId`,
 //! `&[ValueId]` (a variable-length group), `OpId` (an op without results) or `Type`. A result
 //! call evaluates to what its use needs: `Attr` in an attribute position, `Type` in
 //! `returnType`, else `()`, `ValueId` or `[ValueId; N]` for `numReturns` 0, 1 or N. A source
 //! call evaluates to `bool` (`true`: matched; every output must then be set), as upstream's
-//! evaluates to a `LogicalResult`. `$_loc` (and a `location` directive on a call) has no
-//! counterpart yet: such a rule is reported.
+//! evaluates to a `LogicalResult`. `$_loc` in a result call is `loc`, a `Location` parameter
+//! after the arguments: the call's `location` directive's, else the matched ops' fused location
+//! (upstream's default, the root first); the native receives what it is made from after its
+//! arguments ([`crate::location_of`]). A source call has no `$_loc`.
 //!
 //! The constraint natives are compiled from the predicates written into the module
 //! ([`crate::constraint_natives`]) without the ODS model: a predicate naming a dialect's own
@@ -44,6 +47,8 @@ enum Sig {
         args: Vec<ArgKind>,
         returns: usize,
         yields: Yield,
+        /// `$_loc` is used: the native's trailing arguments make it.
+        loc: bool,
     },
     /// A source-pattern call: one output per argument, an attribute or a value.
     Constraint { outs: Vec<bool> },
@@ -161,6 +166,7 @@ fn collect_rule<'a>(rule: &'a Rule, out: &mut Vec<(&'a str, &'a str, Sig, usize)
                 arg_kinds,
                 returns,
                 yields,
+                loc,
                 ..
             } => {
                 args.iter().for_each(|a| res(a, out));
@@ -171,6 +177,7 @@ fn collect_rule<'a>(rule: &'a Rule, out: &mut Vec<(&'a str, &'a str, Sig, usize)
                         args: arg_kinds.clone(),
                         returns: *returns,
                         yields: *yields,
+                        loc: loc.is_some(),
                     },
                     args.len(),
                 ));
@@ -198,6 +205,7 @@ fn describe(sig: &Sig) -> String {
             args,
             returns,
             yields,
+            ..
         } => format!(
             "({}) -> {}",
             args.iter()
@@ -250,8 +258,12 @@ fn substitute(expression: &str, sig: &Sig, n: usize) -> Result<String, String> {
             }
             out.push_str("self_");
             rest = r;
-        } else if after.starts_with("_loc") {
-            return Err("$_loc has no Rust counterpart yet".into());
+        } else if let Some(r) = after.strip_prefix("_loc") {
+            if !matches!(sig, Sig::Rewrite { loc: true, .. }) {
+                return Err("$_loc has no meaning in a source pattern".into());
+            }
+            out.push_str("loc");
+            rest = r;
         } else if after.starts_with(|c: char| c.is_ascii_digit()) {
             let digits = after.bytes().take_while(u8::is_ascii_digit).count();
             let index: usize = after[..digits]
@@ -323,6 +335,7 @@ fn write_native_fn(out: &mut String, n: &Native) -> Result<(), Vec<Diagnostic>> 
             args,
             returns,
             yields,
+            loc,
         } => {
             let body = substitute(n.expression, &n.sig, args.len()).map_err(internal)?;
             let _ = writeln!(
@@ -335,6 +348,9 @@ fn write_native_fn(out: &mut String, n: &Native) -> Result<(), Vec<Diagnostic>> 
             out.push_str("    rewriter: &mut PatternRewriter<'_>,\n");
             for (i, &k) in args.iter().enumerate() {
                 let _ = writeln!(out, "    arg{i}: {},", rust_arg(k));
+            }
+            if *loc {
+                out.push_str("    loc: ::tessera_ir::Location,\n");
             }
             match rust_result(*returns, *yields).as_str() {
                 "()" => out.push_str(") {\n"),
@@ -374,6 +390,7 @@ fn write_registration(out: &mut String, n: &Native) {
             args,
             returns,
             yields,
+            loc,
         } => {
             let _ = writeln!(
                 out,
@@ -384,6 +401,15 @@ fn write_registration(out: &mut String, n: &Native) {
                 let (variant, range, expected) = pdl_variant(k);
                 write_arg(out, name, i, variant, range, expected);
                 call.push(format!("arg{i}"));
+            }
+            if *loc {
+                // The arguments after the call's own make `$_loc`.
+                let _ = writeln!(
+                    out,
+                    "        let loc = ::tessera_drr::location_of(rewriter, args.get({}..).unwrap_or(&[]))?;",
+                    args.len()
+                );
+                call.push("loc".to_string());
             }
             let call = format!("{}({})", n.fn_name, call.join(", "));
             match (yields, returns) {

@@ -15,6 +15,13 @@ module {
     "test.sink"(%arg0) {seen} : (i32) -> ()
     %9 = "test.f"(%arg0) : (i32) -> i32
     %10 = "test.e"(%arg0) : (i32) -> i32
+    %11 = "test.f"(%arg0) : (i32) -> i32
+    %12 = "test.str"(%arg0) <{tag = "here"}> : (i32) -> i32
+    %13 = "test.str"(%arg0) <{tag = "fused 2"}> : (i32) -> i32
+    %14 = "test.b"() : () -> i32
+    "test.sink"(%14) : (i32) -> ()
+    %15 = "test.b"() : () -> i32
+    "test.sink"(%15) : (i32) -> ()
     return %1, %3, %5, %7, %8, %9 : i32, i32, i32, i64, i64, i32
   }
 }

@@ -36,6 +36,20 @@ pub const PDL: &str = r#"module {
       replace %2 with %4
     }
   }
+  pdl.pattern @SameOfF : benefit(2) {
+    %0 = operand
+    %1 = type
+    %2 = operation "test.f"(%0 : !pdl.value)  -> (%1 : !pdl.type)
+    %3 = result 0 of %2
+    %4 = type
+    %5 = operation "test.same"(%3 : !pdl.value)  -> (%4 : !pdl.type)
+    rewrite %5 {
+      %6 = attribute = "here"
+      %7 = apply_native_rewrite "NameOfLoc"(%6 : !pdl.attribute) : !pdl.attribute
+      %8 = operation "test.str"(%0 : !pdl.value)  {"tag" = %7} -> (%4 : !pdl.type)
+      replace %5 with %8
+    }
+  }
   pdl.pattern @PairToSame : benefit(1) {
     %0 = operand
     %1 = operand
@@ -74,8 +88,36 @@ pub const PDL: &str = r#"module {
       replace %3 with %5
     }
   }
+  pdl.pattern @DOfF : benefit(2) {
+    %0 = operand
+    %1 = operand
+    %2 = type
+    %3 = operation "test.f"(%1 : !pdl.value)  -> (%2 : !pdl.type)
+    %4 = result 0 of %3
+    %5 = type
+    %6 = operation "test.d"(%0, %4 : !pdl.value, !pdl.value)  -> (%5 : !pdl.type)
+    rewrite %6 {
+      %7 = apply_native_rewrite "NameOfLoc"(%6, %3 : !pdl.operation, !pdl.operation) : !pdl.attribute
+      %8 = operation "test.str"(%0 : !pdl.value)  {"tag" = %7} -> (%5 : !pdl.type)
+      replace %6 with %8
+    }
+  }
 }
 "#;
+
+/// NativeCodeCall `NameOfLoc` of a result pattern.
+#[allow(unused_variables, clippy::ptr_arg)]
+pub fn rewrite_name_of_loc(
+    rewriter: &mut PatternRewriter<'_>,
+    loc: ::tessera_ir::Location,
+) -> Attr {
+    let text = match rewriter.ctx().loc_kind(loc) {
+      ::tessera_ir::LocKind::Name { name, .. } => rewriter.ctx().str(*name).to_string(),
+      ::tessera_ir::LocKind::Fused { locs, .. } => format!("fused {}", locs.len()),
+      _ => String::from("other"),
+    };
+    rewriter.ctx_mut().string_attr(&text)
+}
 
 /// NativeCodeCall `ConstValue` of a source pattern: `self_` defines the matched operand;
 /// `true` with every output set is a match.
@@ -175,6 +217,11 @@ pub fn register_natives(natives: &mut Natives) {
         &::tessera_ods::eval::Natives::new(),
         natives,
     );
+    natives.register(NativeKind::Rewrite, "NameOfLoc", |rewriter, args, _params, results| {
+        let loc = ::tessera_drr::location_of(rewriter, args.get(0..).unwrap_or(&[]))?;
+        results.push(PdlValue::Attr(rewrite_name_of_loc(rewriter, loc)));
+        Ok(())
+    });
     natives.register(NativeKind::Constraint, "ConstValue", |rewriter, args, _params, results| {
         let defining = match args.first() {
             Some(PdlValue::Value(v)) => rewriter.body().defining_op(*v),

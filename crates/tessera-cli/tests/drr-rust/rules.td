@@ -3,7 +3,7 @@
 // rewrite input.mlir exactly as the rules do when they are read and lowered at run time.
 // Placeholders: `$_builder` is the `&mut PatternRewriter`, `$_self` the op defining a matched
 // operand, `$N` an argument (in a source pattern: a `&mut Option<_>` output), `$N...` the
-// arguments from N on.
+// arguments from N on, `$_loc` the location (a `location` directive's, else the matched ops').
 include "test_dialect.td"
 
 // Source pattern: the constant of the op defining e's operand, as output `$0`, checked by
@@ -38,3 +38,15 @@ def MarkSeen : NativeCodeCallVoid<[{
   $_builder.set_attr($0, "seen", Some(unit))
 }]>;
 def SameToSink : Pattern<(SameOp:$src $x), [(SinkOp:$dest $x), (FOp $x)], [], [(MarkSeen $dest)]>;
+
+// `$_loc`: a `location` directive's (a name), else the matched ops' fused location.
+def NameOfLoc : NativeCodeCall<[{
+  let text = match $_builder.ctx().loc_kind($_loc) {
+    ::tessera_ir::LocKind::Name { name, .. } => $_builder.ctx().str(*name).to_string(),
+    ::tessera_ir::LocKind::Fused { locs, .. } => format!("fused {}", locs.len()),
+    _ => String::from("other"),
+  };
+  $_builder.ctx_mut().string_attr(&text)
+}]>;
+def SameOfF : Pat<(SameOp (FOp $x)), (StrOp $x, (NameOfLoc (location "here")))>;
+def DOfF : Pat<(DOp $x, (FOp $y)), (StrOp $x, (NameOfLoc))>;
