@@ -363,9 +363,74 @@ impl<'a> Gen<'a> {
                 }
                 _ => true,
             });
+        // Several variable-length groups of equal size matched by symbols: PDL finds a group
+        // by segment sizes, which such an op has not, so the op's operands are matched as one
+        // range and a native splits it into the groups as the op's verifier sizes them.
+        let split_groups = ods.has_trait("::mlir::OpTrait::SameVariadicOperandSize")
+            && variable_groups > 1
+            && !all_variadic
+            && op.either.is_empty()
+            && op.args.iter().all(|a| {
+                matches!(
+                    a,
+                    SrcArg::Attr { .. } | SrcArg::Operand(SrcValue::Leaf { .. })
+                )
+            });
+        let mut split = None;
+        if split_groups {
+            let ty = self.types.values;
+            let all = self.value_op(self.names.operands, &[], ty, Vec::new());
+            operands.push(all);
+            let kinds: Vec<i32> = ods
+                .operands
+                .iter()
+                .map(|o| i32::from(o.arity.is_variable_length()))
+                .collect();
+            split = Some((all, kinds));
+        }
         for (pos, &k) in order.iter().enumerate() {
             let arg = &op.args[k];
             match arg {
+                SrcArg::Operand(v) if split.is_some() => {
+                    let (all, kinds) = split.clone().expect("checked");
+                    let tessera_ods::Argument::Operand(group) = ods.arguments[pos] else {
+                        return Err("internal error: an operand matcher at an attribute".into());
+                    };
+                    let SrcValue::Leaf {
+                        bind,
+                        constraint,
+                        range,
+                    } = v
+                    else {
+                        return Err("internal error: a split group matched by a nested op".into());
+                    };
+                    // The group's index, then every group's kind.
+                    let mut spec = vec![group as i32];
+                    spec.extend(kinds);
+                    let spec = self.ctx.dense_i32_array(&spec);
+                    let props = vec![(self.names.value, spec)];
+                    let attr_ty = self.types.attribute;
+                    let spec = self.value_op(self.names.attribute, &[], attr_ty, props);
+                    let ty = if *range {
+                        self.types.values
+                    } else {
+                        self.types.value
+                    };
+                    let g =
+                        self.constraint_call(crate::natives::OPERAND_GROUP, &[all, spec], &[ty])[0];
+                    if let Some(c) = constraint {
+                        self.check(*c, &[g]);
+                    }
+                    if let Some(b) = bind.as_ref().filter(|b| *b != "_") {
+                        if self.vals.contains_key(b) || wanted.contains(b) {
+                            return Err(format!(
+                                "'{b}' on a group of op '{}', whose variable-length groups are found by a native, cannot be repeated or typed yet",
+                                ods.name
+                            ));
+                        }
+                        self.vals.insert(b.clone(), Val::One(g));
+                    }
+                }
                 SrcArg::Operand(v) => {
                     if variable_groups > 1
                         && !all_variadic

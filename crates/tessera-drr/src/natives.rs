@@ -23,6 +23,12 @@ pub const SET_NAMED_LOCATION: &str = "drr.set_named_location";
 /// the op lacks it.
 pub const ATTRIBUTE_ABSENT: &str = "drr.attribute_absent";
 
+/// The native constraint giving one operand group of an op whose variable-length groups
+/// have equal sizes (`SameVariadicOperandSize`): its arguments are all the op's operands and a
+/// dense `i32` array, the group's index then every group's kind (1: variable-length); it gives
+/// a value for a single group, a range otherwise, and fails if the count cannot be split.
+pub const OPERAND_GROUP: &str = "drr.operand_group";
+
 /// Registers in `out` the natives checking every constraint `file`'s rules apply, their
 /// predicates compiled once against the file's model with `leaves` (Rust closures for
 /// predicate leaves the evaluator does not understand). Returns a warning for every leaf
@@ -64,6 +70,52 @@ pub fn constraint_natives(
                 None => Ok(()),
                 Some(_) => Err(None),
             }
+        },
+    );
+    out.register(
+        NativeKind::Constraint,
+        OPERAND_GROUP,
+        |rw, args, _, results| {
+            let (Some(PdlValue::Values(all)), Some(PdlValue::Attr(spec))) =
+                (args.first(), args.get(1))
+            else {
+                return Err(Some(
+                    "operand_group: expected operands and a group spec".into(),
+                ));
+            };
+            let Some((&index, kinds)) = rw
+                .ctx()
+                .dense_i32_values(*spec)
+                .as_deref()
+                .and_then(|s| s.split_first())
+                .map(|(i, k)| (i, k.to_vec()))
+            else {
+                return Err(Some("operand_group: malformed group spec".into()));
+            };
+            let kinds: Vec<bool> = kinds.iter().map(|&k| k == 1).collect();
+            let variable = kinds.iter().filter(|&&v| v).count();
+            let single = kinds.len() - variable;
+            let Some(rest) = all.len().checked_sub(single) else {
+                return Err(None);
+            };
+            if variable == 0 || rest % variable != 0 {
+                return Err(None);
+            }
+            let size = rest / variable;
+            let index = usize::try_from(index).unwrap_or(usize::MAX);
+            let Some(&is_variable) = kinds.get(index) else {
+                return Err(Some("operand_group: index out of range".into()));
+            };
+            let start: usize = kinds[..index]
+                .iter()
+                .map(|&v| if v { size } else { 1 })
+                .sum();
+            if is_variable {
+                results.push(PdlValue::Values(all[start..start + size].into()));
+            } else {
+                results.push(PdlValue::Value(all[start]));
+            }
+            Ok(())
         },
     );
     let mut warnings = Vec::new();

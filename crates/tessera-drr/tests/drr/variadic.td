@@ -16,3 +16,7 @@ def SwapPairs : Pat<(EOp (SameVarOp (variadic $a, $b), (variadic $c, $d))),
 def SinkOfStr : Pattern<(SinkOp (StrOp $x, $t)),
                         [(SinkOp (SameVarOp (variadic $x), (variadic $x))),
                          (SinkOp (BOp (returnType "$_builder.getI64Type()")))]>;
+
+// Both groups of an op with SameVariadicOperandSize matched by symbols: the groups are found
+// by splitting the operands evenly, as the op's verifier sizes them.
+def SwapGroups : Pat<(FOp (SameVarOp $l, $r)), (SameVarOp $r, $l)>;
