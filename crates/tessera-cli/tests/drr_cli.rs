@@ -58,6 +58,36 @@ fn patterns_td_rewrites_the_input() {
     }
 }
 
+/// A NativeCodeCall nobody registered (tessera-opt registers none) is reported at the line
+/// of each rule calling it, source-pattern calls included.
+#[test]
+fn an_unregistered_native_is_located_at_its_rule() {
+    let dir = drr_dir();
+    let td = dir.join("native_source.td");
+    let patterns = format!("--patterns={}", td.display());
+    let input = dir.join("basic.mlir");
+    let (ok, _, err) = run(
+        env!("CARGO_BIN_EXE_tessera-opt"),
+        &[
+            &patterns,
+            "-I",
+            dir.to_str().unwrap(),
+            input.to_str().unwrap(),
+        ],
+    );
+    assert!(!ok);
+    let at = format!(
+        "{}:10:5: error: 'pdl.apply_native_constraint' op calls native constraint 'ConstValue', which is not registered",
+        td.display()
+    );
+    assert!(err.contains(&at), "{err}");
+    let at = format!(
+        "{}:20:5: error: 'pdl.apply_native_rewrite' op calls native rewrite 'Twice', which is not registered",
+        td.display()
+    );
+    assert!(err.contains(&at), "{err}");
+}
+
 #[test]
 fn a_bad_rule_is_a_located_error() {
     let dir = drr_dir();

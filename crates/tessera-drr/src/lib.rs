@@ -16,9 +16,11 @@ mod lower;
 mod natives;
 mod read;
 pub mod rule;
+mod rust;
 
 pub use lower::{lower_to_pdl, Lowered};
-pub use natives::natives;
+pub use natives::{constraint_natives, location_of, natives};
 pub use read::{read, split_index, ConstraintDef, DrrFile, Shape, SymKind};
+pub use rust::to_rust;
 mod load;
-pub use load::{gen_pdl, load_file, load_source, LoadedRules};
+pub use load::{gen_pdl, gen_rust_rewriters, load_file, load_source, LoadedRules};

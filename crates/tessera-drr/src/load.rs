@@ -141,6 +141,27 @@ impl LoadedRules {
 pub fn gen_pdl(path: &str, include_dirs: &[String]) -> Result<(String, String), String> {
     let hooks = tessera_ods::dialect_hooks::options();
     let loaded = load_file(path, include_dirs, &hooks)?;
+    pdl_text(&loaded)
+}
+
+/// What `tessera-tblgen --gen-rust-rewriters` prints: the Rust module of `path`'s rules
+/// ([`crate::to_rust`]), naming the file as `source`, and the rendered warnings. An error is
+/// the rendered diagnostics.
+pub fn gen_rust_rewriters(
+    path: &str,
+    source: &str,
+    include_dirs: &[String],
+) -> Result<(String, String), String> {
+    let hooks = tessera_ods::dialect_hooks::options();
+    let loaded = load_file(path, include_dirs, &hooks)?;
+    let (pdl, warnings) = pdl_text(&loaded)?;
+    let module =
+        crate::to_rust(&loaded.file, &pdl, source).map_err(|d| render(&d, &loaded.file))?;
+    Ok((module, warnings))
+}
+
+/// The rules lowered to PDL and printed, with the rendered warnings.
+fn pdl_text(loaded: &LoadedRules) -> Result<(String, String), String> {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     let lowered = loaded

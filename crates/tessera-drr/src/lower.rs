@@ -84,6 +84,7 @@ pub fn lower_to_pdl(ctx: &mut Context, file: &DrrFile) -> Result<Lowered, Vec<Di
         variant: 0,
         variant_next: 0,
         unmatchable: false,
+        matched: Vec::new(),
     };
     let mut errors = Vec::new();
     // The executor tries, of patterns with equal benefit that match, the one recorded last
@@ -146,6 +147,9 @@ struct Gen<'a> {
     variant_next: u32,
     /// This combination of choices can never match: it makes no pattern.
     unmatchable: bool,
+    /// The matched ops (or values whose defining ops they are) in upstream's order, the root
+    /// first: what `$_loc` fuses.
+    matched: Vec<ValueId>,
 }
 
 impl<'a> Gen<'a> {
@@ -218,6 +222,7 @@ impl<'a> Gen<'a> {
         self.variant_next = 0;
         self.unmatchable = false;
         self.vals.clear();
+        self.matched.clear();
         self.typed.clear();
         self.result_cache.clear();
         self.root_types.clear();
@@ -342,18 +347,127 @@ impl<'a> Gen<'a> {
         }
         // Optional attributes this pattern requires absent, checked once the op is matched.
         let mut absent: SmallVec<[&str; 2]> = SmallVec::new();
-        for &k in &order {
+        let variable_at = |pos: usize| {
+            matches!(ods.arguments[pos], tessera_ods::Argument::Operand(o)
+                if ods.operands[o].arity.is_variable_length())
+        };
+        // Several variable-length groups of equal size (SameVariadicOperandSize), each matched
+        // by a `variadic` directive: the values alone, in order, say which group each is in
+        // (the op's verifier keeps the groups equal), so they are matched one by one.
+        let all_variadic = ods.has_trait("::mlir::OpTrait::SameVariadicOperandSize")
+            && op.args.iter().zip(&ods.arguments).all(|(a, o)| match o {
+                tessera_ods::Argument::Operand(i)
+                    if ods.operands[*i].arity.is_variable_length() =>
+                {
+                    matches!(a, SrcArg::Operand(SrcValue::Variadic { .. }))
+                }
+                _ => true,
+            });
+        // Several variable-length groups of equal size matched by symbols: PDL finds a group
+        // by segment sizes, which such an op has not, so the op's operands are matched as one
+        // range and a native splits it into the groups as the op's verifier sizes them.
+        let split_groups = ods.has_trait("::mlir::OpTrait::SameVariadicOperandSize")
+            && variable_groups > 1
+            && !all_variadic
+            && op.either.is_empty()
+            && op.args.iter().all(|a| {
+                matches!(
+                    a,
+                    SrcArg::Attr { .. } | SrcArg::Operand(SrcValue::Leaf { .. })
+                )
+            });
+        let mut split = None;
+        if split_groups {
+            let ty = self.types.values;
+            let all = self.value_op(self.names.operands, &[], ty, Vec::new());
+            operands.push(all);
+            let kinds: Vec<i32> = ods
+                .operands
+                .iter()
+                .map(|o| i32::from(o.arity.is_variable_length()))
+                .collect();
+            split = Some((all, kinds));
+        }
+        for (pos, &k) in order.iter().enumerate() {
             let arg = &op.args[k];
             match arg {
+                SrcArg::Operand(v) if split.is_some() => {
+                    let (all, kinds) = split.clone().expect("checked");
+                    let tessera_ods::Argument::Operand(group) = ods.arguments[pos] else {
+                        return Err("internal error: an operand matcher at an attribute".into());
+                    };
+                    let SrcValue::Leaf {
+                        bind,
+                        constraint,
+                        range,
+                    } = v
+                    else {
+                        return Err("internal error: a split group matched by a nested op".into());
+                    };
+                    // The group's index, then every group's kind.
+                    let mut spec = vec![group as i32];
+                    spec.extend(kinds);
+                    let spec = self.ctx.dense_i32_array(&spec);
+                    let props = vec![(self.names.value, spec)];
+                    let attr_ty = self.types.attribute;
+                    let spec = self.value_op(self.names.attribute, &[], attr_ty, props);
+                    let ty = if *range {
+                        self.types.values
+                    } else {
+                        self.types.value
+                    };
+                    let g =
+                        self.constraint_call(crate::natives::OPERAND_GROUP, &[all, spec], &[ty])[0];
+                    if let Some(c) = constraint {
+                        self.check(*c, &[g]);
+                    }
+                    if let Some(b) = bind.as_ref().filter(|b| *b != "_") {
+                        if self.vals.contains_key(b) || wanted.contains(b) {
+                            return Err(format!(
+                                "'{b}' on a group of op '{}', whose variable-length groups are found by a native, cannot be repeated or typed yet",
+                                ods.name
+                            ));
+                        }
+                        self.vals.insert(b.clone(), Val::One(g));
+                    }
+                }
                 SrcArg::Operand(v) => {
-                    if variable_groups > 1 && matches!(v, SrcValue::Variadic { .. }) {
+                    if variable_groups > 1
+                        && !all_variadic
+                        && matches!(v, SrcValue::Variadic { .. })
+                    {
                         return Err(format!(
                             "the variadic directive on op '{}', which has several variable-length operand groups, is not supported yet",
                             ods.name
                         ));
                     }
-                    let values = self.src_value(v, wanted)?;
-                    operands.extend(values);
+                    // An `either` pair of a single and a variable-length operand, swapped
+                    // (the op's only variable-length group, checked when read): the
+                    // single-value matcher takes the group's first value and a range the
+                    // rest; the range leaf takes the single operand.
+                    match (variable_at(pos), v) {
+                        (
+                            false,
+                            SrcValue::Leaf {
+                                bind, range: true, ..
+                            },
+                        ) if k != pos => {
+                            let single = SrcValue::Leaf {
+                                bind: bind.clone(),
+                                constraint: None,
+                                range: false,
+                            };
+                            operands.extend(self.src_value(&single, wanted)?);
+                        }
+                        (true, v)
+                            if k != pos && !matches!(v, SrcValue::Leaf { range: true, .. }) =>
+                        {
+                            operands.extend(self.src_value(v, wanted)?);
+                            let ty = self.types.values;
+                            operands.push(self.value_op(self.names.operands, &[], ty, Vec::new()));
+                        }
+                        _ => operands.extend(self.src_value(v, wanted)?),
+                    }
                 }
                 SrcArg::Attr {
                     name,
@@ -372,9 +486,14 @@ impl<'a> Gen<'a> {
                         // as upstream checks the default), an optional one is simply absent
                         // (upstream checks only a present one).
                         absent.push(name.as_str());
+                        // A default that builds no attribute (a `UnitAttr`'s `false`) is the
+                        // attribute's absence.
+                        let default = match default {
+                            Some(d) => self.const_attr_or_absent(d)?.map(|a| (d, a)),
+                            None => None,
+                        };
                         match default {
-                            Some(d) => {
-                                let attr = self.const_attr(d)?;
+                            Some((_, attr)) => {
                                 if let Some(c) = constant {
                                     if self.const_attr(c)? != attr {
                                         self.unmatchable = true;
@@ -447,6 +566,13 @@ impl<'a> Gen<'a> {
             &result_types,
             op_ty,
         );
+        // Upstream records nested ops as their matching ends (after their own nested ops)
+        // and the root first.
+        if root {
+            self.matched.insert(0, handle);
+        } else {
+            self.matched.push(handle);
+        }
         for name in absent {
             let name = self.ctx.string_attr(name);
             let props = vec![(self.names.value, name)];
@@ -477,6 +603,14 @@ impl<'a> Gen<'a> {
                 constraint,
                 range,
             } => {
+                // A name bound by an earlier operand: this operand must be the same value.
+                let earlier = bind.as_ref().filter(|b| *b != "_");
+                if let Some(Val::One(v)) = earlier.and_then(|b| self.vals.get(b)).cloned() {
+                    if let Some(c) = constraint {
+                        self.check(*c, &[v]);
+                    }
+                    return Ok(smallvec![v]);
+                }
                 let typed = bind.as_ref().is_some_and(|b| wanted.contains(b));
                 let type_operand: Values = if typed {
                     let (name, ty) = if *range {
@@ -508,7 +642,54 @@ impl<'a> Gen<'a> {
             }
             SrcValue::Op(op) => {
                 let handle = self.src_op(op, false, wanted)?;
-                Ok(smallvec![self.result_group(handle, op.op, 0)])
+                // Upstream matches the op defining the operand, whichever result the operand
+                // is: one pattern per result (an op without results defines nothing, so the
+                // rule never matches: no pattern).
+                let mut index = 0;
+                for bit in 0..crate::rule::result_choice_bits(op.results) {
+                    index |= usize::from(self.take_choice()) << bit;
+                }
+                if index >= op.results {
+                    self.unmatchable = true;
+                    let ty = self.types.value;
+                    return Ok(smallvec![self.value_op(
+                        self.names.operand,
+                        &[],
+                        ty,
+                        Vec::new()
+                    )]);
+                }
+                Ok(smallvec![self.result_group(handle, op.op, index)])
+            }
+            SrcValue::Native(native) => {
+                // The native gets the operand (PDL constraints cannot return ops, so the
+                // defining op, `$_self`, is the native's to find; a block argument fails, as
+                // upstream's "no operation that defines operand") and gives one result per
+                // output, each then checked and bound.
+                let value_ty = self.types.value;
+                let value = self.value_op(self.names.operand, &[], value_ty, Vec::new());
+                let tys: Vec<Type> = native
+                    .outs
+                    .iter()
+                    .map(|o| {
+                        if o.attr {
+                            self.types.attribute
+                        } else {
+                            self.types.value
+                        }
+                    })
+                    .collect();
+                let outs = self.constraint_call(&native.name, &[value], &tys);
+                self.matched.push(value);
+                for (o, &r) in native.outs.iter().zip(&outs) {
+                    if let Some(c) = o.constraint {
+                        self.check(c, &[r]);
+                    }
+                    if let Some(b) = &o.bind {
+                        self.vals.insert(b.clone(), Val::One(r));
+                    }
+                }
+                Ok(smallvec![value])
             }
             SrcValue::Variadic { bind, elems } => {
                 let mut values = Values::new();
@@ -545,6 +726,15 @@ impl<'a> Gen<'a> {
             self.vals.insert(b.to_string(), Val::One(a));
         }
         a
+    }
+
+    /// `pdl.apply_native_constraint name(args) : results`: its results.
+    fn constraint_call(&mut self, name: &str, args: &[ValueId], results: &[Type]) -> Values {
+        let name = self.ctx.string_attr(name);
+        let negated = self.ctx.bool_attr(false);
+        let props = vec![(self.names.is_negated, negated), (self.names.name, name)];
+        let op = self.op(self.names.constraint, args, results, props, 0);
+        self.body.results(op).collect()
     }
 
     fn check(&mut self, c: ConstraintIndex, args: &[ValueId]) {
@@ -658,6 +848,10 @@ impl<'a> Gen<'a> {
                 name,
                 args,
                 returns,
+                bind,
+                bound_result,
+                loc,
+                ..
             } => {
                 let mut operands = Values::new();
                 for a in args {
@@ -674,13 +868,35 @@ impl<'a> Gen<'a> {
                     let value = self.types.value;
                     operands.extend(self.res_node(a, None, true, value)?.0);
                 }
+                if let Some(spec) = loc {
+                    operands.extend(self.loc_args(spec)?);
+                }
                 let results = vec![native_ty; *returns];
                 let name = self.ctx.string_attr(name);
                 let props = vec![(self.names.name, name)];
                 let op = self.op(self.names.native_rewrite, &operands, &results, props, 0);
-                Ok((self.body.results(op).collect(), None))
+                let values: Values = self.body.results(op).collect();
+                if let Some(b) = bind {
+                    let val = match values.as_slice() {
+                        [one] => Val::One(*one),
+                        _ => Val::Pack(values.clone()),
+                    };
+                    self.vals.insert(b.clone(), val);
+                }
+                match bound_result {
+                    Some(i) => Ok((smallvec![values[*i]], None)),
+                    None => Ok((values, None)),
+                }
             }
             ResNode::Ref(s) => Ok((self.reference(s)?, None)),
+            ResNode::Pack(elems) => {
+                let mut values = Values::new();
+                for e in elems {
+                    let value = self.types.value;
+                    values.extend(self.res_node(e, None, true, value)?.0);
+                }
+                Ok((values, None))
+            }
             ResNode::Const(c) => {
                 let attr = self.const_attr(c)?;
                 let props = vec![(self.names.value, attr)];
@@ -799,6 +1015,25 @@ impl<'a> Gen<'a> {
     /// from the symbols' (ops', or values' defining ops') locations and the name.
     fn locate(&mut self, handle: ValueId, spec: &LocSpec) -> G<()> {
         let mut args: Values = smallvec![handle];
+        args.extend(self.loc_args(spec)?);
+        let native = if spec.name.is_some() {
+            crate::natives::SET_NAMED_LOCATION
+        } else {
+            crate::natives::SET_LOCATION
+        };
+        let name = self.ctx.string_attr(native);
+        let props = vec![(self.names.name, name)];
+        self.op(self.names.native_rewrite, &args, &[], props, 0);
+        Ok(())
+    }
+
+    /// What a location is made from: the name (a string attribute) if any, then the symbols'
+    /// ops or values; an empty spec stands for the matched ops (upstream's default).
+    fn loc_args(&mut self, spec: &LocSpec) -> G<Values> {
+        if spec.symbols.is_empty() && spec.name.is_none() {
+            return Ok(self.matched.iter().copied().collect());
+        }
+        let mut args = Values::new();
         if let Some(name) = &spec.name {
             let name = self.ctx.string_attr(name);
             let props = vec![(self.names.value, name)];
@@ -811,15 +1046,7 @@ impl<'a> Gen<'a> {
                 _ => args.extend(self.reference(s)?),
             }
         }
-        let native = if spec.name.is_some() {
-            crate::natives::SET_NAMED_LOCATION
-        } else {
-            crate::natives::SET_LOCATION
-        };
-        let name = self.ctx.string_attr(native);
-        let props = vec![(self.names.name, name)];
-        self.op(self.names.native_rewrite, &args, &[], props, 0);
-        Ok(())
+        Ok(args)
     }
 
     /// `pdl.type : T` for the type the C++ `text` builds (`$_builder.getI32Type()`).
@@ -838,13 +1065,25 @@ impl<'a> Gen<'a> {
 
     /// A `ConstantAttr`'s attribute, built with the evaluator from its builder and value.
     fn const_attr(&mut self, c: &ConstAttr) -> G<Attr> {
+        self.const_attr_or_absent(c)?.ok_or_else(|| {
+            format!(
+                "constant attribute {} built Absent, not an attribute",
+                c.value
+            )
+        })
+    }
+
+    /// [`Self::const_attr`], `None` when the builder makes no attribute (`UnitAttr`'s
+    /// `(false) ? ... : nullptr`).
+    fn const_attr_or_absent(&mut self, c: &ConstAttr) -> G<Option<Attr>> {
         let natives = Natives::new();
         let compiler = Compiler::new(Some(self.model()), &natives);
         let expr = compiler
             .attr_builder(&c.builder, &c.value)
             .map_err(|e| format!("cannot build constant attribute {}: {e}", c.value))?;
         match expr.build(self.ctx, None) {
-            Ok(Bound::Attr(a)) => Ok(a),
+            Ok(Bound::Attr(a)) => Ok(Some(a)),
+            Ok(Bound::Absent) => Ok(None),
             Ok(other) => Err(format!(
                 "constant attribute {} built {other:?}, not an attribute",
                 c.value
@@ -896,6 +1135,7 @@ fn typed_symbols(node: &ResNode, out: &mut HashSet<String>) {
             }
         }
         ResNode::Native { args, .. } => args.iter().for_each(|a| typed_symbols(a, out)),
+        ResNode::Pack(elems) => elems.iter().for_each(|e| typed_symbols(e, out)),
         ResNode::Ref(_) | ResNode::Const(_) => {}
     }
 }

@@ -23,12 +23,31 @@ pub const SET_NAMED_LOCATION: &str = "drr.set_named_location";
 /// the op lacks it.
 pub const ATTRIBUTE_ABSENT: &str = "drr.attribute_absent";
 
+/// The native constraint giving one operand group of an op whose variable-length groups
+/// have equal sizes (`SameVariadicOperandSize`): its arguments are all the op's operands and a
+/// dense `i32` array, the group's index then every group's kind (1: variable-length); it gives
+/// a value for a single group, a range otherwise, and fails if the count cannot be split.
+pub const OPERAND_GROUP: &str = "drr.operand_group";
+
 /// Registers in `out` the natives checking every constraint `file`'s rules apply, their
 /// predicates compiled once against the file's model with `leaves` (Rust closures for
 /// predicate leaves the evaluator does not understand). Returns a warning for every leaf
 /// that cannot be compiled: reaching it while matching fails the match with that reason.
 pub fn natives(file: &DrrFile, leaves: &OdsNatives, out: &mut Natives) -> Vec<Diagnostic> {
-    let compiler = Compiler::new(Some(&file.model), leaves);
+    constraint_natives(&file.constraints, Some(&file.model), leaves, out)
+}
+
+/// [`natives`] for constraints without their file: what a module written by
+/// [`crate::to_rust`] registers. `model` supplies the dialect classes and enums predicates
+/// may name (`None`: builtin ones only; a leaf naming another fails the match, with a
+/// warning).
+pub fn constraint_natives(
+    defs: &[ConstraintDef],
+    model: Option<&tessera_ods::Model>,
+    leaves: &OdsNatives,
+    out: &mut Natives,
+) -> Vec<Diagnostic> {
+    let compiler = Compiler::new(model, leaves);
     out.register(NativeKind::Rewrite, SET_LOCATION, |rw, args, _, _| {
         set_location(rw, args, false)
     });
@@ -53,8 +72,54 @@ pub fn natives(file: &DrrFile, leaves: &OdsNatives, out: &mut Natives) -> Vec<Di
             }
         },
     );
+    out.register(
+        NativeKind::Constraint,
+        OPERAND_GROUP,
+        |rw, args, _, results| {
+            let (Some(PdlValue::Values(all)), Some(PdlValue::Attr(spec))) =
+                (args.first(), args.get(1))
+            else {
+                return Err(Some(
+                    "operand_group: expected operands and a group spec".into(),
+                ));
+            };
+            let Some((&index, kinds)) = rw
+                .ctx()
+                .dense_i32_values(*spec)
+                .as_deref()
+                .and_then(|s| s.split_first())
+                .map(|(i, k)| (i, k.to_vec()))
+            else {
+                return Err(Some("operand_group: malformed group spec".into()));
+            };
+            let kinds: Vec<bool> = kinds.iter().map(|&k| k == 1).collect();
+            let variable = kinds.iter().filter(|&&v| v).count();
+            let single = kinds.len() - variable;
+            let Some(rest) = all.len().checked_sub(single) else {
+                return Err(None);
+            };
+            if variable == 0 || rest % variable != 0 {
+                return Err(None);
+            }
+            let size = rest / variable;
+            let index = usize::try_from(index).unwrap_or(usize::MAX);
+            let Some(&is_variable) = kinds.get(index) else {
+                return Err(Some("operand_group: index out of range".into()));
+            };
+            let start: usize = kinds[..index]
+                .iter()
+                .map(|&v| if v { size } else { 1 })
+                .sum();
+            if is_variable {
+                results.push(PdlValue::Values(all[start..start + size].into()));
+            } else {
+                results.push(PdlValue::Value(all[start]));
+            }
+            Ok(())
+        },
+    );
     let mut warnings = Vec::new();
-    for def in &file.constraints {
+    for def in defs {
         let pred = compile(&compiler, def, &mut warnings);
         register(out, def, pred);
     }
@@ -188,9 +253,7 @@ fn register(out: &mut Natives, def: &ConstraintDef, pred: Option<Arc<CompiledPre
     );
 }
 
-/// Sets the location of `args[0]` (see [`SET_LOCATION`]): as upstream's `getFusedLoc`, unknown
-/// locations and repeats are dropped and fused locations with the same metadata flattened;
-/// one location without metadata is itself.
+/// Sets the location of `args[0]` (see [`SET_LOCATION`]) to [`location_of`] the rest.
 fn set_location(
     rw: &mut PatternRewriter<'_>,
     args: &[PdlValue],
@@ -199,12 +262,28 @@ fn set_location(
     let Some((PdlValue::Op(op), rest)) = args.split_first() else {
         return Err(Some("location: no op to place".into()));
     };
-    let (name, rest) = match (named, rest.split_first()) {
-        (true, Some((PdlValue::Attr(a), rest))) => {
-            (rw.ctx().string_value(*a).map(str::to_string), rest)
-        }
-        (true, _) => return Err(Some("location: no name".into())),
-        (false, _) => (None, rest),
+    if named && !matches!(rest.first(), Some(PdlValue::Attr(_))) {
+        return Err(Some("location: no name".into()));
+    }
+    let loc = location_of(rw, rest)?;
+    let op = *op;
+    rw.modify_op_in_place(op, |_, body| body.set_op_loc(op, loc));
+    Ok(())
+}
+
+/// The location `args` make, as a `location` directive (or, for ops and values alone,
+/// upstream's default fused location) does: a first string attribute is the name; the others
+/// are ops and values (a result: its op's location). As upstream's
+/// `getFusedLoc`, unknown locations and repeats are dropped and fused locations with the same
+/// metadata flattened; one location without metadata is itself; a name alone is a `NameLoc`.
+/// What a module of `--gen-rust-rewriters` computes `$_loc` with.
+pub fn location_of(
+    rw: &mut PatternRewriter<'_>,
+    args: &[PdlValue],
+) -> Result<Location, tessera_pdl::natives::NativeFailure> {
+    let (name, rest) = match args.split_first() {
+        Some((PdlValue::Attr(a), rest)) => (rw.ctx().string_value(*a).map(str::to_string), rest),
+        _ => (None, args),
     };
     let mut locs = Vec::new();
     let body = rw.body();
@@ -225,7 +304,7 @@ fn set_location(
     }
     let ctx = rw.ctx_mut();
     let metadata = name.as_ref().map(|n| ctx.string_attr(n));
-    let loc = if locs.is_empty() {
+    Ok(if locs.is_empty() {
         match &name {
             Some(n) => {
                 let name = ctx.ident(n);
@@ -236,10 +315,7 @@ fn set_location(
         }
     } else {
         fused(ctx, &locs, metadata)
-    };
-    let op = *op;
-    rw.modify_op_in_place(op, |_, body| body.set_op_loc(op, loc));
-    Ok(())
+    })
 }
 
 fn fused(ctx: &mut Context, locs: &[Location], metadata: Option<tessera_ir::Attr>) -> Location {

@@ -42,6 +42,32 @@ pub struct ConstraintDef {
     pub shape: Shape,
 }
 
+impl ConstraintDef {
+    /// A constraint checked by native `native`, read from record `record` with predicate
+    /// `pred` (`None`: always holds), applied as `shape`: how a module written by
+    /// [`crate::to_rust`] carries the constraints without the `.td` file.
+    pub fn new(native: &str, record: &str, shape: Shape, pred: Option<tessera_ods::Pred>) -> Self {
+        let kind = match shape {
+            Shape::Type => tessera_ods::ConstraintKind::Type,
+            Shape::Attr => tessera_ods::ConstraintKind::Attr,
+            Shape::Args { .. } => tessera_ods::ConstraintKind::Other,
+        };
+        ConstraintDef {
+            native: native.to_string(),
+            constraint: tessera_ods::Constraint {
+                record: record.to_string(),
+                kind,
+                summary: String::new(),
+                description: String::new(),
+                pred,
+                cpp_class: None,
+                builder_call: None,
+            },
+            shape,
+        }
+    }
+}
+
 /// What a constraint native receives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Shape {
@@ -145,6 +171,11 @@ struct Reader<'a> {
 /// The state of one rule being read.
 struct RuleCx {
     syms: HashMap<String, SymKind>,
+    /// How deep the source op being read is (the root: 0), as upstream numbers the
+    /// variables it names in messages.
+    depth: usize,
+    /// The symbols bound to operands, which later operands may repeat.
+    operand_syms: std::collections::HashSet<String>,
     /// Dag nodes of the source pattern, the default benefit.
     nodes: u32,
 }
@@ -205,6 +236,8 @@ impl<'a> Reader<'a> {
             .unwrap_or_default();
         let mut cx = RuleCx {
             syms: HashMap::new(),
+            depth: 0,
+            operand_syms: Default::default(),
             nodes: 0,
         };
         let Some(view) = self.dag(source) else {
@@ -218,7 +251,12 @@ impl<'a> Reader<'a> {
         let mut res = Vec::new();
         for r in &results {
             let node = match self.dag(*r) {
-                Some(view) => self.res_dag(&mut cx, &view)?,
+                Some(view) => match self.res_dag(&mut cx, &view, Yield::Values)? {
+                    ResNode::Pack(_) => {
+                        return Err("the variadic directive cannot be used here".to_string())
+                    }
+                    node => node,
+                },
                 None => return Err("a result pattern must be a dag".to_string()),
             };
             res.push(node);
@@ -235,7 +273,7 @@ impl<'a> Reader<'a> {
                     rk.record_name(rec)
                 ));
             }
-            supplemental_calls.push(self.native_call(&mut cx, rec, &view)?);
+            supplemental_calls.push(self.native_call(&mut cx, rec, &view, Yield::Values)?);
         }
         let replacement = self.replacement(&root, &res)?;
         let delta = match rk
@@ -323,12 +361,6 @@ impl<'a> Reader<'a> {
             if !pair.iter().all(|a| matches!(a, Argument::Operand(_))) {
                 return Err("either can only be applied on operand".into());
             }
-            let variable = pair.iter().any(
-                |a| matches!(a, Argument::Operand(o) if op.operands[*o].arity.is_variable_length()),
-            );
-            if variable {
-                return Err("either on a variable-length operand is not supported yet".into());
-            }
         }
         let mut args = Vec::with_capacity(view.args.len());
         for (arg, ods) in view.args.iter().zip(&op.arguments) {
@@ -390,14 +422,11 @@ impl<'a> Reader<'a> {
                         default,
                     });
                 }
-                Argument::Property(_) => {
-                    return Err(format!(
-                        "matching properties (op '{}') is not supported yet",
-                        op.name
-                    ))
-                }
+                // Upstream's matcher has no case for properties either.
+                Argument::Property(_) => return Err("unhandled case when matching op".into()),
             }
         }
+        let either = self.either_choices(op, either, &args)?;
         let bind = self.name_of(view.operator_name);
         if let Some(b) = &bind {
             if split_index(b).1.is_some() {
@@ -412,7 +441,63 @@ impl<'a> Reader<'a> {
             bind,
             args,
             either,
+            results: op.results.len(),
         })
+    }
+
+    /// The `either` pairs of `op` (matched by `args`) whose order can change what matches.
+    /// Upstream tries the written order first, so a pair of matchers that cannot fail
+    /// (unconstrained leaves, all a variable-length operand takes) is always matched in
+    /// it: no choice. A pair with a variable-length operand whose other matcher can fail
+    /// is matched the other way as upstream's code does it: that matcher on the first value
+    /// of the group (upstream reads it without checking the group is not empty; here an
+    /// empty group does not match), which needs the op's only variable-length group.
+    fn either_choices(
+        &self,
+        op: &tessera_ods::Op,
+        either: Vec<usize>,
+        args: &[SrcArg],
+    ) -> R<Vec<usize>> {
+        let variable = |i: usize| matches!(op.arguments[i], Argument::Operand(o) if op.operands[o].arity.is_variable_length());
+        let mut choices = Vec::new();
+        for i in either {
+            let pair = [&args[i], &args[i + 1]];
+            if pair
+                .iter()
+                .any(|a| matches!(a, SrcArg::Operand(SrcValue::Variadic { .. })))
+            {
+                return Err("encountered non-op, non-NativeCodeCall match.".into());
+            }
+            if !variable(i) && !variable(i + 1) {
+                choices.push(i);
+                continue;
+            }
+            let cannot_fail = pair.iter().all(|a| {
+                matches!(
+                    a,
+                    SrcArg::Operand(SrcValue::Leaf {
+                        constraint: None,
+                        ..
+                    })
+                )
+            });
+            if cannot_fail {
+                continue;
+            }
+            let groups = op
+                .operands
+                .iter()
+                .filter(|o| o.arity.is_variable_length())
+                .count();
+            if (variable(i) && variable(i + 1)) || groups > 1 {
+                return Err(format!(
+                    "either on a variable-length operand of op '{}', which has several variable-length operand groups, is not supported yet",
+                    op.name
+                ));
+            }
+            choices.push(i);
+        }
+        Ok(choices)
     }
 
     /// What matches one operand group.
@@ -454,18 +539,35 @@ impl<'a> Reader<'a> {
                 return Err("either can only be applied on operand".to_string());
             }
             if self.is_a(rec, "NativeCodeCall") {
-                return Err("NativeCodeCall in a source pattern is not supported yet".to_string());
+                if range {
+                    return Err(format!(
+                        "use nested DAG construct to match op {}'s variadic operand #{operand} unsupported now",
+                        self.model.ops[op_of_operand].name
+                    ));
+                }
+                if let Some(b) = &bind {
+                    return Err(format!(
+                        "cannot bind '{b}' to an argument that is a NativeCodeCall: bind its outputs"
+                    ));
+                }
+                cx.depth += 1;
+                let native = self.src_native(cx, rec, &view);
+                cx.depth -= 1;
+                return Ok(SrcValue::Native(Box::new(native?)));
             }
             if range {
                 return Err(
                     "matching a variadic operand with a nested op is not supported yet".to_string(),
                 );
             }
-            let op = self.src_op(cx, &view)?;
+            cx.depth += 1;
+            let op = self.src_op(cx, &view);
+            cx.depth -= 1;
+            let op = op?;
             let ods = &self.model.ops[op.op];
-            if ods.results.len() != 1 || ods.results[0].arity.is_variable_length() {
+            if ods.results.iter().any(|r| r.arity.is_variable_length()) {
                 return Err(format!(
-                    "matching op '{}' (not of exactly one result) in a nested pattern is not supported yet",
+                    "matching op '{}' (with a variable-length result) in a nested pattern is not supported yet",
                     ods.name
                 ));
             }
@@ -502,12 +604,93 @@ impl<'a> Reader<'a> {
             } else {
                 SymKind::Value
             };
-            self.bind(cx, b, kind)?;
+            // Operands may share a name: the first binds it, the others must equal it (as
+            // upstream's symbol table allows for operands only).
+            let again =
+                cx.operand_syms.contains(b.as_str()) && cx.syms.get(b.as_str()) == Some(&kind);
+            if !again {
+                self.bind(cx, b, kind)?;
+                cx.operand_syms.insert(b.clone());
+            }
         }
         Ok(SrcValue::Leaf {
             bind,
             constraint,
             range,
+        })
+    }
+
+    /// `(Call args...)` matching an operand: a native constraint on the op defining it,
+    /// with upstream's checks (`$_self` once, leaves only, no directives but `location`).
+    fn src_native(&mut self, cx: &mut RuleCx, rec: RecId, view: &DagView) -> R<SrcNative> {
+        let (name, expression, _) = self.native_def(rec)?;
+        if let Some(b) = self.name_of(view.operator_name) {
+            return Err(format!(
+                "binding symbol '{b}' to NativecodeCall in MatchPattern is not supported"
+            ));
+        }
+        if expression.matches("$_self").count() != 1 {
+            return Err(
+                "NativeCodeCall must have $_self as argument for passing the defining Operation"
+                    .into(),
+            );
+        }
+        let mut outs = Vec::new();
+        for (i, a) in view.args.iter().enumerate() {
+            if let Some(d) = self.dag(a.value) {
+                let directive = self.def_of(d.operator).map(|r| self.rk.record_name(r));
+                return Err(match directive.as_deref() {
+                    Some("either") => "NativeCodeCall cannot have `either` operands".into(),
+                    Some("variadic") => "NativeCodeCall cannot have `variadic` operands".into(),
+                    Some("returnType") => {
+                        "`NativeCodeCall` cannot have return type specifier".into()
+                    }
+                    Some("location") => {
+                        "a location directive on a NativeCodeCall ($_loc) is not supported yet"
+                            .into()
+                    }
+                    _ => format!(
+                        "Matching nested tree in NativeCodecall not support for arg{}_{i} as arg {i}",
+                        cx.depth
+                    ),
+                });
+            }
+            let bind = self.name_of(a.name).filter(|b| b != "_");
+            let (attr, constraint) = match self.def_of(a.value) {
+                None if matches!(self.rk.init(a.value), Init::Unset) => (false, None),
+                Some(c) if self.is_a(c, "AttrConstraint") => {
+                    (true, Some(self.constraint(c, Shape::Attr)?))
+                }
+                Some(c) if self.is_a(c, "TypeConstraint") => {
+                    (false, Some(self.constraint(c, Shape::Type)?))
+                }
+                Some(c) => {
+                    return Err(format!(
+                        "'{}' cannot be an argument of a NativeCodeCall in a source pattern (only attribute and type constraints)",
+                        self.rk.record_name(c)
+                    ))
+                }
+                None => {
+                    return Err(
+                        "an argument of a NativeCodeCall in a source pattern must be a symbol, possibly constrained"
+                            .into(),
+                    )
+                }
+            };
+            if let Some(b) = &bind {
+                let kind = if attr { SymKind::Attr } else { SymKind::Value };
+                self.bind(cx, b, kind)?;
+            }
+            outs.push(NativeOut {
+                bind,
+                attr,
+                constraint,
+            });
+        }
+        Ok(SrcNative {
+            name,
+            expression,
+            outs,
         })
     }
 
@@ -672,7 +855,8 @@ impl<'a> Reader<'a> {
     }
 
     /// A result dag: an op to build, `replaceWithValue`, or (nested) a reference.
-    fn res_dag(&mut self, cx: &mut RuleCx, view: &DagView) -> R<ResNode> {
+    /// `yields` is what a `NativeCodeCall` gives here.
+    fn res_dag(&mut self, cx: &mut RuleCx, view: &DagView, yields: Yield) -> R<ResNode> {
         let rec = self
             .def_of(view.operator)
             .ok_or("the operator of a dag must be a def")?;
@@ -688,7 +872,36 @@ impl<'a> Reader<'a> {
             return Ok(ResNode::Ref(sym));
         }
         if self.is_a(rec, "NativeCodeCall") {
-            return self.native_call(cx, rec, view);
+            return self.native_call(cx, rec, view, yields);
+        }
+        if name == "variadic" {
+            // The values of a variable-length operand of the op this is an argument of (which
+            // checks the position).
+            if self.name_of(view.operator_name).is_some() {
+                return Err(
+                    "cannot bind a symbol to a variadic directive of a result pattern".into(),
+                );
+            }
+            let mut elems = Vec::new();
+            for a in &view.args {
+                let node = match (self.dag(a.value), self.name_of(a.name)) {
+                    (Some(d), _) => self.res_dag(cx, &d, Yield::Values)?,
+                    (None, Some(sym)) if matches!(self.rk.init(a.value), Init::Unset) => {
+                        if self.reference(cx, &sym)? == SymKind::Attr {
+                            return Err(format!(
+                                "'{sym}' is an attribute, used in a variadic directive"
+                            ));
+                        }
+                        ResNode::Ref(sym)
+                    }
+                    _ => return Err(
+                        "the variadic directive of a result pattern takes bound symbols and dags"
+                            .into(),
+                    ),
+                };
+                elems.push(node);
+            }
+            return Ok(ResNode::Pack(elems));
         }
         let Some(op_index) = self.op_of(rec) else {
             return Err(self.not_an_op(rec, false));
@@ -711,34 +924,7 @@ impl<'a> Reader<'a> {
                     if location.is_some() {
                         return Err("more than one location directive".into());
                     }
-                    let mut spec = LocSpec {
-                        symbols: Vec::new(),
-                        name: None,
-                    };
-                    for a in &d.args {
-                        match (self.rk.init(a.value), self.name_of(a.name)) {
-                            (Init::Unset, Some(sym)) => {
-                                self.reference(cx, &sym)?;
-                                spec.symbols.push(sym);
-                            }
-                            (Init::Str(_, _), None) if spec.name.is_some() => {
-                                return Err("Only one string attribute may be specified".into())
-                            }
-                            (Init::Str(text, _), None) => {
-                                spec.name = Some(text.to_string());
-                            }
-                            _ => {
-                                return Err(
-                                    "location directive takes bound symbols and at most one string"
-                                        .into(),
-                                )
-                            }
-                        }
-                    }
-                    if spec.symbols.is_empty() && spec.name.is_none() {
-                        return Err("location directive must take at least one argument".into());
-                    }
-                    location = Some(spec);
+                    location = Some(self.location_spec(cx, &d)?);
                 }
                 "returnType" => {
                     if !return_types.is_empty() {
@@ -759,7 +945,7 @@ impl<'a> Reader<'a> {
                             }
                             _ if native.is_some() => {
                                 let (r, nd) = native.expect("checked");
-                                let call = self.native_call(cx, r, &nd)?;
+                                let call = self.native_call(cx, r, &nd, Yield::Type)?;
                                 if !matches!(call, ResNode::Native { returns: 1, .. }) {
                                     return Err("a NativeCodeCall in returnType must return one type".into());
                                 }
@@ -801,7 +987,8 @@ impl<'a> Reader<'a> {
                         "cannot bind a symbol to an argument of a result op: bind the op".into(),
                     );
                 }
-                self.res_dag(cx, &d)?
+                let yields = if is_attr { Yield::Attr } else { Yield::Values };
+                self.res_dag(cx, &d, yields)?
             } else if let Some(c) = self.def_of(arg.value) {
                 if is_attr && self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
@@ -812,7 +999,8 @@ impl<'a> Reader<'a> {
                         operator_name: None,
                         args: Vec::new(),
                     };
-                    self.native_call(cx, c, &view)?
+                    let yields = if is_attr { Yield::Attr } else { Yield::Values };
+                    self.native_call(cx, c, &view, yields)?
                 } else {
                     return Err(format!(
                         "'{}' cannot be an argument of a result op",
@@ -830,6 +1018,16 @@ impl<'a> Reader<'a> {
                 self.reference(cx, &sym)?;
                 ResNode::Ref(sym)
             };
+            if let ResNode::Pack(_) = &node {
+                let variable = matches!(ods, Argument::Operand(o) if op.operands[*o].arity.is_variable_length());
+                if !variable {
+                    return Err(format!(
+                        "the variadic directive builds a variable-length operand, not argument {} of op '{}'",
+                        args.len(),
+                        op.name
+                    ));
+                }
+            }
             let kind = match &node {
                 ResNode::Ref(s) => Some(self.reference(cx, s)?),
                 _ => None,
@@ -853,7 +1051,7 @@ impl<'a> Reader<'a> {
                 (false, None) if matches!(node, ResNode::Const(_)) => {
                     return Err("a constant attribute cannot be an operand".into())
                 }
-                (_, None) if matches!(&node, ResNode::Native { returns, .. } if *returns != 1) => {
+                (_, None) if matches!(&node, ResNode::Native { returns, bound_result: None, .. } if *returns != 1) => {
                     return Err(format!(
                         "a NativeCodeCall used as an argument of op '{}' must return one value",
                         op.name
@@ -897,31 +1095,54 @@ impl<'a> Reader<'a> {
         })))
     }
 
-    /// `(Native args...)` in a result pattern: a native rewrite called by name.
-    fn native_call(&mut self, cx: &mut RuleCx, rec: RecId, view: &DagView) -> R<ResNode> {
+    /// `(Native args...)` in a result pattern: a native rewrite called by name, giving
+    /// `yields` (what its use needs).
+    fn native_call(
+        &mut self,
+        cx: &mut RuleCx,
+        rec: RecId,
+        view: &DagView,
+        yields: Yield,
+    ) -> R<ResNode> {
         let rk = self.rk;
-        let expression = rk
-            .value_as_string(rec, "expression")
-            .map_err(|e| e.to_string())?;
-        let returns = rk
-            .value_as_int(rec, "numReturns")
-            .map_err(|e| e.to_string())?;
-        let returns = usize::try_from(returns)
-            .map_err(|_| format!("NativeCodeCall returning {returns} values"))?;
-        let name = if rk.record(rec).is_anonymous() {
-            expression
-        } else {
-            rk.record_name(rec)
-        };
-        if let Some(b) = self.name_of(view.operator_name) {
-            return Err(format!(
-                "binding '{b}' to the values of a NativeCodeCall is not supported yet"
-            ));
+        let (name, expression, returns) = self.native_def(rec)?;
+        let mut n = view.args.len();
+        let mut location = None;
+        if let Some(last) = view.args.last() {
+            if let Some(d) = self.dag(last.value) {
+                match self
+                    .def_of(d.operator)
+                    .map(|r| rk.record_name(r))
+                    .as_deref()
+                {
+                    Some("returnType") => {
+                        return Err("`NativeCodeCall` cannot have return type specifier".into())
+                    }
+                    Some("location") => {
+                        location = Some(self.location_spec(cx, &d)?);
+                        n -= 1;
+                    }
+                    _ => {}
+                }
+            }
         }
+        // `$_loc`: the location directive's, else the matched ops' fused location, passed
+        // as trailing arguments.
+        let loc = expression.contains("$_loc").then(|| {
+            location.unwrap_or(LocSpec {
+                symbols: Vec::new(),
+                name: None,
+            })
+        });
         let mut args = Vec::new();
-        for a in &view.args {
+        for a in &view.args[..n] {
             let node = if let Some(d) = self.dag(a.value) {
-                self.res_dag(cx, &d)?
+                match self.res_dag(cx, &d, Yield::Values)? {
+                    ResNode::Pack(_) => {
+                        return Err("the variadic directive cannot be used here".into())
+                    }
+                    node => node,
+                }
             } else if let Some(c) = self.def_of(a.value) {
                 if self.is_a(c, "ConstantAttr") {
                     ResNode::Const(self.const_attr(c)?)
@@ -947,11 +1168,167 @@ impl<'a> Reader<'a> {
             };
             args.push(node);
         }
+        n = args.len();
+        let mut arg_kinds = Vec::with_capacity(n);
+        for a in &args {
+            self.arg_kinds(cx, a, &mut arg_kinds)?;
+        }
+        // `(Call:$res ...)` binds its results (`$res__N` the N-th); the node itself is
+        // result N when the bound name has the suffix, as upstream reads it.
+        let (bind, bound_result) = match self.name_of(view.operator_name) {
+            Some(b) => {
+                let (base, index) = split_index(&b);
+                if returns == 0 {
+                    return Err(format!(
+                        "cannot bind '{b}' to a NativeCodeCall that returns no value"
+                    ));
+                }
+                if let Some(i) = index {
+                    if i >= returns {
+                        return Err(format!(
+                            "symbol '{b}': the NativeCodeCall returns only {returns} values"
+                        ));
+                    }
+                }
+                let kind = match (returns, yields) {
+                    (1, Yield::Attr) => SymKind::Attr,
+                    (1, Yield::Values) => SymKind::Value,
+                    (_, Yield::Values) => SymKind::Pack(returns),
+                    _ => {
+                        return Err(format!(
+                            "cannot bind '{b}' to a NativeCodeCall giving an attribute or a type"
+                        ))
+                    }
+                };
+                self.bind(cx, base, kind)?;
+                (Some(base.to_string()), index)
+            }
+            None => (None, None),
+        };
         Ok(ResNode::Native {
             name,
+            expression,
             args,
+            arg_kinds,
             returns,
+            yields,
+            bind,
+            bound_result,
+            loc,
         })
+    }
+
+    /// `(location $a, ..., "name")`: bound symbols and at most one string.
+    fn location_spec(&self, cx: &RuleCx, d: &DagView) -> R<LocSpec> {
+        let mut spec = LocSpec {
+            symbols: Vec::new(),
+            name: None,
+        };
+        for a in &d.args {
+            match (self.rk.init(a.value), self.name_of(a.name)) {
+                (Init::Unset, Some(sym)) => {
+                    self.reference(cx, &sym)?;
+                    spec.symbols.push(sym);
+                }
+                (Init::Str(_, _), None) if spec.name.is_some() => {
+                    return Err("Only one string attribute may be specified".into())
+                }
+                (Init::Str(text, _), None) => {
+                    spec.name = Some(text.to_string());
+                }
+                _ => {
+                    return Err(
+                        "location directive takes bound symbols and at most one string".into(),
+                    )
+                }
+            }
+        }
+        if spec.symbols.is_empty() && spec.name.is_none() {
+            return Err("location directive must take at least one argument".into());
+        }
+        Ok(spec)
+    }
+
+    /// A `NativeCodeCall` def: the name its native is registered under (the def's, or the
+    /// expression of an inline one), the expression, and `numReturns`.
+    fn native_def(&self, rec: RecId) -> R<(String, String, usize)> {
+        let rk = self.rk;
+        let expression = rk
+            .value_as_string(rec, "expression")
+            .map_err(|e| e.to_string())?;
+        let returns = rk
+            .value_as_int(rec, "numReturns")
+            .map_err(|e| e.to_string())?;
+        let returns = usize::try_from(returns)
+            .map_err(|_| format!("NativeCodeCall returning {returns} values"))?;
+        let name = if rk.record(rec).is_anonymous() {
+            expression.clone()
+        } else {
+            rk.record_name(rec)
+        };
+        Ok((name, expression, returns))
+    }
+
+    /// What a native receives for argument `node`, appended to `out` (a multi-result op or
+    /// a pack spreads into one argument per value group, as lowering passes them).
+    fn arg_kinds(&self, cx: &RuleCx, node: &ResNode, out: &mut Vec<ArgKind>) -> R<()> {
+        let groups = |op: OpIndex, out: &mut Vec<ArgKind>| {
+            for r in &self.model.ops[op].results {
+                out.push(if r.arity.is_variable_length() {
+                    ArgKind::Values
+                } else {
+                    ArgKind::Value
+                });
+            }
+        };
+        match node {
+            ResNode::Ref(s) => {
+                let (name, index) = split_index(s);
+                match (cx.syms.get(name).copied(), index) {
+                    (Some(SymKind::Op(op)), None) if self.model.ops[op].results.is_empty() => {
+                        out.push(ArgKind::Op)
+                    }
+                    (Some(SymKind::Op(op)), None) => groups(op, out),
+                    (Some(SymKind::Pack(n)), None) => out.extend((0..n).map(|_| ArgKind::Value)),
+                    _ => out.push(match self.reference(cx, s)? {
+                        SymKind::Attr => ArgKind::Attr,
+                        SymKind::Values => ArgKind::Values,
+                        _ => ArgKind::Value,
+                    }),
+                }
+            }
+            ResNode::Const(_) => out.push(ArgKind::Attr),
+            ResNode::Pack(elems) => {
+                for e in elems {
+                    self.arg_kinds(cx, e, out)?;
+                }
+            }
+            ResNode::Native {
+                returns,
+                yields,
+                bound_result,
+                ..
+            } => {
+                let kind = match yields {
+                    Yield::Values => ArgKind::Value,
+                    Yield::Attr => ArgKind::Attr,
+                    Yield::Type => ArgKind::Type,
+                };
+                let n = if bound_result.is_some() { 1 } else { *returns };
+                out.extend((0..n).map(|_| kind));
+            }
+            ResNode::Op(op) => match op.bound_result {
+                Some(i) => out.push(
+                    if self.model.ops[op.op].results[i].arity.is_variable_length() {
+                        ArgKind::Values
+                    } else {
+                        ArgKind::Value
+                    },
+                ),
+                None => groups(op.op, out),
+            },
+        }
+        Ok(())
     }
 
     fn attr_name(&self, op: OpIndex, arg: &Argument) -> String {
@@ -998,8 +1375,12 @@ impl<'a> Reader<'a> {
         match node {
             ResNode::Op(op) if op.bound_result.is_some() => 1,
             ResNode::Op(op) => self.model.ops[op.op].results.len(),
+            ResNode::Native {
+                bound_result: Some(_),
+                ..
+            } => 1,
             ResNode::Native { returns, .. } => *returns,
-            ResNode::Ref(_) | ResNode::Const(_) => 1,
+            ResNode::Ref(_) | ResNode::Const(_) | ResNode::Pack(_) => 1,
         }
     }
 }

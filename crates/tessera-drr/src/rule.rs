@@ -46,6 +46,9 @@ pub struct SrcOp {
     pub args: Vec<SrcArg>,
     /// `(either a, b)`: the first of two operand positions whose matchers may be swapped.
     pub either: Vec<usize>,
+    /// How many results the op declares (all single when it is nested: upstream matches the
+    /// op defining the operand whichever of its results the operand is).
+    pub results: usize,
 }
 
 /// One ODS argument of a source op.
@@ -84,6 +87,9 @@ pub enum SrcValue {
     },
     /// A value defined by a nested op.
     Op(Box<SrcOp>),
+    /// A value defined by an op a `NativeCodeCall` matches (`$_self`), which binds its
+    /// outputs.
+    Native(Box<SrcNative>),
     /// `(variadic ...)`: a variable-length group of exactly these values.
     Variadic {
         /// `(variadic:$name ...)`: the whole group.
@@ -91,6 +97,57 @@ pub enum SrcValue {
         /// One entry per value.
         elems: Vec<SrcValue>,
     },
+}
+
+/// A `NativeCodeCall` in a source pattern, `(Call args...)` as an operand's matcher: the
+/// native constraint `name` receives the op defining the operand (`$_self`) and gives one
+/// value per argument (`$0`, `$1`, ...: outputs, as upstream's `&$0`), each bound and checked
+/// as its argument says.
+#[derive(Clone, Debug)]
+pub struct SrcNative {
+    /// The native's name: the def's, or the expression of an inline call.
+    pub name: String,
+    /// The Rust expression (`NativeCodeCall`'s `expression`).
+    pub expression: String,
+    /// One output per argument.
+    pub outs: Vec<NativeOut>,
+}
+
+/// One output of a source-pattern `NativeCodeCall`.
+#[derive(Clone, Debug)]
+pub struct NativeOut {
+    /// `$name`.
+    pub bind: Option<String>,
+    /// An attribute (the argument is an attribute constraint); otherwise a value.
+    pub attr: bool,
+    /// The constraint the output must satisfy.
+    pub constraint: Option<ConstraintIndex>,
+}
+
+/// What a `NativeCodeCall` of a result pattern gives: decided by where it is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Yield {
+    /// Values (an operand, a replacement, an argument of another call, a supplemental call).
+    Values,
+    /// An attribute (an attribute argument of a result op).
+    Attr,
+    /// A type (in `returnType`).
+    Type,
+}
+
+/// What one argument a native receives is (after spreading multi-result ops and packs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArgKind {
+    /// An attribute.
+    Attr,
+    /// One value.
+    Value,
+    /// A range of values.
+    Values,
+    /// An op (a result op without results).
+    Op,
+    /// A type.
+    Type,
 }
 
 /// A constant attribute: `ConstantAttr<Attr, "value">`'s builder and value.
@@ -122,15 +179,31 @@ pub enum ResNode {
     Ref(String),
     /// A constant attribute (`ConstantAttr<...>` in an attribute position).
     Const(ConstAttr),
+    /// `(variadic a, b, ...)` for a variable-length operand: the elements' values, in order.
+    Pack(Vec<ResNode>),
     /// A `NativeCodeCall`: the native rewrite registered under `name` (the def's name, or
     /// the expression text of an inline one), given the arguments' values.
     Native {
         /// The native's name.
         name: String,
+        /// The Rust expression (`NativeCodeCall`'s `expression`).
+        expression: String,
         /// Its arguments.
         args: Vec<ResNode>,
+        /// What the native receives, one entry per argument it is passed.
+        arg_kinds: Vec<ArgKind>,
         /// How many values it returns (`numReturns`).
         returns: usize,
+        /// What its results are.
+        yields: Yield,
+        /// `(Call:$name ...)`: the symbol its results are bound to (without `__N`).
+        bind: Option<String>,
+        /// `(Call:$name__N ...)`: only result N is this node's value.
+        bound_result: Option<usize>,
+        /// The expression names `$_loc`: the location the native receives after its
+        /// arguments, from a `location` directive's symbols and name, or (an empty spec) the
+        /// matched ops' fused location.
+        loc: Option<LocSpec>,
     },
 }
 
@@ -191,9 +264,11 @@ pub enum Replacement {
 pub fn variant_count(op: &SrcOp) -> u32 {
     fn value(v: &SrcValue) -> u32 {
         match v {
-            SrcValue::Op(op) => variant_count(op),
+            // A nested op with several results: which of them the operand is, a choice of
+            // as many bits as that takes.
+            SrcValue::Op(op) => variant_count(op) + result_choice_bits(op.results),
             SrcValue::Variadic { elems, .. } => elems.iter().map(value).sum(),
-            SrcValue::Leaf { .. } => 0,
+            SrcValue::Leaf { .. } | SrcValue::Native(_) => 0,
         }
     }
     let args: u32 = op
@@ -205,6 +280,14 @@ pub fn variant_count(op: &SrcOp) -> u32 {
         })
         .sum();
     op.either.len() as u32 + args
+}
+
+/// The two-way choices that pick one of `results` results of a nested op.
+pub fn result_choice_bits(results: usize) -> u32 {
+    match results {
+        0 | 1 => 0,
+        n => usize::BITS - (n - 1).leading_zeros(),
+    }
 }
 
 impl SrcArg {
@@ -246,7 +329,7 @@ pub fn ops_of_rule(rule: &Rule, out: &mut Vec<OpIndex>) {
         match v {
             SrcValue::Op(op) => src(op, out),
             SrcValue::Variadic { elems, .. } => elems.iter().for_each(|e| value(e, out)),
-            SrcValue::Leaf { .. } => {}
+            SrcValue::Leaf { .. } | SrcValue::Native(_) => {}
         }
     }
     fn res(n: &ResNode, out: &mut Vec<OpIndex>) {
@@ -255,7 +338,9 @@ pub fn ops_of_rule(rule: &Rule, out: &mut Vec<OpIndex>) {
                 out.push(op.op);
                 op.args.iter().for_each(|a| res(a, out));
             }
-            ResNode::Native { args, .. } => args.iter().for_each(|a| res(a, out)),
+            ResNode::Native { args, .. } | ResNode::Pack(args) => {
+                args.iter().for_each(|a| res(a, out))
+            }
             ResNode::Ref(_) | ResNode::Const(_) => {}
         }
     }

@@ -228,3 +228,109 @@ fn a_missing_native_is_a_load_error() {
     let text: String = err.iter().map(|d| d.message.clone()).collect();
     assert!(text.contains("createArrayAttr"), "{text}");
 }
+
+/// The rules of `tests/drr/native_source.td`: source-pattern natives receive the operand
+/// (`$_self` is its defining op) and give their outputs, which the rules' constraints check
+/// and the result patterns use; result natives' values bound to symbols.
+#[test]
+fn source_natives_bind_their_outputs() {
+    use tessera_pdl::{NativeKind, PdlValue};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/drr");
+    let include = vec![dir.to_string_lossy().into_owned()];
+    let hooks = tessera_ods::dialect_hooks::options();
+    let td = dir.join("native_source.td");
+    let loaded = tessera_drr::load_file(td.to_str().unwrap(), &include, &hooks).unwrap();
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    loaded.registration.register(&mut ctx);
+    let input = r#"func.func @f(%arg0: i32, %arg1: i64) -> (i32, i32, i32, i64, i64, i32) {
+  %c = "test.const"() {value = 5 : i32} : () -> i32
+  %0 = "test.e"(%c) : (i32) -> i32
+  %s = "test.str"(%arg0) {tag = "t"} : (i32) -> i32
+  %1 = "test.f"(%s) : (i32) -> i32
+  %t = "test.a"(%arg0) {attr = 3 : i32} : (i32) -> i32
+  %2 = "test.f"(%t) : (i32) -> i32
+  "test.sink"(%s) : (i32) -> ()
+  %3 = "test.e"(%arg0) : (i32) -> i32
+  %4:2 = "test.pair"(%arg0, %arg1) : (i32, i64) -> (i64, i64)
+  %5 = "test.d"(%arg0, %3) : (i32, i32) -> i32
+  return %0, %1, %2, %4#0, %4#1, %5 : i32, i32, i32, i64, i64, i32
+}
+"#;
+    let parsed = tessera_asm::parse(&mut ctx, input, "input.mlir").unwrap();
+    let (mut body, module) = (parsed.body, parsed.module);
+    let lowered = loaded.lower(&mut ctx).unwrap();
+    let mut natives = tessera_pdl::Natives::new();
+    loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives);
+    // `$_self`: the op defining the operand the native receives.
+    fn defining(
+        rw: &tessera_rewrite::PatternRewriter<'_>,
+        v: &PdlValue,
+    ) -> Option<tessera_ir::OpId> {
+        match v {
+            PdlValue::Value(v) => rw.body().defining_op(*v),
+            _ => None,
+        }
+    }
+    natives.register(
+        NativeKind::Constraint,
+        "ConstValue",
+        |rw, args, _, results| {
+            let op = defining(rw, &args[0]).ok_or(None)?;
+            let value = tessera_ir::op_queries::inherent_attr(rw.ctx(), rw.body(), op, "value");
+            results.push(PdlValue::Attr(value.ok_or(None)?));
+            Ok(())
+        },
+    );
+    natives.register(
+        NativeKind::Constraint,
+        "OperandAndTag",
+        |rw, args, _, results| {
+            let op = defining(rw, &args[0]).ok_or(None)?;
+            // A `tag`, or any `attr` (which `StrAttr` then refuses unless it is a string).
+            let q = |name| tessera_ir::op_queries::inherent_attr(rw.ctx(), rw.body(), op, name);
+            let tag = q("tag").or_else(|| q("attr"));
+            let operand = rw.body().operands(op).next().ok_or(None)?;
+            results.push(PdlValue::Value(operand));
+            results.push(PdlValue::Attr(tag.ok_or(None)?));
+            Ok(())
+        },
+    );
+    natives.register(NativeKind::Rewrite, "Twice", |_, args, _, results| {
+        results.push(args[0].clone());
+        results.push(args[0].clone());
+        Ok(())
+    });
+    natives.register(NativeKind::Rewrite, "Pick", |_, args, _, results| {
+        results.push(args[0].clone());
+        Ok(())
+    });
+    common::apply_lowered(&mut ctx, &mut body, module, lowered, &natives);
+    tessera_ir::verify(&ctx, &body, module).unwrap();
+    let text = tessera_asm::print_module(
+        &ctx,
+        &body,
+        module,
+        &tessera_asm::Resources::default(),
+        tessera_asm::PrintOptions::default(),
+    );
+    let expected = r#"module {
+  func.func @f(%arg0: i32, %arg1: i64) -> (i32, i32, i32, i64, i64, i32) {
+    %0 = "test.const"() <{value = 5 : i32}> : () -> i32
+    %1 = "test.two_attr"() <{op_attr1 = 5 : i32, op_attr2 = 5 : i32}> : () -> i32
+    %2 = "test.str"(%arg0) <{tag = "t"}> : (i32) -> i32
+    %3 = "test.str"(%arg0) <{tag = "t"}> : (i32) -> i32
+    %4 = "test.a"(%arg0) <{attr = 3 : i32}> : (i32) -> i32
+    %5 = "test.f"(%4) : (i32) -> i32
+    %6 = "test.b"() : () -> i64
+    "test.sink"(%6) : (i64) -> ()
+    %7 = "test.e"(%arg0) : (i32) -> i32
+    %8 = "test.same"(%arg1) : (i64) -> i64
+    %9 = "test.same"(%arg1) : (i64) -> i64
+    %10 = "test.same"(%7) : (i32) -> i32
+    return %1, %3, %5, %8, %9, %10 : i32, i32, i32, i64, i64, i32
+  }
+}
+"#;
+    assert_eq!(text, expected);
+}

@@ -15,6 +15,10 @@ const OPS: &[&str] = &[
     "ThreeResultOp",
     "SameOp",
     "StrOp",
+    "TwoVarOp",
+    "MixedVarOp",
+    "SameVarOp",
+    "PropOp",
 ];
 
 /// Variants of one rule line.

@@ -14,6 +14,7 @@ pub mod compiler;
 pub mod dialect;
 pub mod executor;
 pub mod natives;
+pub mod rust_module;
 
 pub use compiler::convert_pdl_to_pdl_interp;
 pub use executor::PdlPatterns;

@@ -56,9 +56,6 @@ def Gen_PackOp : Gen_Op<"pack", [AttrSizedOperandSegments]> {
   let results = (outs Variadic<I32>:$outs, I32:$last);
 }
 
-// Not in Tessera's OpBase.td: declared here as upstream's OpBase.td does.
-def SameVariadicOperandSize : NativeOpTrait<"SameVariadicOperandSize">, StructuralOpTrait;
-
 def Gen_SplitOp : Gen_Op<"split", [SameVariadicOperandSize]> {
   let summary = "two variadic groups of equal size";
   let arguments = (ins Variadic<I32>:$lhs, Variadic<I32>:$rhs);

@@ -16,3 +16,9 @@ func.func @opt_one() -> (i32, i32, i32) {
   %3 = "test.opt"(%0) {maybe = 2 : i32} : (i32) -> i32
   return %1, %2, %3 : i32, i32, i32
 }
+
+func.func @unit(%arg0: i32) -> (i32, i32) {
+  %0 = "test.unit"(%arg0) {flag} : (i32) -> i32
+  %1 = "test.unit"(%arg0) : (i32) -> i32
+  return %0, %1 : i32, i32
+}

@@ -14,3 +14,7 @@ def LevelSeven : Pat<(DefOp $x, ConstantAttr<I32Attr, "7">), (EOp $x), [], [], (
 
 // A constrained optional attribute must be there, as upstream's matcher requires.
 def OptOne : Pat<(OptOp (BOp:$b), ConstantAttr<I32Attr, "1">), (FOp $b), [], [], (addBenefit 1)>;
+
+// A unit attribute is absent when false: its default builds no attribute, so the bound symbol
+// is left out of the result where the op lacks it (upstream's verifyUnitAttr).
+def UnitFlag : Pat<(UnitOp $x, $flag), (TwoUnitOp $x, ConstUnitAttr, $flag)>;

@@ -8,6 +8,7 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 #else
 include "tessera/OpBase.td"
 include "tessera/PatternBase.td"
+include "tessera/InferTypeOpInterface.td"
 #endif
 
 def Test_Dialect : Dialect {
@@ -89,5 +90,37 @@ def OptOutOp : Test_Op<"opt_out"> {
 }
 def DefOp : Test_Op<"def"> {
   let arguments = (ins AnyType:$input, DefaultValuedAttr<I32Attr, "7">:$level);
+  let results = (outs AnyType:$output);
+}
+def TwoVarOp : Test_Op<"two_var", [AttrSizedOperandSegments]> {
+  let arguments = (ins Variadic<AnyType>:$lhs, Variadic<AnyType>:$rhs);
+  let results = (outs AnyType:$output);
+}
+def MixedVarOp : Test_Op<"mixed_var"> {
+  let arguments = (ins AnyType:$first, Variadic<AnyType>:$rest);
+  let results = (outs AnyType:$output);
+}
+// An op with a property argument (upstream's IntProperty, which Tessera's library lacks).
+#ifdef UPSTREAM
+def PropOp : Test_Op<"prop"> {
+  let arguments = (ins AnyType:$input, IntProperty<"int64_t">:$level);
+  let results = (outs AnyType:$output);
+}
+#else
+def PropOp : Test_Op<"prop"> {
+  let arguments = (ins AnyType:$input, Property<"int64_t">:$level);
+  let results = (outs AnyType:$output);
+}
+#endif
+def SameVarOp : Test_Op<"same_var", [SameVariadicOperandSize]> {
+  let arguments = (ins Variadic<AnyType>:$lhs, Variadic<AnyType>:$rhs);
+  let results = (outs I32:$output);
+}
+def UnitOp : Test_Op<"unit"> {
+  let arguments = (ins AnyType:$input, UnitAttr:$flag);
+  let results = (outs AnyType:$output);
+}
+def TwoUnitOp : Test_Op<"two_unit"> {
+  let arguments = (ins AnyType:$input, UnitAttr:$first, UnitAttr:$second);
   let results = (outs AnyType:$output);
 }

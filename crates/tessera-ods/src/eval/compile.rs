@@ -925,7 +925,7 @@ fn builder_method(name: &str, targs: &[Path], env: &mut Env) -> R<(Op, St)> {
     };
     Ok(match name {
         "getIntegerType" => (Op::IntegerType(None), St::Type(T::Integer)),
-        "getI1Type" => (
+        "getI1Type" | "getI8Type" | "getI16Type" | "getI32Type" | "getI64Type" => (
             Op::IntegerType(Some(Signedness::Signless)),
             St::Type(T::Integer),
         ),
@@ -994,10 +994,15 @@ fn method(env: &mut Env, recv: Typed, name: &str, targs: &[Path], args: Vec<Type
             return Ok((Node::Null, St::Ctx));
         }
         let (op, st) = builder_method(name, targs, env)?;
-        // `getI1Type()` is `getIntegerType(1)`.
+        // `getI1Type()` is `getIntegerType(1)`, `getI32Type()` `getIntegerType(32)` (what
+        // DRR's `returnType "$_builder.getI32Type()"` writes).
         let mut nodes: Vec<Node> = args.into_iter().map(|a| a.0).collect();
-        if name == "getI1Type" {
-            nodes.push(Node::Int(1));
+        if let Some(width) = name
+            .strip_prefix("getI")
+            .and_then(|w| w.strip_suffix("Type"))
+            .and_then(|w| w.parse::<i64>().ok())
+        {
+            nodes.push(Node::Int(width.into()));
         }
         if name == "getIntegerType" && nodes.len() == 2 {
             return Ok((Node::Op(Op::IntegerTypeSigned, nodes.into()), st));

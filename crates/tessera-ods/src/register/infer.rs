@@ -30,14 +30,14 @@ struct ResultRule {
 }
 
 /// The hook for `op`, when ODS fixes every result type and the C++ involved compiles; `None`
-/// otherwise (variadic operands or results, whose positions depend on counts, are left to
-/// Rust inference registered by name).
+/// otherwise (variadic results, and variadic operands a result's type is taken from, whose
+/// positions depend on counts, are left to Rust inference registered by name).
 pub(crate) fn derived(model: &Model, op: &Op, eval: &Compiler<'_>) -> Option<ResultInference> {
     if !op.infers_result_types || op.results.is_empty() {
         return None;
     }
     let fixed = |arity: &Arity| *arity == Arity::Single;
-    if !op.operands.iter().all(|o| fixed(&o.arity)) || !op.results.iter().all(|r| fixed(&r.arity)) {
+    if !op.results.iter().all(|r| fixed(&r.arity)) {
         return None;
     }
     let rules = op
@@ -45,10 +45,16 @@ pub(crate) fn derived(model: &Model, op: &Op, eval: &Compiler<'_>) -> Option<Res
         .iter()
         .map(|r| rule(model, op, &r.name, eval))
         .collect::<Option<Vec<_>>>()?;
+    // Variable-length operands move the positions of the ones after them: only results
+    // built from nothing are known then (a `(outs I32)` op with a variadic operand).
+    let fixed_operands = op.operands.iter().all(|o| fixed(&o.arity));
+    if !fixed_operands && !rules.iter().all(|r| matches!(r.source, Source::Built(_))) {
+        return None;
+    }
     let operand_count = op.operands.len();
     Some(Arc::new(
         move |ctx: &mut Context, operands: &[Type], attrs: &[(Ident, Attr)]| {
-            if operands.len() != operand_count {
+            if fixed_operands && operands.len() != operand_count {
                 return Err(format!(
                     "expected {operand_count} operands to infer result types, got {}",
                     operands.len()

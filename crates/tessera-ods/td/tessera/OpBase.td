@@ -594,6 +594,8 @@ def Terminator : NativeOpTrait<"IsTerminator">;
 def HasOnlyGraphRegion : NativeOpTrait<"HasOnlyGraphRegion">;
 def AttrSizedOperandSegments : NativeOpTrait<"AttrSizedOperandSegments">, StructuralOpTrait;
 def AttrSizedResultSegments : NativeOpTrait<"AttrSizedResultSegments">, StructuralOpTrait;
+def SameVariadicOperandSize : GenInternalOpTrait<"SameVariadicOperandSize">;
+def SameVariadicResultSize : GenInternalOpTrait<"SameVariadicResultSize">;
 def SameOperandsAndResultType : NativeOpTrait<"SameOperandsAndResultType">;
 def SameTypeOperands : NativeOpTrait<"SameTypeOperands">;
 class ParentOneOf<list<string> ops>

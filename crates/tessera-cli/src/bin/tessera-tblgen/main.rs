@@ -1,6 +1,6 @@
 //! `tessera-tblgen`: a drop-in for `llvm-tblgen`'s front-end actions (`--print-records`, the
 //! default, and `--dump-json`) and for `mlir-tblgen`'s documentation actions (`--gen-op-doc`,
-//! `--gen-dialect-doc`), plus `--gen-pdl` (the DRR rules of the file lowered to PDL), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`,
+//! `--gen-dialect-doc`), plus `--gen-pdl` (the DRR rules of the file lowered to PDL) and `--gen-rust-rewriters` (a Rust module of them), with the same `-I`, `-D`, `-o`, `-d` and `--write-if-changed`,
 //! spelled with one dash or two as LLVM's option parser allows.
 
 use std::io::{Read, Write};
@@ -41,20 +41,24 @@ struct Cli {
     #[arg(long)]
     write_if_changed: bool,
     /// Print all records to stdout (the default action). The last action given wins.
-    #[arg(long, overrides_with_all = ["dump_json", "gen_op_doc", "gen_dialect_doc", "gen_pdl"])]
+    #[arg(long, overrides_with_all = ["dump_json", "gen_op_doc", "gen_dialect_doc", "gen_pdl", "gen_rust_rewriters"])]
     print_records: bool,
     /// Dump all records as machine-readable JSON. The last action given wins.
-    #[arg(long, overrides_with_all = ["print_records", "gen_op_doc", "gen_dialect_doc", "gen_pdl"])]
+    #[arg(long, overrides_with_all = ["print_records", "gen_op_doc", "gen_dialect_doc", "gen_pdl", "gen_rust_rewriters"])]
     dump_json: bool,
     /// Generate op documentation (markdown), as `mlir-tblgen -gen-op-doc`.
-    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_dialect_doc", "gen_pdl"])]
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_dialect_doc", "gen_pdl", "gen_rust_rewriters"])]
     gen_op_doc: bool,
     /// Generate dialect documentation (markdown), as `mlir-tblgen -gen-dialect-doc`.
-    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_pdl"])]
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_pdl", "gen_rust_rewriters"])]
     gen_dialect_doc: bool,
     /// Print the PDL the file's DRR rules (`Pat`/`Pattern` records) lower to.
-    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_dialect_doc"])]
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_dialect_doc", "gen_rust_rewriters"])]
     gen_pdl: bool,
+    /// Write a Rust module of the file's DRR rules for a `build.rs`: their PDL, each
+    /// NativeCodeCall's Rust expression as a function, `register_natives` and `load`.
+    #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_dialect_doc", "gen_pdl"])]
+    gen_rust_rewriters: bool,
     /// The dialect to document with `--gen-dialect-doc`, when the file defines several.
     #[arg(long, value_name = "name")]
     dialect: Option<String>,
@@ -131,12 +135,28 @@ fn documentation(cli: &Cli, records: &tessera_tablegen::RecordKeeper) -> Result<
 }
 
 /// `--gen-pdl`: the DRR rules lowered to PDL (Tessera's `.td` library includable), or the
-/// located diagnostics of the rules' mistakes.
+/// located diagnostics of the rules' mistakes; `--gen-rust-rewriters`: the Rust module of
+/// the rules.
 fn gen_pdl(cli: &Cli) -> ExitCode {
+    let flag = if cli.gen_pdl {
+        "--gen-pdl"
+    } else {
+        "--gen-rust-rewriters"
+    };
     if cli.input == "-" {
-        return report("--gen-pdl reads a file, not standard input\n");
+        return report(&format!("{flag} reads a file, not standard input\n"));
     }
-    let text = match tessera_drr::gen_pdl(&cli.input, &cli.include) {
+    let generated = if cli.gen_pdl {
+        tessera_drr::gen_pdl(&cli.input, &cli.include)
+    } else {
+        // The module names the file as given, without the directories before it, so it
+        // does not change with where it is generated.
+        let source = std::path::Path::new(&cli.input)
+            .file_name()
+            .map_or(cli.input.clone(), |n| n.to_string_lossy().into_owned());
+        tessera_drr::gen_rust_rewriters(&cli.input, &source, &cli.include)
+    };
+    let text = match generated {
         Ok((text, warnings)) => {
             let _ = write!(std::io::stderr(), "{warnings}");
             text
@@ -181,7 +201,7 @@ fn main() -> ExitCode {
             Err(code) => code,
         };
     }
-    if cli.gen_pdl {
+    if cli.gen_pdl || cli.gen_rust_rewriters {
         return gen_pdl(&cli);
     }
     let opts = tessera_tablegen::Options {

@@ -31,3 +31,24 @@ def : Pat<(ConcatOp (either $x, $y)), (FOp $x)>;
 
 // expected-error@+1 {{further constrain op test.concat's variadic operand #0 unsupported now}}
 def : Pat<(ConcatOp I32:$xs, $axis), (FOp $xs)>;
+
+// expected-error@+1 {{NativeCodeCall must have $_self as argument for passing the defining Operation}}
+def : Pat<(EOp (NativeCodeCall<"foo($0)"> $x)), (FOp $x)>;
+
+// expected-error@+1 {{binding symbol 'n' to NativecodeCall in MatchPattern is not supported}}
+def : Pat<(EOp (NativeCodeCall<"foo($_self, $0)">:$n $x)), (FOp $x)>;
+
+// expected-error@+1 {{NativeCodeCall cannot have `either` operands}}
+def : Pat<(EOp (NativeCodeCall<"foo($_self, $0)"> (either $x, $y))), (FOp $x)>;
+
+// expected-error@+1 {{Matching nested tree in NativeCodecall not support for arg1_0 as arg 0}}
+def : Pat<(EOp (NativeCodeCall<"foo($_self, $0)"> (BOp))), (FOp (BOp))>;
+
+// expected-error@+1 {{use nested DAG construct to match op test.concat's variadic operand #0 unsupported now}}
+def : Pat<(ConcatOp (NativeCodeCall<"foo($_self, $0)"> $x), $a), (FOp $x)>;
+
+// expected-error@+1 {{encountered non-op, non-NativeCodeCall match.}}
+def : Pat<(EOp (TwoVarOp (either (variadic $a), $b))), (FOp $b)>;
+
+// expected-error@+1 {{unhandled case when matching op}}
+def : Pat<(PropOp $x, $l), (EOp $x)>;

@@ -17,14 +17,14 @@ def : Pat<(AOp $x, $a), (COp $x, $a, (location 3))>;
 // expected-error@+1 {{either directive must take exactly two arguments}}
 def : Pat<(DOp (either $x, $y, $z)), (FOp $x)>;
 
-// expected-error@+1 {{NativeCodeCall in a source pattern is not supported yet}}
-def : Pat<(AOp (NativeCodeCall<"foo($_self)"> $x), $a), (COp $x, $a)>;
+// expected-error@+1 {{cannot bind 'r' to a NativeCodeCall that returns no value}}
+def : Pattern<(AOp $x, $a), [(NativeCodeCallVoid<"foo($0)">:$r $a), (COp $x, $a)]>;
 
 // expected-error@+1 {{a NativeCodeCall used as an argument of op 'test.c' must return one value}}
 def : Pat<(AOp $x, $a), (COp $x, (NativeCodeCall<"foo($0)", 2> $a))>;
 
-// expected-error@+1 {{matching op 'test.pair' (not of exactly one result) in a nested pattern is not supported yet}}
-def : Pat<(EOp (PairOp $x, $y)), (FOp $x)>;
+// expected-error@+1 {{building properties (op 'test.prop') is not supported yet}}
+def : Pat<(EOp $x), (PropOp $x, $x)>;
 
 // expected-error@+1 {{returnType takes bound symbols, strings of C++ and NativeCodeCalls}}
 def : Pat<(EOp $x), (DOp (BOp (returnType 32)), $x)>;
