@@ -28,6 +28,9 @@
 //!   successors, a builder making its `OperationState` (and one inferring the result types
 //!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`, which
 //!   registers the dialect from its ODS model embedded as bytes (no `.td` is read at run time);
+//! - for DRR rules (a `.td` given to [`Config::patterns`]; [`tessera_drr::rust_rewriters`]):
+//!   the rules lowered to PDL, every `NativeCodeCall` as a Rust function registered by name,
+//!   and `load(ctx, natives)`, which compiles the matcher when called;
 //! - for PDLL patterns ([`tessera_pdll::to_rust_compiled`]): the patterns' matcher and
 //!   rewriters compiled into Rust (`tessera_pdl::aot`), every native whose code block is Rust
 //!   as a function called in place, the natives the file only declares called as
@@ -113,9 +116,10 @@ impl Config {
         self
     }
 
-    /// A PDLL file whose patterns become a Rust module.
-    pub fn patterns(&mut self, pdll: impl AsRef<Path>) -> &mut Self {
-        self.patterns.push(pdll.as_ref().to_path_buf());
+    /// A pattern file whose patterns become a Rust module: PDLL (`.pdll`) or DRR rules
+    /// (`.td`, `Pat`/`Pattern` records over ODS ops).
+    pub fn patterns(&mut self, file: impl AsRef<Path>) -> &mut Self {
+        self.patterns.push(file.as_ref().to_path_buf());
         self
     }
 
@@ -150,9 +154,14 @@ impl Config {
                 Err(e) => errors.push_str(&e.rendered),
             }
         }
-        for pdll in &self.patterns {
-            match self.patterns_rust(pdll, &mut compiled.read) {
-                Ok(rust) => outputs.push((output_path(&out_dir, pdll), rust)),
+        for file in &self.patterns {
+            let rust = if file.extension().is_some_and(|e| e == "td") {
+                self.rules_rust(file, &mut compiled.read)
+            } else {
+                self.patterns_rust(file, &mut compiled.read)
+            };
+            match rust {
+                Ok(rust) => outputs.push((output_path(&out_dir, file), rust)),
                 Err(e) => errors.push_str(&e.rendered),
             }
         }
@@ -234,6 +243,31 @@ impl Config {
                 main_file: &file_name(td),
             },
         ))
+    }
+
+    /// The Rust module of the DRR rules in `td` (`tessera-tblgen --gen-rust-rewriters`).
+    fn rules_rust(&self, td: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+        read.insert(td.to_path_buf());
+        let name = td.to_string_lossy().into_owned();
+        let loaded = tessera_drr::load_file(
+            &name,
+            &self.include_strings(),
+            &tessera_ods::dialect_hooks::options(),
+        )
+        .map_err(Error::new)?;
+        // Every buffer TableGen read that is a file (the built-in library is not).
+        for (_, f) in loaded.file.sources.files() {
+            let path = Path::new(f.name());
+            if path.is_file() {
+                read.insert(path.to_path_buf());
+            }
+        }
+        let (module, warnings) =
+            tessera_drr::rust_rewriters(&loaded, &file_name(td)).map_err(Error::new)?;
+        for line in warnings.lines().filter(|l| l.contains("warning:")) {
+            println!("cargo:warning={line}");
+        }
+        Ok(module)
     }
 
     /// The Rust module of the patterns in `pdll`.

@@ -51,3 +51,25 @@ fn a_file_that_defines_no_dialect_is_refused() {
         .unwrap_err();
     assert!(err.rendered().contains("defines no dialect"), "{err}");
 }
+
+#[test]
+fn a_bad_drr_rule_is_reported_at_its_line() {
+    let dir = scratch("drr-errors");
+    std::fs::write(
+        dir.join("rules.td"),
+        "include \"tessera/OpBase.td\"\n\
+         include \"tessera/PatternBase.td\"\n\
+         def D : Dialect { let name = \"d\"; }\n\
+         def D_X : Op<D, \"x\"> { let arguments = (ins I32:$a); let results = (outs I32:$r); }\n\
+         def Bad : Pat<(D_X $a, $b), (replaceWithValue $a)>;\n",
+    )
+    .unwrap();
+    let err = tessera_build::Config::new()
+        .patterns(dir.join("rules.td"))
+        .out_dir(dir.join("out"))
+        .compile()
+        .unwrap_err();
+    let text = err.rendered();
+    assert!(text.contains("rules.td:5:"), "{text}");
+    assert!(text.contains("argument number mismatch"), "{text}");
+}

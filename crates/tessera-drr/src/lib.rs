@@ -23,4 +23,4 @@ pub use natives::{constraint_natives, location_of, natives};
 pub use read::{read, split_index, ConstraintDef, DrrFile, Shape, SymKind};
 pub use rust::to_rust;
 mod load;
-pub use load::{gen_pdl, gen_rust_rewriters, load_file, load_source, LoadedRules};
+pub use load::{gen_pdl, gen_rust_rewriters, load_file, load_source, rust_rewriters, LoadedRules};

@@ -154,7 +154,13 @@ pub fn gen_rust_rewriters(
 ) -> Result<(String, String), String> {
     let hooks = tessera_ods::dialect_hooks::options();
     let loaded = load_file(path, include_dirs, &hooks)?;
-    let (pdl, warnings) = pdl_text(&loaded)?;
+    rust_rewriters(&loaded, source)
+}
+
+/// [`gen_rust_rewriters`] for rules already loaded (`tessera-build` reads the files they came
+/// from, for Cargo, before writing their module).
+pub fn rust_rewriters(loaded: &LoadedRules, source: &str) -> Result<(String, String), String> {
+    let (pdl, warnings) = pdl_text(loaded)?;
     let module =
         crate::to_rust(&loaded.file, &pdl, source).map_err(|d| render(&d, &loaded.file))?;
     Ok((module, warnings))

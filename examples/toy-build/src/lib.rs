@@ -1,6 +1,7 @@
 //! Toy, built with `tessera-build`: `build.rs` turned `td/toy.td` into typed Rust ops
 //! ([`toy`]) and `patterns/combine.pdll` into patterns compiled to Rust ([`combine`]: the
-//! matcher and rewriters are Rust code, the natives' code blocks called in place). The
+//! matcher and rewriters are Rust code, the natives' code blocks called in place), and
+//! `patterns/transpose.td`'s DRR rule into a module of its own ([`transpose`]). The
 //! `toy-build` program reads a `.mlir` file, applies the combine patterns and one pattern
 //! written in Rust against the typed ops ([`AddToMulByTwo`]) with the greedy driver, and prints
 //! the result; its flags are the driver's.
@@ -30,6 +31,12 @@ pub mod toy {
 #[allow(dead_code, missing_docs)]
 pub mod combine {
     include!(concat!(env!("OUT_DIR"), "/combine.rs"));
+}
+
+/// The DRR rule, generated from `patterns/transpose.td`.
+#[allow(dead_code, missing_docs)]
+pub mod transpose {
+    include!(concat!(env!("OUT_DIR"), "/transpose.rs"));
 }
 
 /// The label every Toy pattern carries (`--enable-patterns=ToyCombine`).
@@ -82,11 +89,19 @@ pub fn context() -> Result<Context, String> {
     Ok(ctx)
 }
 
-/// Every Toy pattern, labelled [`LABEL`]: the compiled PDLL ones, then [`AddToMulByTwo`].
+/// Every Toy pattern, labelled [`LABEL`]: the compiled PDLL ones, the DRR rule, then
+/// [`AddToMulByTwo`].
 pub fn patterns(ctx: &mut Context) -> Result<RewritePatternSet, String> {
     let compiled = combine::load(ctx).map_err(|d| format!("error: {}\n", d.message))?;
+    let rules = transpose::load(ctx, &Default::default()).map_err(|diags| {
+        diags
+            .iter()
+            .map(|d| format!("error: {}\n", d.message))
+            .collect::<String>()
+    })?;
     let mut set = RewritePatternSet::new();
     compiled.add_to_with_labels(ctx, &mut set, &[LABEL]);
+    rules.add_to_with_labels(ctx, &mut set, &[LABEL]);
     set.add_with_labels(ctx, &[LABEL], AddToMulByTwo);
     Ok(set)
 }
