@@ -28,6 +28,8 @@
 //!   successors, a builder making its `OperationState` (and one inferring the result types
 //!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`, which
 //!   registers the dialect from its ODS model embedded as bytes (no `.td` is read at run time);
+//! - for a PDL module (a `.mlir` given to [`Config::patterns`]; `tessera_pdl::aot`): the
+//!   merged matcher and rewriters as Rust, and `load(ctx)`;
 //! - for DRR rules (a `.td` given to [`Config::patterns`]; [`tessera_drr::rust_rewriters`]):
 //!   the rules lowered to PDL, every `NativeCodeCall` as a Rust function registered by name,
 //!   and `load(ctx, natives)`, which compiles the matcher when called;
@@ -116,8 +118,10 @@ impl Config {
         self
     }
 
-    /// A pattern file whose patterns become a Rust module: PDLL (`.pdll`) or DRR rules
-    /// (`.td`, `Pat`/`Pattern` records over ODS ops).
+    /// A pattern file whose patterns become a Rust module: PDLL (`.pdll`), DRR rules (`.td`,
+    /// `Pat`/`Pattern` records over ODS ops) or PDL (`.mlir`: `pdl.pattern`s, or their
+    /// compiled `pdl_interp` form). PDLL and PDL are compiled ahead of time; natives a file
+    /// only declares are called as `super::natives::Name(..)`.
     pub fn patterns(&mut self, file: impl AsRef<Path>) -> &mut Self {
         self.patterns.push(file.as_ref().to_path_buf());
         self
@@ -155,10 +159,10 @@ impl Config {
             }
         }
         for file in &self.patterns {
-            let rust = if file.extension().is_some_and(|e| e == "td") {
-                self.rules_rust(file, &mut compiled.read)
-            } else {
-                self.patterns_rust(file, &mut compiled.read)
+            let rust = match file.extension().and_then(|e| e.to_str()) {
+                Some("td") => self.rules_rust(file, &mut compiled.read),
+                Some("mlir") => self.pdl_rust(file, &mut compiled.read),
+                _ => self.patterns_rust(file, &mut compiled.read),
             };
             match rust {
                 Ok(rust) => outputs.push((output_path(&out_dir, file), rust)),
@@ -243,6 +247,20 @@ impl Config {
                 main_file: &file_name(td),
             },
         ))
+    }
+
+    /// The Rust module of the PDL patterns in `mlir` (`pdl.pattern`s, or a compiled
+    /// `pdl_interp` module), compiled ahead of time (`tessera_pdl::aot`).
+    fn pdl_rust(&self, mlir: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+        read.insert(mlir.to_path_buf());
+        let name = mlir.to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(mlir)
+            .map_err(|e| Error::new(format!("error: cannot read {name}: {e}\n")))?;
+        let options = tessera_pdl::aot::EmitOptions {
+            source: file_name(mlir),
+            ..tessera_pdl::aot::EmitOptions::default()
+        };
+        tessera_pdl::aot::emit_text(&text, &name, &options).map_err(Error::new)
     }
 
     /// The Rust module of the DRR rules in `td` (`tessera-tblgen --gen-rust-rewriters`).

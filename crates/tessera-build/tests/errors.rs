@@ -73,3 +73,28 @@ fn a_bad_drr_rule_is_reported_at_its_line() {
     assert!(text.contains("rules.td:5:"), "{text}");
     assert!(text.contains("argument number mismatch"), "{text}");
 }
+
+#[test]
+fn a_pdl_module_is_compiled_and_a_bad_one_reported() {
+    let dir = scratch("pdl");
+    let patterns = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/pdl/patterns.mlir");
+    let out = dir.join("out");
+    let compiled = tessera_build::Config::new()
+        .patterns(&patterns)
+        .out_dir(&out)
+        .compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let rust = std::fs::read_to_string(&compiled.written[0]).unwrap();
+    assert!(rust.contains("pub fn load("), "{rust}");
+    std::fs::write(
+        dir.join("bad.mlir"),
+        "pdl.pattern : benefit(1) {\n  %0 = pdl.operation \"x.y\"\n}\n",
+    )
+    .unwrap();
+    let err = tessera_build::Config::new()
+        .patterns(dir.join("bad.mlir"))
+        .out_dir(&out)
+        .compile()
+        .unwrap_err();
+    assert!(err.rendered().contains("bad.mlir:1:1: error:"), "{err}");
+}
