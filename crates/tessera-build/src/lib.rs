@@ -30,9 +30,10 @@
 //!   registers the dialect from its ODS model embedded as bytes (no `.td` is read at run time);
 //! - for a PDL module (a `.mlir` given to [`Config::patterns`]; `tessera_pdl::aot`): the
 //!   merged matcher and rewriters as Rust, and `load(ctx)`;
-//! - for DRR rules (a `.td` given to [`Config::patterns`]; [`tessera_drr::rust_rewriters`]):
-//!   the rules lowered to PDL, every `NativeCodeCall` as a Rust function registered by name,
-//!   and `load(ctx, natives)`, which compiles the matcher when called;
+//! - for DRR rules (a `.td` given to [`Config::patterns`];
+//!   [`tessera_drr::rust_rewriters_compiled`]): the rules' matcher and rewriters as Rust, every
+//!   `NativeCodeCall` as a Rust function, and `load(ctx, natives)`, which looks the natives
+//!   up by name once (the module's own added to `natives`);
 //! - for PDLL patterns ([`tessera_pdll::to_rust_compiled`]): the patterns' matcher and
 //!   rewriters compiled into Rust (`tessera_pdl::aot`), every native whose code block is Rust
 //!   as a function called in place, the natives the file only declares called as
@@ -120,7 +121,7 @@ impl Config {
 
     /// A pattern file whose patterns become a Rust module: PDLL (`.pdll`), DRR rules (`.td`,
     /// `Pat`/`Pattern` records over ODS ops) or PDL (`.mlir`: `pdl.pattern`s, or their
-    /// compiled `pdl_interp` form). PDLL and PDL are compiled ahead of time; natives a file
+    /// compiled `pdl_interp` form). All are compiled ahead of time; natives a PDLL or PDL file
     /// only declares are called as `super::natives::Name(..)`.
     pub fn patterns(&mut self, file: impl AsRef<Path>) -> &mut Self {
         self.patterns.push(file.as_ref().to_path_buf());
@@ -263,7 +264,8 @@ impl Config {
         tessera_pdl::aot::emit_text(&text, &name, &options).map_err(Error::new)
     }
 
-    /// The Rust module of the DRR rules in `td` (`tessera-tblgen --gen-rust-rewriters`).
+    /// The Rust module of the DRR rules in `td`, compiled ahead of time
+    /// ([`tessera_drr::rust_rewriters_compiled`]).
     fn rules_rust(&self, td: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
         read.insert(td.to_path_buf());
         let name = td.to_string_lossy().into_owned();
@@ -281,7 +283,7 @@ impl Config {
             }
         }
         let (module, warnings) =
-            tessera_drr::rust_rewriters(&loaded, &file_name(td)).map_err(Error::new)?;
+            tessera_drr::rust_rewriters_compiled(&loaded, &file_name(td)).map_err(Error::new)?;
         for line in warnings.lines().filter(|l| l.contains("warning:")) {
             println!("cargo:warning={line}");
         }

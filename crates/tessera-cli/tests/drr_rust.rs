@@ -1,8 +1,9 @@
 //! `tessera-tblgen --gen-rust-rewriters`: `tests/drr-rust/rules.td` (DRR rules whose
-//! NativeCodeCalls are Rust) becomes the committed module `rules.rs`, included and compiled
-//! here. The compiled module must rewrite `input.mlir` into `expected.mlir`, exactly as the
-//! same rules do when the `.td` file is read and lowered at run time with the module's
-//! natives. `UPDATE_EXPECT=1` rewrites the committed module and output.
+//! NativeCodeCalls are Rust) becomes the committed modules `rules.rs` (`--rust-interpreted`:
+//! the PDL, compiled at load) and `rules_aot.rs` (the matcher compiled ahead of time),
+//! included and compiled here. Both must rewrite `input.mlir` into `expected.mlir`, exactly
+//! as the same rules do when the `.td` file is read and lowered at run time with the
+//! module's natives. `UPDATE_EXPECT=1` rewrites the committed modules and output.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,6 +15,11 @@ use tessera_rewrite::{apply_patterns_greedily, FrozenRewritePatternSet, RewriteP
 #[allow(dead_code)]
 mod rules {
     include!("drr-rust/rules.rs");
+}
+
+#[allow(dead_code)]
+mod rules_aot {
+    include!("drr-rust/rules_aot.rs");
 }
 
 fn dir() -> PathBuf {
@@ -32,29 +38,35 @@ fn update() -> bool {
     std::env::var_os("UPDATE_EXPECT").is_some()
 }
 
-/// The committed module is what `tessera-tblgen --gen-rust-rewriters` writes today.
+/// The committed modules are what `tessera-tblgen --gen-rust-rewriters` writes today.
 #[test]
-fn the_committed_module_is_current() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
-        .current_dir(dir())
-        .args(["--gen-rust-rewriters", "-I", &include_dir(), "rules.td"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let path = dir().join("rules.rs");
-    if update() {
-        std::fs::write(&path, &out.stdout).unwrap();
+fn the_committed_modules_are_current() {
+    for (extra, name) in [
+        (Some("--rust-interpreted"), "rules.rs"),
+        (None, "rules_aot.rs"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_tessera-tblgen"))
+            .current_dir(dir())
+            .args(["--gen-rust-rewriters", "-I", &include_dir(), "rules.td"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let path = dir().join(name);
+        if update() {
+            std::fs::write(&path, &out.stdout).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            committed,
+            "{name} is stale: UPDATE_EXPECT=1 cargo test -p tessera-cli --test drr_rust"
+        );
     }
-    let committed = std::fs::read_to_string(&path).unwrap();
-    assert_eq!(
-        String::from_utf8_lossy(&out.stdout),
-        committed,
-        "rules.rs is stale: UPDATE_EXPECT=1 cargo test -p tessera-cli --test drr_rust"
-    );
 }
 
 /// The rules read from the `.td` file (their dialects to register, their constraints).
@@ -66,14 +78,18 @@ fn loaded() -> tessera_drr::LoadedRules {
 
 /// Applies `load`'s patterns to the input and prints the result.
 fn apply(load: impl FnOnce(&mut Context) -> PdlPatterns) -> String {
+    apply_with(|ctx, set| load(ctx).add_to(ctx, set))
+}
+
+/// Applies the patterns `add` puts in a set to the input and prints the result.
+fn apply_with(add: impl FnOnce(&mut Context, &mut RewritePatternSet)) -> String {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     loaded().registration.register(&mut ctx);
     let input = std::fs::read_to_string(dir().join("input.mlir")).unwrap();
     let mut module = tessera_asm::parse(&mut ctx, &input, "input.mlir").unwrap();
-    let patterns = load(&mut ctx);
     let mut set = RewritePatternSet::new();
-    patterns.add_to(&mut ctx, &mut set);
+    add(&mut ctx, &mut set);
     let frozen = FrozenRewritePatternSet::new(set);
     let outcome = apply_patterns_greedily(
         &mut ctx,
@@ -117,6 +133,14 @@ fn the_compiled_module_rewrites_as_the_lowered_rules_do() {
             .unwrap_or_else(|d| panic!("{d:?}"))
     });
     assert_eq!(compiled, interpreted);
+
+    // The rules compiled ahead of time: the same output.
+    let ahead_of_time = apply_with(|ctx, set| {
+        rules_aot::load(ctx, &Natives::new())
+            .unwrap_or_else(|d| panic!("{d:?}"))
+            .add_to(ctx, set)
+    });
+    assert_eq!(ahead_of_time, compiled);
 }
 
 /// A placeholder without a meaning where it is used (`$_self` in a result) is refused at the

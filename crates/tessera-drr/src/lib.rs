@@ -21,6 +21,9 @@ mod rust;
 pub use lower::{lower_to_pdl, Lowered};
 pub use natives::{constraint_natives, location_of, natives};
 pub use read::{read, split_index, ConstraintDef, DrrFile, Shape, SymKind};
-pub use rust::to_rust;
+pub use rust::{to_rust, to_rust_compiled};
 mod load;
-pub use load::{gen_pdl, gen_rust_rewriters, load_file, load_source, rust_rewriters, LoadedRules};
+pub use load::{
+    gen_pdl, gen_rust_rewriters, gen_rust_rewriters_compiled, load_file, load_source,
+    rust_rewriters, rust_rewriters_compiled, LoadedRules,
+};

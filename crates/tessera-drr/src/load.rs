@@ -144,7 +144,8 @@ pub fn gen_pdl(path: &str, include_dirs: &[String]) -> Result<(String, String), 
     pdl_text(&loaded)
 }
 
-/// What `tessera-tblgen --gen-rust-rewriters` prints: the Rust module of `path`'s rules
+/// What `tessera-tblgen --gen-rust-rewriters --rust-interpreted` prints: the Rust module of
+/// `path`'s rules
 /// ([`crate::to_rust`]), naming the file as `source`, and the rendered warnings. An error is
 /// the rendered diagnostics.
 pub fn gen_rust_rewriters(
@@ -157,12 +158,44 @@ pub fn gen_rust_rewriters(
     rust_rewriters(&loaded, source)
 }
 
+/// [`gen_rust_rewriters`] with the matcher compiled ahead of time ([`rust_rewriters_compiled`]):
+/// what `tessera-tblgen --gen-rust-rewriters` prints.
+pub fn gen_rust_rewriters_compiled(
+    path: &str,
+    source: &str,
+    include_dirs: &[String],
+) -> Result<(String, String), String> {
+    let hooks = tessera_ods::dialect_hooks::options();
+    let loaded = load_file(path, include_dirs, &hooks)?;
+    rust_rewriters_compiled(&loaded, source)
+}
+
 /// [`gen_rust_rewriters`] for rules already loaded (`tessera-build` reads the files they came
 /// from, for Cargo, before writing their module).
 pub fn rust_rewriters(loaded: &LoadedRules, source: &str) -> Result<(String, String), String> {
     let (pdl, warnings) = pdl_text(loaded)?;
     let module =
         crate::to_rust(&loaded.file, &pdl, source).map_err(|d| render(&d, &loaded.file))?;
+    Ok((module, warnings))
+}
+
+/// The Rust module of rules already loaded with their matcher compiled ahead of time
+/// ([`crate::to_rust_compiled`]), naming the file as `source`, and the rendered warnings.
+pub fn rust_rewriters_compiled(
+    loaded: &LoadedRules,
+    source: &str,
+) -> Result<(String, String), String> {
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    loaded.registration.register(&mut ctx);
+    let mut lowered = loaded
+        .lower(&mut ctx)
+        .map_err(|d| loaded.render(&d, &ctx))?;
+    let mut warnings = loaded.warnings.clone();
+    let mut natives = tessera_pdl::Natives::new();
+    warnings.push_str(&loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives));
+    let module = crate::to_rust_compiled(&loaded.file, &mut ctx, &mut lowered, source)
+        .map_err(|d| loaded.render(&d, &ctx))?;
     Ok((module, warnings))
 }
 

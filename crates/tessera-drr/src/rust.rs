@@ -67,6 +67,44 @@ struct Native<'a> {
 /// stands for several values, and placeholders without a Rust counterpart are errors at the
 /// rule.
 pub fn to_rust(file: &DrrFile, pdl: &str, source: &str) -> Result<String, Vec<Diagnostic>> {
+    let natives = natives_of(file)?;
+    let mut out = String::new();
+    write_header(&mut out, "tessera-tblgen --gen-rust-rewriters", source, pdl);
+    write_natives(&mut out, file, &natives, source)?;
+    write_load(&mut out, source);
+    Ok(out)
+}
+
+/// The Rust module for `file` with its rules compiled ahead of time (`tessera_pdl::aot`):
+/// the same `NativeCodeCall` functions, constraint checks and `register_natives` as
+/// [`to_rust`]'s, then the matcher and rewriters of `lowered` (the rules' PDL, in `ctx`) as
+/// Rust, calling every native through the registry `load(ctx, natives)` fills (the module's
+/// own natives added to the caller's).
+pub fn to_rust_compiled(
+    file: &DrrFile,
+    ctx: &mut tessera_ir::Context,
+    lowered: &mut crate::Lowered,
+    source: &str,
+) -> Result<String, Vec<Diagnostic>> {
+    let natives = natives_of(file)?;
+    let mut items = String::from(
+        "#[allow(unused_imports)]\nuse ::tessera_pdl::natives::{NativeKind, Natives};\n",
+    );
+    write_natives(&mut items, file, &natives, source)?;
+    let options = tessera_pdl::aot::EmitOptions {
+        source: source.to_string(),
+        natives_path: String::new(),
+        native_calls: tessera_pdl::aot::NativeCalls::Registry,
+        register_natives: Some("register_natives".to_string()),
+        extra_items: items,
+        ..tessera_pdl::aot::EmitOptions::default()
+    };
+    tessera_pdl::aot::emit(ctx, &mut lowered.body, lowered.module, &options)
+}
+
+/// Every native of `file`'s rules, each with the signature of its first use; a use with
+/// another signature, or one the module cannot write, is an error at its rule.
+fn natives_of(file: &DrrFile) -> Result<Vec<Native<'_>>, Vec<Diagnostic>> {
     let mut natives: Vec<Native> = Vec::new();
     let mut errors = Vec::new();
     for rule in &file.rules {
@@ -110,13 +148,20 @@ pub fn to_rust(file: &DrrFile, pdl: &str, source: &str) -> Result<String, Vec<Di
     if !errors.is_empty() {
         return Err(errors);
     }
+    Ok(natives)
+}
 
-    let mut out = String::new();
-    write_header(&mut out, "tessera-tblgen --gen-rust-rewriters", source, pdl);
-    for n in &natives {
-        write_native_fn(&mut out, n)?;
+/// The natives' functions, the constraint checks and `register_natives`.
+fn write_natives(
+    out: &mut String,
+    file: &DrrFile,
+    natives: &[Native<'_>],
+    source: &str,
+) -> Result<(), Vec<Diagnostic>> {
+    for n in natives {
+        write_native_fn(out, n)?;
     }
-    write_constraints(&mut out, &file.constraints);
+    write_constraints(out, &file.constraints);
     let _ = writeln!(
         out,
         "\n/// Adds to `natives` the natives of `{source}`: its NativeCodeCalls and the checks of the\n/// ODS constraints its rules apply."
@@ -125,12 +170,11 @@ pub fn to_rust(file: &DrrFile, pdl: &str, source: &str) -> Result<String, Vec<Di
     out.push_str(
         "    let _ = ::tessera_drr::constraint_natives(\n        &constraints(),\n        None,\n        &::tessera_ods::eval::Natives::new(),\n        natives,\n    );\n",
     );
-    for n in &natives {
-        write_registration(&mut out, n);
+    for n in natives {
+        write_registration(out, n);
     }
     out.push_str("}\n");
-    write_load(&mut out, source);
-    Ok(out)
+    Ok(())
 }
 
 /// `(name, expression, signature, dag arguments)` of every native call of `rule`.

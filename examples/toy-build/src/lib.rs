@@ -93,12 +93,8 @@ pub fn context() -> Result<Context, String> {
 /// [`AddToMulByTwo`].
 pub fn patterns(ctx: &mut Context) -> Result<RewritePatternSet, String> {
     let compiled = combine::load(ctx).map_err(|d| format!("error: {}\n", d.message))?;
-    let rules = transpose::load(ctx, &Default::default()).map_err(|diags| {
-        diags
-            .iter()
-            .map(|d| format!("error: {}\n", d.message))
-            .collect::<String>()
-    })?;
+    let rules =
+        transpose::load(ctx, &Default::default()).map_err(|d| format!("error: {}\n", d.message))?;
     let mut set = RewritePatternSet::new();
     compiled.add_to_with_labels(ctx, &mut set, &[LABEL]);
     rules.add_to_with_labels(ctx, &mut set, &[LABEL]);

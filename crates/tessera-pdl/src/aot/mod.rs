@@ -28,7 +28,10 @@
 //! a rewrite fails), where the interpreter hands the native a `PdlValue::Null`. With
 //! [`NativeCalls::Untyped`] natives keep the registry's signature (`&[PdlValue]` arguments,
 //! results pushed) and are called exactly as the interpreter calls them, for natives whose
-//! arity differs between patterns or that exist for the interpreter already.
+//! arity differs between patterns or that exist for the interpreter already. With
+//! [`NativeCalls::Registry`] they are not functions of any module but natives registered at
+//! run time: `load(ctx, natives)` looks each up by name once, into the tables the matcher
+//! reads (DRR's modules, whose constraint checks are made at load).
 //!
 //! Only `pdl_interp.foreach` may loop: a matcher branching back to an earlier block (no
 //! compiler produces one) is refused with a diagnostic.
@@ -67,6 +70,11 @@ pub enum NativeCalls {
     /// at run time): for natives whose arity differs between patterns, or that already exist
     /// for the interpreter.
     Untyped,
+    /// Natives registered at run time: the generated `load(ctx, natives)` looks each one up
+    /// by name in a [`crate::Natives`] once (one not registered is an error naming it) and
+    /// the matcher calls it as the interpreter would. For front ends whose natives are made
+    /// at load (DRR's constraint checks) or supplied by the caller.
+    Registry,
 }
 
 /// How [`emit`] writes its module.
@@ -89,6 +97,9 @@ pub struct EmitOptions {
     /// its own (`mod patterns;`). Off by default: a file brought in with `include!` may not
     /// have one (the items' own docs say what the module holds either way).
     pub module_doc: bool,
+    /// With [`NativeCalls::Registry`], a function of the module (`fn(&mut Natives)`) that
+    /// `load` calls to add the module's own natives to a copy of the caller's.
+    pub register_natives: Option<String>,
     /// The `pdl.pattern`s of the module that must not be applied to what they produced
     /// (PDLL's patterns without `with recursion`; see
     /// [`crate::PdlPatterns::compile_and_load_guarded`]).
@@ -105,6 +116,7 @@ impl Default for EmitOptions {
             extra_items: String::new(),
             rustfmt: true,
             module_doc: false,
+            register_natives: None,
             unbounded: Vec::new(),
         }
     }
@@ -222,15 +234,42 @@ pub static PATTERNS: rt::ModuleSpec = rt::ModuleSpec {{"
         );
     }
     out.push_str("    ],\n};\n");
-    let _ = writeln!(
-        out,
-        "
+    if options.native_calls == NativeCalls::Registry {
+        let registry = natives.registry.borrow();
+        out.push_str("\n/// The natives the patterns call, looked up by name when they are loaded: (constraint, name).\n");
+        out.push_str("pub static NATIVES: &[(bool, &str)] = &[\n");
+        for (constraint, name) in registry.iter() {
+            let _ = writeln!(out, "    ({constraint}, {name:?}),");
+        }
+        out.push_str("];\n");
+        let own = match &options.register_natives {
+            Some(f) => format!("    let mut all = natives.clone();\n    {f}(&mut all);\n"),
+            None => "    let all = natives.clone();\n".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "
+/// The patterns of `{source}` loaded into `ctx` (their constants resolved once, their
+/// natives looked up in `natives` and the module's own), ready to add to a pattern set.
+/// Fails if a constant does not parse in `ctx` or a native is not registered.
+pub fn load(
+    ctx: &mut Context,
+    natives: &::tessera_pdl::Natives,
+) -> Result<rt::CompiledPatterns, Diagnostic> {{
+{own}    rt::CompiledPatterns::load_with_natives(ctx, &PATTERNS, NATIVES, &all)
+}}"
+        );
+    } else {
+        let _ = writeln!(
+            out,
+            "
 /// The patterns of `{source}` loaded into `ctx` (their constants resolved once), ready to
 /// add to a pattern set. Fails if a constant does not parse in `ctx`.
 pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {{
     rt::CompiledPatterns::load(ctx, &PATTERNS)
 }}"
-    );
+        );
+    }
     out.push_str(&functions);
     if options.rustfmt {
         if let Some(formatted) = rustfmt(&out) {
@@ -409,6 +448,9 @@ struct NativeNames {
     path: String,
     calls: NativeCalls,
     local: FxHashMap<(bool, String), String>,
+    /// With [`NativeCalls::Registry`], the natives looked up at load, in table order:
+    /// (constraint, name).
+    registry: std::cell::RefCell<Vec<(bool, String)>>,
 }
 
 impl NativeNames {
@@ -426,6 +468,7 @@ impl NativeNames {
                     )
                 })
                 .collect(),
+            registry: Default::default(),
         }
     }
 
@@ -433,6 +476,18 @@ impl NativeNames {
     fn function(&self, constraint: bool, name: &str) -> (String, bool) {
         if let Some(f) = self.local.get(&(constraint, name.to_string())) {
             return (f.clone(), false);
+        }
+        if self.calls == NativeCalls::Registry {
+            let mut registry = self.registry.borrow_mut();
+            let key = (constraint, name.to_string());
+            let index = match registry.iter().position(|k| *k == key) {
+                Some(i) => i,
+                None => {
+                    registry.push(key);
+                    registry.len() - 1
+                }
+            };
+            return (format!("(t.natives[{index}])"), true);
         }
         let path = if self.path.is_empty() {
             String::new()

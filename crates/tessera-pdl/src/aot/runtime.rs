@@ -83,7 +83,6 @@ pub struct ModuleSpec {
 }
 
 /// The constants of a generated module, resolved in one [`Context`].
-#[derive(Debug)]
 pub struct Tables {
     /// Interned names.
     pub idents: Vec<Ident>,
@@ -95,6 +94,20 @@ pub struct Tables {
     pub type_lists: Vec<Arc<[Type]>>,
     /// Each long name switch: the index of the first case of each name.
     pub name_switches: Vec<FxHashMap<Ident, u32>>,
+    /// The natives a module calls through the registry (`NativeCalls::Registry`), in its
+    /// `NATIVES` order.
+    pub natives: Vec<crate::natives::NativeFn>,
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tables")
+            .field("idents", &self.idents)
+            .field("attrs", &self.attrs)
+            .field("types", &self.types)
+            .field("natives", &self.natives.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl Tables {
@@ -130,6 +143,39 @@ impl CompiledPatterns {
     /// dialects its rewriters create ops of). Fails if a constant does not parse, e.g. an
     /// attribute of a dialect `ctx` does not know.
     pub fn load(ctx: &mut Context, spec: &'static ModuleSpec) -> Result<Self, Diagnostic> {
+        Self::load_with_natives(ctx, spec, &[], &crate::Natives::new())
+    }
+
+    /// [`CompiledPatterns::load`] for a module calling natives through the registry: each of
+    /// `names` (constraint or rewrite, name) is looked up in `natives`; one not registered is
+    /// an error naming it, as the interpreter reports it.
+    pub fn load_with_natives(
+        ctx: &mut Context,
+        spec: &'static ModuleSpec,
+        names: &[(bool, &str)],
+        natives: &crate::Natives,
+    ) -> Result<Self, Diagnostic> {
+        let mut found = Vec::with_capacity(names.len());
+        for &(constraint, name) in names {
+            let native = if constraint {
+                natives.constraint(name)
+            } else {
+                natives.rewrite(name)
+            };
+            match native {
+                Some(f) => found.push(f.clone()),
+                None => {
+                    let kind = if constraint { "constraint" } else { "rewrite" };
+                    return Err(Diagnostic::error(
+                        SourceLoc::NONE,
+                        format!(
+                            "compiled patterns of {}: they call native {kind} '{name}', which is not registered",
+                            spec.source
+                        ),
+                    ));
+                }
+            }
+        }
         for d in spec.dialects {
             ctx.ensure_dialect(d);
         }
@@ -181,6 +227,7 @@ impl CompiledPatterns {
                 types,
                 type_lists,
                 name_switches,
+                natives: found,
             }),
         })
     }

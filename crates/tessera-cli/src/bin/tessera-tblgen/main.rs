@@ -55,10 +55,15 @@ struct Cli {
     /// Print the PDL the file's DRR rules (`Pat`/`Pattern` records) lower to.
     #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_dialect_doc", "gen_rust_rewriters"])]
     gen_pdl: bool,
-    /// Write a Rust module of the file's DRR rules for a `build.rs`: their PDL, each
-    /// NativeCodeCall's Rust expression as a function, `register_natives` and `load`.
+    /// Write a Rust module of the file's DRR rules for a `build.rs`: their matcher and
+    /// rewriters compiled to Rust, each NativeCodeCall's Rust expression as a function,
+    /// `register_natives` and `load`.
     #[arg(long, overrides_with_all = ["print_records", "dump_json", "gen_op_doc", "gen_dialect_doc", "gen_pdl"])]
     gen_rust_rewriters: bool,
+    /// With `--gen-rust-rewriters`: hold the rules' PDL, compiled and interpreted at `load`,
+    /// instead of the matcher compiled ahead of time.
+    #[arg(long)]
+    rust_interpreted: bool,
     /// The dialect to document with `--gen-dialect-doc`, when the file defines several.
     #[arg(long, value_name = "name")]
     dialect: Option<String>,
@@ -154,7 +159,11 @@ fn gen_pdl(cli: &Cli) -> ExitCode {
         let source = std::path::Path::new(&cli.input)
             .file_name()
             .map_or(cli.input.clone(), |n| n.to_string_lossy().into_owned());
-        tessera_drr::gen_rust_rewriters(&cli.input, &source, &cli.include)
+        if cli.rust_interpreted {
+            tessera_drr::gen_rust_rewriters(&cli.input, &source, &cli.include)
+        } else {
+            tessera_drr::gen_rust_rewriters_compiled(&cli.input, &source, &cli.include)
+        }
     };
     let text = match generated {
         Ok((text, warnings)) => {
