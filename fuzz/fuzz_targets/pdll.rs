@@ -1,6 +1,7 @@
 //! Fuzz target: arbitrary bytes through the PDLL front end (lexer, parser, semantic checks),
 //! the diagnostics renderer and the AST dump, then, for input without errors, the lowering to
-//! PDL (verified) and the Rust module of `-x=rust`. Any panic, stack overflow or hang is a
+//! PDL (verified), the Rust module of `-x=rust --rust-interpreted` and the patterns compiled
+//! ahead of time (`tessera_pdl::aot`). Any panic, stack overflow or hang is a
 //! bug: hostile input must become diagnostics.
 #![no_main]
 
@@ -37,7 +38,7 @@ fuzz_target!(|data: &[u8]| {
     let mut ctx = tessera_ir::Context::new();
     let options = tessera_pdll::LowerOptions::default();
     match tessera_pdll::lower_to_pdl(&mut ctx, &parsed.ast, &sources, file, &options) {
-        Ok(lowered) => {
+        Ok(mut lowered) => {
             let pdl = tessera_asm::print_module(
                 &ctx,
                 &lowered.body,
@@ -46,6 +47,14 @@ fuzz_target!(|data: &[u8]| {
                 Default::default(),
             );
             let _ = tessera_pdll::to_rust(&parsed.ast, &pdl, "fuzz.pdll");
+            // The patterns compiled ahead of time (not run through rustfmt: a process per
+            // input would be most of the time).
+            let options = tessera_pdl::aot::EmitOptions {
+                rustfmt: false,
+                unbounded: lowered.unbounded.clone(),
+                ..Default::default()
+            };
+            let _ = tessera_pdl::aot::emit(&mut ctx, &mut lowered.body, lowered.module, &options);
         }
         Err(diags) => {
             for d in diags {
