@@ -122,7 +122,11 @@ impl Aliases {
             let name = if *n == 0 {
                 prefix.into()
             } else {
-                format!("{prefix}{n}").into()
+                // Sized once (a big module has tens of thousands of `loc` aliases).
+                let mut name = String::with_capacity(prefix.len() + 10);
+                name.push_str(prefix);
+                super::push_u64(&mut name, u64::from(*n));
+                name.into_boxed_str()
             };
             *n += 1;
             self.infos[i].name = Some(name);
@@ -408,6 +412,21 @@ impl<'a> Collector<'a> {
         let ctx = self.ctx;
         if let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) {
             if hooks.can_print(ctx, body, op) {
+                // What the op holds cannot get an alias, so running its printer would only
+                // visit its regions: visit them directly if the hooks can say which.
+                if self.holds_no_alias(body, op) {
+                    if let Some(regions) = hooks.printed_regions(ctx, body, op) {
+                        for r in regions {
+                            let flags = super::RegionFlags {
+                                entry_args: r.entry_args,
+                                terminators: r.terminators,
+                                empty_block: r.empty_block,
+                            };
+                            self.region_custom(body, r.region, flags, debug_info);
+                        }
+                        return;
+                    }
+                }
                 let mut p = super::OpAsmPrinter::collecting(self, body, debug_info);
                 hooks.print(&mut p, op);
                 return;
@@ -417,6 +436,42 @@ impl<'a> Collector<'a> {
             self.region_custom(body, region, super::RegionFlags::ALL, debug_info);
         }
         self.op_tail(body, op);
+    }
+
+    /// Whether no attribute or type `op` holds (attributes, properties, operand and result
+    /// types) has an alias candidate at or below it. Nodes found free are marked as seen,
+    /// as `visit` would mark them: a node without a candidate adds no info, so marking it
+    /// here or later changes no order.
+    fn holds_no_alias(&mut self, body: &Body, op: OpId) -> bool {
+        let ctx = self.ctx;
+        body.operands(op)
+            .chain(body.results(op))
+            .all(|v| self.alias_free(Node::Type(body.value_type(v))))
+            && ctx
+                .dict_entries(body.op_attrs(op))
+                .iter()
+                .chain(body.op_props(op).map_or(&[][..], |p| ctx.dict_entries(p)))
+                .all(|&(_, a)| self.alias_free(Node::Attr(a)))
+    }
+
+    /// Whether `node` has no alias candidate at or below it; such nodes are marked seen.
+    fn alias_free(&mut self, node: Node) -> bool {
+        match self.aliases.state(node) {
+            NO_ALIAS => true,
+            UNSEEN => {
+                if self.alias_prefix(node).is_some() {
+                    return false;
+                }
+                for child in self.children(node) {
+                    if !crate::with_stack(|| self.alias_free(child)) {
+                        return false;
+                    }
+                }
+                self.set_state(node, NO_ALIAS);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Visits a region as the custom form prints it (`flags` as in `print_region_with`).
