@@ -116,6 +116,13 @@ struct Gen<'a> {
     file: Option<(String, Ident)>,
     /// The patterns without `with recursion`.
     unbounded: Vec<OpId>,
+    /// The last location made, by source position: an op and the ops its operands need
+    /// are often placed at one position, and this spares resolving its line and interning
+    /// it again.
+    last_loc: Option<(tessera_ir::SourceLoc, Location)>,
+    /// The segment-size properties made so far, by sizes: few distinct ones, each
+    /// made (allocated and interned) once.
+    segment_attrs: FxHashMap<SmallVec<[usize; 4]>, (Ident, Attr)>,
 }
 
 impl<'a> Gen<'a> {
@@ -142,6 +149,8 @@ impl<'a> Gen<'a> {
             scopes: Vec::new(),
             file: None,
             unbounded: Vec::new(),
+            last_loc: None,
+            segment_attrs: FxHashMap::default(),
         }
     }
 
@@ -150,6 +159,18 @@ impl<'a> Gen<'a> {
     /// The IR location of the start of `span`: file, line and column, as upstream's
     /// `FileLineColLoc` of the PDLL source.
     fn loc(&mut self, span: Span) -> Location {
+        let key = span.lo;
+        if let Some((last, loc)) = self.last_loc {
+            if last == key {
+                return loc;
+            }
+        }
+        let loc = self.new_loc(span);
+        self.last_loc = Some((key, loc));
+        loc
+    }
+
+    fn new_loc(&mut self, span: Span) -> Location {
         let Some(lc) = self.sources.line_col(span.lo) else {
             return self.unknown_file_loc();
         };
@@ -256,7 +277,12 @@ impl<'a> Gen<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        self.names.segments(self.ctx, sizes)
+        if let Some(&made) = self.segment_attrs.get(sizes) {
+            return made;
+        }
+        let made = self.names.segments(self.ctx, sizes);
+        self.segment_attrs.insert(SmallVec::from_slice(sizes), made);
+        made
     }
 
     // ----- scopes -------------------------------------------------------------------------

@@ -192,14 +192,17 @@ impl Verifier<'_> {
 
     fn invariants(&self) -> VResult {
         let c = self.c;
+        // Each inherent attribute is looked up once (by name), for both passes.
+        let values: SmallVec<[Option<Attr>; 8]> =
+            c.attrs.iter().map(|a| self.inherent(&a.name)).collect();
         for &i in &c.attrs_by_name {
             let a = &c.attrs[i];
-            if a.required && self.inherent(&a.name).is_none() {
+            if a.required && values[i].is_none() {
                 return self.fail(format!("requires attribute '{}'", a.name));
             }
         }
-        for a in &c.attrs {
-            let Some(value) = self.inherent(&a.name) else {
+        for (a, value) in c.attrs.iter().zip(&values) {
+            let Some(value) = *value else {
                 continue;
             };
             let what = || format!("attribute '{}'", a.name);
