@@ -418,8 +418,27 @@ impl Verifier<'_> {
 
     // ----- native traits ----------------------------------------------------------------------
 
+    /// `HasParent`/`ParentOneOf`: the parent op is named one of `names`.
+    fn has_parent(&self, names: &[String]) -> VResult {
+        let (ctx, body) = (self.ctx, self.body);
+        let parent = body.parent_op(self.op).map(|p| ctx.str(body.op_name(p)));
+        if parent.is_some_and(|p| names.iter().any(|n| n == p)) {
+            return Ok(());
+        }
+        self.fail(if names.len() == 1 {
+            format!("expects parent op '{}'", names[0])
+        } else {
+            format!("expects parent op to be one of '{}'", names.join(", "))
+        })
+    }
+
     fn native(&self, check: &NativeCheck) -> VResult {
         let (ctx, body, op) = (self.ctx, self.body, self.op);
+        // The checks every op of some dialects has need no types: answered before they are
+        // gathered.
+        if let NativeCheck::HasParent(names) = check {
+            return self.has_parent(names);
+        }
         let operands: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
         let results: SmallVec<[Type; 4]> = body.results(op).map(|v| body.value_type(v)).collect();
         let need = |operands_needed: bool, results_needed: bool| -> VResult {
@@ -566,17 +585,7 @@ impl Verifier<'_> {
                     is_signless_int_like(ctx, t)
                 })
             }
-            NativeCheck::HasParent(names) => {
-                let parent = body.parent_op(op).map(|p| ctx.str(body.op_name(p)));
-                if parent.is_some_and(|p| names.iter().any(|n| n == p)) {
-                    return Ok(());
-                }
-                self.fail(if names.len() == 1 {
-                    format!("expects parent op '{}'", names[0])
-                } else {
-                    format!("expects parent op to be one of '{}'", names.join(", "))
-                })
-            }
+            NativeCheck::HasParent(names) => self.has_parent(names),
             NativeCheck::ImplicitTerminator(name) => {
                 for r in body.regions(op) {
                     let Some(last) = body.first_block(r).and_then(|b| body.last_op(b)) else {
