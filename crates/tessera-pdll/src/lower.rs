@@ -134,7 +134,10 @@ impl<'a> Gen<'a> {
     ) -> Self {
         let names = PdlNames::new(ctx);
         let types = PdlTypes::new(ctx);
-        let mut body = Body::new();
+        // Lowering makes fewer ops than the tree has expressions and statements: room for
+        // that many spares growing the flat arenas step by step (each step a copy into
+        // fresh memory).
+        let mut body = Body::with_capacity(ast.exprs.len() + ast.stmts.len());
         let block = body.create_block();
         Gen {
             ctx,
