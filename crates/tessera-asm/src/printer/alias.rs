@@ -30,8 +30,35 @@ struct AliasInfo {
     deferrable: bool,
     /// Children that have an `AliasInfo`.
     children: Vec<usize>,
-    /// The alias name, once chosen.
-    name: Option<Box<str>>,
+    /// The alias name's number among its prefix's (`p`, `p1`, ...), once chosen: kept
+    /// inline, as the name is read for every use of the alias.
+    number: Option<u32>,
+}
+
+/// An alias name: its prefix, then its number unless it is the first (`loc`, `loc1`, ...).
+#[derive(Copy, Clone)]
+pub(super) struct AliasName {
+    prefix: &'static str,
+    number: u32,
+}
+
+impl AliasName {
+    /// Appends the name (without `#` or `!`).
+    pub(super) fn push_to(self, out: &mut String) {
+        out.push_str(self.prefix);
+        if self.number > 0 {
+            super::push_u64(out, u64::from(self.number));
+        }
+    }
+}
+
+impl AliasInfo {
+    fn name(&self) -> Option<AliasName> {
+        Some(AliasName {
+            prefix: self.prefix?,
+            number: self.number?,
+        })
+    }
 }
 
 /// State values: not visited yet, visited with no alias candidate at or below it, or
@@ -90,14 +117,14 @@ impl Aliases {
     /// The alias name of a node, if it got one. With `allow_deferred` false, an alias
     /// defined after the module counts as none (see `props_walked`).
     #[inline]
-    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<&str> {
+    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<AliasName> {
         match self.state(node) {
             s if s >= INFO => {
                 let info = &self.infos[(s - INFO) as usize];
                 if info.deferrable && !allow_deferred {
                     return None;
                 }
-                info.name.as_deref()
+                info.name()
             }
             _ => None,
         }
@@ -119,17 +146,8 @@ impl Aliases {
                 continue;
             };
             let n = counts.entry(prefix).or_insert(0);
-            let name = if *n == 0 {
-                prefix.into()
-            } else {
-                // Sized once (a big module has tens of thousands of `loc` aliases).
-                let mut name = String::with_capacity(prefix.len() + 10);
-                name.push_str(prefix);
-                super::push_u64(&mut name, u64::from(*n));
-                name.into_boxed_str()
-            };
+            self.infos[i].number = Some(*n);
             *n += 1;
-            self.infos[i].name = Some(name);
         }
         self.order = order;
     }
@@ -284,7 +302,7 @@ impl<'a> Collector<'a> {
             depth: 0,
             deferrable,
             children: Vec::new(),
-            name: None,
+            number: None,
         });
         self.set_state(node, INFO + idx as u32);
         let mut max_child = 0;
@@ -514,17 +532,19 @@ impl Printer<'_> {
             if info.deferrable != deferred {
                 continue;
             }
-            let name = info.name.as_deref().unwrap_or_default();
+            let Some(name) = info.name() else {
+                continue;
+            };
             match info.node {
                 Node::Attr(a) => {
                     out.push('#');
-                    out.push_str(name);
+                    name.push_to(out);
                     out.push_str(" = ");
                     self.print_attr_no_alias(a, Elide::Never, out);
                 }
                 Node::Type(t) => {
                     out.push('!');
-                    out.push_str(name);
+                    name.push_to(out);
                     out.push_str(" = ");
                     self.print_type_no_alias(t, out);
                 }
