@@ -254,6 +254,25 @@ impl Context {
         })
     }
 
+    /// The elements of a `array<i32: ...>` attribute, read in place (no allocation), or
+    /// `None` if `attr` is not one.
+    pub fn dense_i32_iter(&self, attr: Attr) -> Option<impl ExactSizeIterator<Item = i32> + '_> {
+        let AttrKind::DenseArray { element, data, .. } = self.attr_kind(attr) else {
+            return None;
+        };
+        let TypeKind::Integer {
+            width: 32,
+            signedness: Signedness::Signless,
+        } = self.type_kind(*element)
+        else {
+            return None;
+        };
+        Some(
+            data.chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        )
+    }
+
     /// The elements of an `array<i32: ...>` attribute, if `attr` is one.
     pub fn dense_i32_values(&self, attr: Attr) -> Option<Vec<i32>> {
         let AttrKind::DenseArray { element, data, .. } = self.attr_kind(attr) else {

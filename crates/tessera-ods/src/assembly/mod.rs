@@ -717,7 +717,8 @@ type Ranges = SmallVec<[Range<usize>; 4]>;
 fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups> {
     let sizes_attr = |name: &str| {
         tessera_ir::op_queries::inherent_attr(ctx, body, op, name)
-            .and_then(|a| ctx.dense_i32_values(a))
+            .and_then(|a| ctx.dense_i32_iter(a))
+            .map(Iterator::collect)
     };
     let operands = split(
         &spec.operands,
@@ -739,7 +740,7 @@ fn split(
     slots: &[Slot],
     segments: &Segments,
     count: usize,
-    sizes: impl FnOnce() -> Option<Vec<i32>>,
+    sizes: impl FnOnce() -> Option<SmallVec<[i32; 4]>>,
 ) -> Option<Ranges> {
     let fixed = slots.iter().filter(|s| s.arity == Arity::Single).count();
     let variable = slots.len() - fixed;

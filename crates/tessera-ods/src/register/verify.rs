@@ -364,9 +364,13 @@ impl Verifier<'_> {
         groups: usize,
         total: usize,
         operands: bool,
-    ) -> Result<Vec<i32>, Diagnostic> {
-        let sizes = match self.inherent(attr) {
-            Some(a) => match self.ctx.dense_i32_values(a) {
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let sizes: SmallVec<[i32; 4]> = match self.inherent(attr) {
+            Some(a) => match self
+                .ctx
+                .dense_i32_iter(a)
+                .map(SmallVec::<[i32; 4]>::from_iter)
+            {
                 Some(sizes) if sizes.len() == groups => sizes,
                 Some(sizes) => {
                     // Upstream refuses this while building the op's properties, before the
@@ -383,7 +387,7 @@ impl Verifier<'_> {
                 }
             },
             // Default properties hold zeros.
-            None if self.c.uses_properties => vec![0; groups],
+            None if self.c.uses_properties => smallvec::smallvec![0; groups],
             None => return Err(self.error(format!("requires dense i32 array attribute '{attr}'"))),
         };
         let group = if operands { "operand" } else { "result" };
