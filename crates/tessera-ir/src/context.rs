@@ -33,6 +33,8 @@ pub struct Context {
     allow_unregistered: bool,
     unknown_loc: Location,
     empty_dict: Attr,
+    /// Unique among the contexts of the process (see [`Context::uid`]).
+    uid: u64,
 }
 
 impl Default for Context {
@@ -41,7 +43,17 @@ impl Default for Context {
     }
 }
 
+/// The next context's [`Context::uid`].
+static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 impl Context {
+    /// A number no other context of the process has: with it, a cache outside the context
+    /// can key what it remembers about a handle (a `Type`, an `Attr`) by the context the
+    /// handle belongs to, since handles of different contexts may be equal.
+    pub fn uid(&self) -> u64 {
+        self.uid
+    }
+
     /// A context with the builtin dialect registered.
     pub fn new() -> Self {
         let mut ctx = Context {
@@ -53,6 +65,7 @@ impl Context {
             allow_unregistered: false,
             unknown_loc: Location(Attr::from_index(0)),
             empty_dict: Attr::from_index(0),
+            uid: NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         ctx.unknown_loc = Location(ctx.attr(AttrKind::Loc(LocKind::Unknown)));
         ctx.empty_dict = ctx.attr(AttrKind::Dictionary(Box::new([])));

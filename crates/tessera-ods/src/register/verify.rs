@@ -173,7 +173,7 @@ impl Verifier<'_> {
         subject: &Bound,
         what: impl FnOnce() -> String,
     ) -> Result<bool, Diagnostic> {
-        match checked.cond.check(self.ctx, subject, &NoNames) {
+        match checked.cond.check_self(self.ctx, subject) {
             Verdict::Holds => Ok(true),
             Verdict::Fails => Ok(false),
             Verdict::Unknown(e) => Err(self.error(format!(
