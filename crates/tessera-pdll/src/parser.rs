@@ -85,6 +85,7 @@ impl<'a> Parser<'a> {
         file: FileId,
         include_dirs: &'a [PathBuf],
     ) -> Self {
+        let source_len = sources.file(file).text().len();
         let mut lexer = Lexer::new(sources, file);
         let mut diags = Diagnostics::new();
         let tok = lexer.next(&mut diags);
@@ -93,7 +94,7 @@ impl<'a> Parser<'a> {
             include_dirs,
             lexer,
             tok,
-            ast: Ast::new(),
+            ast: Ast::with_capacity(source_len),
             diags,
             scopes: vec![Scope {
                 parent: None,
