@@ -550,6 +550,11 @@ impl Printer<'_> {
                 }
             }
             out.push('\n');
+            // Tens of thousands of location aliases: handed to the sink as they come, not
+            // gathered (and grown into fresh memory) first.
+            if out.len() >= super::FLUSH_AT {
+                self.flush(out);
+            }
         }
     }
 }
