@@ -539,7 +539,21 @@ impl OpAssembly for FormatAssembly {
     }
 
     fn can_print(&self, ctx: &Context, body: &Body, op: OpId) -> bool {
-        self.spec.custom_directive.is_none() && groups_of(&self.spec, ctx, body, op).is_some()
+        let spec = &self.spec;
+        if spec.custom_directive.is_some() {
+            return false;
+        }
+        // Only single values declared (most ops): the counts alone decide.
+        match (
+            only_singles(&spec.operands, &spec.operand_segments),
+            only_singles(&spec.results, &spec.result_segments),
+        ) {
+            (true, true) => {
+                body.num_operands(op) == spec.operands.len()
+                    && body.num_results(op) == spec.results.len()
+            }
+            _ => groups_of(spec, ctx, body, op).is_some(),
+        }
     }
 
     fn default_dialect(&self) -> &str {
@@ -733,6 +747,12 @@ fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups
         || sizes_attr(RESULT_SEGMENTS),
     )?;
     Some(Groups { operands, results })
+}
+
+/// Whether every declared group of `slots` is a single value (so that the groups fit
+/// exactly when there are as many values as slots).
+fn only_singles(slots: &[Slot], segments: &Segments) -> bool {
+    *segments != Segments::AttrSized && slots.iter().all(|s| s.arity == Arity::Single)
 }
 
 /// Splits `count` values into the declared groups.
