@@ -111,9 +111,9 @@ struct Gen<'a> {
     /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
     /// it restores the enclosing scopes' view.
     scopes: Vec<Vec<(DeclId, Option<Values>)>>,
-    /// The last file name interned for a location, so consecutive locations in one file
-    /// intern it once.
-    file: Option<(String, Ident)>,
+    /// The last buffer whose name was interned for a location, so consecutive locations in
+    /// one file intern it once.
+    file: Option<(FileId, Ident)>,
     /// The patterns without `with recursion`.
     unbounded: Vec<OpId>,
     /// The last location made, by source position: an op and the ops its operands need
@@ -174,22 +174,18 @@ impl<'a> Gen<'a> {
     }
 
     fn new_loc(&mut self, span: Span) -> Location {
-        let Some(lc) = self.sources.line_col(span.lo) else {
+        let Some((buffer, line, col)) = self.sources.file_line_col(span.lo) else {
             return self.unknown_file_loc();
         };
-        let file = match &self.file {
-            Some((name, id)) if *name == lc.file => *id,
+        let file = match self.file {
+            Some((last, id)) if last == buffer => id,
             _ => {
-                let id = self.ctx.ident(&lc.file);
-                self.file = Some((lc.file, id));
+                let id = self.ctx.ident(self.sources.file(buffer).name());
+                self.file = Some((buffer, id));
                 id
             }
         };
-        self.ctx.loc(LocKind::FileLineCol {
-            file,
-            line: lc.line,
-            col: lc.col,
-        })
+        self.ctx.loc(LocKind::FileLineCol { file, line, col })
     }
 
     fn unknown_file_loc(&mut self) -> Location {
