@@ -493,6 +493,13 @@ impl Context {
         self.registry.dialects.get(&id)
     }
 
+    /// How many dialects are registered. Dialects are never unregistered, so a change in
+    /// this number tells a cache that what depends on which dialects are registered (whether
+    /// an opaque type's dialect is known, say) may have changed.
+    pub fn num_dialects(&self) -> usize {
+        self.registry.dialects.len()
+    }
+
     /// The registered dialect with this namespace.
     pub fn dialect(&self, namespace: &str) -> Option<&DialectInfo> {
         let id = self.lookup_ident(namespace)?;

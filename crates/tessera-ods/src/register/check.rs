@@ -28,8 +28,10 @@ pub(crate) struct Cond {
 /// op. Searched linearly, so kept small: the first `MEMO_MAX` subjects are remembered.
 #[derive(Default)]
 struct Memo {
-    /// `Context::uid` of the context the handles belong to.
-    ctx: u64,
+    /// `Context::uid` of the context the handles belong to, and its number of registered
+    /// dialects when the verdicts were reached (a verdict on an opaque type or attribute
+    /// depends on whether its dialect is registered).
+    ctx: (u64, usize),
     /// ((is a type, handle index), holds).
     verdicts: Vec<((bool, usize), bool)>,
 }
@@ -125,7 +127,8 @@ impl Cond {
     }
 
     /// [`Cond::check`] of a predicate on `$_self` alone (no `$name`s), remembered per
-    /// attribute or type: the verdict depends on nothing else, and handles are interned.
+    /// attribute or type: the verdict depends on nothing else (but which dialects are
+    /// registered, part of the memo's key), and handles are interned.
     /// An undecided verdict is not remembered (it is an error, reported once).
     pub(crate) fn check_self(&self, ctx: &Context, subject: &Bound) -> Verdict {
         let key = match (subject, &self.pred) {
@@ -135,7 +138,7 @@ impl Cond {
         };
         // A memo another thread holds is skipped, not waited for.
         if let Ok(memo) = self.memo.try_lock() {
-            if memo.ctx == ctx.uid() {
+            if memo.ctx == (ctx.uid(), ctx.num_dialects()) {
                 match memo.verdicts.iter().find(|(k, _)| *k == key) {
                     Some((_, true)) => return Verdict::Holds,
                     Some((_, false)) => return Verdict::Fails,
@@ -150,8 +153,9 @@ impl Cond {
             Verdict::Unknown(_) => return verdict,
         };
         if let Ok(mut memo) = self.memo.try_lock() {
-            if memo.ctx != ctx.uid() {
-                memo.ctx = ctx.uid();
+            let key_ctx = (ctx.uid(), ctx.num_dialects());
+            if memo.ctx != key_ctx {
+                memo.ctx = key_ctx;
                 memo.verdicts.clear();
             }
             if memo.verdicts.len() < MEMO_MAX {
