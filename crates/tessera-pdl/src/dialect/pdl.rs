@@ -8,6 +8,7 @@ use super::{
     name_of, op_error, op_error_noted, parent_name, registered_traits, segment, string_attr,
 };
 use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
 
@@ -441,12 +442,12 @@ fn visit(
         {
             continue;
         }
-        let defs: Vec<ValueId> = if name == names.operation {
+        let defs: SmallVec<[ValueId; 4]> = if name == names.operation {
             segment(ctx, body, op, 0)
         } else if name == names.result || name == names.results {
-            vec![body.operand(op, 0)]
+            smallvec::smallvec![body.operand(op, 0)]
         } else {
-            Vec::new()
+            SmallVec::new()
         };
         stack.extend(defs.into_iter().filter_map(|v| body.defining_op(v)));
         stack.extend(users(body, op));
