@@ -19,7 +19,13 @@ pub(crate) fn verify(
     body: &Body,
     op: OpId,
 ) -> Result<(), Diagnostic> {
-    let v = Verifier { c, ctx, body, op };
+    let v = Verifier {
+        c,
+        ctx,
+        body,
+        op,
+        sizes: Default::default(),
+    };
     for step in &c.steps {
         match step {
             Step::Count { what, n, at_least } => v.count(*what, *n, *at_least)?,
@@ -102,9 +108,17 @@ struct Verifier<'a> {
     ctx: &'a Context,
     body: &'a Body,
     op: OpId,
+    /// Segment sizes already read and checked, by (attribute name's address, of operands,
+    /// value count, group count): the segment-size trait and the operand or result groups
+    /// both need them.
+    sizes: std::cell::RefCell<SizesRead>,
 }
 
 type VResult = Result<(), Diagnostic>;
+
+/// Checked segment sizes, by (attribute name's address, of operands, value count, group
+/// count).
+type SizesRead = SmallVec<[((usize, bool, usize, usize), SmallVec<[i32; 4]>); 2]>;
 
 /// The values of each declared group, by position.
 type Ranges = SmallVec<[Range<usize>; 4]>;
@@ -359,6 +373,22 @@ impl Verifier<'_> {
 
     /// The sizes in an `AttrSized*Segments` attribute, checked as upstream checks them.
     fn segment_sizes(
+        &self,
+        attr: &str,
+        groups: usize,
+        total: usize,
+        operands: bool,
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let key = (attr.as_ptr() as usize, operands, total, groups);
+        if let Some((_, sizes)) = self.sizes.borrow().iter().find(|(k, _)| *k == key) {
+            return Ok(sizes.clone());
+        }
+        let sizes = self.read_segment_sizes(attr, groups, total, operands)?;
+        self.sizes.borrow_mut().push((key, sizes.clone()));
+        Ok(sizes)
+    }
+
+    fn read_segment_sizes(
         &self,
         attr: &str,
         groups: usize,
