@@ -190,6 +190,19 @@ impl Body {
         Self::default()
     }
 
+    /// An empty body with room for about `ops` operations (each with a result and a few
+    /// operands), for a builder that knows roughly how much it will make: the flat arenas
+    /// then do not grow step by step, each step copying them into fresh memory. Room not
+    /// used is never touched.
+    pub fn with_capacity(ops: usize) -> Self {
+        Body {
+            values: PrimaryMap::with_capacity(ops),
+            uses: PrimaryMap::with_capacity(2 * ops),
+            use_pool: ListPool::with_capacity(4 * ops),
+            ..Body::default()
+        }
+    }
+
     /// Number of op slots ever allocated (live or erased); a capacity hint for side tables.
     pub fn op_capacity(&self) -> usize {
         self.ops.len()

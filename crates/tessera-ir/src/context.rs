@@ -33,6 +33,8 @@ pub struct Context {
     allow_unregistered: bool,
     unknown_loc: Location,
     empty_dict: Attr,
+    /// Unique among the contexts of the process (see [`Context::uid`]).
+    uid: u64,
 }
 
 impl Default for Context {
@@ -41,7 +43,17 @@ impl Default for Context {
     }
 }
 
+/// The next context's [`Context::uid`].
+static NEXT_UID: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 impl Context {
+    /// A number no other context of the process has: with it, a cache outside the context
+    /// can key what it remembers about a handle (a `Type`, an `Attr`) by the context the
+    /// handle belongs to, since handles of different contexts may be equal.
+    pub fn uid(&self) -> u64 {
+        self.uid
+    }
+
     /// A context with the builtin dialect registered.
     pub fn new() -> Self {
         let mut ctx = Context {
@@ -53,6 +65,7 @@ impl Context {
             allow_unregistered: false,
             unknown_loc: Location(Attr::from_index(0)),
             empty_dict: Attr::from_index(0),
+            uid: NEXT_UID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         };
         ctx.unknown_loc = Location(ctx.attr(AttrKind::Loc(LocKind::Unknown)));
         ctx.empty_dict = ctx.attr(AttrKind::Dictionary(Box::new([])));
@@ -252,6 +265,25 @@ impl Context {
             len: values.len() as u32,
             data: values.iter().flat_map(|v| v.to_le_bytes()).collect(),
         })
+    }
+
+    /// The elements of a `array<i32: ...>` attribute, read in place (no allocation), or
+    /// `None` if `attr` is not one.
+    pub fn dense_i32_iter(&self, attr: Attr) -> Option<impl ExactSizeIterator<Item = i32> + '_> {
+        let AttrKind::DenseArray { element, data, .. } = self.attr_kind(attr) else {
+            return None;
+        };
+        let TypeKind::Integer {
+            width: 32,
+            signedness: Signedness::Signless,
+        } = self.type_kind(*element)
+        else {
+            return None;
+        };
+        Some(
+            data.chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        )
     }
 
     /// The elements of an `array<i32: ...>` attribute, if `attr` is one.
@@ -459,6 +491,13 @@ impl Context {
         let ns = self.str(op_name).split('.').next()?;
         let id = self.lookup_ident(ns)?;
         self.registry.dialects.get(&id)
+    }
+
+    /// How many dialects are registered. Dialects are never unregistered, so a change in
+    /// this number tells a cache that what depends on which dialects are registered (whether
+    /// an opaque type's dialect is known, say) may have changed.
+    pub fn num_dialects(&self) -> usize {
+        self.registry.dialects.len()
     }
 
     /// The registered dialect with this namespace.

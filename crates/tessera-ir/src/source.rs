@@ -227,14 +227,21 @@ impl SourceMap {
 
     /// File name, line and column of `loc`.
     pub fn line_col(&self, loc: SourceLoc) -> Option<LineCol> {
+        let (id, line, col) = self.file_line_col(loc)?;
+        Some(LineCol {
+            file: self.file(id).name.clone(),
+            line,
+            col,
+        })
+    }
+
+    /// [`SourceMap::line_col`] naming the buffer by id (no copy of its name): the buffer,
+    /// the 1-based line and the 1-based column in bytes.
+    pub fn file_line_col(&self, loc: SourceLoc) -> Option<(FileId, u32, u32)> {
         let (id, offset) = self.find(loc)?;
         let file = self.file(id);
         let (line, start) = file.line_of(offset);
-        Some(LineCol {
-            file: file.name.clone(),
-            line: line as u32 + 1,
-            col: (offset - start) as u32 + 1,
-        })
+        Some((id, line as u32 + 1, (offset - start) as u32 + 1))
     }
 
     /// The text of 1-based line `line` of the buffer called `name`, without its terminator.

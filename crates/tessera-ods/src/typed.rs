@@ -52,7 +52,12 @@ impl Layout {
             let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
             ctx.dense_i32_values(attr)
         };
-        split_groups(self.groups, self.sizes_attr.is_some(), total, sizes)
+        split_groups(
+            self.groups.iter().copied(),
+            self.sizes_attr.is_some(),
+            total,
+            sizes,
+        )
     }
 
     /// The range of group `index` of `op` (empty if `op` does not fit the declaration, which
@@ -73,23 +78,26 @@ impl Layout {
 
 /// Splits `total` values into groups of the given counts: with `attr_sized`, the sizes come
 /// from `sizes` (one per group); otherwise every single group takes one value and the
-/// variable ones share the rest equally. `None` when the values do not fit.
-pub(crate) fn split_groups(
-    groups: &[Count],
+/// variable ones share the rest equally. `None` when the values do not fit. (Allocation-free
+/// for up to four groups: the format engine asks this for every op it prints.)
+pub(crate) fn split_groups<S: AsRef<[i32]>>(
+    groups: impl Iterator<Item = Count> + Clone,
     attr_sized: bool,
     total: usize,
-    sizes: impl FnOnce() -> Option<Vec<i32>>,
+    sizes: impl FnOnce() -> Option<S>,
 ) -> Option<SmallVec<[Range<usize>; 4]>> {
-    let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
-    let variable = groups.len() - fixed;
+    let len = groups.clone().count();
+    let fixed = groups.clone().filter(|&g| g == Count::Single).count();
+    let variable = len - fixed;
     let counts: SmallVec<[usize; 4]> = if attr_sized {
         let sizes = sizes()?;
-        if sizes.len() != groups.len() || sizes.iter().any(|&s| s < 0) {
+        let sizes = sizes.as_ref();
+        if sizes.len() != len || sizes.iter().any(|&s| s < 0) {
             return None;
         }
-        sizes.into_iter().map(|s| s as usize).collect()
+        sizes.iter().map(|&s| s as usize).collect()
     } else if variable == 0 {
-        groups.iter().map(|_| 1).collect()
+        groups.clone().map(|_| 1).collect()
     } else {
         let rest = total.checked_sub(fixed)?;
         if rest % variable != 0 {
@@ -97,11 +105,11 @@ pub(crate) fn split_groups(
         }
         let each = rest / variable;
         groups
-            .iter()
-            .map(|&g| if g == Count::Single { 1 } else { each })
+            .clone()
+            .map(|g| if g == Count::Single { 1 } else { each })
             .collect()
     };
-    let misfit = groups.iter().zip(&counts).any(|(&g, &n)| match g {
+    let misfit = groups.zip(&counts).any(|(g, &n)| match g {
         Count::Single => n != 1,
         Count::Optional => n > 1,
         Count::Variadic => false,
@@ -334,24 +342,25 @@ mod tests {
     #[test]
     fn groups_split_as_declared() {
         use Count::*;
-        let none = || None;
+        let none = || None::<Vec<i32>>;
+        let g = |groups: &'static [Count]| groups.iter().copied();
         assert_eq!(
-            split_groups(&[Single, Variadic, Single], false, 5, none).unwrap()[..],
+            split_groups(g(&[Single, Variadic, Single]), false, 5, none).unwrap()[..],
             [0..1, 1..4, 4..5]
         );
         assert_eq!(
-            split_groups(&[Variadic, Variadic], false, 4, none).unwrap()[..],
+            split_groups(g(&[Variadic, Variadic]), false, 4, none).unwrap()[..],
             [0..2, 2..4]
         );
-        assert!(split_groups(&[Variadic, Variadic], false, 3, none).is_none());
-        assert!(split_groups(&[Single, Single], false, 3, none).is_none());
-        assert!(split_groups(&[Optional, Single], false, 3, none).is_none());
+        assert!(split_groups(g(&[Variadic, Variadic]), false, 3, none).is_none());
+        assert!(split_groups(g(&[Single, Single]), false, 3, none).is_none());
+        assert!(split_groups(g(&[Optional, Single]), false, 3, none).is_none());
         assert_eq!(
-            split_groups(&[Optional, Variadic], true, 3, || Some(vec![1, 2])).unwrap()[..],
+            split_groups(g(&[Optional, Variadic]), true, 3, || Some(vec![1, 2])).unwrap()[..],
             [0..1, 1..3]
         );
-        assert!(split_groups(&[Optional, Variadic], true, 3, || Some(vec![2, 1])).is_none());
-        assert!(split_groups(&[Optional, Variadic], true, 3, || Some(vec![-1, 4])).is_none());
-        assert!(split_groups(&[Optional], true, 0, || None).is_none());
+        assert!(split_groups(g(&[Optional, Variadic]), true, 3, || Some(vec![2, 1])).is_none());
+        assert!(split_groups(g(&[Optional, Variadic]), true, 3, || Some(vec![-1, 4])).is_none());
+        assert!(split_groups(g(&[Optional]), true, 0, none).is_none());
     }
 }

@@ -111,11 +111,18 @@ struct Gen<'a> {
     /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
     /// it restores the enclosing scopes' view.
     scopes: Vec<Vec<(DeclId, Option<Values>)>>,
-    /// The last file name interned for a location, so consecutive locations in one file
-    /// intern it once.
-    file: Option<(String, Ident)>,
+    /// The last buffer whose name was interned for a location, so consecutive locations in
+    /// one file intern it once.
+    file: Option<(FileId, Ident)>,
     /// The patterns without `with recursion`.
     unbounded: Vec<OpId>,
+    /// The last location made, by source position: an op and the ops its operands need
+    /// are often placed at one position, and this spares resolving its line and interning
+    /// it again.
+    last_loc: Option<(tessera_ir::SourceLoc, Location)>,
+    /// The segment-size properties made so far, by sizes: few distinct ones, each
+    /// made (allocated and interned) once.
+    segment_attrs: FxHashMap<SmallVec<[usize; 4]>, (Ident, Attr)>,
 }
 
 impl<'a> Gen<'a> {
@@ -127,7 +134,10 @@ impl<'a> Gen<'a> {
     ) -> Self {
         let names = PdlNames::new(ctx);
         let types = PdlTypes::new(ctx);
-        let mut body = Body::new();
+        // Lowering makes fewer ops than the tree has expressions and statements: room for
+        // that many spares growing the flat arenas step by step (each step a copy into
+        // fresh memory).
+        let mut body = Body::with_capacity(ast.exprs.len() + ast.stmts.len());
         let block = body.create_block();
         Gen {
             ctx,
@@ -142,6 +152,8 @@ impl<'a> Gen<'a> {
             scopes: Vec::new(),
             file: None,
             unbounded: Vec::new(),
+            last_loc: None,
+            segment_attrs: FxHashMap::default(),
         }
     }
 
@@ -150,22 +162,30 @@ impl<'a> Gen<'a> {
     /// The IR location of the start of `span`: file, line and column, as upstream's
     /// `FileLineColLoc` of the PDLL source.
     fn loc(&mut self, span: Span) -> Location {
-        let Some(lc) = self.sources.line_col(span.lo) else {
+        let key = span.lo;
+        if let Some((last, loc)) = self.last_loc {
+            if last == key {
+                return loc;
+            }
+        }
+        let loc = self.new_loc(span);
+        self.last_loc = Some((key, loc));
+        loc
+    }
+
+    fn new_loc(&mut self, span: Span) -> Location {
+        let Some((buffer, line, col)) = self.sources.file_line_col(span.lo) else {
             return self.unknown_file_loc();
         };
-        let file = match &self.file {
-            Some((name, id)) if *name == lc.file => *id,
+        let file = match self.file {
+            Some((last, id)) if last == buffer => id,
             _ => {
-                let id = self.ctx.ident(&lc.file);
-                self.file = Some((lc.file, id));
+                let id = self.ctx.ident(self.sources.file(buffer).name());
+                self.file = Some((buffer, id));
                 id
             }
         };
-        self.ctx.loc(LocKind::FileLineCol {
-            file,
-            line: lc.line,
-            col: lc.col,
-        })
+        self.ctx.loc(LocKind::FileLineCol { file, line, col })
     }
 
     fn unknown_file_loc(&mut self) -> Location {
@@ -256,7 +276,12 @@ impl<'a> Gen<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        self.names.segments(self.ctx, sizes)
+        if let Some(&made) = self.segment_attrs.get(sizes) {
+            return made;
+        }
+        let made = self.names.segments(self.ctx, sizes);
+        self.segment_attrs.insert(SmallVec::from_slice(sizes), made);
+        made
     }
 
     // ----- scopes -------------------------------------------------------------------------

@@ -66,6 +66,9 @@ pub(crate) struct Parser<'a> {
     pub(crate) ast: Ast,
     pub(crate) diags: Diagnostics,
     scopes: Vec<Scope>,
+    /// Name maps of finished scopes, emptied, for new scopes to reuse (a scope's map stays
+    /// small; reusing one spares growing a fresh table per scope).
+    spare_names: Vec<FxHashMap<Sym, DeclId>>,
     cur_scope: usize,
     pub(crate) ctx: Ctx,
     anon_counter: u32,
@@ -82,6 +85,7 @@ impl<'a> Parser<'a> {
         file: FileId,
         include_dirs: &'a [PathBuf],
     ) -> Self {
+        let source_len = sources.file(file).text().len();
         let mut lexer = Lexer::new(sources, file);
         let mut diags = Diagnostics::new();
         let tok = lexer.next(&mut diags);
@@ -90,12 +94,13 @@ impl<'a> Parser<'a> {
             include_dirs,
             lexer,
             tok,
-            ast: Ast::new(),
+            ast: Ast::with_capacity(source_len),
             diags,
             scopes: vec![Scope {
                 parent: None,
                 names: FxHashMap::default(),
             }],
+            spare_names: Vec::new(),
             cur_scope: 0,
             ctx: Ctx::Global,
             anon_counter: 0,
@@ -199,9 +204,10 @@ impl<'a> Parser<'a> {
     // ----- scopes --------------------------------------------------------------------------
 
     pub(crate) fn push_scope(&mut self) -> usize {
+        let names = self.spare_names.pop().unwrap_or_default();
         self.scopes.push(Scope {
             parent: Some(self.cur_scope),
-            names: FxHashMap::default(),
+            names,
         });
         self.cur_scope = self.scopes.len() - 1;
         self.cur_scope
@@ -242,6 +248,20 @@ impl<'a> Parser<'a> {
             if result.is_err() {
                 self.recover(start);
             }
+            self.release_scopes();
+        }
+    }
+
+    /// Drops the scopes a finished top-level declaration opened (nothing refers to them once
+    /// it is done: only the module scope, 0, outlives a declaration), keeping their maps for
+    /// reuse.
+    fn release_scopes(&mut self) {
+        if self.cur_scope != 0 {
+            return;
+        }
+        for mut scope in self.scopes.drain(1..) {
+            scope.names.clear();
+            self.spare_names.push(scope.names);
         }
     }
 

@@ -24,8 +24,9 @@ pub use builtin::register_builtin_assembly;
 pub use dialect::{dialect_assembly, set_dialect_assembly, DialectAssembly};
 pub use parser::{Argument, CustomOpState, OpAsmParser, Punct, UnresolvedOperand};
 
+use smallvec::SmallVec;
 use std::sync::Arc;
-use tessera_ir::{Body, Context, Diagnostic, OpId, ValueId};
+use tessera_ir::{Body, Context, Diagnostic, OpId, RegionId, ValueId};
 
 /// The result of a custom parser step: a diagnostic stops parsing, as everywhere in this
 /// crate.
@@ -57,6 +58,35 @@ pub trait OpAssembly: Send + Sync {
     /// for a constant; the printer makes them unique. Only the first result of a group
     /// may be named; values left out get numbers.
     fn result_names(&self, _ctx: &Context, _body: &Body, _op: OpId, _names: &mut ResultNames) {}
+
+    /// A shortcut for the alias pass, which otherwise runs [`OpAssembly::print`] on `op`
+    /// once, writing nothing, to learn what it prints. `Some(regions)` promises that `print`
+    /// prints of `op` no attribute or type other than those `op` holds (its attributes and
+    /// properties, its operands' and results' types, and parts of these), and exactly the
+    /// regions listed, in that order, as `print_region` with those arguments would. When
+    /// none of what the op holds can get an alias, the pass then visits the regions alone.
+    /// `None` (the default) promises nothing.
+    fn printed_regions(
+        &self,
+        _ctx: &Context,
+        _body: &Body,
+        _op: OpId,
+    ) -> Option<SmallVec<[RegionPrinting; 2]>> {
+        None
+    }
+}
+
+/// One region as a custom form prints it: the arguments of [`OpAsmPrinter::print_region`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegionPrinting {
+    /// The region.
+    pub region: RegionId,
+    /// Print the entry block's header when it has arguments.
+    pub entry_args: bool,
+    /// Print the entry block's terminator.
+    pub terminators: bool,
+    /// Print the header of an empty entry block.
+    pub empty_block: bool,
 }
 
 /// Where [`OpAssembly::result_names`] puts its suggestions.

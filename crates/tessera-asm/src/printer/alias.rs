@@ -30,8 +30,35 @@ struct AliasInfo {
     deferrable: bool,
     /// Children that have an `AliasInfo`.
     children: Vec<usize>,
-    /// The alias name, once chosen.
-    name: Option<Box<str>>,
+    /// The alias name's number among its prefix's (`p`, `p1`, ...), once chosen: kept
+    /// inline, as the name is read for every use of the alias.
+    number: Option<u32>,
+}
+
+/// An alias name: its prefix, then its number unless it is the first (`loc`, `loc1`, ...).
+#[derive(Copy, Clone)]
+pub(super) struct AliasName {
+    prefix: &'static str,
+    number: u32,
+}
+
+impl AliasName {
+    /// Appends the name (without `#` or `!`).
+    pub(super) fn push_to(self, out: &mut String) {
+        out.push_str(self.prefix);
+        if self.number > 0 {
+            super::push_u64(out, u64::from(self.number));
+        }
+    }
+}
+
+impl AliasInfo {
+    fn name(&self) -> Option<AliasName> {
+        Some(AliasName {
+            prefix: self.prefix?,
+            number: self.number?,
+        })
+    }
 }
 
 /// State values: not visited yet, visited with no alias candidate at or below it, or
@@ -90,14 +117,14 @@ impl Aliases {
     /// The alias name of a node, if it got one. With `allow_deferred` false, an alias
     /// defined after the module counts as none (see `props_walked`).
     #[inline]
-    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<&str> {
+    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<AliasName> {
         match self.state(node) {
             s if s >= INFO => {
                 let info = &self.infos[(s - INFO) as usize];
                 if info.deferrable && !allow_deferred {
                     return None;
                 }
-                info.name.as_deref()
+                info.name()
             }
             _ => None,
         }
@@ -119,13 +146,8 @@ impl Aliases {
                 continue;
             };
             let n = counts.entry(prefix).or_insert(0);
-            let name = if *n == 0 {
-                prefix.into()
-            } else {
-                format!("{prefix}{n}").into()
-            };
+            self.infos[i].number = Some(*n);
             *n += 1;
-            self.infos[i].name = Some(name);
         }
         self.order = order;
     }
@@ -280,7 +302,7 @@ impl<'a> Collector<'a> {
             depth: 0,
             deferrable,
             children: Vec::new(),
-            name: None,
+            number: None,
         });
         self.set_state(node, INFO + idx as u32);
         let mut max_child = 0;
@@ -408,6 +430,21 @@ impl<'a> Collector<'a> {
         let ctx = self.ctx;
         if let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) {
             if hooks.can_print(ctx, body, op) {
+                // What the op holds cannot get an alias, so running its printer would only
+                // visit its regions: visit them directly if the hooks can say which.
+                if self.holds_no_alias(body, op) {
+                    if let Some(regions) = hooks.printed_regions(ctx, body, op) {
+                        for r in regions {
+                            let flags = super::RegionFlags {
+                                entry_args: r.entry_args,
+                                terminators: r.terminators,
+                                empty_block: r.empty_block,
+                            };
+                            self.region_custom(body, r.region, flags, debug_info);
+                        }
+                        return;
+                    }
+                }
                 let mut p = super::OpAsmPrinter::collecting(self, body, debug_info);
                 hooks.print(&mut p, op);
                 return;
@@ -417,6 +454,42 @@ impl<'a> Collector<'a> {
             self.region_custom(body, region, super::RegionFlags::ALL, debug_info);
         }
         self.op_tail(body, op);
+    }
+
+    /// Whether no attribute or type `op` holds (attributes, properties, operand and result
+    /// types) has an alias candidate at or below it. Nodes found free are marked as seen,
+    /// as `visit` would mark them: a node without a candidate adds no info, so marking it
+    /// here or later changes no order.
+    fn holds_no_alias(&mut self, body: &Body, op: OpId) -> bool {
+        let ctx = self.ctx;
+        body.operands(op)
+            .chain(body.results(op))
+            .all(|v| self.alias_free(Node::Type(body.value_type(v))))
+            && ctx
+                .dict_entries(body.op_attrs(op))
+                .iter()
+                .chain(body.op_props(op).map_or(&[][..], |p| ctx.dict_entries(p)))
+                .all(|&(_, a)| self.alias_free(Node::Attr(a)))
+    }
+
+    /// Whether `node` has no alias candidate at or below it; such nodes are marked seen.
+    fn alias_free(&mut self, node: Node) -> bool {
+        match self.aliases.state(node) {
+            NO_ALIAS => true,
+            UNSEEN => {
+                if self.alias_prefix(node).is_some() {
+                    return false;
+                }
+                for child in self.children(node) {
+                    if !crate::with_stack(|| self.alias_free(child)) {
+                        return false;
+                    }
+                }
+                self.set_state(node, NO_ALIAS);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Visits a region as the custom form prints it (`flags` as in `print_region_with`).
@@ -459,22 +532,29 @@ impl Printer<'_> {
             if info.deferrable != deferred {
                 continue;
             }
-            let name = info.name.as_deref().unwrap_or_default();
+            let Some(name) = info.name() else {
+                continue;
+            };
             match info.node {
                 Node::Attr(a) => {
                     out.push('#');
-                    out.push_str(name);
+                    name.push_to(out);
                     out.push_str(" = ");
                     self.print_attr_no_alias(a, Elide::Never, out);
                 }
                 Node::Type(t) => {
                     out.push('!');
-                    out.push_str(name);
+                    name.push_to(out);
                     out.push_str(" = ");
                     self.print_type_no_alias(t, out);
                 }
             }
             out.push('\n');
+            // Tens of thousands of location aliases: handed to the sink as they come, not
+            // gathered (and grown into fresh memory) first.
+            if out.len() >= super::FLUSH_AT {
+                self.flush(out);
+            }
         }
     }
 }

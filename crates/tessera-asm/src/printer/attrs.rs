@@ -20,7 +20,7 @@ impl Printer<'_> {
             .name(Node::Attr(attr), self.deferred_aliases)
         {
             out.push('#');
-            out.push_str(name);
+            name.push_to(out);
             return;
         }
         crate::with_stack(|| self.print_attr_no_alias(attr, elide, out));
@@ -265,7 +265,7 @@ impl Printer<'_> {
             .name(Node::Attr(loc.attr()), self.deferred_aliases)
         {
             out.push('#');
-            out.push_str(name);
+            name.push_to(out);
             return;
         }
         crate::with_stack(|| self.print_loc_body(loc, out));

@@ -15,7 +15,7 @@ impl Printer<'_> {
             .name(Node::Type(ty), self.deferred_aliases)
         {
             out.push('!');
-            out.push_str(name);
+            name.push_to(out);
             return;
         }
         crate::with_stack(|| self.print_type_no_alias(ty, out));

@@ -73,4 +73,13 @@ pdl.pattern @with_dictionary : benefit(1) attributes {pdl.note = "kept"} {
   }
 }
 
+// Values that get aliases, held by pdl ops: the alias pass must still find them (an op
+// holding nothing aliasable has only its regions visited).
+pdl.pattern @with_aliases : benefit(1) {
+  %map = attribute = affine_map<(d0) -> (d0 + 1)>
+  %tuple = type : tuple<i1, i2, i3, i4, i5, i6, i7, i8, i9, i10, i11, i12, i13, i14, i15, i16, i17>
+  %root = operation "test.op" {"map" = %map} -> (%tuple : !pdl.type) {test.set = affine_set<(d0) : (d0 >= 0)>}
+  rewrite %root with "Keep"
+}
+
 func.func private @handles(!pdl.attribute, !pdl.operation, !pdl.type, !pdl.value) -> (!pdl.range<attribute>, !pdl.range<operation>, !pdl.range< type >, !pdl<range<value>>)

@@ -51,4 +51,11 @@ pub trait CustomDirective: Send + Sync {
 
     /// Writes the directive for `op` from `args`.
     fn print(&self, p: &mut OpAsmPrinter<'_, '_>, op: OpId, args: &[DirectiveArg<'_>]);
+
+    /// Whether `print` prints no attribute or type but those in its arguments (or parts of
+    /// them), and no region: the alias pass may then leave it out when nothing the op holds
+    /// can get an alias. `false` (the default) promises nothing.
+    fn prints_only_args(&self) -> bool {
+        false
+    }
 }

@@ -24,13 +24,14 @@ use crate::constraint::Arity;
 use crate::format::{AttrStyle, ElementKind, OpFormat};
 use crate::op::{Op, Segments};
 use crate::Model;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
 use tessera_asm::custom::{
-    CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, ResultNames,
+    CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, RegionPrinting, ResultNames,
 };
-use tessera_ir::{Attr, AttrKind, Body, Context, OpId, Type};
+use tessera_ir::{Attr, AttrKind, Body, Context, OpId, RegionId, Type};
 
 /// Builds a type the format relies on (a buildable type's `builderCall`).
 pub type TypeBuilder = Arc<dyn Fn(&mut Context) -> Result<Type, String> + Send + Sync>;
@@ -369,6 +370,9 @@ struct Spec {
     /// custom form.
     custom_directive: Option<String>,
     default_dialect: String,
+    /// The regions the format prints, in order, when it prints nothing else that the op
+    /// does not hold (see [`printed_region_elements`]); `None` otherwise.
+    printed_regions: Option<Vec<RegionElement>>,
     result_names: Option<ResultNamer>,
     infer_results: Option<ResultInference>,
 }
@@ -474,6 +478,7 @@ impl FormatAssembly {
                 .and_then(|rest| rest.split('"').next())
                 .map(str::to_string)
         });
+        let printed_regions = printed_region_elements(&format, &directives);
         FormatAssembly {
             spec: Arc::new(Spec {
                 name: op.name.clone(),
@@ -492,6 +497,7 @@ impl FormatAssembly {
                 directives,
                 custom_directive,
                 default_dialect: default_dialect.to_string(),
+                printed_regions,
                 result_names: None,
                 infer_results: None,
                 format,
@@ -533,11 +539,57 @@ impl OpAssembly for FormatAssembly {
     }
 
     fn can_print(&self, ctx: &Context, body: &Body, op: OpId) -> bool {
-        self.spec.custom_directive.is_none() && groups_of(&self.spec, ctx, body, op).is_some()
+        let spec = &self.spec;
+        if spec.custom_directive.is_some() {
+            return false;
+        }
+        // Only single values declared (most ops): the counts alone decide.
+        match (
+            only_singles(&spec.operands, &spec.operand_segments),
+            only_singles(&spec.results, &spec.result_segments),
+        ) {
+            (true, true) => {
+                body.num_operands(op) == spec.operands.len()
+                    && body.num_results(op) == spec.results.len()
+            }
+            _ => groups_of(spec, ctx, body, op).is_some(),
+        }
     }
 
     fn default_dialect(&self) -> &str {
         &self.spec.default_dialect
+    }
+
+    fn printed_regions(
+        &self,
+        ctx: &Context,
+        body: &Body,
+        op: OpId,
+    ) -> Option<SmallVec<[RegionPrinting; 2]>> {
+        let elements = self.spec.printed_regions.as_ref()?;
+        let mut out = SmallVec::new();
+        for element in elements {
+            let regions: SmallVec<[RegionId; 2]> = match *element {
+                RegionElement::All => body.regions(op).collect(),
+                RegionElement::Variable(i) => {
+                    let all = body.regions(op);
+                    if self.spec.regions[i].arity == Arity::Single {
+                        all.skip(i).take(1).collect()
+                    } else {
+                        all.skip(i).collect()
+                    }
+                }
+            };
+            for region in regions {
+                out.push(RegionPrinting {
+                    region,
+                    entry_args: true,
+                    terminators: print::prints_terminators(&self.spec, ctx, body, region),
+                    empty_block: false,
+                });
+            }
+        }
+        Some(out)
     }
 
     fn result_names(&self, ctx: &Context, body: &Body, op: OpId, names: &mut ResultNames) {
@@ -545,6 +597,81 @@ impl OpAssembly for FormatAssembly {
             namer(ctx, body, op, names);
         }
     }
+}
+
+/// A region element of a format: `$name` (by region index) or `regions`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RegionElement {
+    Variable(usize),
+    All,
+}
+
+/// The region elements `format` prints, in order, if everything else it prints is an
+/// attribute or type the op holds, so that the alias pass may visit only these regions
+/// (`OpAssembly::printed_regions`). That holds when every custom directive has a hook that
+/// prints only its arguments, no region is an argument of one, and each region element is
+/// printed whenever its region is not empty: at the top level, or as the anchor of an
+/// optional group (an empty region adds nothing to visit, so the group's absence needs no
+/// test). `None` when the format does not qualify.
+fn printed_region_elements(
+    format: &OpFormat,
+    hooks: &HashMap<String, Arc<dyn CustomDirective>>,
+) -> Option<Vec<RegionElement>> {
+    use crate::format::{Element, Variable};
+    fn region_of(e: &Element) -> Option<RegionElement> {
+        match e.kind {
+            ElementKind::Variable(Variable::Region(i)) => Some(RegionElement::Variable(i)),
+            ElementKind::Regions => Some(RegionElement::All),
+            _ => None,
+        }
+    }
+    fn has_region(e: &Element) -> bool {
+        let mut found = false;
+        e.walk(&mut |e| found |= region_of(e).is_some());
+        found
+    }
+    let mut ok = true;
+    for e in &format.elements {
+        e.walk(&mut |e| {
+            if let ElementKind::Custom { name, args } = &e.kind {
+                ok &= hooks.get(name).is_some_and(|h| h.prints_only_args())
+                    && !args.iter().any(has_region);
+            }
+        });
+    }
+    if !ok {
+        return None;
+    }
+    let mut regions = Vec::new();
+    for e in &format.elements {
+        if let Some(r) = region_of(e) {
+            regions.push(r);
+            continue;
+        }
+        let ElementKind::Optional(group) = &e.kind else {
+            if has_region(e) {
+                return None;
+            }
+            continue;
+        };
+        let anchor = (!group.anchor.in_else)
+            .then(|| region_of(group.anchor_element()))
+            .flatten();
+        let others = group
+            .then_elements
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| anchor.is_none() || i != group.anchor.index)
+            .map(|(_, e)| e)
+            .chain(&group.else_elements);
+        for other in others {
+            if has_region(other) {
+                return None;
+            }
+        }
+        regions.extend(anchor);
+    }
+    Some(regions)
 }
 
 /// What `attr-dict` leaves out whatever the op holds.
@@ -592,16 +719,20 @@ fn is_list(arity: &Arity) -> bool {
 
 /// How an op's operands and results split into the declared groups.
 struct Groups {
-    operands: Vec<Range<usize>>,
-    results: Vec<Range<usize>>,
+    operands: Ranges,
+    results: Ranges,
 }
+
+/// The values of each declared group, by position (few groups: kept inline).
+type Ranges = SmallVec<[Range<usize>; 4]>;
 
 /// The groups of `op`, or `None` if its operand or result counts do not fit its
 /// declaration (such an op prints generically).
 fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups> {
     let sizes_attr = |name: &str| {
         tessera_ir::op_queries::inherent_attr(ctx, body, op, name)
-            .and_then(|a| ctx.dense_i32_values(a))
+            .and_then(|a| ctx.dense_i32_iter(a))
+            .map(Iterator::collect)
     };
     let operands = split(
         &spec.operands,
@@ -618,15 +749,23 @@ fn groups_of(spec: &Spec, ctx: &Context, body: &Body, op: OpId) -> Option<Groups
     Some(Groups { operands, results })
 }
 
+/// Whether every declared group of `slots` is a single value (so that the groups fit
+/// exactly when there are as many values as slots).
+fn only_singles(slots: &[Slot], segments: &Segments) -> bool {
+    *segments != Segments::AttrSized && slots.iter().all(|s| s.arity == Arity::Single)
+}
+
 /// Splits `count` values into the declared groups.
 fn split(
     slots: &[Slot],
     segments: &Segments,
     count: usize,
-    sizes: impl FnOnce() -> Option<Vec<i32>>,
-) -> Option<Vec<Range<usize>>> {
-    let groups: Vec<crate::typed::Count> = slots.iter().map(|s| s.arity.count()).collect();
-    let split =
-        crate::typed::split_groups(&groups, *segments == Segments::AttrSized, count, sizes)?;
-    Some(split.into_vec())
+    sizes: impl FnOnce() -> Option<SmallVec<[i32; 4]>>,
+) -> Option<Ranges> {
+    crate::typed::split_groups(
+        slots.iter().map(|s| s.arity.count()),
+        *segments == Segments::AttrSized,
+        count,
+        sizes,
+    )
 }

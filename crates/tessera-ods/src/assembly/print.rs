@@ -11,7 +11,7 @@ use crate::constraint::Arity;
 use crate::format::{AttrStyle, Element, ElementKind, OptionalGroup, Variable, Whitespace};
 use smallvec::SmallVec;
 use tessera_asm::custom::OpAsmPrinter;
-use tessera_ir::{Attr, AttrKind, Ident, OpId, Type, ValueId};
+use tessera_ir::{Attr, AttrKind, Ident, OpId, RegionId, Type, ValueId};
 
 pub(super) struct Print<'s> {
     spec: &'s Spec,
@@ -47,7 +47,7 @@ impl<'s> Print<'s> {
         let Some(groups) = groups_of(self.spec, p.ctx(), p.body(), op) else {
             return;
         };
-        let attrs = p.op_attrs_and_props(op);
+        let attrs = attrs_and_props(p, op);
         let cx = Cx {
             op,
             groups: &groups,
@@ -226,15 +226,17 @@ impl<'s> Print<'s> {
         p: &OpAsmPrinter<'_, '_>,
         _cx: &Cx<'_>,
         index: usize,
-    ) -> Vec<tessera_ir::RegionId> {
+    ) -> SmallVec<[RegionId; 2]> {
         // Regions: every fixed one is one region; a variadic one (always last) takes the rest.
         let body = p.body();
-        let all: Vec<_> = body.regions(_cx.op).collect();
+        let all: SmallVec<[RegionId; 4]> = body.regions(_cx.op).collect();
         let slot = &self.spec.regions[index];
         if slot.arity == Arity::Single {
             all.get(index).copied().into_iter().collect()
         } else {
-            all.get(index..).map(<[_]>::to_vec).unwrap_or_default()
+            all.get(index..)
+                .map(SmallVec::from_slice)
+                .unwrap_or_default()
         }
     }
 
@@ -246,7 +248,7 @@ impl<'s> Print<'s> {
                 self.attribute(p, cx, *index, *qualified)
             }
             ElementKind::Variable(Variable::Operand(i)) => {
-                let values: Vec<ValueId> = cx.groups.operands[*i]
+                let values: SmallVec<[ValueId; 4]> = cx.groups.operands[*i]
                     .clone()
                     .map(|k| body.operand(cx.op, k))
                     .collect();
@@ -361,7 +363,7 @@ impl<'s> Print<'s> {
             ElementKind::Variable(Variable::Region(i)) => {
                 let regions = self.regions_of(p, cx, *i);
                 if is_list(&self.spec.regions[*i].arity) {
-                    DirectiveArg::Regions(regions)
+                    DirectiveArg::Regions(regions.into_vec())
                 } else {
                     DirectiveArg::Region(regions.first().copied())
                 }
@@ -374,7 +376,9 @@ impl<'s> Print<'s> {
                     DirectiveArg::Successor(succs.get(*i).copied())
                 }
             }
-            ElementKind::Type { arg, .. } => self.spec.types_arg(arg, self.types(p, cx, arg)),
+            ElementKind::Type { arg, .. } => {
+                self.spec.types_arg(arg, self.types(p, cx, arg).into_vec())
+            }
             ElementKind::AttrDict { .. } => DirectiveArg::AttrDict(cx.attrs.to_vec()),
             ElementKind::String(s) => DirectiveArg::Str(s.clone()),
             _ => DirectiveArg::Attr(None),
@@ -383,22 +387,12 @@ impl<'s> Print<'s> {
 
     /// A region, leaving out an implicit terminator that carries nothing.
     fn region(&self, p: &mut OpAsmPrinter<'_, '_>, region: tessera_ir::RegionId) {
-        let body = p.body();
-        let mut terminators = true;
-        if self.spec.implicit_terminator.is_some() {
-            let last = body.first_block(region).and_then(|b| body.last_op(b));
-            if let Some(term) = last {
-                terminators = !p.ctx().dict_entries(body.op_attrs(term)).is_empty()
-                    || body.op_props(term).is_some()
-                    || body.num_operands(term) != 0
-                    || body.num_results(term) != 0;
-            }
-        }
+        let terminators = prints_terminators(self.spec, p.ctx(), p.body(), region);
         p.print_region(region, true, terminators, false);
     }
 
     /// The types a `type(...)` argument stands for.
-    fn types(&self, p: &OpAsmPrinter<'_, '_>, cx: &Cx<'_>, arg: &Element) -> Vec<Type> {
+    fn types(&self, p: &OpAsmPrinter<'_, '_>, cx: &Cx<'_>, arg: &Element) -> SmallVec<[Type; 4]> {
         let body = p.body();
         match &arg.kind {
             ElementKind::Variable(Variable::Operand(i)) => cx.groups.operands[*i]
@@ -411,7 +405,7 @@ impl<'s> Print<'s> {
                 .collect(),
             ElementKind::Operands => body.operands(cx.op).map(|v| body.value_type(v)).collect(),
             ElementKind::Results => body.results(cx.op).map(|v| body.value_type(v)).collect(),
-            _ => Vec::new(),
+            _ => SmallVec::new(),
         }
     }
 
@@ -463,6 +457,33 @@ impl<'s> Print<'s> {
     }
 }
 
+/// The op's attributes as upstream's `getAttrs()` returns them (the discardable ones and
+/// the properties merged by name), kept inline for the few most ops have.
+fn attrs_and_props(p: &OpAsmPrinter<'_, '_>, op: OpId) -> SmallVec<[(Ident, Attr); 8]> {
+    let (ctx, body) = (p.ctx(), p.body());
+    let first = ctx.dict_entries(body.op_attrs(op));
+    let second = body.op_props(op).map_or(&[][..], |d| ctx.dict_entries(d));
+    if first.is_empty() || second.is_empty() {
+        return first.iter().chain(second).copied().collect();
+    }
+    // On equal names the discardable entry comes first, as `OpAsmPrinter::op_attrs_and_props`
+    // orders them.
+    let mut all = SmallVec::with_capacity(first.len() + second.len());
+    let (mut i, mut j) = (0, 0);
+    while i < first.len() && j < second.len() {
+        if ctx.str(first[i].0) <= ctx.str(second[j].0) {
+            all.push(first[i]);
+            i += 1;
+        } else {
+            all.push(second[j]);
+            j += 1;
+        }
+    }
+    all.extend_from_slice(&first[i..]);
+    all.extend_from_slice(&second[j..]);
+    all
+}
+
 /// The op being printed.
 struct Cx<'a> {
     op: OpId,
@@ -477,5 +498,27 @@ impl Cx<'_> {
             .iter()
             .find(|(n, _)| ctx.str(*n) == name)
             .map(|&(_, a)| a)
+    }
+}
+
+/// Whether `region` is printed with its entry block's terminator: always, except an implicit
+/// terminator that carries nothing (no attributes, properties, operands or results).
+pub(super) fn prints_terminators(
+    spec: &Spec,
+    ctx: &tessera_ir::Context,
+    body: &tessera_ir::Body,
+    region: RegionId,
+) -> bool {
+    if spec.implicit_terminator.is_none() {
+        return true;
+    }
+    match body.first_block(region).and_then(|b| body.last_op(b)) {
+        Some(term) => {
+            !ctx.dict_entries(body.op_attrs(term)).is_empty()
+                || body.op_props(term).is_some()
+                || body.num_operands(term) != 0
+                || body.num_results(term) != 0
+        }
+        None => true,
     }
 }

@@ -9,7 +9,7 @@
 
 use crate::eval::{self, Bound, CompiledPred, EvalError, OpNames, Resolver, SelfKind};
 use crate::{Constraint, Model, Pred};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use tessera_ir::Context;
 
 /// A compiled predicate.
@@ -19,7 +19,25 @@ pub(crate) struct Cond {
     pred: Option<Arc<CompiledPred>>,
     /// The leaves that cannot be evaluated, each with the reason.
     unknown: Arc<[EvalError]>,
+    /// The verdicts on `$_self` alone already reached ([`Cond::check_self`]).
+    memo: Arc<Mutex<Memo>>,
 }
+
+/// Verdicts of a predicate on `$_self` alone, by attribute or type of one context (the last
+/// one checked): a verifier checks the same few types (the pdl handle types, say) for every
+/// op. Searched linearly, so kept small: the first `MEMO_MAX` subjects are remembered.
+#[derive(Default)]
+struct Memo {
+    /// `Context::uid` of the context the handles belong to, and its number of registered
+    /// dialects when the verdicts were reached (a verdict on an opaque type or attribute
+    /// depends on whether its dialect is registered).
+    ctx: (u64, usize),
+    /// ((is a type, handle index), holds).
+    verdicts: Vec<((bool, usize), bool)>,
+}
+
+/// The most verdicts a memo keeps.
+const MEMO_MAX: usize = 16;
 
 /// The outcome of a check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,10 +70,12 @@ impl<'m> Preds<'m> {
                 Ok(pred) => Cond {
                     pred: pred.map(Arc::new),
                     unknown: Arc::new([]),
+                    memo: Arc::default(),
                 },
                 Err(errors) => Cond {
                     pred: None,
                     unknown: errors.into(),
+                    memo: Arc::default(),
                 },
             },
         }
@@ -77,6 +97,7 @@ impl<'m> Preds<'m> {
             .map(|p| Cond {
                 pred: Some(Arc::new(p)),
                 unknown: Arc::new([]),
+                memo: Arc::default(),
             })
     }
 }
@@ -86,6 +107,7 @@ fn partial((pred, unknown): (CompiledPred, Vec<EvalError>)) -> Cond {
     Cond {
         pred: Some(Arc::new(pred)),
         unknown: unknown.into(),
+        memo: Arc::default(),
     }
 }
 
@@ -95,12 +117,52 @@ impl Cond {
         Cond {
             pred: None,
             unknown: Arc::new([]),
+            memo: Arc::default(),
         }
     }
 
     /// The leaves that cannot be evaluated (none if the predicate can be).
     pub(crate) fn unknown_leaves(&self) -> &[EvalError] {
         &self.unknown
+    }
+
+    /// [`Cond::check`] of a predicate on `$_self` alone (no `$name`s), remembered per
+    /// attribute or type: the verdict depends on nothing else (but which dialects are
+    /// registered, part of the memo's key), and handles are interned.
+    /// An undecided verdict is not remembered (it is an error, reported once).
+    pub(crate) fn check_self(&self, ctx: &Context, subject: &Bound) -> Verdict {
+        let key = match (subject, &self.pred) {
+            (Bound::Type(t), Some(_)) => (true, t.index()),
+            (Bound::Attr(a), Some(_)) => (false, a.index()),
+            _ => return self.check(ctx, subject, &eval::NoNames),
+        };
+        // A memo another thread holds is skipped, not waited for.
+        if let Ok(memo) = self.memo.try_lock() {
+            if memo.ctx == (ctx.uid(), ctx.num_dialects()) {
+                match memo.verdicts.iter().find(|(k, _)| *k == key) {
+                    Some((_, true)) => return Verdict::Holds,
+                    Some((_, false)) => return Verdict::Fails,
+                    None => {}
+                }
+            }
+        }
+        let verdict = self.check(ctx, subject, &eval::NoNames);
+        let holds = match verdict {
+            Verdict::Holds => true,
+            Verdict::Fails => false,
+            Verdict::Unknown(_) => return verdict,
+        };
+        if let Ok(mut memo) = self.memo.try_lock() {
+            let key_ctx = (ctx.uid(), ctx.num_dialects());
+            if memo.ctx != key_ctx {
+                memo.ctx = key_ctx;
+                memo.verdicts.clear();
+            }
+            if memo.verdicts.len() < MEMO_MAX {
+                memo.verdicts.push((key, holds));
+            }
+        }
+        verdict
     }
 
     /// Checks the predicate for `subject` (`$_self`) and the op's `names`.

@@ -19,7 +19,13 @@ pub(crate) fn verify(
     body: &Body,
     op: OpId,
 ) -> Result<(), Diagnostic> {
-    let v = Verifier { c, ctx, body, op };
+    let v = Verifier {
+        c,
+        ctx,
+        body,
+        op,
+        sizes: Default::default(),
+    };
     for step in &c.steps {
         match step {
             Step::Count { what, n, at_least } => v.count(*what, *n, *at_least)?,
@@ -102,9 +108,17 @@ struct Verifier<'a> {
     ctx: &'a Context,
     body: &'a Body,
     op: OpId,
+    /// Segment sizes already read and checked, by (attribute name's address, of operands,
+    /// value count, group count): the segment-size trait and the operand or result groups
+    /// both need them.
+    sizes: std::cell::RefCell<SizesRead>,
 }
 
 type VResult = Result<(), Diagnostic>;
+
+/// Checked segment sizes, by (attribute name's address, of operands, value count, group
+/// count).
+type SizesRead = SmallVec<[((usize, bool, usize, usize), SmallVec<[i32; 4]>); 2]>;
 
 /// The values of each declared group, by position.
 type Ranges = SmallVec<[Range<usize>; 4]>;
@@ -173,7 +187,7 @@ impl Verifier<'_> {
         subject: &Bound,
         what: impl FnOnce() -> String,
     ) -> Result<bool, Diagnostic> {
-        match checked.cond.check(self.ctx, subject, &NoNames) {
+        match checked.cond.check_self(self.ctx, subject) {
             Verdict::Holds => Ok(true),
             Verdict::Fails => Ok(false),
             Verdict::Unknown(e) => Err(self.error(format!(
@@ -192,14 +206,17 @@ impl Verifier<'_> {
 
     fn invariants(&self) -> VResult {
         let c = self.c;
+        // Each inherent attribute is looked up once (by name), for both passes.
+        let values: SmallVec<[Option<Attr>; 8]> =
+            c.attrs.iter().map(|a| self.inherent(&a.name)).collect();
         for &i in &c.attrs_by_name {
             let a = &c.attrs[i];
-            if a.required && self.inherent(&a.name).is_none() {
+            if a.required && values[i].is_none() {
                 return self.fail(format!("requires attribute '{}'", a.name));
             }
         }
-        for a in &c.attrs {
-            let Some(value) = self.inherent(&a.name) else {
+        for (a, value) in c.attrs.iter().zip(&values) {
+            let Some(value) = *value else {
                 continue;
             };
             let what = || format!("attribute '{}'", a.name);
@@ -361,9 +378,29 @@ impl Verifier<'_> {
         groups: usize,
         total: usize,
         operands: bool,
-    ) -> Result<Vec<i32>, Diagnostic> {
-        let sizes = match self.inherent(attr) {
-            Some(a) => match self.ctx.dense_i32_values(a) {
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let key = (attr.as_ptr() as usize, operands, total, groups);
+        if let Some((_, sizes)) = self.sizes.borrow().iter().find(|(k, _)| *k == key) {
+            return Ok(sizes.clone());
+        }
+        let sizes = self.read_segment_sizes(attr, groups, total, operands)?;
+        self.sizes.borrow_mut().push((key, sizes.clone()));
+        Ok(sizes)
+    }
+
+    fn read_segment_sizes(
+        &self,
+        attr: &str,
+        groups: usize,
+        total: usize,
+        operands: bool,
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let sizes: SmallVec<[i32; 4]> = match self.inherent(attr) {
+            Some(a) => match self
+                .ctx
+                .dense_i32_iter(a)
+                .map(SmallVec::<[i32; 4]>::from_iter)
+            {
                 Some(sizes) if sizes.len() == groups => sizes,
                 Some(sizes) => {
                     // Upstream refuses this while building the op's properties, before the
@@ -380,7 +417,7 @@ impl Verifier<'_> {
                 }
             },
             // Default properties hold zeros.
-            None if self.c.uses_properties => vec![0; groups],
+            None if self.c.uses_properties => smallvec::smallvec![0; groups],
             None => return Err(self.error(format!("requires dense i32 array attribute '{attr}'"))),
         };
         let group = if operands { "operand" } else { "result" };
@@ -415,8 +452,27 @@ impl Verifier<'_> {
 
     // ----- native traits ----------------------------------------------------------------------
 
+    /// `HasParent`/`ParentOneOf`: the parent op is named one of `names`.
+    fn has_parent(&self, names: &[String]) -> VResult {
+        let (ctx, body) = (self.ctx, self.body);
+        let parent = body.parent_op(self.op).map(|p| ctx.str(body.op_name(p)));
+        if parent.is_some_and(|p| names.iter().any(|n| n == p)) {
+            return Ok(());
+        }
+        self.fail(if names.len() == 1 {
+            format!("expects parent op '{}'", names[0])
+        } else {
+            format!("expects parent op to be one of '{}'", names.join(", "))
+        })
+    }
+
     fn native(&self, check: &NativeCheck) -> VResult {
         let (ctx, body, op) = (self.ctx, self.body, self.op);
+        // The checks every op of some dialects has need no types: answered before they are
+        // gathered.
+        if let NativeCheck::HasParent(names) = check {
+            return self.has_parent(names);
+        }
         let operands: SmallVec<[Type; 4]> = body.operands(op).map(|v| body.value_type(v)).collect();
         let results: SmallVec<[Type; 4]> = body.results(op).map(|v| body.value_type(v)).collect();
         let need = |operands_needed: bool, results_needed: bool| -> VResult {
@@ -563,17 +619,7 @@ impl Verifier<'_> {
                     is_signless_int_like(ctx, t)
                 })
             }
-            NativeCheck::HasParent(names) => {
-                let parent = body.parent_op(op).map(|p| ctx.str(body.op_name(p)));
-                if parent.is_some_and(|p| names.iter().any(|n| n == p)) {
-                    return Ok(());
-                }
-                self.fail(if names.len() == 1 {
-                    format!("expects parent op '{}'", names[0])
-                } else {
-                    format!("expects parent op to be one of '{}'", names.join(", "))
-                })
-            }
+            NativeCheck::HasParent(names) => self.has_parent(names),
             NativeCheck::ImplicitTerminator(name) => {
                 for r in body.regions(op) {
                     let Some(last) = body.first_block(r).and_then(|b| body.last_op(b)) else {

@@ -66,6 +66,10 @@ impl CustomDirective for NamedAttributeOperands {
         }
         p.write("}");
     }
+
+    fn prints_only_args(&self) -> bool {
+        true
+    }
 }
 
 /// `{"name" = %value, ...}` if a `{` is next: the operands and their names as a string
@@ -144,6 +148,10 @@ impl CustomDirective for CreateOperationResults {
         p.print_types(types.iter().copied());
         p.write(")");
     }
+
+    fn prints_only_args(&self) -> bool {
+        true
+    }
 }
 
 /// The result type of `pdl.range` / `pdl_interp.create_range`: the range of the first
@@ -186,6 +194,10 @@ impl CustomDirective for RangeResultType {
             p.print_type(*result);
         }
     }
+
+    fn prints_only_args(&self) -> bool {
+        true
+    }
 }
 
 /// The result type of `pdl.results`: a range of all values without an index, else written
@@ -216,5 +228,9 @@ impl CustomDirective for ResultsValueType {
             p.write(" -> ");
             p.print_type(*result);
         }
+    }
+
+    fn prints_only_args(&self) -> bool {
+        true
     }
 }

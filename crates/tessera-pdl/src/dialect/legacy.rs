@@ -10,9 +10,10 @@
 
 use super::directives::parse_named_operands;
 use super::types::make_pdl_type;
+use smallvec::SmallVec;
 use tessera_asm::custom::{
-    CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct, ResultNames,
-    UnresolvedOperand,
+    CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct, RegionPrinting,
+    ResultNames, UnresolvedOperand,
 };
 use tessera_ir::{Body, Context, OpId, Type};
 use tessera_ods::assembly::FormatAssembly;
@@ -61,6 +62,15 @@ impl OpAssembly for LegacyAssembly {
 
     fn result_names(&self, ctx: &Context, body: &Body, op: OpId, names: &mut ResultNames) {
         self.format.result_names(ctx, body, op, names)
+    }
+
+    fn printed_regions(
+        &self,
+        ctx: &Context,
+        body: &Body,
+        op: OpId,
+    ) -> Option<SmallVec<[RegionPrinting; 2]>> {
+        self.format.printed_regions(ctx, body, op)
     }
 }
 

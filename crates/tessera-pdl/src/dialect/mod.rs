@@ -11,6 +11,7 @@ mod legacy;
 mod pdl;
 pub mod types;
 
+use smallvec::SmallVec;
 use std::sync::{Arc, OnceLock};
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
@@ -211,20 +212,25 @@ fn parent_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> Option<&'c str> {
 
 /// Operand group `index` of an op with `operandSegmentSizes` (empty if the sizes are
 /// missing or do not cover the op's operands: ODS reports that first).
-fn segment(ctx: &Context, body: &Body, op: OpId, index: usize) -> Vec<ValueId> {
+fn segment(ctx: &Context, body: &Body, op: OpId, index: usize) -> SmallVec<[ValueId; 4]> {
     let Some(sizes) =
-        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_values(a))
+        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_iter(a))
     else {
-        return Vec::new();
+        return SmallVec::new();
     };
-    let start: i64 = sizes.iter().take(index).map(|&s| i64::from(s)).sum();
-    let len = sizes.get(index).map_or(0, |&s| i64::from(s));
-    let operands: Vec<ValueId> = body.operands(op).collect();
+    let (mut start, mut len) = (0i64, 0i64);
+    for (i, size) in sizes.enumerate() {
+        match i.cmp(&index) {
+            std::cmp::Ordering::Less => start += i64::from(size),
+            std::cmp::Ordering::Equal => len = i64::from(size),
+            std::cmp::Ordering::Greater => break,
+        }
+    }
     let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(start + len)) else {
-        return Vec::new();
+        return SmallVec::new();
     };
-    operands
-        .get(start..end)
-        .map(<[_]>::to_vec)
-        .unwrap_or_default()
+    if start > end || end > body.num_operands(op) {
+        return SmallVec::new();
+    }
+    body.operands(op).skip(start).take(end - start).collect()
 }

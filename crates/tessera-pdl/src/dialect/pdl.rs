@@ -7,9 +7,10 @@ use super::types::{element_or_self, is_handle};
 use super::{
     name_of, op_error, op_error_noted, parent_name, registered_traits, segment, string_attr,
 };
-use std::collections::HashSet;
+use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
 use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId};
+use tessera_ir::{Body, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
 
 /// Whether some user of `op`'s results binds it: anything but `pdl.result(s)`, or one of
 /// those that is itself bound.
@@ -344,9 +345,12 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "see non-`pdl` operation defined here",
         );
     }
+    // Op names compared as identifiers (one lookup each per pattern, not a string
+    // comparison per op).
+    let names = PatternNames::new(ctx);
     if !body
         .block_ops(block)
-        .any(|o| name_of(ctx, body, o) == "pdl.operation")
+        .any(|o| Some(body.op_name(o)) == names.operation)
     {
         return op_error(
             ctx,
@@ -355,24 +359,30 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "the pattern must contain at least one `pdl.operation`",
         );
     }
-    let mut visited = HashSet::new();
+    let mut visited = FxHashSet::default();
     let mut first = true;
     for o in body.block_ops(block) {
-        if !matches!(
-            name_of(ctx, body, o),
-            "pdl.operand" | "pdl.operands" | "pdl.result" | "pdl.results" | "pdl.operation"
-        ) {
+        let name = Some(body.op_name(o));
+        if ![
+            names.operand,
+            names.operands,
+            names.result,
+            names.results,
+            names.operation,
+        ]
+        .contains(&name)
+        {
             continue;
         }
-        let used_by_rewrite = users(body, o).any(|user| {
-            name_of(ctx, body, user) == "pdl.rewrite"
-                || parent_name(ctx, body, user) == Some("pdl.rewrite")
-        });
+        let is_rewrite =
+            |op: Option<OpId>| op.is_some_and(|op| Some(body.op_name(op)) == names.rewrite);
+        let used_by_rewrite =
+            users(body, o).any(|user| is_rewrite(Some(user)) || is_rewrite(body.parent_op(user)));
         if !used_by_rewrite {
             continue;
         }
         if first {
-            visit(ctx, body, o, &mut visited);
+            visit(ctx, body, &names, o, &mut visited);
             first = false;
         } else if !visited.contains(&o) {
             return op_error_noted(
@@ -390,19 +400,54 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
 
 /// Marks what is connected to `start` in the matcher: operations through their operands,
 /// results through their parent operation, and every user, transitively.
-fn visit(ctx: &Context, body: &Body, start: OpId, visited: &mut HashSet<OpId>) {
+/// The identifiers of the op names `verify_pattern` asks about (`None`: never interned, so
+/// no op has that name).
+struct PatternNames {
+    pattern: Option<Ident>,
+    rewrite: Option<Ident>,
+    operation: Option<Ident>,
+    operand: Option<Ident>,
+    operands: Option<Ident>,
+    result: Option<Ident>,
+    results: Option<Ident>,
+}
+
+impl PatternNames {
+    fn new(ctx: &Context) -> PatternNames {
+        PatternNames {
+            pattern: ctx.lookup_ident("pdl.pattern"),
+            rewrite: ctx.lookup_ident("pdl.rewrite"),
+            operation: ctx.lookup_ident("pdl.operation"),
+            operand: ctx.lookup_ident("pdl.operand"),
+            operands: ctx.lookup_ident("pdl.operands"),
+            result: ctx.lookup_ident("pdl.result"),
+            results: ctx.lookup_ident("pdl.results"),
+        }
+    }
+}
+
+fn visit(
+    ctx: &Context,
+    body: &Body,
+    names: &PatternNames,
+    start: OpId,
+    visited: &mut FxHashSet<OpId>,
+) {
     let mut stack = vec![start];
     while let Some(op) = stack.pop() {
-        if parent_name(ctx, body, op) != Some("pdl.pattern")
-            || name_of(ctx, body, op) == "pdl.rewrite"
+        let name = Some(body.op_name(op));
+        if body.parent_op(op).map(|p| body.op_name(p)) != names.pattern
+            || name == names.rewrite
             || !visited.insert(op)
         {
             continue;
         }
-        let defs: Vec<ValueId> = match name_of(ctx, body, op) {
-            "pdl.operation" => segment(ctx, body, op, 0),
-            "pdl.result" | "pdl.results" => vec![body.operand(op, 0)],
-            _ => Vec::new(),
+        let defs: SmallVec<[ValueId; 4]> = if name == names.operation {
+            segment(ctx, body, op, 0)
+        } else if name == names.result || name == names.results {
+            smallvec::smallvec![body.operand(op, 0)]
+        } else {
+            SmallVec::new()
         };
         stack.extend(defs.into_iter().filter_map(|v| body.defining_op(v)));
         stack.extend(users(body, op));
