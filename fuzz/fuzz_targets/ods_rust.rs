@@ -5,7 +5,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use tessera_ir::SourceLoc;
 
 fuzz_target!(|data: &[u8]| {
     let text = format!(
@@ -34,18 +33,7 @@ fuzz_target!(|data: &[u8]| {
     let bytes = tessera_ods::blob::encode(&loaded.model, &dialects);
     let (model, back) = tessera_ods::blob::decode(&bytes).expect("a blob reads back");
     assert_eq!(back, dialects);
-    let mut expected = loaded.model.clone();
-    for d in &mut expected.dialects {
-        d.loc = SourceLoc::NONE;
-    }
-    for op in &mut expected.ops {
-        op.loc = SourceLoc::NONE;
-        op.assembly_format_loc = SourceLoc::NONE;
-    }
-    for def in expected.attr_defs.iter_mut().chain(&mut expected.type_defs) {
-        def.loc = SourceLoc::NONE;
-        def.assembly_format_loc = SourceLoc::NONE;
-    }
+    let expected = tessera_ods::blob::without_locations(loaded.model.clone());
     assert!(model == expected, "the model does not read back as written");
     let registration = tessera_ods::typed::compile_model(&bytes, &tessera_ods::dialect_hooks::options())
         .expect("registration from the bytes");

@@ -24,6 +24,6 @@ pub use read::{read, split_index, ConstraintDef, DrrFile, Shape, SymKind};
 pub use rust::{to_rust, to_rust_compiled};
 mod load;
 pub use load::{
-    gen_pdl, gen_rust_rewriters, gen_rust_rewriters_compiled, load_file, load_source,
-    rust_rewriters, rust_rewriters_compiled, LoadedRules,
+    gen_pdl, gen_rust_rewriters, load_file, load_source, rust_rewriters, rust_rewriters_compiled,
+    LoadedRules,
 };

@@ -144,30 +144,23 @@ pub fn gen_pdl(path: &str, include_dirs: &[String]) -> Result<(String, String), 
     pdl_text(&loaded)
 }
 
-/// What `tessera-tblgen --gen-rust-rewriters --rust-interpreted` prints: the Rust module of
-/// `path`'s rules
-/// ([`crate::to_rust`]), naming the file as `source`, and the rendered warnings. An error is
-/// the rendered diagnostics.
+/// What `tessera-tblgen --gen-rust-rewriters` prints: the Rust module of `path`'s rules,
+/// naming the file as `source` — the matcher compiled ahead of time
+/// ([`rust_rewriters_compiled`]), or with `interpreted` the rules' PDL compiled at load
+/// ([`rust_rewriters`]) — and the rendered warnings. An error is the rendered diagnostics.
 pub fn gen_rust_rewriters(
     path: &str,
     source: &str,
     include_dirs: &[String],
+    interpreted: bool,
 ) -> Result<(String, String), String> {
     let hooks = tessera_ods::dialect_hooks::options();
     let loaded = load_file(path, include_dirs, &hooks)?;
-    rust_rewriters(&loaded, source)
-}
-
-/// [`gen_rust_rewriters`] with the matcher compiled ahead of time ([`rust_rewriters_compiled`]):
-/// what `tessera-tblgen --gen-rust-rewriters` prints.
-pub fn gen_rust_rewriters_compiled(
-    path: &str,
-    source: &str,
-    include_dirs: &[String],
-) -> Result<(String, String), String> {
-    let hooks = tessera_ods::dialect_hooks::options();
-    let loaded = load_file(path, include_dirs, &hooks)?;
-    rust_rewriters_compiled(&loaded, source)
+    if interpreted {
+        rust_rewriters(&loaded, source)
+    } else {
+        rust_rewriters_compiled(&loaded, source)
+    }
 }
 
 /// [`gen_rust_rewriters`] for rules already loaded (`tessera-build` reads the files they came

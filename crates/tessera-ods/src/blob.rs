@@ -62,6 +62,22 @@ pub fn decode(bytes: &[u8]) -> Result<(Model, Vec<DialectId>), String> {
     Ok((model, dialects))
 }
 
+/// `model` as [`decode`] gives it back: the same, but for its source locations (none).
+pub fn without_locations(mut model: Model) -> Model {
+    for d in &mut model.dialects {
+        d.loc = SourceLoc::NONE;
+    }
+    for op in &mut model.ops {
+        op.loc = SourceLoc::NONE;
+        op.assembly_format_loc = SourceLoc::NONE;
+    }
+    for def in model.attr_defs.iter_mut().chain(&mut model.type_defs) {
+        def.loc = SourceLoc::NONE;
+        def.assembly_format_loc = SourceLoc::NONE;
+    }
+    model
+}
+
 /// One predicate as bytes, for [`decode_pred`] (generated code holds the predicates of the ODS
 /// constraints its patterns use, beside the model they name).
 pub fn encode_pred(pred: &Pred) -> Vec<u8> {
@@ -390,22 +406,6 @@ mod tests {
         assert!(loaded.diagnostics.is_empty());
         let dialects = crate::register::dialects_of_main_file(&loaded.model, &loaded.sources);
         (loaded.model, dialects)
-    }
-
-    /// Locations are the one thing a blob drops.
-    fn without_locations(mut model: Model) -> Model {
-        for d in &mut model.dialects {
-            d.loc = SourceLoc::NONE;
-        }
-        for op in &mut model.ops {
-            op.loc = SourceLoc::NONE;
-            op.assembly_format_loc = SourceLoc::NONE;
-        }
-        for def in model.attr_defs.iter_mut().chain(&mut model.type_defs) {
-            def.loc = SourceLoc::NONE;
-            def.assembly_format_loc = SourceLoc::NONE;
-        }
-        model
     }
 
     #[test]

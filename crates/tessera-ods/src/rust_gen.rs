@@ -1055,20 +1055,30 @@ impl Names {
             base = format!("v{base}");
         }
         let mut candidate = base.clone();
-        while self.taken.contains(&candidate) || RESERVED.contains(&candidate.as_str()) {
+        while self.taken.contains(&candidate) || UNRAW.contains(&candidate.as_str()) {
             candidate.push('_');
         }
         self.taken.insert(candidate.clone());
-        if KEYWORDS.contains(&candidate.as_str()) {
-            format!("r#{candidate}")
-        } else {
-            candidate
-        }
+        rust_name(&candidate)
     }
 }
 
-/// Rust keywords that raw identifiers can spell.
-const KEYWORDS: &[&str] = &[
+/// `name`, an identifier, as generated Rust may write it: a keyword raw (`r#type`), one of
+/// the names that cannot be raw (`self`, `Self`, `super`, `crate`, `_`) followed by `_`.
+/// Every Rust generator of the project (typed ops, compiled patterns, natives' parameters)
+/// spells names through this.
+pub fn rust_name(name: &str) -> String {
+    if UNRAW.contains(&name) {
+        format!("{name}_")
+    } else if RUST_KEYWORDS.contains(&name) {
+        format!("r#{name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Rust's strict and reserved keywords (2021 edition, and 2024's `gen`).
+pub const RUST_KEYWORDS: &[&str] = &[
     "as", "async", "await", "break", "const", "continue", "dyn", "else", "enum", "extern", "false",
     "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref",
     "return", "static", "struct", "trait", "true", "type", "unsafe", "use", "where", "while",
@@ -1076,8 +1086,8 @@ const KEYWORDS: &[&str] = &[
     "virtual", "yield", "try", "gen",
 ];
 
-/// Names that cannot be raw identifiers, or would shadow what generated code uses.
-const RESERVED: &[&str] = &["self", "super", "crate", "Self", "_"];
+/// Keywords that cannot be raw identifiers.
+const UNRAW: &[&str] = &["self", "super", "crate", "Self", "_"];
 
 /// A parameter name for a group that may be unnamed.
 fn param_name(name: &str, what: &str, i: usize) -> String {

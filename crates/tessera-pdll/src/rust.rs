@@ -71,18 +71,7 @@ fn rust_type(ast: &Ast, ty: TypeId) -> Option<RustType> {
 /// A PDLL argument name as a Rust parameter: itself, or `r#name` for a Rust keyword (`type`),
 /// or `name_` for the keywords that cannot be raw.
 fn param_name(name: &str) -> String {
-    const KEYWORDS: &[&str] = &[
-        "as", "async", "await", "box", "break", "const", "continue", "do", "dyn", "else", "enum",
-        "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro",
-        "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "static",
-        "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual",
-        "where", "while", "yield", "abstract", "become",
-    ];
-    match name {
-        "self" | "Self" | "super" | "crate" | "_" => format!("{name}_"),
-        _ if KEYWORDS.contains(&name) => format!("r#{name}"),
-        _ => name.to_string(),
-    }
+    tessera_ods::rust_gen::rust_name(name)
 }
 
 /// One native with a code block.

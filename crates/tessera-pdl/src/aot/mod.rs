@@ -504,13 +504,6 @@ impl NativeNames {
 /// `name` as a Rust identifier: characters Rust does not allow become `_`, a keyword is
 /// written raw.
 pub fn rust_ident(name: &str) -> String {
-    const KEYWORDS: &[&str] = &[
-        "as", "async", "await", "box", "break", "const", "continue", "do", "dyn", "else", "enum",
-        "extern", "false", "final", "fn", "for", "gen", "if", "impl", "in", "let", "loop", "macro",
-        "match", "mod", "move", "mut", "override", "priv", "pub", "ref", "return", "static",
-        "struct", "trait", "true", "try", "type", "typeof", "unsafe", "unsized", "use", "virtual",
-        "where", "while", "yield", "abstract", "become",
-    ];
     let mut out: String = name
         .chars()
         .map(|c| {
@@ -524,11 +517,7 @@ pub fn rust_ident(name: &str) -> String {
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
-    match out.as_str() {
-        "self" | "Self" | "super" | "crate" | "_" => format!("{out}_"),
-        _ if KEYWORDS.contains(&out.as_str()) => format!("r#{out}"),
-        _ => out,
-    }
+    tessera_ods::rust_gen::rust_name(&out)
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]

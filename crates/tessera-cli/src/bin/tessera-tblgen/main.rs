@@ -159,11 +159,7 @@ fn gen_pdl(cli: &Cli) -> ExitCode {
         let source = std::path::Path::new(&cli.input)
             .file_name()
             .map_or(cli.input.clone(), |n| n.to_string_lossy().into_owned());
-        if cli.rust_interpreted {
-            tessera_drr::gen_rust_rewriters(&cli.input, &source, &cli.include)
-        } else {
-            tessera_drr::gen_rust_rewriters_compiled(&cli.input, &source, &cli.include)
-        }
+        tessera_drr::gen_rust_rewriters(&cli.input, &source, &cli.include, cli.rust_interpreted)
     };
     let text = match generated {
         Ok((text, warnings)) => {
