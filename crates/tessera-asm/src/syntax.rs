@@ -118,10 +118,16 @@ pub(crate) fn push_dialect_symbol(prefix: char, dialect: &str, body: &str, out: 
     out.push(prefix);
     out.push_str(dialect);
     let b = body.as_bytes();
+    // Upstream's test (a name, then nothing or `<...>`), plus one of ours: the `<` must close
+    // at the very end. Upstream also prints `#d.a<>, b<>` pretty for the body `a<>, b<>`,
+    // which every parser ends after `a<>`; the verbose form reads back.
     let pretty = !b.is_empty() && b[0].is_ascii_alphabetic() && {
         let rest =
             body.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '.' || c == '_');
-        rest.is_empty() || (rest.starts_with('<') && rest.ends_with('>'))
+        rest.is_empty()
+            || (rest.starts_with('<')
+                && rest.ends_with('>')
+                && angle_group_end(rest.as_bytes()) == Some(rest.len()))
     };
     if pretty {
         out.push('.');
@@ -133,9 +139,64 @@ pub(crate) fn push_dialect_symbol(prefix: char, dialect: &str, body: &str, out: 
     }
 }
 
+/// Where the balanced `<...>` group `text` starts with ends, as the parser scans a dialect
+/// body (brackets nest, `->` is an arrow, strings are skipped whole); `None` if it does not
+/// close or closes the wrong bracket.
+fn angle_group_end(text: &[u8]) -> Option<usize> {
+    let mut open: Vec<u8> = Vec::new();
+    let mut pos = 0;
+    loop {
+        let closes = match *text.get(pos)? {
+            c @ (b'<' | b'[' | b'(' | b'{') => {
+                open.push(c);
+                pos += 1;
+                continue;
+            }
+            b'-' if text.get(pos + 1) == Some(&b'>') => {
+                pos += 2;
+                continue;
+            }
+            b'"' => {
+                pos = crate::lexer::string_literal_end(text, pos).ok()?;
+                continue;
+            }
+            b'>' => b'<',
+            b']' => b'[',
+            b')' => b'(',
+            b'}' => b'{',
+            _ => {
+                pos += 1;
+                continue;
+            }
+        };
+        if open.pop() != Some(closes) {
+            return None;
+        }
+        pos += 1;
+        if open.is_empty() {
+            return Some(pos);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_body_printed_pretty_reads_back_whole() {
+        let print = |body: &str| {
+            let mut s = String::new();
+            push_dialect_symbol('#', "d", body, &mut s);
+            s
+        };
+        assert_eq!(print("a<1, \">\">"), "#d.a<1, \">\">");
+        assert_eq!(print("a<b<c>>"), "#d.a<b<c>>");
+        assert_eq!(print("a<() -> i32>"), "#d.a<() -> i32>");
+        // The first `<` closes before the end: the pretty form would end there.
+        assert_eq!(print("a<>, b = c<>"), "#d<a<>, b = c<>>");
+        assert_eq!(print("a<x>b<y>"), "#d<a<x>b<y>>");
+    }
 
     #[test]
     fn escaping_round_trips_every_byte() {

@@ -133,3 +133,13 @@ fn an_unregistered_ops_properties_do_not_use_an_alias_printed_after_the_module()
     );
     assert!(printed.contains("loc(fused<#map>["), "{printed}");
 }
+
+#[test]
+fn a_dialect_body_whose_first_angle_closes_early_prints_verbose() {
+    // The body `bar<>, d = x<>` passes upstream's test for the pretty form (a name, then
+    // `<` ... `>`), but `#bar.bar<>, d = x<>` reads back as `#bar.bar<>` and a stray `, d`.
+    let src = "\"foo.op\"() {b = #bar<bar<>, d = x<>>} : () -> ()\n";
+    check(src);
+    let printed = print(src, false).expect("parses");
+    assert!(printed.contains("{b = #bar<bar<>, d = x<>>}"), "{printed}");
+}
