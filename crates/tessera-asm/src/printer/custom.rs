@@ -77,7 +77,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
 
     /// The op's attributes as upstream's `getAttrs()` returns them: the discardable ones and
     /// the inherent ones (kept as properties) together, sorted by name.
-    pub fn op_attrs_and_props(&self, op: OpId) -> Vec<(Ident, Attr)> {
+    pub fn op_attrs_and_props(&self, op: OpId) -> super::AttrList {
         let ctx = self.ctx;
         let props = self
             .body

@@ -388,15 +388,18 @@ impl<'a> Printer<'a> {
     }
 }
 
+/// An op's attributes, kept inline for the few most ops have.
+pub type AttrList = smallvec::SmallVec<[(Ident, Attr); 8]>;
+
 /// Two attribute lists sorted by name, merged into one sorted list (an op's discardable
 /// attributes and its properties, as upstream's `getAttrs()` returns them); on equal names
-/// the first list's entry comes first.
-fn merge_by_name(
-    ctx: &Context,
-    first: &[(Ident, Attr)],
-    second: &[(Ident, Attr)],
-) -> Vec<(Ident, Attr)> {
-    let mut all = Vec::with_capacity(first.len() + second.len());
+/// the first list's entry comes first. Asked for every op the format engine prints, so it
+/// allocates only for ops with more than eight.
+fn merge_by_name(ctx: &Context, first: &[(Ident, Attr)], second: &[(Ident, Attr)]) -> AttrList {
+    if first.is_empty() || second.is_empty() {
+        return first.iter().chain(second).copied().collect();
+    }
+    let mut all = AttrList::with_capacity(first.len() + second.len());
     let (mut i, mut j) = (0, 0);
     while i < first.len() && j < second.len() {
         if ctx.str(first[i].0) <= ctx.str(second[j].0) {

@@ -47,7 +47,7 @@ impl<'s> Print<'s> {
         let Some(groups) = groups_of(self.spec, p.ctx(), p.body(), op) else {
             return;
         };
-        let attrs = attrs_and_props(p, op);
+        let attrs = p.op_attrs_and_props(op);
         let cx = Cx {
             op,
             groups: &groups,
@@ -455,33 +455,6 @@ impl<'s> Print<'s> {
             _ => p.print_attribute(value),
         }
     }
-}
-
-/// The op's attributes as upstream's `getAttrs()` returns them (the discardable ones and
-/// the properties merged by name), kept inline for the few most ops have.
-fn attrs_and_props(p: &OpAsmPrinter<'_, '_>, op: OpId) -> SmallVec<[(Ident, Attr); 8]> {
-    let (ctx, body) = (p.ctx(), p.body());
-    let first = ctx.dict_entries(body.op_attrs(op));
-    let second = body.op_props(op).map_or(&[][..], |d| ctx.dict_entries(d));
-    if first.is_empty() || second.is_empty() {
-        return first.iter().chain(second).copied().collect();
-    }
-    // On equal names the discardable entry comes first, as `OpAsmPrinter::op_attrs_and_props`
-    // orders them.
-    let mut all = SmallVec::with_capacity(first.len() + second.len());
-    let (mut i, mut j) = (0, 0);
-    while i < first.len() && j < second.len() {
-        if ctx.str(first[i].0) <= ctx.str(second[j].0) {
-            all.push(first[i]);
-            i += 1;
-        } else {
-            all.push(second[j]);
-            j += 1;
-        }
-    }
-    all.extend_from_slice(&first[i..]);
-    all.extend_from_slice(&second[j..]);
-    all
 }
 
 /// The op being printed.
