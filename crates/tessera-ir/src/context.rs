@@ -288,21 +288,7 @@ impl Context {
 
     /// The elements of an `array<i32: ...>` attribute, if `attr` is one.
     pub fn dense_i32_values(&self, attr: Attr) -> Option<Vec<i32>> {
-        let AttrKind::DenseArray { element, data, .. } = self.attr_kind(attr) else {
-            return None;
-        };
-        let TypeKind::Integer {
-            width: 32,
-            signedness: Signedness::Signless,
-        } = self.type_kind(*element)
-        else {
-            return None;
-        };
-        Some(
-            data.chunks_exact(4)
-                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect(),
-        )
+        self.dense_i32_iter(attr).map(Iterator::collect)
     }
 
     /// An array attribute.

@@ -50,7 +50,7 @@ impl Layout {
         let sizes = || {
             let name = self.sizes_attr?;
             let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
-            ctx.dense_i32_values(attr)
+            Some(ctx.dense_i32_iter(attr)?.collect::<SmallVec<[i32; 4]>>())
         };
         split_groups(
             self.groups.iter().copied(),
