@@ -216,10 +216,12 @@ impl<'a> Gen<'a> {
             0,
             "/// The ODS model of the dialects (`tessera_ods::blob`), written at build time.",
         );
-        self.line(0, "pub static MODEL: &[u8] = b\"\\");
         let blob = crate::blob::encode(self.model, dialects);
-        self.out.push_str(&byte_string_body(&blob));
-        self.out.push_str("\";\n\n");
+        let _ = write!(
+            self.out,
+            "pub static MODEL: &[u8] = {};\n\n",
+            byte_string_literal(&blob)
+        );
         self.out.push_str(REGISTER);
     }
 
@@ -1015,10 +1017,11 @@ pub fn register_with(
 
 "#;
 
-/// `bytes` as the inside of a byte string literal, in lines of at most about 100 characters
-/// joined by `\` continuations (which skip the line break and the next line's indentation).
-fn byte_string_body(bytes: &[u8]) -> String {
-    let mut out = String::new();
+/// `bytes` as a byte string literal (`b"\` then the bytes), in lines of at most about 100
+/// characters joined by `\` continuations (which skip the line break and the next line's
+/// indentation): how generated Rust embeds the ODS model and predicates.
+pub fn byte_string_literal(bytes: &[u8]) -> String {
+    let mut out = String::from("b\"\\\n");
     let mut width = 0;
     for &b in bytes {
         if width >= 96 {
@@ -1038,6 +1041,7 @@ fn byte_string_body(bytes: &[u8]) -> String {
         }
         width += out.len() - before;
     }
+    out.push('"');
     out
 }
 

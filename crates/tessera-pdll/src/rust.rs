@@ -31,6 +31,7 @@ use crate::ast::{Ast, Callable, DeclKind, TypeId, TypeKind};
 use crate::Lowered;
 use std::fmt::Write;
 use tessera_ir::{Context, Diagnostic};
+use tessera_ods::rust_gen::byte_string_literal;
 use tessera_pdl::aot::{EmitOptions, LocalNative};
 use tessera_pdl::rust_module::{push_body, rust_ident, write_arg, write_header, write_load};
 use tessera_pdl::NativeKind;
@@ -233,9 +234,10 @@ fn write_ods_natives(
         let Some(predicate) = ast.ods.native_predicate(name) else {
             continue;
         };
-        let (rust_ty, bound) = match predicate.subject {
-            SelfKind::Type => ("Type", "Type"),
-            SelfKind::Attr => ("Attr", "Attr"),
+        // The Rust type of the subject, and its `Bound` and `SelfKind` variant alike.
+        let kind = match predicate.subject {
+            SelfKind::Type => "Type",
+            SelfKind::Attr => "Attr",
             // Imported constraints are attribute and type defs only.
             _ => continue,
         };
@@ -247,7 +249,7 @@ fn write_ods_natives(
         out.push_str("#[allow(unused_variables)]\n");
         let _ = writeln!(
             out,
-            "pub fn {function}(rewriter: &mut PatternRewriter<'_>, subject: {rust_ty}) -> Result<(), NativeFailure> {{"
+            "pub fn {function}(rewriter: &mut PatternRewriter<'_>, subject: {kind}) -> Result<(), NativeFailure> {{"
         );
         match &predicate.pred {
             // No predicate: every subject satisfies it.
@@ -263,15 +265,14 @@ fn write_ods_natives(
                         models.len() - 1
                     }
                 };
-                let kind = if rust_ty == "Type" { "Type" } else { "Attr" };
                 let _ = writeln!(
                     out,
-                    "    static PREDICATE: ::tessera_ods::typed::EmbeddedPredicate = ::tessera_ods::typed::EmbeddedPredicate::new({name:?}, &ODS_MODEL_{index}, b\"{}\", ::tessera_ods::eval::SelfKind::{kind});",
-                    byte_string_body(&tessera_ods::blob::encode_pred(pred))
+                    "    static PREDICATE: ::tessera_ods::typed::EmbeddedPredicate = ::tessera_ods::typed::EmbeddedPredicate::new({name:?}, &ODS_MODEL_{index}, {}, ::tessera_ods::eval::SelfKind::{kind});",
+                    byte_string_literal(&tessera_ods::blob::encode_pred(pred))
                 );
                 let _ = writeln!(
                     out,
-                    "    match PREDICATE.holds(rewriter.ctx(), &::tessera_ods::eval::Bound::{bound}(subject)) {{\n        Ok(true) => Ok(()),\n        Ok(false) => Err(None),\n        Err(message) => Err(Some(message.into())),\n    }}"
+                    "    match PREDICATE.holds(rewriter.ctx(), &::tessera_ods::eval::Bound::{kind}(subject)) {{\n        Ok(true) => Ok(()),\n        Ok(false) => Err(None),\n        Err(message) => Err(Some(message.into())),\n    }}"
                 );
             }
         }
@@ -285,27 +286,11 @@ fn write_ods_natives(
     for (i, model) in models.iter().enumerate() {
         let _ = writeln!(
             out,
-            "\n/// The ODS model of a `.td` include, for its constraints' predicates.\nstatic ODS_MODEL_{i}: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(b\"{}\");",
-            byte_string_body(&tessera_ods::blob::encode(model, &[]))
+            "\n/// The ODS model of a `.td` include, for its constraints' predicates.\nstatic ODS_MODEL_{i}: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new({});",
+            byte_string_literal(&tessera_ods::blob::encode(model, &[]))
         );
     }
     natives
-}
-
-/// `bytes` as the inside of a one-line byte string literal.
-fn byte_string_body(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for &b in bytes {
-        match b {
-            b'"' => out.push_str("\\\""),
-            b'\\' => out.push_str("\\\\"),
-            0x20..=0x7e => out.push(b as char),
-            _ => {
-                let _ = write!(out, "\\x{b:02x}");
-            }
-        }
-    }
-    out
 }
 
 /// The Rust module for `ast`, whose patterns lowered to `pdl` (PDL in custom form), to be
