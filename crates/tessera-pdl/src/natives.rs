@@ -25,7 +25,7 @@
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
 use std::sync::Arc;
-use tessera_ir::{Attr, OpId, Type, ValueId};
+use tessera_ir::{Attr, Body, Context, OpId, Type, ValueId};
 use tessera_rewrite::PatternRewriter;
 
 /// One PDL value: what a register of the executor holds and what natives exchange.
@@ -223,4 +223,25 @@ impl Natives {
     pub fn rewrite(&self, name: &str) -> Option<&NativeFn> {
         self.rewrites.get(name)
     }
+}
+
+/// Every native a PDL pattern (or module) `root` calls, in walk order: the calling op,
+/// whether it calls a constraint (`pdl.apply_native_constraint`) or a rewrite
+/// (`pdl.apply_native_rewrite`, or a `pdl.rewrite` naming one), and the native's name.
+pub fn native_calls<'c>(ctx: &'c Context, body: &Body, root: OpId) -> Vec<(OpId, bool, &'c str)> {
+    let mut calls = Vec::new();
+    tessera_ir::walk::walk(body, root, tessera_ir::walk::WalkOrder::PreOrder, |op| {
+        let constraint = match ctx.str(body.op_name(op)) {
+            "pdl.apply_native_constraint" => true,
+            "pdl.apply_native_rewrite" | "pdl.rewrite" => false,
+            _ => return tessera_ir::walk::WalkControl::Advance,
+        };
+        let name = tessera_ir::op_queries::inherent_attr(ctx, body, op, "name")
+            .and_then(|a| ctx.string_value(a));
+        if let Some(name) = name {
+            calls.push((op, constraint, name));
+        }
+        tessera_ir::walk::WalkControl::Advance
+    });
+    calls
 }

@@ -194,23 +194,13 @@ pub fn to_rust_compiled(
 /// The native constraints the lowered patterns call, by name, in order of first call.
 fn constraints_called(ctx: &Context, lowered: &Lowered) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
-    tessera_ir::walk::walk(
-        &lowered.body,
-        lowered.module,
-        tessera_ir::walk::WalkOrder::PreOrder,
-        |op| {
-            if ctx.str(lowered.body.op_name(op)) == "pdl.apply_native_constraint" {
-                let name = tessera_ir::op_queries::inherent_attr(ctx, &lowered.body, op, "name")
-                    .and_then(|a| ctx.string_value(a));
-                if let Some(name) = name {
-                    if !names.iter().any(|n| n == name) {
-                        names.push(name.to_string());
-                    }
-                }
-            }
-            tessera_ir::walk::WalkControl::Advance
-        },
-    );
+    for (_, constraint, name) in
+        tessera_pdl::natives::native_calls(ctx, &lowered.body, lowered.module)
+    {
+        if constraint && !names.iter().any(|n| n == name) {
+            names.push(name.to_string());
+        }
+    }
     names
 }
 

@@ -106,31 +106,20 @@ fn unregistered_natives(
 ) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     for &pattern in patterns {
-        tessera_ir::walk::walk(body, pattern, tessera_ir::walk::WalkOrder::PreOrder, |op| {
-            let op_name = ctx.str(body.op_name(op));
-            let constraint = match op_name {
-                "pdl.apply_native_constraint" => true,
-                "pdl.apply_native_rewrite" | "pdl.rewrite" => false,
-                _ => return tessera_ir::walk::WalkControl::Advance,
+        for (op, constraint, name) in crate::natives::native_calls(ctx, body, pattern) {
+            let (registered, what) = if constraint {
+                (natives.constraint(name).is_some(), "constraint")
+            } else {
+                (natives.rewrite(name).is_some(), "rewrite")
             };
-            let name = inherent_attr(ctx, body, op, "name").and_then(|a| ctx.string_value(a));
-            if let Some(name) = name {
-                let (registered, what) = if constraint {
-                    (natives.constraint(name).is_some(), "constraint")
-                } else {
-                    (natives.rewrite(name).is_some(), "rewrite")
-                };
-                if !registered {
-                    errors.push(Diagnostic::error(
-                        body.op_loc(op),
-                        format!(
-                            "'{op_name}' op calls native {what} '{name}', which is not registered"
-                        ),
-                    ));
-                }
+            if !registered {
+                let op_name = ctx.str(body.op_name(op));
+                errors.push(Diagnostic::error(
+                    body.op_loc(op),
+                    format!("'{op_name}' op calls native {what} '{name}', which is not registered"),
+                ));
             }
-            tessera_ir::walk::WalkControl::Advance
-        });
+        }
     }
     errors
 }
