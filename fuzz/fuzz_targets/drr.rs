@@ -18,7 +18,6 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut ctx = tessera_ir::Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    loaded.registration.register(&mut ctx);
     match loaded.lower(&mut ctx) {
         Err(diags) => {
             let _ = loaded.render(&diags, &ctx);

@@ -178,22 +178,15 @@ pub fn rust_rewriters_compiled(
     loaded: &LoadedRules,
     source: &str,
 ) -> Result<(String, String), String> {
-    let mut ctx = Context::new();
-    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    loaded.registration.register(&mut ctx);
-    let mut lowered = loaded
-        .lower(&mut ctx)
-        .map_err(|d| loaded.render(&d, &ctx))?;
-    let mut warnings = loaded.warnings.clone();
-    let mut natives = tessera_pdl::Natives::new();
-    warnings.push_str(&loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives));
+    let (mut ctx, mut lowered, warnings) = lower_with_warnings(loaded)?;
     let module = crate::to_rust_compiled(&loaded.file, &mut ctx, &mut lowered, source)
         .map_err(|d| loaded.render(&d, &ctx))?;
     Ok((module, warnings))
 }
 
-/// The rules lowered to PDL and printed, with the rendered warnings.
-fn pdl_text(loaded: &LoadedRules) -> Result<(String, String), String> {
+/// The rules lowered in a context of their own (core dialects and the rules' registered),
+/// with the rendered warnings: loading's and those of the constraint natives.
+fn lower_with_warnings(loaded: &LoadedRules) -> Result<(Context, crate::Lowered, String), String> {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     let lowered = loaded
@@ -202,6 +195,12 @@ fn pdl_text(loaded: &LoadedRules) -> Result<(String, String), String> {
     let mut warnings = loaded.warnings.clone();
     let mut natives = tessera_pdl::Natives::new();
     warnings.push_str(&loaded.add_natives(&tessera_ods::eval::Natives::new(), &mut natives));
+    Ok((ctx, lowered, warnings))
+}
+
+/// The rules lowered to PDL and printed, with the rendered warnings.
+fn pdl_text(loaded: &LoadedRules) -> Result<(String, String), String> {
+    let (ctx, lowered, warnings) = lower_with_warnings(loaded)?;
     let text = tessera_asm::print_module(
         &ctx,
         &lowered.body,
