@@ -139,59 +139,25 @@ impl<'a> Parser<'a, '_> {
     /// is an arrow; strings are string tokens). Errors point where upstream's lexer
     /// stands: at `symbol_start`, or at the last string inside the body.
     fn scan_angle_body(&mut self, start: usize, symbol_start: u32) -> PResult<usize> {
-        let src = self.src.as_bytes();
-        let mut pos = start;
-        let mut open: Vec<u8> = Vec::new();
-        let mut at = symbol_start;
-        loop {
-            let closes = match src.get(pos) {
-                // A NUL byte ends the body as the end of the input does, for upstream.
-                None | Some(0) => None,
-                Some(&c @ (b'<' | b'[' | b'(' | b'{')) => {
-                    open.push(c);
-                    pos += 1;
-                    continue;
-                }
-                // `->` inside a body is an arrow, not a closing bracket.
-                Some(b'-') if src.get(pos + 1) == Some(&b'>') => {
-                    pos += 2;
-                    continue;
-                }
-                Some(b'>') => Some(b'<'),
-                Some(b']') => Some(b'['),
-                Some(b')') => Some(b'('),
-                Some(b'}') => Some(b'{'),
-                // A string in a body is a string token to upstream's lexer too: it may
-                // not span lines, and its escapes are checked.
-                Some(b'"') => {
-                    at = pos as u32;
-                    match crate::lexer::string_literal_end(src, pos) {
-                        Ok(end) => pos = end,
-                        Err((bad, message)) => return Err(self.error_at(bad as u32, message)),
-                    }
-                    continue;
-                }
-                Some(_) => {
-                    pos += 1;
-                    continue;
-                }
-            };
-            let Some(&innermost) = open.last() else {
-                return Err(self.error_at(at, "expected '<'"));
-            };
-            if closes != Some(innermost) {
-                return Err(self.error_at(
-                    at,
-                    format!(
-                        "unbalanced '{}' character in pretty dialect name",
-                        innermost as char
+        use crate::syntax::{scan_group, GroupError};
+        match scan_group(self.src.as_bytes(), start) {
+            Ok(end) => Ok(end),
+            Err(GroupError::BadString(bad, message)) => Err(self.error_at(bad as u32, message)),
+            Err(GroupError::Unbalanced {
+                innermost,
+                last_string,
+            }) => {
+                let at = last_string.map_or(symbol_start, |p| p as u32);
+                Err(match innermost {
+                    None => self.error_at(at, "expected '<'"),
+                    Some(open) => self.error_at(
+                        at,
+                        format!(
+                            "unbalanced '{}' character in pretty dialect name",
+                            open as char
+                        ),
                     ),
-                ));
-            }
-            open.pop();
-            pos += 1;
-            if open.is_empty() {
-                return Ok(pos);
+                })
             }
         }
     }

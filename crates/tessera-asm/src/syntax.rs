@@ -127,7 +127,7 @@ pub(crate) fn push_dialect_symbol(prefix: char, dialect: &str, body: &str, out: 
         rest.is_empty()
             || (rest.starts_with('<')
                 && rest.ends_with('>')
-                && angle_group_end(rest.as_bytes()) == Some(rest.len()))
+                && scan_group(rest.as_bytes(), 0).ok() == Some(rest.len()))
     };
     if pretty {
         out.push('.');
@@ -139,42 +139,66 @@ pub(crate) fn push_dialect_symbol(prefix: char, dialect: &str, body: &str, out: 
     }
 }
 
-/// Where the balanced `<...>` group `text` starts with ends, as the parser scans a dialect
-/// body (brackets nest, `->` is an arrow, strings are skipped whole); `None` if it does not
-/// close or closes the wrong bracket.
-fn angle_group_end(text: &[u8]) -> Option<usize> {
+/// Why a bracketed dialect body does not close (see [`scan_group`]).
+pub(crate) enum GroupError {
+    /// A malformed string literal: where, and the lexer's message.
+    BadString(usize, &'static str),
+    /// A closing bracket that closes nothing (`innermost` is `None`), or closes something
+    /// other than the innermost open bracket, or the text ends while it is open. `last_string`
+    /// is where the last string inside the body started, where upstream's lexer stands.
+    Unbalanced {
+        innermost: Option<u8>,
+        last_string: Option<usize>,
+    },
+}
+
+/// The end of the balanced group that opens at byte `start` of `src`, scanned as the parser
+/// scans a dialect body: brackets nest, `->` is an arrow, strings are string tokens, and a NUL
+/// byte ends the text as its end does.
+pub(crate) fn scan_group(src: &[u8], start: usize) -> Result<usize, GroupError> {
+    let mut pos = start;
     let mut open: Vec<u8> = Vec::new();
-    let mut pos = 0;
+    let mut last_string = None;
     loop {
-        let closes = match *text.get(pos)? {
-            c @ (b'<' | b'[' | b'(' | b'{') => {
+        let closes = match src.get(pos) {
+            None | Some(0) => None,
+            Some(&c @ (b'<' | b'[' | b'(' | b'{')) => {
                 open.push(c);
                 pos += 1;
                 continue;
             }
-            b'-' if text.get(pos + 1) == Some(&b'>') => {
+            // `->` inside a body is an arrow, not a closing bracket.
+            Some(b'-') if src.get(pos + 1) == Some(&b'>') => {
                 pos += 2;
                 continue;
             }
-            b'"' => {
-                pos = crate::lexer::string_literal_end(text, pos).ok()?;
+            Some(b'>') => Some(b'<'),
+            Some(b']') => Some(b'['),
+            Some(b')') => Some(b'('),
+            Some(b'}') => Some(b'{'),
+            // A string may not span lines, and its escapes are checked.
+            Some(b'"') => {
+                last_string = Some(pos);
+                pos = crate::lexer::string_literal_end(src, pos)
+                    .map_err(|(bad, message)| GroupError::BadString(bad, message))?;
                 continue;
             }
-            b'>' => b'<',
-            b']' => b'[',
-            b')' => b'(',
-            b'}' => b'{',
-            _ => {
+            Some(_) => {
                 pos += 1;
                 continue;
             }
         };
-        if open.pop() != Some(closes) {
-            return None;
+        let innermost = open.last().copied();
+        if innermost.is_none() || closes != innermost {
+            return Err(GroupError::Unbalanced {
+                innermost,
+                last_string,
+            });
         }
+        open.pop();
         pos += 1;
         if open.is_empty() {
-            return Some(pos);
+            return Ok(pos);
         }
     }
 }
