@@ -49,6 +49,76 @@ pub fn generate(model: &Model, dialects: &[DialectId], options: &GenOptions<'_>)
     g.out
 }
 
+/// One parameter of a typed op's builder (`state`, `state_inferred`), in the order the
+/// builder takes them after `ctx` (and `body`) and `loc`: what compiled rewriters need to call
+/// it ([`builder_signature`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BuilderParam {
+    /// An operand group: a `ValueId`, an `Option<ValueId>` or a `&[ValueId]`.
+    Operand(Count),
+    /// An attribute the op declares.
+    Attr {
+        /// Its name.
+        name: String,
+        /// How the builder takes it.
+        form: AttrForm,
+        /// Optional or default-valued: the builder takes an `Option` (but for
+        /// [`AttrForm::Unit`], always a `bool`).
+        optional: bool,
+    },
+    /// A result group's types: a `Type`, an `Option<Type>` or a `&[Type]`.
+    ResultType(Count),
+    /// A property, as an `Option<Attr>`.
+    Property {
+        /// Its name.
+        name: String,
+    },
+    /// How many regions the variadic region group has (`usize`).
+    NumRegions,
+    /// A successor group: a `BlockId` or a `&[BlockId]`.
+    Successor(Count),
+}
+
+/// How a typed builder takes an attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrForm {
+    /// As the attribute handle (`Attr`).
+    Handle,
+    /// As a `bool` (a `UnitAttr`: set or not).
+    Unit,
+    /// As a Rust value it converts (`i64`, `&str`, an enum, ...).
+    Typed,
+}
+
+/// A typed op's builders as compiled rewriters call them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuilderSignature {
+    /// The op's Rust type name in the generated module (`AddOp`).
+    pub rust_type: String,
+    /// The parameters of `state`.
+    pub params: Vec<BuilderParam>,
+    /// The builder computes `operandSegmentSizes` or `resultSegmentSizes`.
+    pub sizes_attrs: bool,
+    /// Regions the op is created with.
+    pub regions: bool,
+}
+
+/// How `op`'s typed builder `state` is called (see [`generate`]).
+pub fn builder_signature(model: &Model, op: &Op) -> BuilderSignature {
+    let g = Gen {
+        model,
+        out: String::new(),
+    };
+    let attrs: Vec<&NamedAttr> = op.attributes.iter().filter(|a| !a.attr.derived).collect();
+    BuilderSignature {
+        rust_type: rust_type_name(&op.cpp_class_name),
+        params: g.signature(op, &attrs, false),
+        sizes_attrs: op.operand_segments() == Segments::AttrSized
+            || op.result_segments() == Segments::AttrSized,
+        regions: !op.regions.is_empty(),
+    }
+}
+
 struct Gen<'a> {
     model: &'a Model,
     out: String,
@@ -745,8 +815,49 @@ impl<'a> Gen<'a> {
         self.line(1, "}");
     }
 
+    /// The parameters of `state` (`inferred` false) or `state_inferred`, in order.
+    fn signature(&self, op: &Op, attrs: &[&NamedAttr], inferred: bool) -> Vec<BuilderParam> {
+        let mut params = Vec::new();
+        for operand in &op.operands {
+            params.push(BuilderParam::Operand(operand.arity.count()));
+        }
+        for attr in attrs {
+            let form = match self.attr_type(attr) {
+                AttrType::Unit => AttrForm::Unit,
+                AttrType::Raw => AttrForm::Handle,
+                _ => AttrForm::Typed,
+            };
+            params.push(BuilderParam::Attr {
+                name: attr.name.clone(),
+                form,
+                optional: attr.attr.optional || attr.attr.default_value.is_some(),
+            });
+        }
+        if !inferred {
+            for result in &op.results {
+                params.push(BuilderParam::ResultType(result.arity.count()));
+            }
+        }
+        for prop in &op.properties {
+            params.push(BuilderParam::Property {
+                name: prop.name.clone(),
+            });
+        }
+        if op
+            .regions
+            .iter()
+            .any(|r| r.arity.count() == Count::Variadic)
+        {
+            params.push(BuilderParam::NumRegions);
+        }
+        for succ in &op.successors {
+            params.push(BuilderParam::Successor(succ.arity.count()));
+        }
+        params
+    }
+
     /// `state` (result types given) or `state_inferred` (result types inferred by the
-    /// registered dialect).
+    /// registered dialect), with the parameters [`Gen::signature`] lists.
     fn builder(&mut self, op: &Op, attrs: &[&NamedAttr], inferred: bool) {
         let mut params: Vec<String> = vec!["ctx: &mut ::tessera_ir::Context".into()];
         if inferred {
@@ -760,53 +871,108 @@ impl<'a> Gen<'a> {
         ] {
             names.taken.insert(n.to_string());
         }
-        let mut segment_sizes = Vec::new();
-        for (i, operand) in op.operands.iter().enumerate() {
-            let p = names.fresh(&param_name(&operand.name, "operand", i));
-            match operand.arity.count() {
-                Count::Single => {
-                    params.push(format!("{p}: ::tessera_ir::ValueId"));
-                    body.push(format!("state.operands.push({p});"));
-                    segment_sizes.push("1".to_string());
-                }
-                Count::Optional => {
-                    params.push(format!("{p}: Option<::tessera_ir::ValueId>"));
-                    body.push(format!("state.operands.extend({p});"));
-                    segment_sizes.push(format!("{p}.is_some() as i32"));
-                }
-                Count::Variadic => {
-                    params.push(format!("{p}: &[::tessera_ir::ValueId]"));
-                    body.push(format!("state.operands.extend_from_slice({p});"));
-                    segment_sizes.push(format!("{p}.len() as i32"));
-                }
-            }
-        }
         let dialect = self.model.dialect(op.dialect);
+        let mut segment_sizes = Vec::new();
+        let mut result_sizes = Vec::new();
         // Attributes always set go into the initial list, optional ones are pushed after.
         let mut always: Vec<String> = Vec::new();
         let mut attr_lines = Vec::new();
-        for attr in attrs {
-            let ty = self.attr_type(attr);
-            let p = names.fresh(&attr.name);
-            let key = &attr.name;
-            let absent_ok = attr.attr.optional || attr.attr.default_value.is_some();
-            match ty {
-                AttrType::Unit => {
-                    params.push(format!("{p}: bool"));
-                    attr_lines.push(format!(
-                        "if {p} {{ attrs.push((ctx.ident({key:?}), ctx.unit_attr())); }}"
-                    ));
+        // Properties live in the properties whatever the dialect does with attributes.
+        let mut prop_lines = Vec::new();
+        let fixed_regions = op
+            .regions
+            .iter()
+            .filter(|r| r.arity.count() != Count::Variadic)
+            .count();
+        let mut region_param = None;
+        let (mut operand_i, mut attr_i, mut result_i, mut succ_i) = (0, 0, 0, 0);
+        for param in self.signature(op, attrs, inferred) {
+            match param {
+                BuilderParam::Operand(count) => {
+                    let i = operand_i;
+                    operand_i += 1;
+                    let p = names.fresh(&param_name(&op.operands[i].name, "operand", i));
+                    let (ty, push, size) = group_param(count, &p, "ValueId", "operands");
+                    params.push(format!("{p}: {ty}"));
+                    body.push(push);
+                    segment_sizes.push(size);
                 }
-                _ if absent_ok => {
-                    params.push(format!("{p}: Option<{}>", ty.param()));
-                    attr_lines.push(format!(
-                        "if let Some({p}) = {p} {{ attrs.push((ctx.ident({key:?}), {})); }}",
-                        ty.make(&p)
-                    ));
+                BuilderParam::Attr { form, optional, .. } => {
+                    let attr = attrs[attr_i];
+                    attr_i += 1;
+                    let ty = self.attr_type(attr);
+                    let p = names.fresh(&attr.name);
+                    let key = &attr.name;
+                    match form {
+                        AttrForm::Unit => {
+                            params.push(format!("{p}: bool"));
+                            attr_lines.push(format!(
+                                "if {p} {{ attrs.push((ctx.ident({key:?}), ctx.unit_attr())); }}"
+                            ));
+                        }
+                        _ if optional => {
+                            params.push(format!("{p}: Option<{}>", ty.param()));
+                            attr_lines.push(format!(
+                                "if let Some({p}) = {p} {{ attrs.push((ctx.ident({key:?}), {})); }}",
+                                ty.make(&p)
+                            ));
+                        }
+                        _ => {
+                            params.push(format!("{p}: {}", ty.param()));
+                            always.push(format!("(ctx.ident({key:?}), {})", ty.make(&p)));
+                        }
+                    }
                 }
-                _ => {
-                    params.push(format!("{p}: {}", ty.param()));
-                    always.push(format!("(ctx.ident({key:?}), {})", ty.make(&p)));
+                BuilderParam::ResultType(count) => {
+                    let i = result_i;
+                    result_i += 1;
+                    let p = names.fresh(&format!(
+                        "{}_type",
+                        param_name(&op.results[i].name, "result", i)
+                    ));
+                    let (ty, push, size) = group_param(count, &p, "Type", "result_types");
+                    params.push(format!("{p}: {ty}"));
+                    body.push(push);
+                    result_sizes.push(size);
+                }
+                BuilderParam::Property { name } => {
+                    let p = names.fresh(&name);
+                    params.push(format!("{p}: Option<::tessera_ir::Attr>"));
+                    let target = if dialect.use_properties_for_attributes {
+                        "attrs"
+                    } else {
+                        "props"
+                    };
+                    let line = format!(
+                        "if let Some({p}) = {p} {{ {target}.push((ctx.ident({name:?}), {p})); }}"
+                    );
+                    if dialect.use_properties_for_attributes {
+                        attr_lines.push(line);
+                    } else {
+                        prop_lines.push(line);
+                    }
+                }
+                BuilderParam::NumRegions => {
+                    let region = op
+                        .regions
+                        .iter()
+                        .find(|r| r.arity.count() == Count::Variadic)
+                        .map_or("", |r| r.name.as_str());
+                    let p = names.fresh(&format!("num_{}", param_name(region, "regions", 0)));
+                    params.push(format!("{p}: usize"));
+                    region_param = Some(p);
+                }
+                BuilderParam::Successor(count) => {
+                    let i = succ_i;
+                    succ_i += 1;
+                    let p = names.fresh(&param_name(&op.successors[i].name, "successor", i));
+                    if count == Count::Variadic {
+                        params.push(format!("{p}: &[::tessera_ir::BlockId]"));
+                        body.push(format!("state.successors.extend_from_slice({p});"));
+                    } else {
+                        params.push(format!("{p}: ::tessera_ir::BlockId"));
+                        body.push(format!("state.successors.push({p});"));
+                    }
                 }
             }
         }
@@ -816,79 +982,11 @@ impl<'a> Gen<'a> {
                 segment_sizes.join(", ")
             ));
         }
-        let mut result_sizes = Vec::new();
-        if !inferred {
-            for (i, result) in op.results.iter().enumerate() {
-                let p = names.fresh(&format!("{}_type", param_name(&result.name, "result", i)));
-                match result.arity.count() {
-                    Count::Single => {
-                        params.push(format!("{p}: ::tessera_ir::Type"));
-                        body.push(format!("state.result_types.push({p});"));
-                        result_sizes.push("1".to_string());
-                    }
-                    Count::Optional => {
-                        params.push(format!("{p}: Option<::tessera_ir::Type>"));
-                        body.push(format!("state.result_types.extend({p});"));
-                        result_sizes.push(format!("{p}.is_some() as i32"));
-                    }
-                    Count::Variadic => {
-                        params.push(format!("{p}: &[::tessera_ir::Type]"));
-                        body.push(format!("state.result_types.extend_from_slice({p});"));
-                        result_sizes.push(format!("{p}.len() as i32"));
-                    }
-                }
-            }
-            if op.result_segments() == Segments::AttrSized {
-                always.push(format!(
-                    "(ctx.ident(\"resultSegmentSizes\"), ctx.dense_i32_array(&[{}]))",
-                    result_sizes.join(", ")
-                ));
-            }
-        }
-        // Properties live in the properties whatever the dialect does with attributes.
-        let mut prop_lines = Vec::new();
-        for prop in &op.properties {
-            let p = names.fresh(&prop.name);
-            params.push(format!("{p}: Option<::tessera_ir::Attr>"));
-            let target = if dialect.use_properties_for_attributes {
-                "attrs"
-            } else {
-                "props"
-            };
-            let line = format!(
-                "if let Some({p}) = {p} {{ {target}.push((ctx.ident({:?}), {p})); }}",
-                prop.name
-            );
-            if dialect.use_properties_for_attributes {
-                attr_lines.push(line);
-            } else {
-                prop_lines.push(line);
-            }
-        }
-        let mut fixed_regions = 0;
-        let mut region_param = None;
-        for region in &op.regions {
-            match region.arity.count() {
-                Count::Variadic => {
-                    let p = names.fresh(&format!("num_{}", param_name(&region.name, "regions", 0)));
-                    params.push(format!("{p}: usize"));
-                    region_param = Some(p);
-                }
-                _ => fixed_regions += 1,
-            }
-        }
-        for (i, succ) in op.successors.iter().enumerate() {
-            let p = names.fresh(&param_name(&succ.name, "successor", i));
-            match succ.arity.count() {
-                Count::Variadic => {
-                    params.push(format!("{p}: &[::tessera_ir::BlockId]"));
-                    body.push(format!("state.successors.extend_from_slice({p});"));
-                }
-                _ => {
-                    params.push(format!("{p}: ::tessera_ir::BlockId"));
-                    body.push(format!("state.successors.push({p});"));
-                }
-            }
+        if !inferred && op.result_segments() == Segments::AttrSized {
+            always.push(format!(
+                "(ctx.ident(\"resultSegmentSizes\"), ctx.dense_i32_array(&[{}]))",
+                result_sizes.join(", ")
+            ));
         }
         self.line(0, "");
         let ret = if inferred {
@@ -1092,6 +1190,28 @@ pub const RUST_KEYWORDS: &[&str] = &[
 
 /// Keywords that cannot be raw identifiers.
 const UNRAW: &[&str] = &["self", "super", "crate", "Self", "_"];
+
+/// A builder parameter for one operand or result group: its Rust type, the line adding it
+/// to the state's `field`, and its size as an expression.
+fn group_param(count: Count, p: &str, ir_type: &str, field: &str) -> (String, String, String) {
+    match count {
+        Count::Single => (
+            format!("::tessera_ir::{ir_type}"),
+            format!("state.{field}.push({p});"),
+            "1".to_string(),
+        ),
+        Count::Optional => (
+            format!("Option<::tessera_ir::{ir_type}>"),
+            format!("state.{field}.extend({p});"),
+            format!("{p}.is_some() as i32"),
+        ),
+        Count::Variadic => (
+            format!("&[::tessera_ir::{ir_type}]"),
+            format!("state.{field}.extend_from_slice({p});"),
+            format!("{p}.len() as i32"),
+        ),
+    }
+}
 
 /// A parameter name for a group that may be unnamed.
 fn param_name(name: &str, what: &str, i: usize) -> String {
