@@ -51,6 +51,8 @@ use std::path::{Path, PathBuf};
 pub struct Config {
     include_dirs: Vec<PathBuf>,
     dialects: Vec<PathBuf>,
+    /// Where pattern modules reach a dialect's module, by `.td` path, when not at the default.
+    dialect_paths: Vec<(PathBuf, String)>,
     patterns: Vec<PathBuf>,
     out_dir: Option<PathBuf>,
     skip_rustfmt: bool,
@@ -119,6 +121,16 @@ impl Config {
         self
     }
 
+    /// The Rust path at which pattern modules reach the module generated for `td` (a file
+    /// given to [`Config::dialect`]), when it is not `super::STEM` (the two modules side by
+    /// side, as the crate-level example includes them). Compiled rewriters create that
+    /// dialect's ops through its typed builders at `{path}::{Op}::state`.
+    pub fn dialect_module_path(&mut self, td: impl AsRef<Path>, path: &str) -> &mut Self {
+        self.dialect_paths
+            .push((td.as_ref().to_path_buf(), path.to_string()));
+        self
+    }
+
     /// A pattern file whose patterns become a Rust module: PDLL (`.pdll`), DRR rules (`.td`,
     /// `Pat`/`Pattern` records over ODS ops) or PDL (`.mlir`: `pdl.pattern`s, or their
     /// compiled `pdl_interp` form). All are compiled ahead of time; natives a PDLL or PDL file
@@ -153,17 +165,22 @@ impl Config {
         let mut compiled = Compiled::default();
         let mut outputs: Vec<(PathBuf, String)> = Vec::new();
         let mut errors = String::new();
+        // The typed builders of every dialect, which compiled rewriters call.
+        let mut typed: Vec<tessera_pdl::aot::TypedBuilder> = Vec::new();
         for td in &self.dialects {
             match self.dialect_rust(td, &mut compiled.read) {
-                Ok(rust) => outputs.push((output_path(&out_dir, td), rust)),
+                Ok((rust, builders)) => {
+                    outputs.push((output_path(&out_dir, td), rust));
+                    typed.extend(builders);
+                }
                 Err(e) => errors.push_str(&e.rendered),
             }
         }
         for file in &self.patterns {
             let rust = match file.extension().and_then(|e| e.to_str()) {
-                Some("td") => self.rules_rust(file, &mut compiled.read),
-                Some("mlir") => self.pdl_rust(file, &mut compiled.read),
-                _ => self.patterns_rust(file, &mut compiled.read),
+                Some("td") => self.rules_rust(file, &mut compiled.read, &typed),
+                Some("mlir") => self.pdl_rust(file, &mut compiled.read, &typed),
+                _ => self.patterns_rust(file, &mut compiled.read, &typed),
             };
             match rust {
                 Ok(rust) => outputs.push((output_path(&out_dir, file), rust)),
@@ -207,7 +224,11 @@ impl Config {
     }
 
     /// The typed ops of the dialects `td` defines.
-    fn dialect_rust(&self, td: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+    fn dialect_rust(
+        &self,
+        td: &Path,
+        read: &mut BTreeSet<PathBuf>,
+    ) -> Result<(String, Vec<tessera_pdl::aot::TypedBuilder>), Error> {
         read.insert(td.to_path_buf());
         let name = td.to_string_lossy().into_owned();
         let opts = tessera_ods::library::options(self.include_strings());
@@ -241,24 +262,49 @@ impl Config {
                 w.render(&loaded.sources, None).lines().next().unwrap_or("")
             );
         }
-        Ok(tessera_ods::rust_gen::generate(
+        let module = match self.dialect_paths.iter().find(|(p, _)| p == td) {
+            Some((_, path)) => path.clone(),
+            None => format!("super::{}", file_stem(td)),
+        };
+        let builders = loaded
+            .model
+            .ops
+            .iter()
+            .filter(|op| dialects.contains(&op.dialect))
+            .map(|op| {
+                let signature = tessera_ods::rust_gen::builder_signature(&loaded.model, op);
+                tessera_pdl::aot::TypedBuilder {
+                    op: op.name.clone(),
+                    path: format!("{module}::{}", signature.rust_type),
+                    signature,
+                }
+            })
+            .collect();
+        let rust = tessera_ods::rust_gen::generate(
             &loaded.model,
             &dialects,
             &tessera_ods::rust_gen::GenOptions {
                 main_file: &file_name(td),
             },
-        ))
+        );
+        Ok((rust, builders))
     }
 
     /// The Rust module of the PDL patterns in `mlir` (`pdl.pattern`s, or a compiled
     /// `pdl_interp` module), compiled ahead of time (`tessera_pdl::aot`).
-    fn pdl_rust(&self, mlir: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+    fn pdl_rust(
+        &self,
+        mlir: &Path,
+        read: &mut BTreeSet<PathBuf>,
+        typed: &[tessera_pdl::aot::TypedBuilder],
+    ) -> Result<String, Error> {
         read.insert(mlir.to_path_buf());
         let name = mlir.to_string_lossy().into_owned();
         let text = std::fs::read_to_string(mlir)
             .map_err(|e| Error::new(format!("error: cannot read {name}: {e}\n")))?;
         let options = tessera_pdl::aot::EmitOptions {
             source: file_name(mlir),
+            typed_builders: typed.to_vec(),
             ..tessera_pdl::aot::EmitOptions::default()
         };
         tessera_pdl::aot::emit_text(&text, &name, &options).map_err(Error::new)
@@ -266,7 +312,12 @@ impl Config {
 
     /// The Rust module of the DRR rules in `td`, compiled ahead of time
     /// ([`tessera_drr::rust_rewriters_compiled`]).
-    fn rules_rust(&self, td: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+    fn rules_rust(
+        &self,
+        td: &Path,
+        read: &mut BTreeSet<PathBuf>,
+        typed: &[tessera_pdl::aot::TypedBuilder],
+    ) -> Result<String, Error> {
         read.insert(td.to_path_buf());
         let name = td.to_string_lossy().into_owned();
         let loaded = tessera_drr::load_file(
@@ -283,7 +334,8 @@ impl Config {
             }
         }
         let (module, warnings) =
-            tessera_drr::rust_rewriters_compiled(&loaded, &file_name(td)).map_err(Error::new)?;
+            tessera_drr::rust_rewriters_compiled(&loaded, &file_name(td), typed)
+                .map_err(Error::new)?;
         for line in warnings.lines().filter(|l| l.contains("warning:")) {
             println!("cargo:warning={line}");
         }
@@ -291,7 +343,12 @@ impl Config {
     }
 
     /// The Rust module of the patterns in `pdll`.
-    fn patterns_rust(&self, pdll: &Path, read: &mut BTreeSet<PathBuf>) -> Result<String, Error> {
+    fn patterns_rust(
+        &self,
+        pdll: &Path,
+        read: &mut BTreeSet<PathBuf>,
+        typed: &[tessera_pdl::aot::TypedBuilder],
+    ) -> Result<String, Error> {
         read.insert(pdll.to_path_buf());
         let name = pdll.to_string_lossy().into_owned();
         let text = std::fs::read_to_string(pdll)
@@ -328,7 +385,7 @@ impl Config {
             &tessera_pdll::LowerOptions::default(),
         )
         .map_err(|diags| render(&diags, &ctx))?;
-        tessera_pdll::to_rust_compiled(&parsed.ast, &mut ctx, &mut lowered, &file_name(pdll))
+        tessera_pdll::to_rust_compiled(&parsed.ast, &mut ctx, &mut lowered, &file_name(pdll), typed)
             .map_err(|diags| render(&diags, &ctx))
     }
 }
@@ -341,12 +398,14 @@ fn file_name(path: &Path) -> String {
 }
 
 /// `OUT_DIR/STEM.rs` for input `input`.
-fn output_path(out_dir: &Path, input: &Path) -> PathBuf {
-    let stem = input
-        .file_stem()
+fn file_stem(path: &Path) -> String {
+    path.file_stem()
         .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    out_dir.join(format!("{stem}.rs"))
+        .unwrap_or_default()
+}
+
+fn output_path(out_dir: &Path, input: &Path) -> PathBuf {
+    out_dir.join(format!("{}.rs", file_stem(input)))
 }
 
 /// Writes `text` to `path` unless it already holds exactly that (an unchanged file keeps its

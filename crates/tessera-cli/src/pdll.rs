@@ -128,7 +128,7 @@ pub fn run_pdll_to(
                 let text = print_pdl(ctx, lowered);
                 tessera_pdll::to_rust(ast, &text, file_name)
             } else {
-                tessera_pdll::to_rust_compiled(ast, ctx, lowered, file_name)
+                tessera_pdll::to_rust_compiled(ast, ctx, lowered, file_name, &[])
             };
             match module {
                 Ok(module) => rust.push(module),

@@ -159,7 +159,7 @@ pub fn gen_rust_rewriters(
     if interpreted {
         rust_rewriters(&loaded, source)
     } else {
-        rust_rewriters_compiled(&loaded, source)
+        rust_rewriters_compiled(&loaded, source, &[])
     }
 }
 
@@ -174,13 +174,16 @@ pub fn rust_rewriters(loaded: &LoadedRules, source: &str) -> Result<(String, Str
 
 /// The Rust module of rules already loaded with their matcher compiled ahead of time
 /// ([`crate::to_rust_compiled`]), naming the file as `source`, and the rendered warnings.
+/// The rewriters create the ops of `typed_builders` through their typed builders.
 pub fn rust_rewriters_compiled(
     loaded: &LoadedRules,
     source: &str,
+    typed_builders: &[tessera_pdl::aot::TypedBuilder],
 ) -> Result<(String, String), String> {
     let (mut ctx, mut lowered, warnings) = lower_with_warnings(loaded)?;
-    let module = crate::to_rust_compiled(&loaded.file, &mut ctx, &mut lowered, source)
-        .map_err(|d| loaded.render(&d, &ctx))?;
+    let module =
+        crate::to_rust_compiled(&loaded.file, &mut ctx, &mut lowered, source, typed_builders)
+            .map_err(|d| loaded.render(&d, &ctx))?;
     Ok((module, warnings))
 }
 

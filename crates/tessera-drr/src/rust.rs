@@ -85,6 +85,7 @@ pub fn to_rust_compiled(
     ctx: &mut tessera_ir::Context,
     lowered: &mut crate::Lowered,
     source: &str,
+    typed_builders: &[tessera_pdl::aot::TypedBuilder],
 ) -> Result<String, Vec<Diagnostic>> {
     let natives = natives_of(file)?;
     let mut items = String::from(
@@ -97,6 +98,7 @@ pub fn to_rust_compiled(
         native_calls: tessera_pdl::aot::NativeCalls::Registry,
         register_natives: Some("register_natives".to_string()),
         extra_items: items,
+        typed_builders: typed_builders.to_vec(),
         ..tessera_pdl::aot::EmitOptions::default()
     };
     tessera_pdl::aot::emit(ctx, &mut lowered.body, lowered.module, &options)

@@ -153,12 +153,14 @@ fn collect_natives(ast: &Ast) -> Result<Vec<Native<'_>>, Vec<Diagnostic>> {
 /// writes for `lowered` (the file's PDL, in `ctx`; compiled in place), whose matcher calls
 /// those functions directly and the natives the file only declares as
 /// `super::natives::Name(rewriter, args...)`, typed as code blocks are (a missing one is a
-/// Rust compile error naming it). `source` names the PDLL file.
+/// Rust compile error naming it). `source` names the PDLL file; the rewriters create the ops
+/// of `typed_builders` through their typed builders.
 pub fn to_rust_compiled(
     ast: &Ast,
     ctx: &mut Context,
     lowered: &mut Lowered,
     source: &str,
+    typed_builders: &[tessera_pdl::aot::TypedBuilder],
 ) -> Result<String, Vec<Diagnostic>> {
     let natives = collect_natives(ast)?;
     let mut items = String::new();
@@ -185,6 +187,7 @@ pub fn to_rust_compiled(
         local_natives,
         extra_items: items,
         unbounded: lowered.unbounded.clone(),
+        typed_builders: typed_builders.to_vec(),
         // Formatted, typed natives, no inner doc (the module may be `include!`d).
         ..EmitOptions::default()
     };

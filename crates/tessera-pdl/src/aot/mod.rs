@@ -104,6 +104,29 @@ pub struct EmitOptions {
     /// (PDLL's patterns without `with recursion`; see
     /// [`crate::PdlPatterns::compile_and_load_guarded`]).
     pub unbounded: Vec<OpId>,
+    /// Typed ops (from `tessera_ods::rust_gen`) whose builders the rewriters call to create
+    /// them, where a created op's operands, attributes and result types map onto the
+    /// builder's parameters (see [`TypedBuilder`]); other ops are created by name.
+    pub typed_builders: Vec<TypedBuilder>,
+}
+
+/// A typed op whose generated builder compiled rewriters call: `{path}::state(ctx, loc, ..)`
+/// with the parameters `signature` lists. A rewriter creates the op through it when every
+/// operand and result type given maps onto one group of the builder (a value or a range onto
+/// a variadic group, a value onto a single or optional one), every attribute given is one the
+/// op declares and the builder takes as an attribute handle, and the op has no regions,
+/// successors or segment sizes (which a generic creation leaves to the pattern and the
+/// builder would fill in). The op made is the one the generic creation makes; the builder
+/// call makes an op the typed module no longer has, or one whose arguments changed, a
+/// compile error.
+#[derive(Clone, Debug)]
+pub struct TypedBuilder {
+    /// The op's full name (`toy.add`).
+    pub op: String,
+    /// The Rust path of the op's type from the generated module (`super::toy::AddOp`).
+    pub path: String,
+    /// How its `state` builder is called.
+    pub signature: tessera_ods::rust_gen::BuilderSignature,
 }
 
 impl Default for EmitOptions {
@@ -118,6 +141,7 @@ impl Default for EmitOptions {
             module_doc: false,
             register_natives: None,
             unbounded: Vec::new(),
+            typed_builders: Vec::new(),
         }
     }
 }
@@ -141,6 +165,7 @@ pub fn emit(
     let natives = NativeNames::new(options);
     let mut emit_fn = |code: &Code, kind: FnKind, out: &mut String| {
         let mut f = FnEmitter::new(ctx, code, kind, &mut consts, &natives);
+        f.typed = &options.typed_builders;
         match f.emit() {
             Ok(text) => out.push_str(&text),
             Err(message) => errors.push(Diagnostic::error(loc, message)),
@@ -766,12 +791,55 @@ impl Cfg {
 }
 
 /// Writes one function.
+/// A rewriter's call of a typed builder ([`FnEmitter::typed_create`]).
+struct TypedCreate {
+    path: String,
+    /// The operands and result types as locals, checked for null in order.
+    lets: Vec<String>,
+    /// The builder's arguments after `ctx` and `loc`.
+    args: Vec<String>,
+    /// Registers of required attributes: when one is null at run time the op is created
+    /// generically (without it, as the interpreter does), since the builder needs it.
+    required: Vec<Reg>,
+}
+
+impl TypedCreate {
+    /// The block's statements and value (the created op), `generic` being the generic
+    /// creation for a null required attribute.
+    fn write(&self, f: &mut FnEmitter<'_>, generic: &str) {
+        for l in &self.lets {
+            f.line(l);
+        }
+        let call = format!(
+            "{{ let state = {}::state(rw.ctx_mut(), loc, {}); rw.create(state) }}",
+            self.path,
+            self.args.join(", ")
+        );
+        if self.required.is_empty() {
+            f.line(call);
+            return;
+        }
+        let regs: Vec<String> = self.required.iter().map(|r| format!("r{r}")).collect();
+        let binds: Vec<String> = self
+            .required
+            .iter()
+            .map(|r| format!("Some(a{r})"))
+            .collect();
+        f.line(format!(
+            "match ({},) {{ ({},) => {call}, _ => {generic} }}",
+            regs.join(", "),
+            binds.join(", ")
+        ));
+    }
+}
+
 struct FnEmitter<'a> {
     ctx: &'a Context,
     code: &'a Code,
     kind: FnKind,
     consts: &'a mut Consts,
     natives: &'a NativeNames,
+    typed: &'a [TypedBuilder],
     out: String,
     depth: usize,
 }
@@ -792,6 +860,7 @@ impl<'a> FnEmitter<'a> {
             kind,
             consts,
             natives,
+            typed: &[],
             out: String::new(),
             depth: 1,
         }
@@ -946,6 +1015,124 @@ impl<'a> FnEmitter<'a> {
     }
 
     /// A register as a part of a concatenation.
+    /// The call of op `name`'s typed builder for these operands, attributes and result
+    /// types, when there is a typed builder they map onto (see [`TypedBuilder`]).
+    fn typed_create(
+        &self,
+        name: Ident,
+        operands: &[Reg],
+        attrs: &[(Ident, Reg)],
+        results: &ResultTypes,
+    ) -> Result<Option<TypedCreate>, String> {
+        use tessera_ods::rust_gen::{AttrForm, BuilderParam};
+        use tessera_ods::typed::Count;
+        let op = self.ctx.str(name);
+        let Some(typed) = self.typed.iter().find(|t| t.op == op) else {
+            return Ok(None);
+        };
+        let sig = &typed.signature;
+        let ResultTypes::Explicit(result_regs) = results else {
+            return Ok(None);
+        };
+        if sig.sizes_attrs || sig.regions {
+            return Ok(None);
+        }
+        // One argument for a group from one register, failing on null as `rt::concat`.
+        let group = |count: Count, r: Reg, what: &str| -> Result<Option<String>, String> {
+            let range = self.kind_of(r)?.is_range();
+            Ok(match (count, range) {
+                (Count::Single, false) => Some(format!("rt::one(r{r}, {what:?})?")),
+                (Count::Optional, false) => Some(format!("Some(rt::one(r{r}, {what:?})?)")),
+                (Count::Variadic, false) => Some(format!("&[rt::one(r{r}, {what:?})?]")),
+                (Count::Variadic, true) => Some(format!("rt::many(r{r}.as_deref(), {what:?})?")),
+                _ => None,
+            })
+        };
+        let mut create = TypedCreate {
+            path: typed.path.clone(),
+            lets: Vec::new(),
+            args: Vec::new(),
+            required: Vec::new(),
+        };
+        let (mut operand_i, mut result_i) = (0, 0);
+        let mut attrs_used = 0;
+        let mut values = Vec::new();
+        let mut types = Vec::new();
+        for param in &sig.params {
+            match param {
+                &BuilderParam::Operand(count) => {
+                    let Some(&r) = operands.get(operand_i) else {
+                        return Ok(None);
+                    };
+                    operand_i += 1;
+                    let Some(arg) = group(count, r, "values")? else {
+                        return Ok(None);
+                    };
+                    let var = format!("o{}", values.len());
+                    values.push(format!("let {var} = {arg};"));
+                    create.args.push(var);
+                }
+                &BuilderParam::ResultType(count) => {
+                    let Some(&r) = result_regs.get(result_i) else {
+                        return Ok(None);
+                    };
+                    result_i += 1;
+                    let Some(arg) = group(count, r, "types")? else {
+                        return Ok(None);
+                    };
+                    let var = format!("t{}", types.len());
+                    types.push(format!("let {var} = {arg};"));
+                    create.args.push(var);
+                }
+                BuilderParam::Attr {
+                    name,
+                    form,
+                    optional,
+                } => {
+                    let given = attrs.iter().find(|&&(n, _)| self.ctx.str(n) == name);
+                    let given = match given {
+                        Some(&(_, r)) if self.kind_of(r)? == PdlKind::Attribute => Some(r),
+                        // Not an attribute: the generic creation leaves it out.
+                        Some(_) => return Ok(None),
+                        None => None,
+                    };
+                    attrs_used += given.is_some() as usize;
+                    match (form, given, optional) {
+                        (AttrForm::Unit, None, _) => create.args.push("false".into()),
+                        (_, None, true) => create.args.push("None".into()),
+                        (AttrForm::Handle, Some(r), true) => create.args.push(format!("r{r}")),
+                        (AttrForm::Handle, Some(r), false) => {
+                            create.required.push(r);
+                            create.args.push(format!("a{r}"));
+                        }
+                        // A required attribute not given, a unit attribute given (its value
+                        // might not be the unit), one the builder converts from a Rust value.
+                        _ => return Ok(None),
+                    }
+                }
+                BuilderParam::Property { name } => {
+                    match attrs.iter().find(|&&(n, _)| self.ctx.str(n) == name) {
+                        Some(&(_, r)) if self.kind_of(r)? == PdlKind::Attribute => {
+                            attrs_used += 1;
+                            create.args.push(format!("r{r}"));
+                        }
+                        Some(_) => return Ok(None),
+                        None => create.args.push("None".into()),
+                    }
+                }
+                BuilderParam::NumRegions | BuilderParam::Successor(_) => return Ok(None),
+            }
+        }
+        if operand_i != operands.len() || result_i != result_regs.len() || attrs_used != attrs.len()
+        {
+            return Ok(None);
+        }
+        // Operands are checked before result types, as the generic creation does.
+        create.lets = values;
+        create.lets.extend(types);
+        Ok(Some(create))
+    }
+
     fn part(&self, r: Reg) -> Result<String, String> {
         Ok(if self.kind_of(r)?.is_range() {
             format!("rt::Part::Many(r{r}.as_deref())")
@@ -1318,6 +1505,7 @@ impl<'a> FnEmitter<'a> {
                     return Ok(());
                 }
                 self.consts.created.push(self.ctx.str(*name).to_string());
+                let typed = self.typed_create(*name, operands, attrs, results)?;
                 let name = self.consts.ident(self.ctx, *name);
                 let operands = self.concat(operands, "values")?;
                 let attrs: Vec<String> = attrs
@@ -1336,10 +1524,20 @@ impl<'a> FnEmitter<'a> {
                     }
                     ResultTypes::Inferred => "None".to_string(),
                 };
-                self.line(format!(
-                    "r{dst} = Some(rt::create_operation(rw, {name}, &{operands}, &[{}], {types}, loc)?);",
+                let generic = format!(
+                    "rt::create_operation(rw, {name}, &{operands}, &[{}], {types}, loc)?",
                     attrs.join(", ")
-                ));
+                );
+                match typed {
+                    None => self.line(format!("r{dst} = Some({generic});")),
+                    Some(typed) => {
+                        self.line(format!("r{dst} = Some({{"));
+                        self.depth += 1;
+                        typed.write(self, &generic);
+                        self.depth -= 1;
+                        self.line("});");
+                    }
+                }
             }
             Inst::CreateRange { dst, args, kind } => {
                 let what = if *kind == PdlKind::TypeRange {

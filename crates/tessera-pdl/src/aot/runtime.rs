@@ -713,3 +713,13 @@ range_register!(OpId, Ops);
 pub fn input<R: Register>(inputs: &[PdlValue], i: usize) -> R {
     R::from_pdl(inputs.get(i))
 }
+
+/// One value (or type) for a typed builder, failing on null as [`concat`] does.
+pub fn one<T: Copy>(v: Option<T>, what: &str) -> Result<T, Failure> {
+    v.ok_or_else(|| format!("expected {what}, found a null value").into())
+}
+
+/// A range for a typed builder's variadic group, failing on null as [`concat`] does.
+pub fn many<'a, T>(v: Option<&'a [T]>, what: &str) -> Result<&'a [T], Failure> {
+    v.ok_or_else(|| format!("expected {what}, found a null value").into())
+}
