@@ -39,6 +39,11 @@
 //!   as a function called in place, the natives the file only declares called as
 //!   `super::natives::Name(..)` (a module the crate writes; a missing one fails to compile,
 //!   naming it), and `load(ctx)`.
+//!
+//! The rewriters of every pattern file create the ops of the dialect files through their
+//! typed builders (`super::STEM::Op::state(..)`, or the path [`Config::dialect_module_path`]
+//! gives), so a pattern creating an op the dialect no longer declares, or with other
+//! arguments, fails to compile.
 
 #![deny(missing_docs)]
 
