@@ -108,7 +108,15 @@ pub struct EmitOptions {
     /// them, where a created op's operands, attributes and result types map onto the
     /// builder's parameters (see [`TypedBuilder`]); other ops are created by name.
     pub typed_builders: Vec<TypedBuilder>,
+    /// About how many matcher instructions one Rust function holds before subtrees of the
+    /// decision tree become functions of their own ([`DEFAULT_OUTLINE_BUDGET`]; rustc's
+    /// optimiser grows faster than linearly with a function's size).
+    pub outline_budget: usize,
 }
+
+/// The default [`EmitOptions::outline_budget`]. A 1,000-pattern matcher as one function
+/// took 70 s and 3.6 GB to compile with `-O` (see `bench/pdl/README.md`).
+pub const DEFAULT_OUTLINE_BUDGET: usize = 256;
 
 /// A typed op whose generated builder compiled rewriters call: `{path}::state(ctx, loc, ..)`
 /// with the parameters `signature` lists. A rewriter creates the op through it when every
@@ -142,6 +150,7 @@ impl Default for EmitOptions {
             register_natives: None,
             unbounded: Vec::new(),
             typed_builders: Vec::new(),
+            outline_budget: DEFAULT_OUTLINE_BUDGET,
         }
     }
 }
@@ -166,6 +175,7 @@ pub fn emit(
     let mut emit_fn = |code: &Code, kind: FnKind, out: &mut String| {
         let mut f = FnEmitter::new(ctx, code, kind, &mut consts, &natives);
         f.typed = &options.typed_builders;
+        f.outline_budget = options.outline_budget;
         match f.emit() {
             Ok(text) => out.push_str(&text),
             Err(message) => errors.push(Diagnostic::error(loc, message)),
@@ -790,6 +800,16 @@ impl Cfg {
     }
 }
 
+/// What every generated function allows: the control flow is structured mechanically, so
+/// labels and variables a given path does not use, `return` at the end of a function,
+/// `else { if` chains and one-case matches are its shape, not mistakes.
+const ALLOWS: &str = "#[allow(\n    unused_mut,\n    unused_variables,\n    unused_assignments,\n    \
+     unused_labels,\n    unreachable_code,\n    clippy::needless_return,\n    \
+     clippy::collapsible_else_if,\n    clippy::collapsible_if,\n    clippy::single_match,\n    \
+     clippy::if_same_then_else,\n    clippy::match_single_binding,\n    \
+     clippy::never_loop,\n    clippy::nonminimal_bool,\n    clippy::bool_comparison,\n    clippy::collapsible_match,\n    \
+     clippy::too_many_arguments\n)]\n";
+
 /// Writes one function.
 /// A rewriter's call of a typed builder ([`FnEmitter::typed_create`]).
 struct TypedCreate {
@@ -840,8 +860,152 @@ struct FnEmitter<'a> {
     consts: &'a mut Consts,
     natives: &'a NativeNames,
     typed: &'a [TypedBuilder],
+    outline_budget: usize,
     out: String,
     depth: usize,
+    /// Matcher subtrees written as functions of their own (see [`Outlining`]).
+    outlining: Outlining,
+    /// The outlined functions entered, innermost last.
+    outlined_stack: Vec<OutlinedFn>,
+    /// The outlined functions written, appended after the matcher.
+    outlined_text: String,
+}
+
+/// A subtree of the matcher's dominator tree written as a function of its own: its root
+/// block and the merge blocks outside it that it continues at, in order of first use (the
+/// function returns their index; [`FINALIZE_EXIT`] for the matcher's end).
+struct OutlinedFn {
+    root: u32,
+    exits: Vec<u32>,
+}
+
+/// The exit code of an outlined matcher function that reached `pdl_interp.finalize`.
+const FINALIZE_EXIT: &str = "u32::MAX";
+
+/// Which dominator-tree subtrees of the matcher become functions of their own, decided
+/// bottom-up so that no function holds much more than a budget of instructions: a
+/// block keeps its children inline, largest first out, until what stays fits. Only subtrees
+/// that can be moved are: their free registers (used in them, defined before them) are of
+/// `Copy` kinds, passed by value, and every `continue` in them is of a loop inside them.
+#[derive(Default)]
+struct Outlining {
+    outlined: Vec<bool>,
+    /// For each block, its dominator tree's preorder number and the last one in its subtree.
+    pre: Vec<(u32, u32)>,
+    /// The free registers of each outlined subtree, in order.
+    free: Vec<Vec<Reg>>,
+}
+
+impl Outlining {
+    fn new(code: &Code, cfg: &Cfg, budget: usize) -> Outlining {
+        let nb = cfg.blocks.len();
+        let mut o = Outlining {
+            outlined: vec![false; nb],
+            pre: vec![(0, 0); nb],
+            free: vec![Vec::new(); nb],
+        };
+        // Preorder numbers, and the order to settle subtrees in (children first).
+        let mut order = Vec::with_capacity(nb);
+        let mut stack = vec![(0u32, false)];
+        let mut next = 0u32;
+        while let Some((b, done)) = stack.pop() {
+            if done {
+                o.pre[b as usize].1 = next - 1;
+                order.push(b);
+                continue;
+            }
+            o.pre[b as usize].0 = next;
+            next += 1;
+            stack.push((b, true));
+            for &c in cfg.children[b as usize].iter().rev() {
+                stack.push((c, false));
+            }
+        }
+        let mut size = vec![0usize; nb];
+        let mut used: Vec<Vec<Reg>> = vec![Vec::new(); nb];
+        let mut defined: Vec<Vec<Reg>> = vec![Vec::new(); nb];
+        let mut movable = vec![true; nb];
+        for &b in &order {
+            let (start, end) = cfg.blocks[b as usize];
+            let bi = b as usize;
+            size[bi] = end - start;
+            for inst in &code.insts[start..end] {
+                used[bi].extend(uses(inst));
+                defined[bi].extend(defs(inst));
+                if let Inst::ForEach { var, .. } = inst {
+                    defined[bi].push(*var);
+                }
+                if let Inst::Continue { foreach, .. } = inst {
+                    let header = cfg.block_at[*foreach as usize];
+                    // Settled below, once the subtree's extent is known.
+                    used[bi].push(Reg::MAX - header);
+                }
+            }
+            let mut children: Vec<u32> = cfg.children[bi].clone();
+            for &c in &children {
+                let (u, d) = (
+                    std::mem::take(&mut used[c as usize]),
+                    std::mem::take(&mut defined[c as usize]),
+                );
+                used[bi].extend(u);
+                defined[bi].extend(d);
+            }
+            used[bi].sort_unstable();
+            used[bi].dedup();
+            defined[bi].sort_unstable();
+            defined[bi].dedup();
+            // Children stay inline, the largest moved out first, until this block's own
+            // function part fits the budget.
+            children.sort_by_key(|&c| std::cmp::Reverse(size[c as usize]));
+            let mut total: usize =
+                size[bi] + children.iter().map(|&c| size[c as usize]).sum::<usize>();
+            for &c in &children {
+                if total <= budget {
+                    break;
+                }
+                if movable[c as usize] && size[c as usize] > 1 {
+                    o.outlined[c as usize] = true;
+                    total -= size[c as usize] - 1;
+                }
+            }
+            size[bi] = total;
+            // Whether this subtree could itself be moved: free registers of Copy kinds, and
+            // no `continue` leaving it.
+            let (first, last) = o.pre[bi];
+            let mut free = Vec::new();
+            for &r in &used[bi] {
+                if r > Reg::MAX / 2 {
+                    let header = (Reg::MAX - r) as usize;
+                    let inside = (first..=last).contains(&o.pre[header].0);
+                    movable[bi] &= inside;
+                } else if defined[bi].binary_search(&r).is_err() {
+                    let copy = code
+                        .kinds
+                        .get(r as usize)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|k| !k.is_range());
+                    movable[bi] &= copy;
+                    free.push(r);
+                }
+            }
+            o.free[bi] = free;
+            // What an enclosing subtree needs to know: registers, not loop markers.
+            used[bi].retain(|&r| {
+                r <= Reg::MAX / 2 || {
+                    let header = (Reg::MAX - r) as usize;
+                    !(first..=last).contains(&o.pre[header].0)
+                }
+            });
+        }
+        o
+    }
+
+    /// Whether block `b` is in the dominator subtree of `root`.
+    fn dominates(&self, root: u32, b: u32) -> bool {
+        let (first, last) = self.pre[root as usize];
+        (first..=last).contains(&self.pre[b as usize].0)
+    }
 }
 
 type Emitted = Result<(), String>;
@@ -861,8 +1025,99 @@ impl<'a> FnEmitter<'a> {
             consts,
             natives,
             typed: &[],
+            outline_budget: DEFAULT_OUTLINE_BUDGET,
             out: String::new(),
             depth: 1,
+            outlining: Outlining::default(),
+            outlined_stack: Vec::new(),
+            outlined_text: String::new(),
+        }
+    }
+
+    /// Block `b`'s subtree: inline, or as a call of a function of its own.
+    fn subtree(&mut self, cfg: &Cfg, b: u32) -> Emitted {
+        if !self
+            .outlining
+            .outlined
+            .get(b as usize)
+            .copied()
+            .unwrap_or(false)
+        {
+            return self.tree(cfg, b);
+        }
+        let free = self.outlining.free[b as usize].clone();
+        let mut params = String::new();
+        for &r in &free {
+            let ty = reg_type(self.kind_of(r)?);
+            let _ = write!(params, ",\n    mut r{r}: {ty}");
+        }
+        // The function's body, written with the emitter's state set aside.
+        let outer = std::mem::take(&mut self.out);
+        let depth = std::mem::replace(&mut self.depth, 1);
+        self.outlined_stack.push(OutlinedFn {
+            root: b,
+            exits: Vec::new(),
+        });
+        let body = self.tree(cfg, b);
+        let f = self.outlined_stack.pop().expect("pushed above");
+        let text = std::mem::replace(&mut self.out, outer);
+        self.depth = depth;
+        body?;
+        let _ = write!(
+            self.outlined_text,
+            "\n#[inline(never)]\n{ALLOWS}fn matcher_b{b}(\n    rw: &mut PatternRewriter<'_>,\n    \
+             t: &rt::Tables,\n    sink: &mut rt::MatchSink<'_>{params},\n) -> Result<u32, rt::Failure> {{\n{text}}}\n"
+        );
+        let args: Vec<String> = free.iter().map(|r| format!("r{r}")).collect();
+        let call = format!(
+            "matcher_b{b}(rw, t, sink{}{})?",
+            if args.is_empty() { "" } else { ", " },
+            args.join(", ")
+        );
+        self.line(format!("match {call} {{"));
+        self.depth += 1;
+        for (i, &exit) in f.exits.iter().enumerate() {
+            self.line(format!("{i} => {{"));
+            self.depth += 1;
+            self.leave_to(exit);
+            self.depth -= 1;
+            self.line("}");
+        }
+        self.line("_ => {");
+        self.depth += 1;
+        self.finalize();
+        self.depth -= 1;
+        self.line("}");
+        self.depth -= 1;
+        self.line("}");
+        Ok(())
+    }
+
+    /// Control going to merge block `to`, whose label encloses the code being written
+    /// unless an outlined function is left for it.
+    fn leave_to(&mut self, to: u32) {
+        let outlining = &self.outlining;
+        match self.outlined_stack.last_mut() {
+            Some(f) if !outlining.dominates(f.root, to) => {
+                let k = match f.exits.iter().position(|&e| e == to) {
+                    Some(k) => k,
+                    None => {
+                        f.exits.push(to);
+                        f.exits.len() - 1
+                    }
+                };
+                self.line(format!("return Ok({k});"));
+            }
+            _ => self.line(format!("break 'b{to};")),
+        }
+    }
+
+    /// The end of the matcher (`pdl_interp.finalize`).
+    fn finalize(&mut self) {
+        if self.outlined_stack.is_empty() {
+            self.line("return Ok(());");
+        } else {
+            self.line(format!("return Ok({FINALIZE_EXIT});"));
         }
     }
 
@@ -892,13 +1147,11 @@ impl<'a> FnEmitter<'a> {
         // The generated control flow is structured mechanically: labels and variables a
         // given path does not use, `return` at the end of a function, `else { if` chains,
         // one-case matches are its shape, not mistakes.
-        self.out.push_str(
-            "\n#[allow(\n    unused_mut,\n    unused_variables,\n    unused_assignments,\n    \
-             unused_labels,\n    unreachable_code,\n    clippy::needless_return,\n    \
-             clippy::collapsible_else_if,\n    clippy::collapsible_if,\n    clippy::single_match,\n    \
-             clippy::if_same_then_else,\n    clippy::match_single_binding,\n    \
-             clippy::never_loop,\n    clippy::nonminimal_bool,\n    clippy::bool_comparison,\n    clippy::collapsible_match\n)]\n",
-        );
+        self.out.push('\n');
+        self.out.push_str(ALLOWS);
+        if self.kind == FnKind::Matcher {
+            self.outlining = Outlining::new(self.code, &cfg, self.outline_budget);
+        }
         match self.kind {
             FnKind::Matcher => {
                 self.out.push_str(
@@ -927,6 +1180,7 @@ impl<'a> FnEmitter<'a> {
         }
         self.tree(&cfg, 0)?;
         self.out.push_str("}\n");
+        self.out.push_str(&std::mem::take(&mut self.outlined_text));
         Ok(std::mem::take(&mut self.out))
     }
 
@@ -963,7 +1217,7 @@ impl<'a> FnEmitter<'a> {
                 self.within(cfg, b, inner)?;
                 self.depth -= 1;
                 self.line("}");
-                self.tree(cfg, *outer)
+                self.subtree(cfg, *outer)
             }
             [] => self.block(cfg, b),
         }
@@ -973,10 +1227,10 @@ impl<'a> FnEmitter<'a> {
     fn branch(&mut self, cfg: &Cfg, to_addr: u32) -> Emitted {
         let to = cfg.block_at[to_addr as usize];
         if cfg.is_merge(to) {
-            self.line(format!("break 'b{to};"));
+            self.leave_to(to);
             Ok(())
         } else {
-            self.tree(cfg, to)
+            self.subtree(cfg, to)
         }
     }
 
@@ -1324,7 +1578,7 @@ impl<'a> FnEmitter<'a> {
                 Ok(())
             }
             Inst::Finalize => {
-                self.line("return Ok(());");
+                self.finalize();
                 Ok(())
             }
             Inst::ForEach {
@@ -1669,6 +1923,64 @@ fn defs(inst: &Inst) -> Vec<Reg> {
         | Inst::GetUsers { dst, .. }
         | Inst::GetValueType { dst, .. } => vec![*dst],
         _ => Vec::new(),
+    }
+}
+
+/// The registers `inst` reads.
+fn uses(inst: &Inst) -> Vec<Reg> {
+    match inst {
+        Inst::ApplyConstraint { call, .. } | Inst::ApplyRewrite { call } => call.args.to_vec(),
+        Inst::AreEqual { lhs, rhs, .. } => vec![*lhs, *rhs],
+        Inst::CheckCount { op, .. }
+        | Inst::CheckOperationName { op, .. }
+        | Inst::Erase { op }
+        | Inst::GetAttribute { op, .. }
+        | Inst::GetValue { op, .. }
+        | Inst::GetGroup { op, .. }
+        | Inst::SwitchCount { op, .. }
+        | Inst::SwitchOperationName { op, .. } => vec![*op],
+        Inst::CheckEquals { reg, .. }
+        | Inst::IsNotNull { reg, .. }
+        | Inst::SwitchValue { reg, .. } => vec![*reg],
+        Inst::CreateOperation {
+            operands,
+            attrs,
+            results,
+            ..
+        } => {
+            let mut out = operands.to_vec();
+            out.extend(attrs.iter().map(|&(_, r)| r));
+            if let ResultTypes::Explicit(types) = results {
+                out.extend_from_slice(types);
+            }
+            out
+        }
+        Inst::CreateRange { args, .. } => args.to_vec(),
+        Inst::Extract { range, .. } | Inst::ForEach { range, .. } => vec![*range],
+        Inst::GetAttributeType { attr, .. } => vec![*attr],
+        Inst::GetDefiningOp { value, .. }
+        | Inst::GetUsers { value, .. }
+        | Inst::GetValueType { value, .. } => vec![*value],
+        Inst::RecordMatch {
+            inputs,
+            matched_ops,
+            ..
+        } => {
+            let mut out = inputs.to_vec();
+            out.extend_from_slice(matched_ops);
+            out
+        }
+        Inst::Replace { op, values } => {
+            let mut out = vec![*op];
+            out.extend_from_slice(values);
+            out
+        }
+        Inst::Branch { .. }
+        | Inst::Continue { .. }
+        | Inst::CreateAttribute { .. }
+        | Inst::CreateType { .. }
+        | Inst::CreateTypes { .. }
+        | Inst::Finalize => Vec::new(),
     }
 }
 

@@ -24,6 +24,9 @@ pub struct Case {
     /// The patterns call mlir-opt's test natives (`tessera_pdl::executor::test_natives`),
     /// compiled as untyped calls of `super::upstream_natives`.
     pub upstream_natives: bool,
+    /// Emitted with the smallest outline budget, so that every subtree of the matcher that
+    /// can be a function of its own is one.
+    pub outlined: bool,
 }
 
 /// Every case, relative to the crate.
@@ -34,6 +37,7 @@ pub const CASES: &[Case] = &[
             input: "../../examples/pdl/input.mlir",
         },
         upstream_natives: false,
+        outlined: false,
         generated: "tests/aot/examples_pdl.rs",
     },
     Case {
@@ -42,6 +46,7 @@ pub const CASES: &[Case] = &[
             input: "tests/aot/features.input.mlir",
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/features.rs",
     },
     Case {
@@ -50,6 +55,7 @@ pub const CASES: &[Case] = &[
             input: "tests/aot/params.input.mlir",
         },
         upstream_natives: false,
+        outlined: false,
         generated: "tests/aot/params.rs",
     },
     Case {
@@ -58,6 +64,7 @@ pub const CASES: &[Case] = &[
             chunk: 0,
         },
         upstream_natives: false,
+        outlined: false,
         generated: "tests/aot/exec_compiled.rs",
     },
     Case {
@@ -66,6 +73,7 @@ pub const CASES: &[Case] = &[
             chunk: 0,
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/interp_ops_0.rs",
     },
     Case {
@@ -74,6 +82,7 @@ pub const CASES: &[Case] = &[
             chunk: 1,
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/interp_ops_1.rs",
     },
     Case {
@@ -82,6 +91,7 @@ pub const CASES: &[Case] = &[
             chunk: 2,
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/interp_ops_2.rs",
     },
     Case {
@@ -90,6 +100,7 @@ pub const CASES: &[Case] = &[
             chunk: 3,
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/interp_ops_3.rs",
     },
     Case {
@@ -98,6 +109,7 @@ pub const CASES: &[Case] = &[
             chunk: 4,
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/interp_ops_4.rs",
     },
     Case {
@@ -106,6 +118,7 @@ pub const CASES: &[Case] = &[
             chunk: 5,
         },
         upstream_natives: false,
+        outlined: true,
         generated: "tests/aot/interp_ops_5.rs",
     },
     Case {
@@ -114,6 +127,7 @@ pub const CASES: &[Case] = &[
             chunk: 0,
         },
         upstream_natives: true,
+        outlined: true,
         generated: "tests/aot/natives_0.rs",
     },
     Case {
@@ -122,6 +136,7 @@ pub const CASES: &[Case] = &[
             chunk: 1,
         },
         upstream_natives: true,
+        outlined: true,
         generated: "tests/aot/natives_1.rs",
     },
     Case {
@@ -130,6 +145,7 @@ pub const CASES: &[Case] = &[
             chunk: 2,
         },
         upstream_natives: true,
+        outlined: true,
         generated: "tests/aot/natives_2.rs",
     },
 ];
@@ -233,6 +249,9 @@ impl Case {
             module_doc: true,
             ..Default::default()
         };
+        if self.outlined {
+            options.outline_budget = 1;
+        }
         if self.upstream_natives {
             options.native_calls = tessera_pdl::aot::NativeCalls::Untyped;
             options.natives_path = "super::upstream_natives".to_string();

@@ -90,7 +90,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -347,7 +348,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -392,7 +394,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
@@ -425,7 +428,8 @@ fn rewrite_1(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_2(
     rw: &mut PatternRewriter<'_>,
@@ -458,7 +462,8 @@ fn rewrite_2(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_3(
     rw: &mut PatternRewriter<'_>,

@@ -124,7 +124,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -136,250 +137,1555 @@ fn matcher(
     'b1: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
-            if rt::num_results(rw, rt::op(r0)?) == 0 {
-                let ok = if let Some(a0) = r0 {
-                    super::natives::has_operands(rw, a0).is_ok()
-                } else {
-                    false
-                };
-                if ok {
-                    if sink.wants(0) {
-                        sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
-                    }
-                    break 'b1;
-                } else {
+            match matcher_b2(rw, t, sink, r0)? {
+                0 => {
                     break 'b1;
                 }
-            } else {
-                break 'b1;
+                _ => {
+                    return Ok(());
+                }
             }
         } else if name == t.idents[1] {
-            let mut r1: Option<Arc<[ValueId]>> = None;
-            let mut r2: Option<Arc<[ValueId]>> = None;
-            let mut r3: Option<Arc<[Type]>> = None;
-            r1 = rt::group_range(rw, rt::op(r0)?, false, None);
-            r2 = rt::group_range(rw, rt::op(r0)?, true, None);
-            r3 = rt::value_types(rw, r2.as_deref());
-            if sink.wants(1) {
-                sink.record(1, [r1.to_pdl(), r3.to_pdl(), r0.to_pdl()], &[]);
-            }
-            break 'b1;
-        } else if name == t.idents[2] {
-            if rt::num_results(rw, rt::op(r0)?) == 1 {
-                if rt::num_operands(rw, rt::op(r0)?) == 1 {
-                    let mut r4: Option<ValueId> = None;
-                    r4 = rt::result(rw, rt::op(r0)?, 0);
-                    if r4.is_some() {
-                        let mut r5: Option<ValueId> = None;
-                        r5 = rt::operand(rw, rt::op(r0)?, 0);
-                        if r5.is_some() {
-                            let mut r6: Option<Arc<[OpId]>> = None;
-                            r6 = rt::users(rw, r5.as_slice());
-                            'l11: for &item in r6.as_deref().unwrap_or_default() {
-                                let mut r7: Option<OpId> = Some(item);
-                                'b39: {
-                                    if r7.is_some() {
-                                        if rt::op_name(rw, rt::op(r7)?) == t.idents[3] {
-                                            if rt::num_operands(rw, rt::op(r7)?) == 1 {
-                                                if rt::num_results(rw, rt::op(r7)?) == 1 {
-                                                    let mut r18: Option<ValueId> = None;
-                                                    r18 = rt::operand(rw, rt::op(r7)?, 0);
-                                                    if r18 == r5 {
-                                                        let mut r19: Option<ValueId> = None;
-                                                        r19 = rt::result(rw, rt::op(r7)?, 0);
-                                                        if r19.is_some() {
-                                                            let mut r20: Option<Type> = None;
-                                                            let mut r21: Option<Type> = None;
-                                                            r20 = rt::value_type(rw, r19);
-                                                            r21 = rt::value_type(rw, r4);
-                                                            if r20 == r21 {
-                                                                if sink.wants(6) {
-                                                                    sink.record(
-                                                                        6,
-                                                                        [
-                                                                            r5.to_pdl(),
-                                                                            r21.to_pdl(),
-                                                                            r0.to_pdl(),
-                                                                            r7.to_pdl(),
-                                                                        ],
-                                                                        &[rt::op(r0)?, rt::op(r7)?],
-                                                                    );
-                                                                }
-                                                                break 'b39;
-                                                            } else {
-                                                                break 'b39;
-                                                            }
-                                                        } else {
-                                                            break 'b39;
-                                                        }
-                                                    } else {
-                                                        break 'b39;
-                                                    }
-                                                } else {
-                                                    break 'b39;
-                                                }
-                                            } else {
-                                                break 'b39;
-                                            }
-                                        } else {
-                                            break 'b39;
-                                        }
-                                    } else {
-                                        break 'b39;
-                                    }
-                                }
-                                continue 'l11;
-                            }
-                            break 'b1;
-                        } else {
-                            break 'b1;
-                        }
-                    } else {
-                        break 'b1;
-                    }
-                } else {
+            match matcher_b5(rw, t, sink, r0)? {
+                0 => {
                     break 'b1;
                 }
-            } else {
-                break 'b1;
+                _ => {
+                    return Ok(());
+                }
+            }
+        } else if name == t.idents[2] {
+            match matcher_b6(rw, t, sink, r0)? {
+                0 => {
+                    break 'b1;
+                }
+                _ => {
+                    return Ok(());
+                }
             }
         } else if name == t.idents[4] {
-            if rt::num_results(rw, rt::op(r0)?) == 1 {
-                if rt::num_operands(rw, rt::op(r0)?) == 0 {
-                    let mut r8: Option<ValueId> = None;
-                    r8 = rt::result(rw, rt::op(r0)?, 0);
-                    if r8.is_some() {
-                        let mut r9: Option<Attr> = None;
-                        r9 = rt::attribute(rw, rt::op(r0)?, "value");
-                        if r9.is_some() {
-                            if r9 == Some(t.attrs[0]) {
-                                let mut r10: Option<Type> = None;
-                                r10 = rt::value_type(rw, r8);
-                                if r10 == Some(t.types[0]) {
-                                    if sink.wants(2) {
-                                        sink.record(2, [r0.to_pdl()], &[rt::op(r0)?]);
-                                    }
-                                    break 'b1;
-                                } else {
-                                    break 'b1;
-                                }
-                            } else {
-                                break 'b1;
-                            }
-                        } else {
-                            break 'b1;
-                        }
-                    } else {
-                        break 'b1;
-                    }
-                } else {
+            match matcher_b12(rw, t, sink, r0)? {
+                0 => {
                     break 'b1;
                 }
-            } else {
-                break 'b1;
+                _ => {
+                    return Ok(());
+                }
             }
         } else if name == t.idents[5] {
-            if rt::num_results(rw, rt::op(r0)?) == 0 {
-                if rt::num_operands(rw, rt::op(r0)?) == 0 {
-                    if sink.wants(3) {
-                        sink.record(3, [r0.to_pdl()], &[rt::op(r0)?]);
-                    }
-                    break 'b1;
-                } else {
+            match matcher_b19(rw, t, sink, r0)? {
+                0 => {
                     break 'b1;
                 }
-            } else {
-                break 'b1;
+                _ => {
+                    return Ok(());
+                }
             }
         } else if name == t.idents[6] {
-            if rt::num_results(rw, rt::op(r0)?) == 1 {
-                if rt::num_operands(rw, rt::op(r0)?) == 1 {
-                    let mut r11: Option<ValueId> = None;
-                    r11 = rt::result(rw, rt::op(r0)?, 0);
-                    if r11.is_some() {
-                        let mut r12: Option<ValueId> = None;
-                        r12 = rt::operand(rw, rt::op(r0)?, 0);
-                        if r12.is_some() {
-                            let mut r13: Option<OpId> = None;
-                            r13 = rt::defining_op(rw, r12);
-                            if r13.is_some() {
-                                if rt::op_name(rw, rt::op(r13)?) == t.idents[6] {
-                                    if rt::num_operands(rw, rt::op(r13)?) == 1 {
-                                        if rt::num_results(rw, rt::op(r13)?) == 1 {
-                                            let mut r14: Option<ValueId> = None;
-                                            r14 = rt::operand(rw, rt::op(r13)?, 0);
-                                            if r14.is_some() {
-                                                let mut r15: Option<ValueId> = None;
-                                                r15 = rt::result(rw, rt::op(r13)?, 0);
-                                                if r15.is_some() {
-                                                    if r15 == r12 {
-                                                        let mut r16: Option<Type> = None;
-                                                        let mut r17: Option<Type> = None;
-                                                        r16 = rt::value_type(rw, r15);
-                                                        r17 = rt::value_type(rw, r11);
-                                                        if r16 == r17 {
-                                                            if sink.wants(4) {
-                                                                sink.record(
-                                                                    4,
-                                                                    [r14.to_pdl(), r0.to_pdl()],
-                                                                    &[rt::op(r0)?, rt::op(r13)?],
-                                                                );
-                                                            }
-                                                            break 'b1;
-                                                        } else {
-                                                            break 'b1;
-                                                        }
-                                                    } else {
-                                                        break 'b1;
-                                                    }
-                                                } else {
-                                                    break 'b1;
-                                                }
-                                            } else {
-                                                break 'b1;
-                                            }
-                                        } else {
-                                            break 'b1;
-                                        }
-                                    } else {
-                                        break 'b1;
-                                    }
-                                } else {
-                                    break 'b1;
-                                }
-                            } else {
-                                break 'b1;
-                            }
-                        } else {
-                            break 'b1;
-                        }
-                    } else {
-                        break 'b1;
-                    }
-                } else {
+            match matcher_b22(rw, t, sink, r0)? {
+                0 => {
                     break 'b1;
                 }
-            } else {
-                break 'b1;
+                _ => {
+                    return Ok(());
+                }
             }
         } else if name == t.idents[7] {
-            if rt::num_results(rw, rt::op(r0)?) == 0 {
-                if rt::num_operands(rw, rt::op(r0)?) == 0 {
-                    if sink.wants(5) {
-                        sink.record(5, [r0.to_pdl()], &[rt::op(r0)?]);
-                    }
-                    break 'b1;
-                } else {
+            match matcher_b35(rw, t, sink, r0)? {
+                0 => {
                     break 'b1;
                 }
-            } else {
-                break 'b1;
+                _ => {
+                    return Ok(());
+                }
             }
         } else {
             break 'b1;
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b3(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let ok = if let Some(a0) = r0 {
+        super::natives::has_operands(rw, a0).is_ok()
+    } else {
+        false
+    };
+    if ok {
+        if sink.wants(0) {
+            sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 0 {
+        match matcher_b3(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b5(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<Arc<[ValueId]>> = None;
+    let mut r2: Option<Arc<[ValueId]>> = None;
+    let mut r3: Option<Arc<[Type]>> = None;
+    r1 = rt::group_range(rw, rt::op(r0)?, false, None);
+    r2 = rt::group_range(rw, rt::op(r0)?, true, None);
+    r3 = rt::value_types(rw, r2.as_deref());
+    if sink.wants(1) {
+        sink.record(1, [r1.to_pdl(), r3.to_pdl(), r0.to_pdl()], &[]);
+    }
+    return Ok(0);
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b45(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+    mut r7: Option<OpId>,
+    mut r19: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r20: Option<Type> = None;
+    let mut r21: Option<Type> = None;
+    r20 = rt::value_type(rw, r19);
+    r21 = rt::value_type(rw, r4);
+    if r20 == r21 {
+        if sink.wants(6) {
+            sink.record(
+                6,
+                [r5.to_pdl(), r21.to_pdl(), r0.to_pdl(), r7.to_pdl()],
+                &[rt::op(r0)?, rt::op(r7)?],
+            );
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b44(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+    mut r7: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r19: Option<ValueId> = None;
+    r19 = rt::result(rw, rt::op(r7)?, 0);
+    if r19.is_some() {
+        match matcher_b45(rw, t, sink, r0, r4, r5, r7, r19)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b43(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+    mut r7: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r18: Option<ValueId> = None;
+    r18 = rt::operand(rw, rt::op(r7)?, 0);
+    if r18 == r5 {
+        match matcher_b44(rw, t, sink, r0, r4, r5, r7)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b42(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+    mut r7: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r7)?) == 1 {
+        match matcher_b43(rw, t, sink, r0, r4, r5, r7)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b41(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+    mut r7: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r7)?) == 1 {
+        match matcher_b42(rw, t, sink, r0, r4, r5, r7)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b40(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+    mut r7: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::op_name(rw, rt::op(r7)?) == t.idents[3] {
+        match matcher_b41(rw, t, sink, r0, r4, r5, r7)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b10(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+    mut r5: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r6: Option<Arc<[OpId]>> = None;
+    r6 = rt::users(rw, r5.as_slice());
+    'l11: for &item in r6.as_deref().unwrap_or_default() {
+        let mut r7: Option<OpId> = Some(item);
+        'b39: {
+            if r7.is_some() {
+                match matcher_b40(rw, t, sink, r0, r4, r5, r7)? {
+                    0 => {
+                        break 'b39;
+                    }
+                    _ => {
+                        return Ok(u32::MAX);
+                    }
+                }
+            } else {
+                break 'b39;
+            }
+        }
+        continue 'l11;
+    }
+    return Ok(0);
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b9(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r4: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r5: Option<ValueId> = None;
+    r5 = rt::operand(rw, rt::op(r0)?, 0);
+    if r5.is_some() {
+        match matcher_b10(rw, t, sink, r0, r4, r5)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b8(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r4: Option<ValueId> = None;
+    r4 = rt::result(rw, rt::op(r0)?, 0);
+    if r4.is_some() {
+        match matcher_b9(rw, t, sink, r0, r4)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b7(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r0)?) == 1 {
+        match matcher_b8(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b6(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 1 {
+        match matcher_b7(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b17(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r8: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r10: Option<Type> = None;
+    r10 = rt::value_type(rw, r8);
+    if r10 == Some(t.types[0]) {
+        if sink.wants(2) {
+            sink.record(2, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b16(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r8: Option<ValueId>,
+    mut r9: Option<Attr>,
+) -> Result<u32, rt::Failure> {
+    if r9 == Some(t.attrs[0]) {
+        match matcher_b17(rw, t, sink, r0, r8)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b15(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r8: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r9: Option<Attr> = None;
+    r9 = rt::attribute(rw, rt::op(r0)?, "value");
+    if r9.is_some() {
+        match matcher_b16(rw, t, sink, r0, r8, r9)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b14(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r8: Option<ValueId> = None;
+    r8 = rt::result(rw, rt::op(r0)?, 0);
+    if r8.is_some() {
+        match matcher_b15(rw, t, sink, r0, r8)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b13(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r0)?) == 0 {
+        match matcher_b14(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b12(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 1 {
+        match matcher_b13(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b20(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r0)?) == 0 {
+        if sink.wants(3) {
+            sink.record(3, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b19(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 0 {
+        match matcher_b20(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b33(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r13: Option<OpId>,
+    mut r14: Option<ValueId>,
+    mut r15: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r16: Option<Type> = None;
+    let mut r17: Option<Type> = None;
+    r16 = rt::value_type(rw, r15);
+    r17 = rt::value_type(rw, r11);
+    if r16 == r17 {
+        if sink.wants(4) {
+            sink.record(4, [r14.to_pdl(), r0.to_pdl()], &[rt::op(r0)?, rt::op(r13)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b32(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+    mut r13: Option<OpId>,
+    mut r14: Option<ValueId>,
+    mut r15: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    if r15 == r12 {
+        match matcher_b33(rw, t, sink, r0, r11, r13, r14, r15)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b31(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+    mut r13: Option<OpId>,
+    mut r14: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r15: Option<ValueId> = None;
+    r15 = rt::result(rw, rt::op(r13)?, 0);
+    if r15.is_some() {
+        match matcher_b32(rw, t, sink, r0, r11, r12, r13, r14, r15)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b30(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+    mut r13: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r14: Option<ValueId> = None;
+    r14 = rt::operand(rw, rt::op(r13)?, 0);
+    if r14.is_some() {
+        match matcher_b31(rw, t, sink, r0, r11, r12, r13, r14)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b29(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+    mut r13: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r13)?) == 1 {
+        match matcher_b30(rw, t, sink, r0, r11, r12, r13)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b28(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+    mut r13: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r13)?) == 1 {
+        match matcher_b29(rw, t, sink, r0, r11, r12, r13)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b27(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+    mut r13: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::op_name(rw, rt::op(r13)?) == t.idents[6] {
+        match matcher_b28(rw, t, sink, r0, r11, r12, r13)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b26(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+    mut r12: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r13: Option<OpId> = None;
+    r13 = rt::defining_op(rw, r12);
+    if r13.is_some() {
+        match matcher_b27(rw, t, sink, r0, r11, r12, r13)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b25(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r11: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r12: Option<ValueId> = None;
+    r12 = rt::operand(rw, rt::op(r0)?, 0);
+    if r12.is_some() {
+        match matcher_b26(rw, t, sink, r0, r11, r12)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b24(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r11: Option<ValueId> = None;
+    r11 = rt::result(rw, rt::op(r0)?, 0);
+    if r11.is_some() {
+        match matcher_b25(rw, t, sink, r0, r11)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b23(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r0)?) == 1 {
+        match matcher_b24(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b22(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 1 {
+        match matcher_b23(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b36(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r0)?) == 0 {
+        if sink.wants(5) {
+            sink.record(5, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b35(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 0 {
+        match matcher_b36(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
 }
 
 #[allow(
@@ -397,7 +1703,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -453,7 +1760,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
@@ -498,7 +1806,8 @@ fn rewrite_1(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_2(
     rw: &mut PatternRewriter<'_>,
@@ -545,7 +1854,8 @@ fn rewrite_2(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_3(
     rw: &mut PatternRewriter<'_>,
@@ -573,7 +1883,8 @@ fn rewrite_3(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_4(
     rw: &mut PatternRewriter<'_>,
@@ -606,7 +1917,8 @@ fn rewrite_4(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_5(
     rw: &mut PatternRewriter<'_>,
@@ -641,7 +1953,8 @@ fn rewrite_5(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_6(
     rw: &mut PatternRewriter<'_>,

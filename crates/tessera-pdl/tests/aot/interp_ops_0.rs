@@ -67,7 +67,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -79,23 +80,13 @@ fn matcher(
     'b5: {
         let name = rt::op_name(rw, rt::op(r0)?);
         if name == t.idents[0] {
-            if rt::num_operands(rw, rt::op(r0)?) == 2 {
-                let mut r1: Option<ValueId> = None;
-                let mut r2: Option<ValueId> = None;
-                r1 = rt::operand(rw, rt::op(r0)?, 0);
-                r2 = rt::operand(rw, rt::op(r0)?, 1);
-                if r1 == r2 {
-                    let mut r3: Option<Type> = None;
-                    r3 = rt::value_type(rw, r1);
-                    if sink.wants(0) {
-                        sink.record(0, [r0.to_pdl(), r1.to_pdl(), r3.to_pdl()], &[rt::op(r0)?]);
-                    }
-                    break 'b5;
-                } else {
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
                     break 'b5;
                 }
-            } else {
-                break 'b5;
+                _ => {
+                    return Ok(());
+                }
             }
         } else if name == t.idents[1] {
             if sink.wants(1) {
@@ -107,6 +98,122 @@ fn matcher(
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b3(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<ValueId>,
+) -> Result<u32, rt::Failure> {
+    let mut r3: Option<Type> = None;
+    r3 = rt::value_type(rw, r1);
+    if sink.wants(0) {
+        sink.record(0, [r0.to_pdl(), r1.to_pdl(), r3.to_pdl()], &[rt::op(r0)?]);
+    }
+    return Ok(0);
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<ValueId> = None;
+    let mut r2: Option<ValueId> = None;
+    r1 = rt::operand(rw, rt::op(r0)?, 0);
+    r2 = rt::operand(rw, rt::op(r0)?, 1);
+    if r1 == r2 {
+        match matcher_b3(rw, t, sink, r0, r1)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_operands(rw, rt::op(r0)?) == 2 {
+        match matcher_b2(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
 }
 
 #[allow(
@@ -124,7 +231,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -171,7 +279,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,

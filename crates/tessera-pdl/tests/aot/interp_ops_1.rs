@@ -75,7 +75,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -86,62 +87,280 @@ fn matcher(
     let mut r0: Option<OpId> = Some(root);
     'b10: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
-            let mut r1: Option<Attr> = None;
-            r1 = rt::attribute(rw, rt::op(r0)?, "value");
-            if r1.is_some() {
-                let mut r2: Option<Type> = None;
-                'b3: {
-                    r2 = rt::attribute_type(rw, r1);
-                    if r2 == Some(t.types[0]) {
-                        break 'b3;
-                    } else if r2 == Some(t.types[1]) {
-                        break 'b3;
-                    } else if r2 == Some(t.types[2]) {
-                        if sink.wants(2) {
-                            sink.record(2, [r0.to_pdl()], &[rt::op(r0)?]);
-                        }
-                        break 'b10;
-                    } else {
-                        break 'b10;
-                    }
-                }
-                let mut r3: Option<Attr> = None;
-                r3 = rt::attribute(rw, rt::op(r0)?, "tag");
-                if r3 == Some(t.attrs[0]) {
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
                     break 'b10;
-                } else if r3 == Some(t.attrs[1]) {
-                    if r1 == Some(t.attrs[2]) {
-                        if sink.wants(0) {
-                            sink.record(0, [r0.to_pdl(), r1.to_pdl()], &[rt::op(r0)?]);
-                        }
-                        break 'b10;
-                    } else {
-                        break 'b10;
-                    }
-                } else {
-                    let mut r4: Option<Type> = None;
-                    r4 = Some(t.types[1]);
-                    if r2 == r4 {
-                        break 'b10;
-                    } else {
-                        if r2 == Some(t.types[0]) {
-                            if sink.wants(1) {
-                                sink.record(1, [r0.to_pdl(), r1.to_pdl()], &[rt::op(r0)?]);
-                            }
-                            break 'b10;
-                        } else {
-                            break 'b10;
-                        }
-                    }
                 }
-            } else {
-                break 'b10;
+                _ => {
+                    return Ok(());
+                }
             }
         } else {
             break 'b10;
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b4(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+) -> Result<u32, rt::Failure> {
+    if r1 == Some(t.attrs[2]) {
+        if sink.wants(0) {
+            sink.record(0, [r0.to_pdl(), r1.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b7(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+    mut r2: Option<Type>,
+) -> Result<u32, rt::Failure> {
+    if r2 == Some(t.types[0]) {
+        if sink.wants(1) {
+            sink.record(1, [r0.to_pdl(), r1.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b6(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+    mut r2: Option<Type>,
+) -> Result<u32, rt::Failure> {
+    let mut r4: Option<Type> = None;
+    r4 = Some(t.types[1]);
+    if r2 == r4 {
+        return Ok(0);
+    } else {
+        match matcher_b7(rw, t, sink, r0, r1, r2)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b3(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+    mut r2: Option<Type>,
+) -> Result<u32, rt::Failure> {
+    let mut r3: Option<Attr> = None;
+    r3 = rt::attribute(rw, rt::op(r0)?, "tag");
+    if r3 == Some(t.attrs[0]) {
+        return Ok(0);
+    } else if r3 == Some(t.attrs[1]) {
+        match matcher_b4(rw, t, sink, r0, r1)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        match matcher_b6(rw, t, sink, r0, r1, r2)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+) -> Result<u32, rt::Failure> {
+    let mut r2: Option<Type> = None;
+    'b3: {
+        r2 = rt::attribute_type(rw, r1);
+        if r2 == Some(t.types[0]) {
+            break 'b3;
+        } else if r2 == Some(t.types[1]) {
+            break 'b3;
+        } else if r2 == Some(t.types[2]) {
+            if sink.wants(2) {
+                sink.record(2, [r0.to_pdl()], &[rt::op(r0)?]);
+            }
+            return Ok(0);
+        } else {
+            return Ok(0);
+        }
+    }
+    match matcher_b3(rw, t, sink, r0, r1, r2)? {
+        0 => {
+            return Ok(0);
+        }
+        _ => {
+            return Ok(u32::MAX);
+        }
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<Attr> = None;
+    r1 = rt::attribute(rw, rt::op(r0)?, "value");
+    if r1.is_some() {
+        match matcher_b2(rw, t, sink, r0, r1)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
 }
 
 #[allow(
@@ -159,7 +378,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -207,7 +427,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
@@ -255,7 +476,8 @@ fn rewrite_1(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_2(
     rw: &mut PatternRewriter<'_>,

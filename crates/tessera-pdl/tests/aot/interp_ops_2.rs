@@ -67,7 +67,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -78,57 +79,12 @@ fn matcher(
     let mut r0: Option<OpId> = Some(root);
     'b9: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
-            match rt::num_results(rw, rt::op(r0)?) {
-                1 => match rt::num_operands(rw, rt::op(r0)?) {
-                    0 => {
-                        break 'b9;
-                    }
-                    3 => {
-                        let mut r1: Option<Arc<[ValueId]>> = None;
-                        let mut r2: Option<Arc<[Type]>> = None;
-                        r1 = rt::group_range(rw, rt::op(r0)?, true, None);
-                        r2 = rt::value_types(rw, r1.as_deref());
-                        if r2.as_deref() == Some(&t.type_lists[0][..]) {
-                            if sink.wants(0) {
-                                sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
-                            }
-                            break 'b9;
-                        } else {
-                            break 'b9;
-                        }
-                    }
-                    _ => {
-                        break 'b9;
-                    }
-                },
-                2 => {
-                    if rt::num_results(rw, rt::op(r0)?) == 2 {
-                        let mut r3: Option<Arc<[ValueId]>> = None;
-                        let mut r4: Option<Arc<[Type]>> = None;
-                        r3 = rt::group_range(rw, rt::op(r0)?, true, None);
-                        r4 = rt::value_types(rw, r3.as_deref());
-                        if r4.as_deref() == Some(&t.type_lists[1][..]) {
-                            break 'b9;
-                        } else if r4.as_deref() == Some(&t.type_lists[2][..]) {
-                            let mut r5: Option<Arc<[Type]>> = None;
-                            r5 = Some(t.type_lists[2].clone());
-                            if r4 == r5 {
-                                if sink.wants(1) {
-                                    sink.record(1, [r0.to_pdl(), r4.to_pdl()], &[rt::op(r0)?]);
-                                }
-                                break 'b9;
-                            } else {
-                                break 'b9;
-                            }
-                        } else {
-                            break 'b9;
-                        }
-                    } else {
-                        break 'b9;
-                    }
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
+                    break 'b9;
                 }
                 _ => {
-                    break 'b9;
+                    return Ok(());
                 }
             }
         } else {
@@ -136,6 +92,222 @@ fn matcher(
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b3(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<Arc<[ValueId]>> = None;
+    let mut r2: Option<Arc<[Type]>> = None;
+    r1 = rt::group_range(rw, rt::op(r0)?, true, None);
+    r2 = rt::value_types(rw, r1.as_deref());
+    if r2.as_deref() == Some(&t.type_lists[0][..]) {
+        if sink.wants(0) {
+            sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    match rt::num_operands(rw, rt::op(r0)?) {
+        0 => {
+            return Ok(0);
+        }
+        3 => match matcher_b3(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        },
+        _ => {
+            return Ok(0);
+        }
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b6(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r3: Option<Arc<[ValueId]>> = None;
+    let mut r4: Option<Arc<[Type]>> = None;
+    r3 = rt::group_range(rw, rt::op(r0)?, true, None);
+    r4 = rt::value_types(rw, r3.as_deref());
+    if r4.as_deref() == Some(&t.type_lists[1][..]) {
+        return Ok(0);
+    } else if r4.as_deref() == Some(&t.type_lists[2][..]) {
+        let mut r5: Option<Arc<[Type]>> = None;
+        r5 = Some(t.type_lists[2].clone());
+        if r4 == r5 {
+            if sink.wants(1) {
+                sink.record(1, [r0.to_pdl(), r4.to_pdl()], &[rt::op(r0)?]);
+            }
+            return Ok(0);
+        } else {
+            return Ok(0);
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b5(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if rt::num_results(rw, rt::op(r0)?) == 2 {
+        match matcher_b6(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    match rt::num_results(rw, rt::op(r0)?) {
+        1 => match matcher_b2(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        },
+        2 => match matcher_b5(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        },
+        _ => {
+            return Ok(0);
+        }
+    }
 }
 
 #[allow(
@@ -153,7 +325,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -216,7 +389,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,

@@ -57,7 +57,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -68,35 +69,179 @@ fn matcher(
     let mut r0: Option<OpId> = Some(root);
     'b5: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
-            let mut r1: Option<ValueId> = None;
-            let mut r2: Option<Arc<[OpId]>> = None;
-            let mut r3: Option<OpId> = None;
-            r1 = rt::result(rw, rt::op(r0)?, 0);
-            r2 = rt::users(rw, r1.as_slice());
-            r3 = rt::extract(r2.as_deref(), 1);
-            if r3.is_some() {
-                let mut r4: Option<ValueId> = None;
-                let mut r5: Option<OpId> = None;
-                r4 = rt::operand(rw, rt::op(r3)?, 0);
-                r5 = rt::defining_op(rw, r4);
-                if r5 == r0 {
-                    let mut r6: Option<Type> = None;
-                    r6 = rt::value_type(rw, r1);
-                    if sink.wants(0) {
-                        sink.record(0, [r0.to_pdl(), r6.to_pdl()], &[rt::op(r0)?, rt::op(r3)?]);
-                    }
-                    break 'b5;
-                } else {
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
                     break 'b5;
                 }
-            } else {
-                break 'b5;
+                _ => {
+                    return Ok(());
+                }
             }
         } else {
             break 'b5;
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b4(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<ValueId>,
+    mut r3: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r6: Option<Type> = None;
+    r6 = rt::value_type(rw, r1);
+    if sink.wants(0) {
+        sink.record(0, [r0.to_pdl(), r6.to_pdl()], &[rt::op(r0)?, rt::op(r3)?]);
+    }
+    return Ok(0);
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b3(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<ValueId>,
+    mut r3: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r4: Option<ValueId> = None;
+    let mut r5: Option<OpId> = None;
+    r4 = rt::operand(rw, rt::op(r3)?, 0);
+    r5 = rt::defining_op(rw, r4);
+    if r5 == r0 {
+        match matcher_b4(rw, t, sink, r0, r1, r3)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<ValueId> = None;
+    let mut r2: Option<Arc<[OpId]>> = None;
+    let mut r3: Option<OpId> = None;
+    r1 = rt::result(rw, rt::op(r0)?, 0);
+    r2 = rt::users(rw, r1.as_slice());
+    r3 = rt::extract(r2.as_deref(), 1);
+    if r3.is_some() {
+        match matcher_b3(rw, t, sink, r0, r1, r3)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    match matcher_b2(rw, t, sink, r0)? {
+        0 => {
+            return Ok(0);
+        }
+        _ => {
+            return Ok(u32::MAX);
+        }
+    }
 }
 
 #[allow(
@@ -114,7 +259,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,

@@ -57,7 +57,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -68,30 +69,65 @@ fn matcher(
     let mut r0: Option<OpId> = Some(root);
     'b3: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
-            let mut r1: Option<Arc<[ValueId]>> = None;
-            let mut r2: Option<Arc<[OpId]>> = None;
-            r1 = rt::group_range(rw, rt::op(r0)?, false, None);
-            r2 = rt::users(rw, r1.as_deref().unwrap_or_default());
-            'l2: for &item in r2.as_deref().unwrap_or_default() {
-                let mut r3: Option<OpId> = Some(item);
-                'b6: {
-                    if rt::op_name(rw, rt::op(r3)?) == t.idents[1] {
-                        if sink.wants(0) {
-                            sink.record(0, [r3.to_pdl()], &[rt::op(r0)?]);
-                        }
-                        break 'b6;
-                    } else {
-                        break 'b6;
-                    }
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
+                    break 'b3;
                 }
-                continue 'l2;
+                _ => {
+                    return Ok(());
+                }
             }
-            break 'b3;
         } else {
             break 'b3;
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<Arc<[ValueId]>> = None;
+    let mut r2: Option<Arc<[OpId]>> = None;
+    r1 = rt::group_range(rw, rt::op(r0)?, false, None);
+    r2 = rt::users(rw, r1.as_deref().unwrap_or_default());
+    'l2: for &item in r2.as_deref().unwrap_or_default() {
+        let mut r3: Option<OpId> = Some(item);
+        'b6: {
+            if rt::op_name(rw, rt::op(r3)?) == t.idents[1] {
+                if sink.wants(0) {
+                    sink.record(0, [r3.to_pdl()], &[rt::op(r0)?]);
+                }
+                break 'b6;
+            } else {
+                break 'b6;
+            }
+        }
+        continue 'l2;
+    }
+    return Ok(0);
 }
 
 #[allow(
@@ -109,7 +145,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,

@@ -67,7 +67,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -78,18 +79,53 @@ fn matcher(
     let mut r0: Option<OpId> = Some(root);
     'b3: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
-            if sink.wants(0) {
-                sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
+                    break 'b3;
+                }
+                _ => {
+                    return Ok(());
+                }
             }
-            if sink.wants(1) {
-                sink.record(1, [r0.to_pdl()], &[rt::op(r0)?]);
-            }
-            break 'b3;
         } else {
             break 'b3;
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    if sink.wants(0) {
+        sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
+    }
+    if sink.wants(1) {
+        sink.record(1, [r0.to_pdl()], &[rt::op(r0)?]);
+    }
+    return Ok(0);
 }
 
 #[allow(
@@ -107,7 +143,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -144,7 +181,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,

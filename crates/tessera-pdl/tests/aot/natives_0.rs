@@ -57,7 +57,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -72,96 +73,199 @@ fn matcher(
         })?
         .is_some();
         if !ok {
-            let mut r1: Option<Attr> = None;
-            let ok = match rt::native(
-                rw,
-                "op_constr_return_attr",
-                &[rt::PdlKind::Attribute],
-                |rw, results| {
-                    super::upstream_natives::op_constr_return_attr(rw, &[r0.to_pdl()], &[], results)
-                },
-            )? {
-                Some(results) => {
-                    r1 = rt::Register::from_pdl(results.first());
-                    true
-                }
-                None => false,
-            };
-            if ok {
-                let mut r2: Option<Type> = None;
-                let ok = match rt::native(
-                    rw,
-                    "op_constr_return_type",
-                    &[rt::PdlKind::Type],
-                    |rw, results| {
-                        super::upstream_natives::op_constr_return_type(
-                            rw,
-                            &[r0.to_pdl()],
-                            &[],
-                            results,
-                        )
-                    },
-                )? {
-                    Some(results) => {
-                        r2 = rt::Register::from_pdl(results.first());
-                        true
-                    }
-                    None => false,
-                };
-                if ok {
-                    let mut r3: Option<Attr> = None;
-                    let mut r4: Option<Arc<[Type]>> = None;
-                    r3 = Some(t.attrs[0]);
-                    let ok = match rt::native(
-                        rw,
-                        "op_constr_return_type_range",
-                        &[rt::PdlKind::TypeRange],
-                        |rw, results| {
-                            super::upstream_natives::op_constr_return_type_range(
-                                rw,
-                                &[r0.to_pdl(), r3.to_pdl()],
-                                &[],
-                                results,
-                            )
-                        },
-                    )? {
-                        Some(results) => {
-                            r4 = rt::Register::from_pdl(results.first());
-                            true
-                        }
-                        None => false,
-                    };
-                    if ok {
-                        let mut r5: Option<Arc<[ValueId]>> = None;
-                        r5 = rt::group_range(rw, rt::op(r0)?, false, None);
-                        if sink.wants(0) {
-                            sink.record(
-                                0,
-                                [
-                                    r0.to_pdl(),
-                                    r1.to_pdl(),
-                                    r2.to_pdl(),
-                                    r4.to_pdl(),
-                                    r5.to_pdl(),
-                                ],
-                                &[rt::op(r0)?],
-                            );
-                        }
-                        break 'b6;
-                    } else {
-                        break 'b6;
-                    }
-                } else {
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
                     break 'b6;
                 }
-            } else {
-                break 'b6;
+                _ => {
+                    return Ok(());
+                }
             }
         } else {
             break 'b6;
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b3(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+    mut r2: Option<Type>,
+) -> Result<u32, rt::Failure> {
+    let mut r3: Option<Attr> = None;
+    let mut r4: Option<Arc<[Type]>> = None;
+    r3 = Some(t.attrs[0]);
+    let ok = match rt::native(
+        rw,
+        "op_constr_return_type_range",
+        &[rt::PdlKind::TypeRange],
+        |rw, results| {
+            super::upstream_natives::op_constr_return_type_range(
+                rw,
+                &[r0.to_pdl(), r3.to_pdl()],
+                &[],
+                results,
+            )
+        },
+    )? {
+        Some(results) => {
+            r4 = rt::Register::from_pdl(results.first());
+            true
+        }
+        None => false,
+    };
+    if ok {
+        let mut r5: Option<Arc<[ValueId]>> = None;
+        r5 = rt::group_range(rw, rt::op(r0)?, false, None);
+        if sink.wants(0) {
+            sink.record(
+                0,
+                [
+                    r0.to_pdl(),
+                    r1.to_pdl(),
+                    r2.to_pdl(),
+                    r4.to_pdl(),
+                    r5.to_pdl(),
+                ],
+                &[rt::op(r0)?],
+            );
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+    mut r1: Option<Attr>,
+) -> Result<u32, rt::Failure> {
+    let mut r2: Option<Type> = None;
+    let ok = match rt::native(
+        rw,
+        "op_constr_return_type",
+        &[rt::PdlKind::Type],
+        |rw, results| {
+            super::upstream_natives::op_constr_return_type(rw, &[r0.to_pdl()], &[], results)
+        },
+    )? {
+        Some(results) => {
+            r2 = rt::Register::from_pdl(results.first());
+            true
+        }
+        None => false,
+    };
+    if ok {
+        match matcher_b3(rw, t, sink, r0, r1, r2)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<Attr> = None;
+    let ok = match rt::native(
+        rw,
+        "op_constr_return_attr",
+        &[rt::PdlKind::Attribute],
+        |rw, results| {
+            super::upstream_natives::op_constr_return_attr(rw, &[r0.to_pdl()], &[], results)
+        },
+    )? {
+        Some(results) => {
+            r1 = rt::Register::from_pdl(results.first());
+            true
+        }
+        None => false,
+    };
+    if ok {
+        match matcher_b2(rw, t, sink, r0, r1)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        return Ok(0);
+    }
 }
 
 #[allow(
@@ -179,7 +283,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,

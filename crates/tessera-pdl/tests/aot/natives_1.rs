@@ -67,7 +67,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -78,54 +79,12 @@ fn matcher(
     let mut r0: Option<OpId> = Some(root);
     'b6: {
         if rt::op_name(rw, rt::op(r0)?) == t.idents[0] {
-            let mut r1: Option<Arc<[ValueId]>> = None;
-            let mut r2: Option<Arc<[Type]>> = None;
-            r1 = rt::group_range(rw, rt::op(r0)?, false, None);
-            r2 = rt::value_types(rw, r1.as_deref());
-            let ok = rt::native(rw, "multi_entity_var_constraint", &[], |rw, results| {
-                super::upstream_natives::multi_entity_var_constraint(
-                    rw,
-                    &[r1.to_pdl(), r2.to_pdl()],
-                    &[],
-                    results,
-                )
-            })?
-            .is_some();
-            if ok {
-                let ok = rt::native(rw, "multi_entity_constraint", &[], |rw, results| {
-                    super::upstream_natives::multi_entity_constraint(
-                        rw,
-                        &[r0.to_pdl(), r0.to_pdl()],
-                        &[],
-                        results,
-                    )
-                })?
-                .is_some();
-                if ok {
-                    if sink.wants(0) {
-                        sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
-                    }
-                    break 'b6;
-                } else {
+            match matcher_b1(rw, t, sink, r0)? {
+                0 => {
                     break 'b6;
                 }
-            } else {
-                let ok = rt::native(rw, "single_entity_constraint", &[], |rw, results| {
-                    super::upstream_natives::single_entity_constraint(
-                        rw,
-                        &[r0.to_pdl()],
-                        &[],
-                        results,
-                    )
-                })?
-                .is_some();
-                if !ok {
-                    break 'b6;
-                } else {
-                    if sink.wants(1) {
-                        sink.record(1, [r0.to_pdl()], &[rt::op(r0)?]);
-                    }
-                    break 'b6;
+                _ => {
+                    return Ok(());
                 }
             }
         } else {
@@ -133,6 +92,148 @@ fn matcher(
         }
     }
     return Ok(());
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b2(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let ok = rt::native(rw, "multi_entity_constraint", &[], |rw, results| {
+        super::upstream_natives::multi_entity_constraint(
+            rw,
+            &[r0.to_pdl(), r0.to_pdl()],
+            &[],
+            results,
+        )
+    })?
+    .is_some();
+    if ok {
+        if sink.wants(0) {
+            sink.record(0, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    } else {
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b4(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let ok = rt::native(rw, "single_entity_constraint", &[], |rw, results| {
+        super::upstream_natives::single_entity_constraint(rw, &[r0.to_pdl()], &[], results)
+    })?
+    .is_some();
+    if !ok {
+        return Ok(0);
+    } else {
+        if sink.wants(1) {
+            sink.record(1, [r0.to_pdl()], &[rt::op(r0)?]);
+        }
+        return Ok(0);
+    }
+}
+
+#[inline(never)]
+#[allow(
+    unused_mut,
+    unused_variables,
+    unused_assignments,
+    unused_labels,
+    unreachable_code,
+    clippy::needless_return,
+    clippy::collapsible_else_if,
+    clippy::collapsible_if,
+    clippy::single_match,
+    clippy::if_same_then_else,
+    clippy::match_single_binding,
+    clippy::never_loop,
+    clippy::nonminimal_bool,
+    clippy::bool_comparison,
+    clippy::collapsible_match,
+    clippy::too_many_arguments
+)]
+fn matcher_b1(
+    rw: &mut PatternRewriter<'_>,
+    t: &rt::Tables,
+    sink: &mut rt::MatchSink<'_>,
+    mut r0: Option<OpId>,
+) -> Result<u32, rt::Failure> {
+    let mut r1: Option<Arc<[ValueId]>> = None;
+    let mut r2: Option<Arc<[Type]>> = None;
+    r1 = rt::group_range(rw, rt::op(r0)?, false, None);
+    r2 = rt::value_types(rw, r1.as_deref());
+    let ok = rt::native(rw, "multi_entity_var_constraint", &[], |rw, results| {
+        super::upstream_natives::multi_entity_var_constraint(
+            rw,
+            &[r1.to_pdl(), r2.to_pdl()],
+            &[],
+            results,
+        )
+    })?
+    .is_some();
+    if ok {
+        match matcher_b2(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    } else {
+        match matcher_b4(rw, t, sink, r0)? {
+            0 => {
+                return Ok(0);
+            }
+            _ => {
+                return Ok(u32::MAX);
+            }
+        }
+    }
 }
 
 #[allow(
@@ -150,7 +251,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -211,7 +313,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
