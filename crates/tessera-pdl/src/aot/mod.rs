@@ -1308,6 +1308,24 @@ impl<'a> FnEmitter<'a> {
             args: Vec::new(),
             required: Vec::new(),
         };
+        // The local holding the next group's argument, from the next register of `regs`.
+        let next_group = |regs: &[Reg],
+                          used: &mut usize,
+                          count: Count,
+                          what: &str,
+                          lets: &mut Vec<String>|
+         -> Result<Option<String>, String> {
+            let Some(&r) = regs.get(*used) else {
+                return Ok(None);
+            };
+            *used += 1;
+            let Some(arg) = group(count, r, what)? else {
+                return Ok(None);
+            };
+            let var = format!("{}{}", &what[..1], lets.len());
+            lets.push(format!("let {var} = {arg};"));
+            Ok(Some(var))
+        };
         let (mut operand_i, mut result_i) = (0, 0);
         let mut attrs_used = 0;
         let mut values = Vec::new();
@@ -1315,28 +1333,16 @@ impl<'a> FnEmitter<'a> {
         for param in &sig.params {
             match param {
                 &BuilderParam::Operand(count) => {
-                    let Some(&r) = operands.get(operand_i) else {
-                        return Ok(None);
-                    };
-                    operand_i += 1;
-                    let Some(arg) = group(count, r, "values")? else {
-                        return Ok(None);
-                    };
-                    let var = format!("o{}", values.len());
-                    values.push(format!("let {var} = {arg};"));
-                    create.args.push(var);
+                    match next_group(operands, &mut operand_i, count, "values", &mut values)? {
+                        Some(var) => create.args.push(var),
+                        None => return Ok(None),
+                    }
                 }
                 &BuilderParam::ResultType(count) => {
-                    let Some(&r) = result_regs.get(result_i) else {
-                        return Ok(None);
-                    };
-                    result_i += 1;
-                    let Some(arg) = group(count, r, "types")? else {
-                        return Ok(None);
-                    };
-                    let var = format!("t{}", types.len());
-                    types.push(format!("let {var} = {arg};"));
-                    create.args.push(var);
+                    match next_group(result_regs, &mut result_i, count, "types", &mut types)? {
+                        Some(var) => create.args.push(var),
+                        None => return Ok(None),
+                    }
                 }
                 BuilderParam::Attr {
                     name,
