@@ -19,29 +19,40 @@ use tessera_ir::{Attr, AttrKind, Context, FloatKind, LocKind, Signedness, Type, 
 
 /// A C++ type class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum TypeClass {
+pub enum TypeClass {
     /// `::mlir::Type`: every type.
     Any,
+    /// `IntegerType`.
     Integer,
+    /// `IndexType`.
     Index,
     /// `FloatType`: every float format.
     Float,
     /// One float format's class (`Float32Type`).
     FloatOf(FloatKind),
+    /// `NoneType`.
     None,
+    /// `ComplexType`.
     Complex,
+    /// `TupleType`.
     Tuple,
+    /// `FunctionType`.
     Function,
     /// `ShapedType`: tensors, memrefs, vectors.
     Shaped,
     /// `TensorType`: ranked or unranked tensors.
     Tensor,
+    /// `RankedTensorType`.
     RankedTensor,
+    /// `UnrankedTensorType`.
     UnrankedTensor,
     /// `BaseMemRefType`: ranked or unranked memrefs.
     BaseMemRef,
+    /// `MemRefType`.
     MemRef,
+    /// `UnrankedMemRefType`.
     UnrankedMemRef,
+    /// `VectorType`.
     Vector,
     /// `OpaqueType`: a type of a dialect the context has no registration for.
     Opaque,
@@ -53,26 +64,38 @@ pub(crate) enum TypeClass {
 
 /// A C++ attribute class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum AttrClass {
+pub enum AttrClass {
     /// `::mlir::Attribute`: every attribute.
     Any,
+    /// `UnitAttr`.
     Unit,
     /// `BoolAttr`: a signless `i1` integer attribute.
     Bool,
+    /// `IntegerAttr`.
     Integer,
+    /// `FloatAttr`.
     Float,
+    /// `StringAttr`.
     String,
+    /// `ArrayAttr`.
     Array,
+    /// `DictionaryAttr`.
     Dictionary,
+    /// `TypeAttr`.
     TypeAttr,
+    /// `SymbolRefAttr`.
     SymbolRef,
     /// A symbol reference without nested references.
     FlatSymbolRef,
+    /// `AffineMapAttr`.
     AffineMap,
+    /// `IntegerSetAttr`.
     IntegerSet,
+    /// `StridedLayoutAttr`.
     StridedLayout,
     /// `MemRefLayoutAttrInterface`: affine maps and strided layouts.
     MemRefLayout,
+    /// `DenseArrayAttr`.
     DenseArray,
     /// `DenseI32ArrayAttr` and kin: a dense array of that element type.
     DenseArrayOf(ArrayElem),
@@ -80,13 +103,17 @@ pub(crate) enum AttrClass {
     Elements,
     /// `DenseElementsAttr`: dense numeric or string elements.
     DenseElements,
+    /// `DenseIntOrFpAttr`.
     DenseIntOrFp,
     /// Dense elements of integer or index type.
     DenseInt,
     /// Dense elements of float type.
     DenseFp,
+    /// `DenseStringAttr`.
     DenseString,
+    /// `DenseResourceAttr`.
     DenseResource,
+    /// `SparseAttr`.
     Sparse,
     /// `TypedAttr`: attributes that carry a type.
     Typed,
@@ -106,13 +133,20 @@ pub(crate) enum AttrClass {
 
 /// Element types of the `DenseXArrayAttr` classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ArrayElem {
+pub enum ArrayElem {
+    /// Elements of the `Bool` kind.
     Bool,
+    /// Elements of the `I8` kind.
     I8,
+    /// Elements of the `I16` kind.
     I16,
+    /// Elements of the `I32` kind.
     I32,
+    /// Elements of the `I64` kind.
     I64,
+    /// Elements of the `F32` kind.
     F32,
+    /// Elements of the `F64` kind.
     F64,
 }
 
@@ -195,11 +229,16 @@ impl ArrayElem {
 
 /// Location classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum LocClass {
+pub enum LocClass {
+    /// `UnknownLoc`.
     Unknown,
+    /// `FileLineColLoc`.
     FileLineCol,
+    /// `NameLoc`.
     Name,
+    /// `CallSiteLoc`.
     CallSite,
+    /// `FusedLoc`.
     Fused,
     /// `OpaqueLoc`, which `tessera-ir` never creates.
     Opaque,

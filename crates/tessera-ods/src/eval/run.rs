@@ -13,6 +13,7 @@
 
 use crate::eval::classes::{attr_isa, type_isa, Class, Tables};
 use crate::eval::compile::{Arith, Cmp, Node, Op, Quantifier};
+use crate::eval::emitted::TypeTest;
 use crate::eval::Bound;
 use crate::eval::Resolver;
 use tessera_ir::{
@@ -406,22 +407,6 @@ impl<S: Store> Run<'_, S> {
             TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
             _ => None,
         };
-        let shaped = |k: &TypeKind| -> R<()> {
-            match k {
-                TypeKind::RankedTensor { .. }
-                | TypeKind::UnrankedTensor { .. }
-                | TypeKind::MemRef { .. }
-                | TypeKind::UnrankedMemRef { .. }
-                | TypeKind::Vector { .. } => Ok(()),
-                _ => Err("not a shaped type".to_string()),
-            }
-        };
-        let ranked_shape = |k: &TypeKind| -> R<Vec<i64>> {
-            shaped(k)?;
-            k.shape()
-                .map(|s| s.to_vec())
-                .ok_or_else(|| "the shape of an unranked type".to_string())
-        };
         let b = |v: bool| Ok(Val::Bool(v));
         match op {
             O::IsIntegerOfWidth(sign) => {
@@ -431,11 +416,7 @@ impl<S: Store> Run<'_, S> {
                 b(i.is_some_and(|(w, s)| w as i128 == want && sign.is_none_or(|x| x == s)))
             }
             _ if is_type_test(op) => b(type_test(op, kind_of(&first)?).unwrap_or(false)),
-            O::IntOrFloatBitWidth | O::Width => match kind_of(&first)? {
-                TypeKind::Integer { width, .. } => Ok(Val::Int(*width as i128)),
-                TypeKind::Float(k) => Ok(Val::Int(k.bit_width() as i128)),
-                _ => Err("the width of a type that is neither integer nor float".to_string()),
-            },
+            O::IntOrFloatBitWidth | O::Width => width(kind_of(&first)?).map(Val::Int),
             O::IsSignless | O::IsSigned | O::IsUnsigned => {
                 let (_, s) = int_of(kind_of(&first)?).ok_or("not an integer type")?;
                 b(s == match op {
@@ -444,13 +425,7 @@ impl<S: Store> Run<'_, S> {
                     _ => Signedness::Unsigned,
                 })
             }
-            O::ElementType => match kind_of(&first)? {
-                TypeKind::Complex(e) => Ok(Val::Type(*e)),
-                k => k
-                    .element_type()
-                    .map(Val::Type)
-                    .ok_or_else(|| "the element type of a type without elements".to_string()),
-            },
+            O::ElementType => element_type(kind_of(&first)?).map(Val::Type),
             O::ElementTypeOrSelf => match &first {
                 Val::Type(t) => Ok(Val::Type(ctx.type_kind(*t).element_type().unwrap_or(*t))),
                 other => Ok(other.clone()),
@@ -556,16 +531,12 @@ impl<S: Store> Run<'_, S> {
                 Val::Attr(a) => Ok(ctx.attr_type(*a).map_or(Val::Null, Val::Type)),
                 other => Err(format!("the type of {other:?}")),
             },
-            O::GetInt | O::GetUInt | O::ApSExt | O::ApZExt => {
-                let (value, width) = int_attr(ctx, attr_kind(&first)?)?;
-                let v = if matches!(op, O::GetUInt | O::ApZExt) {
-                    value.as_u64().map(|v| v as i128)
-                } else {
-                    value.as_i64(width).map(|v| v as i128)
-                };
-                v.map(Val::Int)
-                    .ok_or_else(|| "an integer wider than 64 bits".to_string())
-            }
+            O::GetInt | O::GetUInt | O::ApSExt | O::ApZExt => get_int(
+                ctx,
+                attr_kind(&first)?,
+                matches!(op, O::GetUInt | O::ApZExt),
+            )
+            .map(Val::Int),
             O::ApIsNegative
             | O::ApIsNonNegative
             | O::ApIsStrictlyPositive
@@ -1163,37 +1134,76 @@ impl<S: Store> Run<'_, S> {
 /// The tests of a type's kind that need nothing but the kind (`isF32()`, `isIndex()`,
 /// `isSignlessInteger(32)`, `hasTrait<ValueSemantics>()`, ...); `None` for other operations.
 fn type_test(op: Op, k: &TypeKind) -> Option<bool> {
+    type_test_of(op).map(|t| t.holds(k))
+}
+
+/// The type test an op is, if it is one.
+pub(crate) fn type_test_of(op: Op) -> Option<TypeTest> {
     use Op as O;
-    let int = match k {
-        TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
-        _ => None,
-    };
-    let (index, float) = (
-        matches!(k, TypeKind::Index),
-        matches!(k, TypeKind::Float(_)),
-    );
+    use TypeTest as T;
     Some(match op {
-        O::IsFloat(want) => matches!(k, TypeKind::Float(f) if *f == want),
-        O::IsInteger(width, sign) => {
-            int.is_some_and(|(w, s)| width.is_none_or(|x| x == w) && sign.is_none_or(|x| x == s))
-        }
-        O::IsIndex => index,
-        O::IsSignlessIntOrIndex | O::IsSignlessIntOrIndexOrFloat | O::IsSignlessIntOrFloat => {
-            matches!(int, Some((_, Signedness::Signless)))
-                || (index && op != O::IsSignlessIntOrFloat)
-                || (float && op != O::IsSignlessIntOrIndex)
-        }
-        O::IsIntOrIndex | O::IsIntOrFloat | O::IsIntOrIndexOrFloat => {
-            int.is_some() || (index && op != O::IsIntOrFloat) || (float && op != O::IsIntOrIndex)
-        }
-        O::HasValueSemantics => matches!(
-            k,
-            TypeKind::RankedTensor { .. }
-                | TypeKind::UnrankedTensor { .. }
-                | TypeKind::Vector { .. }
-        ),
+        O::IsFloat(want) => T::Float(want),
+        O::IsInteger(width, sign) => T::Integer(width, sign),
+        O::IsIndex => T::Index,
+        O::IsSignlessIntOrIndex => T::SignlessIntOrIndex,
+        O::IsSignlessIntOrIndexOrFloat => T::SignlessIntOrIndexOrFloat,
+        O::IsSignlessIntOrFloat => T::SignlessIntOrFloat,
+        O::IsIntOrIndex => T::IntOrIndex,
+        O::IsIntOrFloat => T::IntOrFloat,
+        O::IsIntOrIndexOrFloat => T::IntOrIndexOrFloat,
+        O::HasValueSemantics => T::HasValueSemantics,
         _ => return None,
     })
+}
+
+/// Fails unless `k` is a shaped type (tensor, memref, vector).
+pub(crate) fn shaped(k: &TypeKind) -> R<()> {
+    match k {
+        TypeKind::RankedTensor { .. }
+        | TypeKind::UnrankedTensor { .. }
+        | TypeKind::MemRef { .. }
+        | TypeKind::UnrankedMemRef { .. }
+        | TypeKind::Vector { .. } => Ok(()),
+        _ => Err("not a shaped type".to_string()),
+    }
+}
+
+/// The shape of a ranked shaped type.
+pub(crate) fn ranked_shape(k: &TypeKind) -> R<Vec<i64>> {
+    shaped(k)?;
+    k.shape()
+        .map(|s| s.to_vec())
+        .ok_or_else(|| "the shape of an unranked type".to_string())
+}
+
+/// `getWidth()` of an integer or float type.
+pub(crate) fn width(k: &TypeKind) -> R<i128> {
+    match k {
+        TypeKind::Integer { width, .. } => Ok(*width as i128),
+        TypeKind::Float(f) => Ok(f.bit_width() as i128),
+        _ => Err("the width of a type that is neither integer nor float".to_string()),
+    }
+}
+
+/// `getElementType()` of a shaped or complex type.
+pub(crate) fn element_type(k: &TypeKind) -> R<Type> {
+    match k {
+        TypeKind::Complex(e) => Ok(*e),
+        k => k
+            .element_type()
+            .ok_or_else(|| "the element type of a type without elements".to_string()),
+    }
+}
+
+/// `getInt()` (sign-extended from the width) or, `unsigned`, `getUInt()`.
+pub(crate) fn get_int(ctx: &Context, k: &AttrKind, unsigned: bool) -> R<i128> {
+    let (value, width) = int_attr(ctx, k)?;
+    let v = if unsigned {
+        value.as_u64().map(|v| v as i128)
+    } else {
+        value.as_i64(width).map(|v| v as i128)
+    };
+    v.ok_or_else(|| "an integer wider than 64 bits".to_string())
 }
 
 /// A list of values in the form the evaluator keeps such a list: integers as a shape, types

@@ -48,6 +48,17 @@ pub(crate) enum Verdict {
     Unknown(EvalError),
 }
 
+impl Verdict {
+    /// The verdict as generated code states it: decided, or the leaf that could not be.
+    pub(crate) fn into_result(self) -> Result<bool, EvalError> {
+        match self {
+            Verdict::Holds => Ok(true),
+            Verdict::Fails => Ok(false),
+            Verdict::Unknown(e) => Err(e),
+        }
+    }
+}
+
 /// Compiles predicates of one model with the caller's natives.
 pub(crate) struct Preds<'m> {
     model: &'m Model,

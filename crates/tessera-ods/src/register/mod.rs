@@ -24,6 +24,7 @@ mod check;
 mod compile;
 mod infer;
 mod natives;
+pub mod rt;
 mod verify;
 
 use crate::assembly::{

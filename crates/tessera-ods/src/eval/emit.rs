@@ -1,0 +1,496 @@
+//! Compiled predicates ([`CompiledPred`]) written as Rust, for the verifiers `rust_gen`
+//! generates: the `And`/`Or`/`Not` tree becomes `&&`/`||`/`!` (short-circuiting as the
+//! interpreter does), each leaf a function whose body is the leaf's [`Node`] tree as
+//! statically typed Rust over `tessera_ir` handles, calling [`super::emitted`] for the
+//! questions the interpreter answers with the same functions (so errors keep their words).
+//!
+//! The emitter is deliberately partial: it types every node as the interpreter would see its
+//! value (a type, a possibly null type, an attribute, an integer, a condition, a region's
+//! block count) and refuses (`None`) any node whose meaning depends on more than that
+//! (lists, lambdas, `$name`s, builders, dialect classes, natives). The caller then keeps the
+//! interpreted predicate for the whole constraint, so nothing is approximated.
+
+use super::classes::{AttrClass, Class, TypeClass};
+use super::compile::{Arith, Cmp, Node, Op};
+use super::run::type_test_of;
+use super::{CompiledPred, Tree};
+use crate::eval::emitted::TypeTest;
+use std::fmt::Write;
+
+/// What `$_self` is in an emitted predicate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Subject {
+    /// A type (`::tessera_ir::Type`).
+    Type,
+    /// A present attribute (`::tessera_ir::Attr`).
+    Attr,
+    /// A region, by its block count (`usize`).
+    Region,
+}
+
+impl Subject {
+    /// The Rust type of the subject parameter `s`.
+    pub(crate) fn rust_type(self) -> &'static str {
+        match self {
+            Subject::Type => "::tessera_ir::Type",
+            Subject::Attr => "::tessera_ir::Attr",
+            Subject::Region => "usize",
+        }
+    }
+}
+
+/// A predicate as Rust.
+#[derive(Debug)]
+pub(crate) struct Emitted {
+    /// Items (the leaf functions) to place beside the predicate.
+    pub(crate) items: String,
+    /// An expression of type `Result<bool, ::tessera_ods::eval::EvalError>` over `ctx`
+    /// (`&Context`) and `s` (the subject), meant as the body of `Ok(...)`-returning code:
+    /// it uses `?` on leaf errors.
+    pub(crate) expr: String,
+}
+
+/// The static kind of an emitted expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ty {
+    Bool,
+    Int,
+    Type,
+    /// A type that may be null (`Option<Type>`): an attribute's `getType()`.
+    TypeOpt,
+    Attr,
+    /// A region's block count.
+    Region,
+}
+
+const RT: &str = "::tessera_ods::eval::emitted";
+const REG: &str = "::tessera_ods::register::rt";
+
+/// `pred` over `subject` as Rust, its leaf functions named `{name}_l{i}`; `None` when a
+/// leaf uses anything the emitter does not compile.
+pub(crate) fn emit(pred: &CompiledPred, subject: Subject, name: &str) -> Option<Emitted> {
+    let mut e = Emitter {
+        pred,
+        subject,
+        name,
+        items: String::new(),
+        fresh: 0,
+    };
+    let expr = e.tree(&pred.tree)?;
+    Some(Emitted {
+        items: e.items,
+        expr,
+    })
+}
+
+struct Emitter<'a> {
+    pred: &'a CompiledPred,
+    subject: Subject,
+    name: &'a str,
+    items: String,
+    /// Counter for the names of bound temporaries.
+    fresh: u32,
+}
+
+impl Emitter<'_> {
+    fn tree(&mut self, t: &Tree) -> Option<String> {
+        Some(match t {
+            Tree::Leaf(i, node) => {
+                let (code, ty) = self.node(node)?;
+                if ty != Ty::Bool {
+                    return None;
+                }
+                let f = format!("{}_l{i}", self.name);
+                let ctx = if code.contains("ctx") { "ctx" } else { "_ctx" };
+                let s = if uses_subject(&code) { "s" } else { "_s" };
+                let _ = writeln!(
+                    self.items,
+                    "fn {f}({ctx}: &::tessera_ir::Context, {s}: {}) -> Result<bool, String> {{\n    Ok({code})\n}}\n",
+                    self.subject.rust_type()
+                );
+                let text = &self.pred.leaves[*i as usize];
+                format!("{REG}::leaf({text:?}, {f}(ctx, s))?")
+            }
+            Tree::Unknown(i, message) => {
+                let text = &self.pred.leaves[*i as usize];
+                format!("{REG}::unknown({text:?}, {message:?})?")
+            }
+            Tree::And(cs) => self.join(cs, " && ", "true")?,
+            Tree::Or(cs) => self.join(cs, " || ", "false")?,
+            Tree::Not(c) => format!("!{}", self.tree(c)?),
+        })
+    }
+
+    fn join(&mut self, cs: &[Tree], sep: &str, empty: &str) -> Option<String> {
+        if cs.is_empty() {
+            return Some(empty.to_string());
+        }
+        let parts: Option<Vec<String>> = cs.iter().map(|c| self.tree(c)).collect();
+        Some(format!("({})", parts?.join(sep)))
+    }
+
+    fn var(&mut self) -> String {
+        self.fresh += 1;
+        format!("v{}", self.fresh)
+    }
+
+    /// A node as a Rust expression and its kind.
+    fn node(&mut self, n: &Node) -> Option<(String, Ty)> {
+        Some(match n {
+            Node::Bool(v) => (v.to_string(), Ty::Bool),
+            Node::Int(v) => (format!("({v}_i128)"), Ty::Int),
+            Node::Subject => (
+                "s".to_string(),
+                match self.subject {
+                    Subject::Type => Ty::Type,
+                    Subject::Attr => Ty::Attr,
+                    Subject::Region => Ty::Region,
+                },
+            ),
+            Node::Not(x) => (format!("!{}", self.cond(x)?), Ty::Bool),
+            Node::And(l, r) => (
+                format!("({} && {})", self.cond(l)?, self.cond(r)?),
+                Ty::Bool,
+            ),
+            Node::Or(l, r) => (
+                format!("({} || {})", self.cond(l)?, self.cond(r)?),
+                Ty::Bool,
+            ),
+            Node::Cond(c, t, f) => {
+                let c = self.cond(c)?;
+                let (t, tt) = self.node(t)?;
+                let (f, ft) = self.node(f)?;
+                if tt != ft || !matches!(tt, Ty::Bool | Ty::Int) {
+                    return None;
+                }
+                (format!("(if {c} {{ {t} }} else {{ {f} }})"), tt)
+            }
+            Node::Cmp(op, l, r) => self.cmp(*op, l, r)?,
+            Node::Arith(op, l, r) => {
+                let (l, r) = (self.int(l)?, self.int(r)?);
+                let code = match op {
+                    Arith::And => format!("({l} & {r})"),
+                    Arith::Or => format!("({l} | {r})"),
+                    Arith::Add => format!("{l}.checked_add({r}).ok_or_else({RT}::overflow)?"),
+                    Arith::Sub => format!("{l}.checked_sub({r}).ok_or_else({RT}::overflow)?"),
+                    Arith::Mul => format!("{l}.checked_mul({r}).ok_or_else({RT}::overflow)?"),
+                };
+                (code, Ty::Int)
+            }
+            Node::NonNull(x) => {
+                let (x, ty) = self.node(x)?;
+                match ty {
+                    Ty::TypeOpt => (format!("{x}.is_some()"), Ty::Bool),
+                    Ty::Type | Ty::Attr if x == "s" => ("true".to_string(), Ty::Bool),
+                    Ty::Type | Ty::Attr => {
+                        let v = self.var();
+                        (format!("{{ let _{v} = {x}; true }}"), Ty::Bool)
+                    }
+                    _ => return None,
+                }
+            }
+            Node::Isa(x, classes) | Node::IsaNonNull(x, classes) => {
+                let (x, ty) = self.node(x)?;
+                let (x, ty) = match ty {
+                    Ty::TypeOpt => (format!("{RT}::isa_operand({x})?"), Ty::Type),
+                    _ => (x, ty),
+                };
+                let v = self.var();
+                let mut tests = Vec::new();
+                for c in classes.iter() {
+                    tests.push(match (ty, c) {
+                        (Ty::Type, Class::Type(c)) => {
+                            format!("{RT}::type_isa(ctx, {v}, {})?", type_class(*c)?)
+                        }
+                        (Ty::Attr, Class::Attr(c)) => {
+                            format!("{RT}::attr_isa(ctx, {v}, {})?", attr_class(*c)?)
+                        }
+                        _ => return None,
+                    });
+                }
+                if tests.is_empty() {
+                    return None;
+                }
+                (
+                    format!("{{ let {v} = {x}; {} }}", tests.join(" || ")),
+                    Ty::Bool,
+                )
+            }
+            Node::Cast(x, class) => {
+                let (x, ty) = self.node(x)?;
+                match (ty, class) {
+                    (Ty::Type, Class::Type(c)) => (
+                        format!("{RT}::cast_type(ctx, {x}, {})?", type_class(*c)?),
+                        Ty::Type,
+                    ),
+                    (Ty::TypeOpt, Class::Type(c)) => (
+                        format!(
+                            "{RT}::cast_type(ctx, {RT}::isa_operand({x})?, {})?",
+                            type_class(*c)?
+                        ),
+                        Ty::Type,
+                    ),
+                    (Ty::Attr, Class::Attr(c)) => (
+                        format!("{RT}::cast_attr(ctx, {x}, {})?", attr_class(*c)?),
+                        Ty::Attr,
+                    ),
+                    _ => return None,
+                }
+            }
+            Node::Op(op, args) => self.op(*op, args)?,
+            _ => return None,
+        })
+    }
+
+    fn cond(&mut self, n: &Node) -> Option<String> {
+        match self.node(n)? {
+            (code, Ty::Bool) => Some(code),
+            _ => None,
+        }
+    }
+
+    fn int(&mut self, n: &Node) -> Option<String> {
+        match self.node(n)? {
+            (code, Ty::Int) => Some(code),
+            _ => None,
+        }
+    }
+
+    /// A type operand of a query: a null one is the interpreter's "expected a type" error.
+    fn ty(&mut self, n: &Node) -> Option<String> {
+        match self.node(n)? {
+            (code, Ty::Type) => Some(code),
+            (code, Ty::TypeOpt) => Some(format!("{RT}::some_type({code})?")),
+            _ => None,
+        }
+    }
+
+    fn cmp(&mut self, op: Cmp, l: &Node, r: &Node) -> Option<(String, Ty)> {
+        let (l, lt) = self.node(l)?;
+        let (r, rt) = self.node(r)?;
+        let sym = match op {
+            Cmp::Eq => "==",
+            Cmp::Ne => "!=",
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+        };
+        let equality = matches!(op, Cmp::Eq | Cmp::Ne);
+        let code = match (lt, rt) {
+            (Ty::Int, Ty::Int) => format!("({l} {sym} {r})"),
+            (Ty::Bool, Ty::Bool)
+            | (Ty::Type, Ty::Type)
+            | (Ty::Attr, Ty::Attr)
+            | (Ty::TypeOpt, Ty::TypeOpt)
+                if equality =>
+            {
+                format!("({l} {sym} {r})")
+            }
+            (Ty::TypeOpt, Ty::Type) if equality => format!("({l} {sym} Some({r}))"),
+            (Ty::Type, Ty::TypeOpt) if equality => format!("(Some({l}) {sym} {r})"),
+            _ => return None,
+        };
+        Some((code, Ty::Bool))
+    }
+
+    fn op(&mut self, op: Op, args: &[Node]) -> Option<(String, Ty)> {
+        if let Some(test) = type_test_of(op) {
+            let [x] = args else { return None };
+            let x = self.ty(x)?;
+            return Some((
+                format!("{RT}::type_is(ctx, {x}, {})", type_test(test)),
+                Ty::Bool,
+            ));
+        }
+        let one = |e: &mut Self| -> Option<(String, Ty)> {
+            match args {
+                [x] => e.node(x),
+                _ => None,
+            }
+        };
+        Some(match op {
+            Op::Width | Op::IntOrFloatBitWidth => {
+                let [x] = args else { return None };
+                (format!("{RT}::width(ctx, {})?", self.ty(x)?), Ty::Int)
+            }
+            Op::ElementType => {
+                let [x] = args else { return None };
+                (
+                    format!("{RT}::element_type(ctx, {})?", self.ty(x)?),
+                    Ty::Type,
+                )
+            }
+            Op::ElementTypeOrSelf => match one(self)? {
+                (x, Ty::Type) => (format!("{RT}::element_type_or_self(ctx, {x})"), Ty::Type),
+                _ => return None,
+            },
+            Op::Rank => {
+                let [x] = args else { return None };
+                (format!("{RT}::rank(ctx, {})?", self.ty(x)?), Ty::Int)
+            }
+            Op::HasRank => {
+                let [x] = args else { return None };
+                (format!("{RT}::has_rank(ctx, {})?", self.ty(x)?), Ty::Bool)
+            }
+            Op::HasStaticShape => {
+                let [x] = args else { return None };
+                (
+                    format!("{RT}::has_static_shape(ctx, {})?", self.ty(x)?),
+                    Ty::Bool,
+                )
+            }
+            Op::AttrType => match one(self)? {
+                (x, Ty::Attr) => (format!("{RT}::attr_type(ctx, {x})"), Ty::TypeOpt),
+                _ => return None,
+            },
+            Op::GetInt | Op::GetUInt | Op::ApSExt | Op::ApZExt => match one(self)? {
+                (x, Ty::Attr) => {
+                    let unsigned = matches!(op, Op::GetUInt | Op::ApZExt);
+                    (format!("{RT}::get_int(ctx, {x}, {unsigned})?"), Ty::Int)
+                }
+                _ => return None,
+            },
+            Op::RegionBlocks(cmp) => {
+                let [x, n] = args else { return None };
+                let (x, Ty::Region) = self.node(x)? else {
+                    return None;
+                };
+                let n = self.int(n)?;
+                let (code, _) = self.cmp_ints(cmp, &format!("({x} as i128)"), &n);
+                (code, Ty::Bool)
+            }
+            _ => return None,
+        })
+    }
+
+    fn cmp_ints(&self, op: Cmp, l: &str, r: &str) -> (String, Ty) {
+        let sym = match op {
+            Cmp::Eq => "==",
+            Cmp::Ne => "!=",
+            Cmp::Lt => "<",
+            Cmp::Le => "<=",
+            Cmp::Gt => ">",
+            Cmp::Ge => ">=",
+        };
+        (format!("({l} {sym} {r})"), Ty::Bool)
+    }
+}
+
+/// Whether emitted code reads the subject `s` (as a whole word).
+fn uses_subject(code: &str) -> bool {
+    let bytes = code.as_bytes();
+    bytes.iter().enumerate().any(|(i, &b)| {
+        let word = |j: usize| {
+            bytes
+                .get(j)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        };
+        b == b's' && (i == 0 || !word(i - 1)) && !word(i + 1)
+    })
+}
+
+/// A builtin type class as a Rust path; `None` for classes from the model.
+fn type_class(c: TypeClass) -> Option<String> {
+    Some(match c {
+        TypeClass::Dialect(_) | TypeClass::Foreign(_) => return None,
+        TypeClass::FloatOf(k) => {
+            format!("{RT}::TypeClass::FloatOf(::tessera_ir::FloatKind::{k:?})")
+        }
+        other => format!("{RT}::TypeClass::{other:?}"),
+    })
+}
+
+/// A builtin attribute class as a Rust path; `None` for classes from the model.
+fn attr_class(c: AttrClass) -> Option<String> {
+    Some(match c {
+        AttrClass::Dialect(_) | AttrClass::Enum(_) | AttrClass::Foreign(_) => return None,
+        AttrClass::DenseArrayOf(e) => {
+            format!("{RT}::AttrClass::DenseArrayOf({RT}::ArrayElem::{e:?})")
+        }
+        AttrClass::Loc(l) => format!("{RT}::AttrClass::Loc({RT}::LocClass::{l:?})"),
+        other => format!("{RT}::AttrClass::{other:?}"),
+    })
+}
+
+/// A type test as a Rust path.
+fn type_test(t: TypeTest) -> String {
+    let opt = |o: Option<String>| o.map_or("None".to_string(), |v| format!("Some({v})"));
+    match t {
+        TypeTest::Float(k) => format!("{RT}::TypeTest::Float(::tessera_ir::FloatKind::{k:?})"),
+        TypeTest::Integer(w, s) => format!(
+            "{RT}::TypeTest::Integer({}, {})",
+            opt(w.map(|w| format!("{w}"))),
+            opt(s.map(|s| format!("::tessera_ir::Signedness::{s:?}")))
+        ),
+        other => format!("{RT}::TypeTest::{other:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Compiler, Natives, SelfKind};
+    use crate::Pred;
+
+    fn emitted(leaf: &str, subject: SelfKind) -> Option<Emitted> {
+        let natives = Natives::new();
+        let pred = Pred::Leaf(leaf.to_string());
+        let (compiled, _) = Compiler::new(None, &natives).pred_partial(&pred, subject, &|_| None);
+        let s = match subject {
+            SelfKind::Type => Subject::Type,
+            SelfKind::Attr => Subject::Attr,
+            _ => Subject::Region,
+        };
+        emit(&compiled, s, "p")
+    }
+
+    #[test]
+    fn type_tests_and_classes_become_calls() {
+        let e = emitted("$_self.isSignlessInteger(32)", SelfKind::Type).unwrap();
+        assert!(e.items.contains(
+            "type_is(ctx, s, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless)))"
+        ), "{}", e.items);
+        assert!(e
+            .expr
+            .contains("leaf(\"$_self.isSignlessInteger(32)\", p_l0(ctx, s))?"));
+        let e = emitted(
+            "::llvm::isa<::mlir::IntegerType, ::mlir::IndexType>($_self)",
+            SelfKind::Type,
+        )
+        .unwrap();
+        assert!(e.items.contains("TypeClass::Integer)? || "), "{}", e.items);
+    }
+
+    #[test]
+    fn a_nullable_type_is_checked_before_use() {
+        let e = emitted(
+            "::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(8)",
+            SelfKind::Attr,
+        )
+        .unwrap();
+        assert!(e.items.contains("some_type(::tessera_ods::eval::emitted::attr_type(ctx, ::tessera_ods::eval::emitted::cast_attr(ctx, s, "), "{}", e.items);
+    }
+
+    #[test]
+    fn unknown_leaves_stay_errors_and_unsupported_nodes_refuse() {
+        let e = emitted("$_self.frobnicate()", SelfKind::Type).unwrap();
+        assert!(e
+            .expr
+            .starts_with("::tessera_ods::register::rt::unknown(\"$_self.frobnicate()\""));
+        assert!(e.items.is_empty());
+        // A quantifier over a lambda is not compiled: the caller keeps the interpreter.
+        assert!(emitted(
+            "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return ::llvm::isa<::mlir::IntegerAttr>(attr); })",
+            SelfKind::Attr
+        )
+        .is_none());
+    }
+
+    #[test]
+    fn subject_use_is_found_as_a_word() {
+        assert!(uses_subject("f(ctx, s)"));
+        assert!(!uses_subject("is_some()"));
+        assert!(!uses_subject("true"));
+    }
+}
