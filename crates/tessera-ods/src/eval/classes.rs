@@ -293,13 +293,41 @@ impl EnumClass {
     /// Whether `v` (the value's bits, and the value sign-extended from the storage width
     /// when that fits) is a case, or for a bit enum a combination of cases' bits.
     pub(crate) fn accepts(&self, bits: Option<u64>, signed: Option<i64>) -> bool {
-        if self.bits {
-            let all = self.values.iter().fold(0u64, |acc, &c| acc | c as u64);
-            bits.is_some_and(|v| v & !all == 0)
-        } else {
-            signed.is_some_and(|v| self.values.contains(&v))
-        }
+        enum_accepts(self.bits, &self.values, bits, signed)
     }
+}
+
+/// Whether an enum's cases `values` accept a value (its bits, and the value sign-extended
+/// from the storage width when that fits): one of them, or for a bit enum (`bit_enum`) a
+/// combination of their bits.
+pub(crate) fn enum_accepts(
+    bit_enum: bool,
+    values: &[i64],
+    bits: Option<u64>,
+    signed: Option<i64>,
+) -> bool {
+    if bit_enum {
+        let all = values.iter().fold(0u64, |acc, &c| acc | c as u64);
+        bits.is_some_and(|v| v & !all == 0)
+    } else {
+        signed.is_some_and(|v| values.contains(&v))
+    }
+}
+
+/// Whether an attribute of structure `kind` is a value of an integer enum stored in a
+/// signless integer of `width` bits with cases `values` (`bit_enum`: their combinations).
+pub(crate) fn enum_attr_is(
+    ctx: &Context,
+    kind: &AttrKind,
+    width: u32,
+    bit_enum: bool,
+    values: &[i64],
+) -> bool {
+    let AttrKind::Integer { ty, value } = kind else {
+        return false;
+    };
+    let signless = matches!(ctx.type_kind(*ty), TypeKind::Integer { width: w, signedness: Signedness::Signless } if *w == width);
+    signless && enum_accepts(bit_enum, values, value.as_u64(), value.as_i64(width))
 }
 
 /// The classes a compiled expression refers to beyond the builtin ones, copied out of the
@@ -514,15 +542,26 @@ impl Tables {
 /// Whether an opaque dialect value's text belongs to `def`: its dialect, and a body that is
 /// the mnemonic alone or the mnemonic followed by its parameters.
 fn opaque_is(ctx: &Context, dialect: tessera_ir::Ident, body: &str, def: &DefClass) -> bool {
-    ctx.str(dialect) == def.dialect
-        && def.mnemonics.iter().any(|m| {
-            body.strip_prefix(m.as_str())
+    opaque_text_is(ctx.str(dialect), body, &def.dialect, &def.mnemonics)
+}
+
+/// Whether the opaque text `dialect` + `body` is a value of a definition of `def_dialect`
+/// with one of `mnemonics`.
+pub(crate) fn opaque_text_is<M: AsRef<str>>(
+    dialect: &str,
+    body: &str,
+    def_dialect: &str,
+    mnemonics: &[M],
+) -> bool {
+    dialect == def_dialect
+        && mnemonics.iter().any(|m| {
+            body.strip_prefix(m.as_ref())
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('<'))
         })
 }
 
 /// Why an interface check on a value of a registered dialect cannot be decided.
-fn undecidable(ctx: &Context, dialect: tessera_ir::Ident, interface: &str) -> String {
+pub(crate) fn undecidable(ctx: &Context, dialect: tessera_ir::Ident, interface: &str) -> String {
     format!(
         "whether a value of the dialect '{}' (kept as opaque text) implements {interface} is unknown",
         ctx.str(dialect)
@@ -664,10 +703,9 @@ pub(crate) fn attr_isa(
         (C::Dialect(i), K::Opaque { dialect, body, .. }) => {
             opaque_is(ctx, *dialect, body, &tables.defs[i as usize])
         }
-        (C::Enum(i), K::Integer { ty, value }) => {
+        (C::Enum(i), K::Integer { .. }) => {
             let e = &tables.enums[i as usize];
-            let signless = matches!(ctx.type_kind(*ty), TypeKind::Integer { width, signedness: Signedness::Signless } if *width == e.width);
-            signless && e.accepts(value.as_u64(), value.as_i64(e.width))
+            enum_attr_is(ctx, kind, e.width, e.bits, &e.values)
         }
         (C::Foreign(i), K::Opaque { dialect, .. }) => {
             return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))

@@ -48,6 +48,9 @@ pub(crate) struct Emitted {
     /// (`&Context`) and `s` (the subject), meant as the body of `Ok(...)`-returning code:
     /// it uses `?` on leaf errors.
     pub(crate) expr: String,
+    /// Whether `expr` is one call ending in `?` (the predicate is a single fallible leaf):
+    /// without that `?` it is the `Result` itself.
+    pub(crate) single: bool,
 }
 
 /// The static kind of an emitted expression.
@@ -77,9 +80,11 @@ pub(crate) fn emit(pred: &CompiledPred, subject: Subject, name: &str) -> Option<
         fresh: 0,
     };
     let expr = e.tree(&pred.tree)?;
+    let single = matches!(pred.tree, Tree::Leaf(..) | Tree::Unknown(..)) && expr.ends_with(")?");
     Some(Emitted {
         items: e.items,
         expr,
+        single,
     })
 }
 
@@ -99,6 +104,10 @@ impl Emitter<'_> {
                 let (code, ty) = self.node(node)?;
                 if ty != Ty::Bool {
                     return None;
+                }
+                // A leaf that cannot fail needs no error naming it: inline.
+                if !code.contains('?') {
+                    return Some(code);
                 }
                 let f = format!("{}_l{i}", self.name);
                 let ctx = if code.contains("ctx") { "ctx" } else { "_ctx" };
@@ -195,47 +204,41 @@ impl Emitter<'_> {
                     Ty::TypeOpt => (format!("{RT}::isa_operand({x})?"), Ty::Type),
                     _ => (x, ty),
                 };
-                let v = self.var();
+                let v = if x == "s" { x.clone() } else { self.var() };
                 let mut tests = Vec::new();
                 for c in classes.iter() {
-                    tests.push(match (ty, c) {
-                        (Ty::Type, Class::Type(c)) => {
-                            format!("{RT}::type_isa(ctx, {v}, {})?", type_class(*c)?)
-                        }
-                        (Ty::Attr, Class::Attr(c)) => {
-                            format!("{RT}::attr_isa(ctx, {v}, {})?", attr_class(*c)?)
-                        }
-                        _ => return None,
-                    });
+                    tests.push(self.isa(ty, &v, *c)?);
                 }
                 if tests.is_empty() {
                     return None;
                 }
-                (
-                    format!("{{ let {v} = {x}; {} }}", tests.join(" || ")),
-                    Ty::Bool,
-                )
+                let tests = tests.join(" || ");
+                if v == x {
+                    (format!("({tests})"), Ty::Bool)
+                } else {
+                    (format!("{{ let {v} = {x}; {tests} }}"), Ty::Bool)
+                }
             }
             Node::Cast(x, class) => {
                 let (x, ty) = self.node(x)?;
-                match (ty, class) {
-                    (Ty::Type, Class::Type(c)) => (
-                        format!("{RT}::cast_type(ctx, {x}, {})?", type_class(*c)?),
-                        Ty::Type,
-                    ),
-                    (Ty::TypeOpt, Class::Type(c)) => (
-                        format!(
-                            "{RT}::cast_type(ctx, {RT}::isa_operand({x})?, {})?",
-                            type_class(*c)?
-                        ),
-                        Ty::Type,
-                    ),
-                    (Ty::Attr, Class::Attr(c)) => (
-                        format!("{RT}::cast_attr(ctx, {x}, {})?", attr_class(*c)?),
-                        Ty::Attr,
-                    ),
+                let (x, ty) = match ty {
+                    Ty::TypeOpt => (format!("{RT}::isa_operand({x})?"), Ty::Type),
+                    _ => (x, ty),
+                };
+                let v = self.var();
+                let is = self.isa(ty, &v, *class)?;
+                let f = match ty {
+                    Ty::Type => "cast_type_checked",
+                    Ty::Attr => "cast_attr_checked",
                     _ => return None,
-                }
+                };
+                (
+                    format!(
+                        "{{ let {v} = {x}; {RT}::{f}({v}, {is}, {:?})? }}",
+                        format!("{class:?}")
+                    ),
+                    ty,
+                )
             }
             Node::Op(op, args) => self.op(*op, args)?,
             _ => return None,
@@ -351,6 +354,14 @@ impl Emitter<'_> {
                 }
                 _ => return None,
             },
+            Op::TypeAttrValue => match one(self)? {
+                (x, Ty::Attr) => (format!("{RT}::type_attr_value(ctx, {x})?"), Ty::Type),
+                _ => return None,
+            },
+            Op::BoolValue => match one(self)? {
+                (x, Ty::Attr) => (format!("{RT}::bool_value(ctx, {x})?"), Ty::Bool),
+                _ => return None,
+            },
             Op::RegionBlocks(cmp) => {
                 let [x, n] = args else { return None };
                 let (x, Ty::Region) = self.node(x)? else {
@@ -377,8 +388,49 @@ impl Emitter<'_> {
     }
 }
 
+impl Emitter<'_> {
+    /// `isa<class>(v)` for `v` of kind `ty`, as a condition (with `?` where it can fail).
+    fn isa(&self, ty: Ty, v: &str, class: Class) -> Option<String> {
+        let tables = &self.pred.tables;
+        Some(match (ty, class) {
+            (Ty::Type, Class::Type(TypeClass::Dialect(i))) => {
+                let d = tables.defs.get(i as usize)?;
+                format!(
+                    "{RT}::type_is_def(ctx, {v}, {:?}, &{:?})",
+                    d.dialect, d.mnemonics
+                )
+            }
+            (Ty::Type, Class::Type(TypeClass::Foreign(i))) => {
+                let name = tables.foreign.get(i as usize)?;
+                format!("{RT}::type_is_foreign(ctx, {v}, {name:?})?")
+            }
+            (Ty::Type, Class::Type(c)) => format!("{RT}::type_isa(ctx, {v}, {})?", type_class(c)?),
+            (Ty::Attr, Class::Attr(AttrClass::Dialect(i))) => {
+                let d = tables.defs.get(i as usize)?;
+                format!(
+                    "{RT}::attr_is_def(ctx, {v}, {:?}, &{:?})",
+                    d.dialect, d.mnemonics
+                )
+            }
+            (Ty::Attr, Class::Attr(AttrClass::Enum(i))) => {
+                let e = tables.enums.get(i as usize)?;
+                format!(
+                    "{RT}::attr_is_enum(ctx, {v}, {}, {}, &{:?})",
+                    e.width, e.bits, e.values
+                )
+            }
+            (Ty::Attr, Class::Attr(AttrClass::Foreign(i))) => {
+                let name = tables.foreign.get(i as usize)?;
+                format!("{RT}::attr_is_foreign(ctx, {v}, {name:?})?")
+            }
+            (Ty::Attr, Class::Attr(c)) => format!("{RT}::attr_isa(ctx, {v}, {})?", attr_class(c)?),
+            _ => return None,
+        })
+    }
+}
+
 /// Whether emitted code reads the subject `s` (as a whole word).
-fn uses_subject(code: &str) -> bool {
+pub(crate) fn uses_subject(code: &str) -> bool {
     let bytes = code.as_bytes();
     bytes.iter().enumerate().any(|(i, &b)| {
         let word = |j: usize| {

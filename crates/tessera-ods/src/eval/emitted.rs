@@ -99,6 +99,73 @@ pub fn attr_isa(ctx: &Context, a: Attr, class: AttrClass) -> R<bool> {
     isa_attr_in(ctx, no_tables(), a, class)
 }
 
+/// `isa<C>(t)` for a type class `C` a dialect defines: its opaque text is of `dialect` and
+/// starts with one of `mnemonics`.
+pub fn type_is_def(ctx: &Context, t: Type, dialect: &str, mnemonics: &[&str]) -> bool {
+    match ctx.type_kind(t) {
+        TypeKind::Opaque { dialect: d, body } => {
+            super::classes::opaque_text_is(ctx.str(*d), body, dialect, mnemonics)
+        }
+        _ => false,
+    }
+}
+
+/// `isa<C>(a)` for an attribute class `C` a dialect defines.
+pub fn attr_is_def(ctx: &Context, a: Attr, dialect: &str, mnemonics: &[&str]) -> bool {
+    match ctx.attr_kind(a) {
+        tessera_ir::AttrKind::Opaque {
+            dialect: d, body, ..
+        } => super::classes::opaque_text_is(ctx.str(*d), body, dialect, mnemonics),
+        _ => false,
+    }
+}
+
+/// `isa<C>(a)` for an enum attribute class `C` stored in `width`-bit signless integers with
+/// cases `values` (`bit_enum`: any combination of their bits).
+pub fn attr_is_enum(ctx: &Context, a: Attr, width: u32, bit_enum: bool, values: &[i64]) -> bool {
+    super::classes::enum_attr_is(ctx, ctx.attr_kind(a), width, bit_enum, values)
+}
+
+/// `isa<I>(t)` for an interface `I` no builtin type implements: false, and unknown for a
+/// registered dialect's type kept as opaque text.
+pub fn type_is_foreign(ctx: &Context, t: Type, interface: &str) -> R<bool> {
+    match ctx.type_kind(t) {
+        TypeKind::Opaque { dialect, .. } => {
+            Err(super::classes::undecidable(ctx, *dialect, interface))
+        }
+        _ => Ok(false),
+    }
+}
+
+/// `isa<I>(a)` for an interface `I` no builtin attribute implements.
+pub fn attr_is_foreign(ctx: &Context, a: Attr, interface: &str) -> R<bool> {
+    match ctx.attr_kind(a) {
+        tessera_ir::AttrKind::Opaque { dialect, .. } => {
+            Err(super::classes::undecidable(ctx, *dialect, interface))
+        }
+        _ => Ok(false),
+    }
+}
+
+/// `cast<C>(t)` once `isa` answered `is`: `t`, or the interpreter's error naming the class
+/// (`class`, as the interpreter prints it).
+pub fn cast_type_checked(t: Type, is: bool, class: &str) -> R<Type> {
+    if is {
+        Ok(t)
+    } else {
+        Err(format!("cast of {:?} to {class} fails", Val::Type(t)))
+    }
+}
+
+/// `cast<C>(a)` once `isa` answered `is`.
+pub fn cast_attr_checked(a: Attr, is: bool, class: &str) -> R<Attr> {
+    if is {
+        Ok(a)
+    } else {
+        Err(format!("cast of {:?} to {class} fails", Val::Attr(a)))
+    }
+}
+
 /// `cast<class>(t)`: `t`, or the interpreter's error when it is not of the class.
 pub fn cast_type(ctx: &Context, t: Type, class: TypeClass) -> R<Type> {
     if type_isa(ctx, t, class)? {
@@ -178,6 +245,16 @@ pub fn has_static_shape(ctx: &Context, t: Type) -> R<bool> {
 /// `IntegerAttr::getInt()` (sign-extended) or, `unsigned`, `getUInt()`.
 pub fn get_int(ctx: &Context, a: Attr, unsigned: bool) -> R<i128> {
     super::run::get_int(ctx, ctx.attr_kind(a), unsigned)
+}
+
+/// `TypeAttr::getValue()`.
+pub fn type_attr_value(ctx: &Context, a: Attr) -> R<Type> {
+    super::run::type_attr_value(ctx.attr_kind(a))
+}
+
+/// `BoolAttr::getValue()`.
+pub fn bool_value(ctx: &Context, a: Attr) -> R<bool> {
+    super::run::bool_value(ctx, ctx.attr_kind(a))
 }
 
 /// `checked_add` and kin: the interpreter's overflow error.

@@ -563,14 +563,8 @@ impl<S: Store> Run<'_, S> {
                 },
                 _ => Err("not a float attribute".to_string()),
             },
-            O::BoolValue => {
-                let (value, _) = int_attr(ctx, attr_kind(&first)?)?;
-                b(value.as_u64() != Some(0))
-            }
-            O::TypeAttrValue => match attr_kind(&first)? {
-                AttrKind::Type(t) => Ok(Val::Type(*t)),
-                _ => Err("not a type attribute".to_string()),
-            },
+            O::BoolValue => b(bool_value(ctx, attr_kind(&first)?)?),
+            O::TypeAttrValue => type_attr_value(attr_kind(&first)?).map(Val::Type),
             O::StrValue => match attr_kind(&first)? {
                 AttrKind::String { value, .. } => Ok(Val::Str(value.clone())),
                 _ => Err("not a string attribute".to_string()),
@@ -1192,6 +1186,20 @@ pub(crate) fn element_type(k: &TypeKind) -> R<Type> {
         k => k
             .element_type()
             .ok_or_else(|| "the element type of a type without elements".to_string()),
+    }
+}
+
+/// `BoolAttr::getValue()`.
+pub(crate) fn bool_value(ctx: &Context, k: &AttrKind) -> R<bool> {
+    let (value, _) = int_attr(ctx, k)?;
+    Ok(value.as_u64() != Some(0))
+}
+
+/// `TypeAttr::getValue()`.
+pub(crate) fn type_attr_value(k: &AttrKind) -> R<Type> {
+    match k {
+        AttrKind::Type(t) => Ok(*t),
+        _ => Err("not a type attribute".to_string()),
     }
 }
 

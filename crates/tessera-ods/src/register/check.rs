@@ -132,6 +132,12 @@ impl Cond {
         }
     }
 
+    /// The compiled predicate (`None`: always holds, unless a leaf could not be compiled
+    /// at all, see [`Cond::unknown_leaves`]).
+    pub(crate) fn compiled(&self) -> Option<&CompiledPred> {
+        self.pred.as_deref()
+    }
+
     /// The leaves that cannot be evaluated (none if the predicate can be).
     pub(crate) fn unknown_leaves(&self) -> &[EvalError] {
         &self.unknown

@@ -89,6 +89,9 @@ pub struct ConstraintText<'a> {
     pub summary: &'a str,
 }
 
+/// An op's operands or results, as generated verifiers collect them.
+pub type Values = SmallVec<[ValueId; 4]>;
+
 /// The value ranges of an op's declared groups, by position.
 pub type Ranges = SmallVec<[Range<usize>; 4]>;
 
