@@ -683,7 +683,7 @@ impl SplitOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 6 ops: 8 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -745,7 +745,7 @@ mod verifiers {
 
     /// `I32Attr`: 32-bit signless integer attribute.
     fn c3_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
     fn c3_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -753,12 +753,12 @@ mod verifiers {
     }
 
     fn c3(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c3_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c3_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c3_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c3_l1(ctx, s))?)
     }
 
     /// `anonymous_55`: string attribute.
     fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
     fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -767,7 +767,7 @@ mod verifiers {
 
     /// `UnitAttr`: unit attribute.
     fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)
     }
 
     fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -776,7 +776,7 @@ mod verifiers {
 
     /// `TypeAttr`: any type attribute.
     fn c8_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
     fn c8_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -784,7 +784,7 @@ mod verifiers {
     }
 
     fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c8_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c8_l1(ctx, s))? && true))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c8_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c8_l1(ctx, s))? && true)
     }
 
     /// `anonymous_53`: variadic of any type.

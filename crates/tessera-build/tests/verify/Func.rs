@@ -476,14 +476,14 @@ impl ReturnOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 5 ops: 6 compiled to Rust, 3 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
 
     /// `FunctionType`: function type.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Function)?))
+        ::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Function)
     }
 
     fn c0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -518,7 +518,7 @@ mod verifiers {
 
     /// `FlatSymbolRefAttr`: flat symbol reference attribute.
     fn c2_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::FlatSymbolRef)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::FlatSymbolRef)
     }
 
     fn c2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -563,7 +563,7 @@ mod verifiers {
 
     /// `SymbolNameAttr`: string attribute.
     fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
     fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -572,7 +572,7 @@ mod verifiers {
 
     /// `anonymous_47`: type attribute of function type.
     fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
     fn c5_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -580,7 +580,7 @@ mod verifiers {
     }
 
     fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c5_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c5_l1(ctx, s))?)
     }
 
     /// `AnyRegion`: any region.

@@ -1323,14 +1323,14 @@ impl TypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 17 compiled to Rust, 3 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
 
     /// `StrAttr`: string attribute.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
     fn c0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -1339,7 +1339,7 @@ mod verifiers {
 
     /// `anonymous_49`: bool attribute.
     fn c1_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Bool)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Bool)
     }
 
     fn c1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -1348,7 +1348,7 @@ mod verifiers {
 
     /// `anonymous_48`: variadic of pdl type.
     fn c2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute", "operation", "range", "type", "value"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute", "operation", "range", "type", "value"]))
     }
 
     /// Verifies a `pdl.apply_native_constraint` op.
@@ -1400,12 +1400,12 @@ mod verifiers {
 
     /// `anonymous_51`: PDL handle to an `mlir::Type`.
     fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"]))
     }
 
     /// `PDL_Attribute`: PDL handle to an `mlir::Attribute`.
     fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute"]))
     }
 
     /// Verifies a `pdl.attribute` op.
@@ -1430,7 +1430,7 @@ mod verifiers {
 
     /// `PDL_Operation`: PDL handle to an `mlir::Operation *`.
     fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["operation"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["operation"]))
     }
 
     /// Verifies a `pdl.erase` op.
@@ -1450,7 +1450,7 @@ mod verifiers {
 
     /// `PDL_Value`: PDL handle for an `mlir::Value`.
     fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"]))
     }
 
     /// Verifies a `pdl.operand` op.
@@ -1474,12 +1474,12 @@ mod verifiers {
 
     /// `anonymous_58`: range of PDL handle to an `mlir::Type` values.
     fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// `anonymous_59`: range of PDL handle for an `mlir::Value` values.
     fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// Verifies a `pdl.operands` op.
@@ -1503,12 +1503,12 @@ mod verifiers {
 
     /// `anonymous_67`: variadic of single element or range of PDL handle for an `mlir::Value`.
     fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// `anonymous_71`: variadic of single element or range of PDL handle to an `mlir::Type`.
     fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// Verifies a `pdl.operation` op.
@@ -1540,7 +1540,7 @@ mod verifiers {
 
     /// `anonymous_76`: region with 1 blocks.
     fn c17(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((s as i128) == (1_i128)))
+        Ok((s as i128) == (1_i128))
     }
 
     /// Verifies a `pdl.pattern` op.
@@ -1564,7 +1564,7 @@ mod verifiers {
 
     /// `anonymous_80`: range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values.
     fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ((::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// Verifies a `pdl.range` op.
@@ -1607,7 +1607,7 @@ mod verifiers {
 
     /// `I32Attr`: 32-bit signless integer attribute.
     fn c20_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
     fn c20_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -1615,7 +1615,7 @@ mod verifiers {
     }
 
     fn c20(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c20_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c20_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c20_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c20_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl.result` op.
@@ -1690,7 +1690,7 @@ mod verifiers {
 
     /// `anonymous_87`: any type attribute.
     fn c24_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
     fn c24_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -1698,7 +1698,7 @@ mod verifiers {
     }
 
     fn c24(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c24_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c24_l1(ctx, s))? && true))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c24_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c24_l1(ctx, s))? && true)
     }
 
     /// Verifies a `pdl.type` op.

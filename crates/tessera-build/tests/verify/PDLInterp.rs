@@ -3298,14 +3298,14 @@ impl SwitchTypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 22 compiled to Rust, 10 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
 
     /// `StrAttr`: string attribute.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
     fn c0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -3314,7 +3314,7 @@ mod verifiers {
 
     /// `anonymous_49`: bool attribute.
     fn c1_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Bool)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Bool)
     }
 
     fn c1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -3323,7 +3323,7 @@ mod verifiers {
 
     /// `anonymous_48`: variadic of pdl type.
     fn c2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute", "operation", "range", "type", "value"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute", "operation", "range", "type", "value"]))
     }
 
     /// Verifies a `pdl_interp.apply_constraint` op.
@@ -3399,7 +3399,7 @@ mod verifiers {
 
     /// `PDL_Attribute`: PDL handle to an `mlir::Attribute`.
     fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute"]))
     }
 
     /// Verifies a `pdl_interp.check_attribute` op.
@@ -3421,7 +3421,7 @@ mod verifiers {
 
     /// `UnitAttr`: unit attribute.
     fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)
     }
 
     fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -3430,7 +3430,7 @@ mod verifiers {
 
     /// `PDL_Operation`: PDL handle to an `mlir::Operation *`.
     fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["operation"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["operation"]))
     }
 
     /// Verifies a `pdl_interp.check_operand_count` op.
@@ -3492,7 +3492,7 @@ mod verifiers {
 
     /// `TypeAttr`: any type attribute.
     fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
     fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -3500,12 +3500,12 @@ mod verifiers {
     }
 
     fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c9_l1(ctx, s))? && true))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c9_l1(ctx, s))? && true)
     }
 
     /// `PDL_Type`: PDL handle to an `mlir::Type`.
     fn c10(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"]))
     }
 
     /// Verifies a `pdl_interp.check_type` op.
@@ -3527,7 +3527,7 @@ mod verifiers {
 
     /// `anonymous_52`: range of PDL handle to an `mlir::Type` values.
     fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// Verifies a `pdl_interp.check_types` op.
@@ -3578,12 +3578,12 @@ mod verifiers {
 
     /// `anonymous_65`: variadic of single element or range of PDL handle for an `mlir::Value`.
     fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// `anonymous_69`: variadic of single element or range of PDL handle to an `mlir::Type`.
     fn c16(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// Verifies a `pdl_interp.create_operation` op.
@@ -3618,7 +3618,7 @@ mod verifiers {
 
     /// `anonymous_94`: range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values.
     fn c17(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ((::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// Verifies a `pdl_interp.create_range` op.
@@ -3689,7 +3689,7 @@ mod verifiers {
 
     /// `anonymous_72`: range of pdl type values.
     fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// Verifies a `pdl_interp.extract` op.
@@ -3748,7 +3748,7 @@ mod verifiers {
 
     /// `anonymous_77`: type attribute of function type.
     fn c21_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
     fn c21_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -3756,12 +3756,12 @@ mod verifiers {
     }
 
     fn c21(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c21_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c21_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c21_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c21_l1(ctx, s))?)
     }
 
     /// `anonymous_81`: region with at least 1 blocks.
     fn c23(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((s as i128) >= (1_i128)))
+        Ok((s as i128) >= (1_i128))
     }
 
     /// Verifies a `pdl_interp.func` op.
@@ -3846,7 +3846,7 @@ mod verifiers {
 
     /// `PDL_Value`: PDL handle for an `mlir::Value`.
     fn c25(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])))
+        Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"]))
     }
 
     /// Verifies a `pdl_interp.get_operand` op.
@@ -3937,7 +3937,7 @@ mod verifiers {
 
     /// `anonymous_85`: range of PDL handle to an `mlir::Operation *` values.
     fn c27(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)))
+        Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// Verifies a `pdl_interp.get_users` op.
@@ -3994,7 +3994,7 @@ mod verifiers {
 
     /// `SymbolRefAttr`: symbol reference attribute.
     fn c29_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::SymbolRef)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::SymbolRef)
     }
 
     fn c29(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -4045,7 +4045,7 @@ mod verifiers {
 
     /// `ArrayAttr`: array attribute.
     fn c34_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
     fn c34(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -4071,7 +4071,7 @@ mod verifiers {
 
     /// `I32ElementsAttr`: 32-bit signless integer elements attribute.
     fn c35_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseInt)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseInt)
     }
 
     fn c35_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -4079,7 +4079,7 @@ mod verifiers {
     }
 
     fn c35(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c35_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", c35_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c35_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", c35_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl_interp.switch_operand_count` op.

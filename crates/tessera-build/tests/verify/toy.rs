@@ -582,14 +582,14 @@ impl TransposeOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 8 ops: 6 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
 
     /// `F64Tensor`: tensor of 64-bit float values.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Tensor)?))
+        ::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Tensor)
     }
 
     fn c0_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
@@ -597,7 +597,7 @@ mod verifiers {
     }
 
     fn c0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TensorType>($_self))", c0_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", c0_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TensorType>($_self))", c0_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", c0_l1(ctx, s))?)
     }
 
     /// Verifies a `toy.add` op.
@@ -622,7 +622,7 @@ mod verifiers {
 
     /// `F64ElementsAttr`: 64-bit float elements attribute.
     fn c1_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseElements)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseElements)
     }
 
     fn c1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -648,7 +648,7 @@ mod verifiers {
 
     /// `SymbolNameAttr`: string attribute.
     fn c2_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
     fn c2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -657,7 +657,7 @@ mod verifiers {
 
     /// `anonymous_46`: type attribute of function type.
     fn c3_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?))
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
     fn c3_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -665,7 +665,7 @@ mod verifiers {
     }
 
     fn c3(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c3_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c3_l1(ctx, s))?))
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c3_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c3_l1(ctx, s))?)
     }
 
     /// `AnyRegion`: any region.
@@ -727,7 +727,7 @@ mod verifiers {
 
     /// `F64StaticTensor`: statically shaped tensor of 64-bit float values.
     fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
-        Ok((::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Tensor)?))
+        ::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Tensor)
     }
 
     fn c5_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
@@ -735,11 +735,11 @@ mod verifiers {
     }
 
     fn c5_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
-        Ok(::tessera_ods::eval::emitted::has_static_shape(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_type_checked(v2, ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Shaped)?, "Type(Shaped)")? })?)
+        ::tessera_ods::eval::emitted::has_static_shape(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_type_checked(v2, ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Shaped)?, "Type(Shaped)")? })
     }
 
     fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TensorType>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", c5_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())", c5_l2(ctx, s))?))
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TensorType>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", c5_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())", c5_l2(ctx, s))?)
     }
 
     /// Verifies a `toy.reshape` op.

@@ -48,9 +48,6 @@ pub(crate) struct Emitted {
     /// (`&Context`) and `s` (the subject), meant as the body of `Ok(...)`-returning code:
     /// it uses `?` on leaf errors.
     pub(crate) expr: String,
-    /// Whether `expr` is one call ending in `?` (the predicate is a single fallible leaf):
-    /// without that `?` it is the `Result` itself.
-    pub(crate) single: bool,
 }
 
 /// The static kind of an emitted expression.
@@ -80,11 +77,9 @@ pub(crate) fn emit(pred: &CompiledPred, subject: Subject, name: &str) -> Option<
         fresh: 0,
     };
     let expr = e.tree(&pred.tree)?;
-    let single = matches!(pred.tree, Tree::Leaf(..) | Tree::Unknown(..)) && expr.ends_with(")?");
     Some(Emitted {
         items: e.items,
         expr,
-        single,
     })
 }
 
@@ -114,8 +109,9 @@ impl Emitter<'_> {
                 let s = if uses_subject(&code) { "s" } else { "_s" };
                 let _ = writeln!(
                     self.items,
-                    "fn {f}({ctx}: &::tessera_ir::Context, {s}: {}) -> Result<bool, String> {{\n    Ok({code})\n}}\n",
-                    self.subject.rust_type()
+                    "fn {f}({ctx}: &::tessera_ir::Context, {s}: {}) -> Result<bool, String> {{\n    {}\n}}\n",
+                    self.subject.rust_type(),
+                    result_body(&code)
                 );
                 let text = &self.pred.leaves[*i as usize];
                 format!("{REG}::leaf({text:?}, {f}(ctx, s))?")
@@ -131,8 +127,10 @@ impl Emitter<'_> {
     }
 
     fn join(&mut self, cs: &[Tree], sep: &str, empty: &str) -> Option<String> {
-        if cs.is_empty() {
-            return Some(empty.to_string());
+        match cs {
+            [] => return Some(empty.to_string()),
+            [only] => return self.tree(only),
+            _ => {}
         }
         let parts: Option<Vec<String>> = cs.iter().map(|c| self.tree(c)).collect();
         Some(format!("({})", parts?.join(sep)))
@@ -429,6 +427,64 @@ impl Emitter<'_> {
     }
 }
 
+/// `Ok(code)` (`code` a condition using `?`) as the body of a function returning that
+/// `Result`: without the `Ok(..?)` when `code` is one call, without redundant parentheses.
+pub(crate) fn result_body(code: &str) -> String {
+    let code = unparen(code);
+    match code.strip_suffix('?') {
+        Some(call) if single_call(call) => call.to_string(),
+        _ => format!("Ok({code})"),
+    }
+}
+
+/// `code` without parentheses enclosing all of it.
+pub(crate) fn unparen(mut code: &str) -> &str {
+    while code.starts_with('(') && closing(code, 0) == Some(code.len() - 1) {
+        code = &code[1..code.len() - 1];
+    }
+    code
+}
+
+/// Whether `code` is a path followed by one argument list reaching its end.
+fn single_call(code: &str) -> bool {
+    let Some(open) = code.find('(') else {
+        return false;
+    };
+    let path = &code[..open];
+    !path.is_empty()
+        && path
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b':')
+        && closing(code, open) == Some(code.len() - 1)
+}
+
+/// The index of the parenthesis closing the one at `open`, skipping string literals.
+fn closing(code: &str, open: usize) -> Option<usize> {
+    let bytes = code.as_bytes();
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// Whether emitted code reads the subject `s` (as a whole word).
 pub(crate) fn uses_subject(code: &str) -> bool {
     let bytes = code.as_bytes();
@@ -499,29 +555,44 @@ mod tests {
 
     #[test]
     fn type_tests_and_classes_become_calls() {
+        // Infallible: inlined, no leaf function.
         let e = emitted("$_self.isSignlessInteger(32)", SelfKind::Type).unwrap();
-        assert!(e.items.contains(
-            "type_is(ctx, s, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless)))"
-        ), "{}", e.items);
-        assert!(e
-            .expr
-            .contains("leaf(\"$_self.isSignlessInteger(32)\", p_l0(ctx, s))?"));
+        assert_eq!(
+            e.expr,
+            "::tessera_ods::eval::emitted::type_is(ctx, s, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless)))"
+        );
+        assert!(e.items.is_empty());
+        // Fallible (a registered dialect's opaque type may or may not be shaped): a leaf
+        // function whose error the caller names the leaf with.
         let e = emitted(
-            "::llvm::isa<::mlir::IntegerType, ::mlir::IndexType>($_self)",
+            "::llvm::isa<::mlir::IntegerType, ::mlir::ShapedType>($_self)",
             SelfKind::Type,
         )
         .unwrap();
         assert!(e.items.contains("TypeClass::Integer)? || "), "{}", e.items);
+        assert_eq!(
+            e.expr,
+            "::tessera_ods::register::rt::leaf(\"::llvm::isa<::mlir::IntegerType, ::mlir::ShapedType>($_self)\", p_l0(ctx, s))?"
+        );
     }
 
     #[test]
-    fn a_nullable_type_is_checked_before_use() {
+    fn a_cast_checks_its_class_and_a_nullable_type_is_checked_before_use() {
         let e = emitted(
             "::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(8)",
             SelfKind::Attr,
         )
         .unwrap();
-        assert!(e.items.contains("some_type(::tessera_ods::eval::emitted::attr_type(ctx, ::tessera_ods::eval::emitted::cast_attr(ctx, s, "), "{}", e.items);
+        assert!(
+            e.items.contains(
+                "some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; \
+                 ::tessera_ods::eval::emitted::cast_attr_checked(v1, \
+                 ::tessera_ods::eval::emitted::attr_isa(ctx, v1, \
+                 ::tessera_ods::eval::emitted::AttrClass::Integer)?, \"Attr(Integer)\")? }))?"
+            ),
+            "{}",
+            e.items
+        );
     }
 
     #[test]
@@ -537,6 +608,14 @@ mod tests {
             SelfKind::Attr
         )
         .is_none());
+    }
+
+    #[test]
+    fn result_bodies_drop_what_clippy_calls_needless() {
+        assert_eq!(result_body("(f(ctx, \"(\")?)"), "f(ctx, \"(\")");
+        assert_eq!(result_body("(f(x)? && g(y)?)"), "Ok(f(x)? && g(y)?)");
+        assert_eq!(result_body("(a) || (b)"), "Ok((a) || (b))");
+        assert_eq!(result_body("true"), "Ok(true)");
     }
 
     #[test]
