@@ -476,7 +476,7 @@ impl ReturnOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 5 ops: 6 compiled to Rust, 3 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 5 ops: 9 compiled to Rust, 2 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -517,12 +517,12 @@ mod verifiers {
     }
 
     /// `FlatSymbolRefAttr`: flat symbol reference attribute.
-    fn c2_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::FlatSymbolRef)
     }
 
-    fn c2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FlatSymbolRefAttr>($_self))", c2_l0(ctx, s))
+    fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FlatSymbolRefAttr>($_self))", c4_l0(ctx, s))
     }
 
     /// Verifies a `func.call` op.
@@ -532,7 +532,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         let a0 = at.inherent("callee");
         at.required_attr("callee", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c2(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
@@ -553,7 +553,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c2(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
@@ -562,35 +562,47 @@ mod verifiers {
     }
 
     /// `SymbolNameAttr`: string attribute.
-    fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
-    fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c4_l0(ctx, s))
+    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c6_l0(ctx, s))
     }
 
     /// `anonymous_47`: type attribute of function type.
-    fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c5_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c7_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
     }
 
-    fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c5_l1(ctx, s))?)
+    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c7_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c7_l1(ctx, s))?)
+    }
+
+    /// `anonymous_51`: Array of dictionary attributes.
+    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Dictionary)? }))
+    }
+
+    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c9_l1(ctx, s))?)
     }
 
     /// `AnyRegion`: any region.
-    fn c8(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c10(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
     /// Verifies a `func.func` op.
     pub(super) fn verify_func_func(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "func.func");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -603,13 +615,13 @@ mod verifiers {
         let a4 = at.inherent("res_attrs");
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c4(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_47", summary: "type attribute of function type" }, c5(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "string attribute" }, c4(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(3), &::tessera_ods::eval::Bound::Attr(a)))?; }
-        if let Some(a) = a4 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(4), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c6(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_47", summary: "type attribute of function type" }, c7(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "string attribute" }, c6(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, c9(ctx, a))?; }
+        if let Some(a) = a4 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, c9(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c8(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c10(ctx, blocks))?; }
         Ok(())
     }
 

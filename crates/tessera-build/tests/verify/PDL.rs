@@ -1323,7 +1323,7 @@ impl TypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 17 compiled to Rust, 3 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 28 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -1501,6 +1501,19 @@ mod verifiers {
         Ok(())
     }
 
+    /// `StrArrayAttr`: string array attribute.
+    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c11_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::String)? }))
+    }
+
+    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c11_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c11_l1(ctx, s))?)
+    }
+
     /// `anonymous_67`: variadic of single element or range of PDL handle for an `mlir::Value`.
     fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
@@ -1513,7 +1526,6 @@ mod verifiers {
 
     /// Verifies a `pdl.operation` op.
     pub(super) fn verify_pdl_operation(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl.operation");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -1523,7 +1535,7 @@ mod verifiers {
         let a1 = at.inherent("attributeValueNames");
         at.required_attr("attributeValueNames", a1.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("opName", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(1), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
@@ -1538,6 +1550,23 @@ mod verifiers {
         Ok(())
     }
 
+    /// `anonymous_73`: 16-bit signless integer attribute whose value is non-negative.
+    fn c15_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c15_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(16), Some(::tessera_ir::Signedness::Signless))))
+    }
+
+    fn c15_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(!::tessera_ods::eval::emitted::ap_test(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v2, ::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }, ::tessera_ods::eval::emitted::ApTest::Negative)?)
+    }
+
+    fn c15(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c15_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", c15_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c15_l2(ctx, s))?)
+    }
+
     /// `anonymous_76`: region with 1 blocks.
     fn c17(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((s as i128) == (1_i128))
@@ -1545,7 +1574,6 @@ mod verifiers {
 
     /// Verifies a `pdl.pattern` op.
     pub(super) fn verify_pdl_pattern(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl.pattern");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -1555,7 +1583,7 @@ mod verifiers {
         let a0 = at.inherent("benefit");
         let a1 = at.inherent("sym_name");
         at.required_attr("benefit", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c15(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_75", summary: "string attribute" }, c0(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
         if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_76", summary: "region with 1 blocks" }, c17(ctx, blocks))?; }
@@ -1717,16 +1745,28 @@ mod verifiers {
         Ok(())
     }
 
+    /// `anonymous_88`: type array attribute.
+    fn c26_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c26_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v6 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v6, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))
+    }
+
+    fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c26_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c26_l1(ctx, s))?)
+    }
+
     /// Verifies a `pdl.types` op.
     pub(super) fn verify_pdl_types(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl.types");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("constantTypes");
-        if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, c26(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;

@@ -3298,7 +3298,7 @@ impl SwitchTypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 22 compiled to Rust, 10 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 39 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -3419,6 +3419,23 @@ mod verifiers {
         Ok(())
     }
 
+    /// `anonymous_50`: 32-bit signless integer attribute whose value is non-negative.
+    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c6_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
+    }
+
+    fn c6_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(!::tessera_ods::eval::emitted::ap_test(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v2, ::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }, ::tessera_ods::eval::emitted::ApTest::Negative)?)
+    }
+
+    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c6_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c6_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c6_l2(ctx, s))?)
+    }
+
     /// `UnitAttr`: unit attribute.
     fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)
@@ -3435,7 +3452,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.check_operand_count` op.
     pub(super) fn verify_pdl_interp_check_operand_count(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.check_operand_count");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -3444,7 +3460,7 @@ mod verifiers {
         let a0 = at.inherent("count");
         let a1 = at.inherent("compareAtLeast");
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
@@ -3472,7 +3488,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.check_result_count` op.
     pub(super) fn verify_pdl_interp_check_result_count(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.check_result_count");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -3481,7 +3496,7 @@ mod verifiers {
         let a0 = at.inherent("count");
         let a1 = at.inherent("compareAtLeast");
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
@@ -3525,6 +3540,19 @@ mod verifiers {
         Ok(())
     }
 
+    /// `TypeArrayAttr`: type array attribute.
+    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c11_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v6 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v6, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))
+    }
+
+    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c11_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c11_l1(ctx, s))?)
+    }
+
     /// `anonymous_52`: range of PDL handle to an `mlir::Type` values.
     fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
@@ -3532,7 +3560,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.check_types` op.
     pub(super) fn verify_pdl_interp_check_types(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.check_types");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -3540,7 +3567,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("types");
         at.required_attr("types", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -3576,6 +3603,19 @@ mod verifiers {
         Ok(())
     }
 
+    /// `StrArrayAttr`: string array attribute.
+    fn c13_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c13_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::String)? }))
+    }
+
+    fn c13(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c13_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c13_l1(ctx, s))?)
+    }
+
     /// `anonymous_65`: variadic of single element or range of PDL handle for an `mlir::Value`.
     fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
@@ -3588,7 +3628,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.create_operation` op.
     pub(super) fn verify_pdl_interp_create_operation(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.create_operation");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -3600,7 +3639,7 @@ mod verifiers {
         at.required_attr("inputAttributeNames", a1.is_some())?;
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(1), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a1 { at.attr_verdict("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c13(ctx, a))?; }
         if let Some(a) = a2 { at.attr_verdict("inferredResultTypes", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
@@ -3657,7 +3696,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.create_types` op.
     pub(super) fn verify_pdl_interp_create_types(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.create_types");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -3665,7 +3703,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c11(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
@@ -3692,9 +3730,13 @@ mod verifiers {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
+    /// That `range` is a PDL range whose element type matches type of `result` (`pdl_interp.extract`).
+    fn c19(_ctx: &::tessera_ir::Context, _s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::unknown("(std::equal_to<>()(pdl::RangeType::get($result.getType()), $range.getType()))", "'::pdl::RangeType' cannot be built: tessera-ir keeps values of the dialect 'pdl' as opaque text")
+    }
+
     /// Verifies a `pdl_interp.extract` op.
     pub(super) fn verify_pdl_interp_extract(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.extract");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -3702,7 +3744,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -3711,7 +3753,8 @@ mod verifiers {
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
-        at.pred_trait_verdict("`range` is a PDL range whose element type matches type of `result`", FALLBACK.pred_trait(at, 0, (&operands, &operands_ranges), (&results, &results_ranges)))?;
+        let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
+        at.pred_trait_verdict("`range` is a PDL range whose element type matches type of `result`", c19(ctx, &names))?;
         Ok(())
     }
 
@@ -3726,7 +3769,7 @@ mod verifiers {
     }
 
     /// `AnyRegion`: any region.
-    fn c19(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c20(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -3742,31 +3785,43 @@ mod verifiers {
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c18(ctx, t))?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c19(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c20(ctx, blocks))?; }
         Ok(())
     }
 
     /// `anonymous_77`: type attribute of function type.
-    fn c21_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c22_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c21_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c22_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
     }
 
-    fn c21(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c21_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c21_l1(ctx, s))?)
+    fn c22(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c22_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c22_l1(ctx, s))?)
+    }
+
+    /// `anonymous_80`: Array of dictionary attributes.
+    fn c23_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c23_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Dictionary)? }))
+    }
+
+    fn c23(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c23_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c23_l1(ctx, s))?)
     }
 
     /// `anonymous_81`: region with at least 1 blocks.
-    fn c23(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c24(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((s as i128) >= (1_i128))
     }
 
     /// Verifies a `pdl_interp.func` op.
     pub(super) fn verify_pdl_interp_func(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.func");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -3779,11 +3834,11 @@ mod verifiers {
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_77", summary: "type attribute of function type" }, c21(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(2), &::tessera_ods::eval::Bound::Attr(a)))?; }
-        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(3), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_77", summary: "type attribute of function type" }, c22(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c23(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c23(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_81", summary: "region with at least 1 blocks" }, c23(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_81", summary: "region with at least 1 blocks" }, c24(ctx, blocks))?; }
         Ok(())
     }
 
@@ -3845,13 +3900,12 @@ mod verifiers {
     }
 
     /// `PDL_Value`: PDL handle for an `mlir::Value`.
-    fn c25(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"]))
     }
 
     /// Verifies a `pdl_interp.get_operand` op.
     pub(super) fn verify_pdl_interp_get_operand(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.get_operand");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -3859,7 +3913,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -3867,20 +3921,19 @@ mod verifiers {
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c25(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
     /// Verifies a `pdl_interp.get_operands` op.
     pub(super) fn verify_pdl_interp_get_operands(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.get_operands");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -3894,7 +3947,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.get_result` op.
     pub(super) fn verify_pdl_interp_get_result(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.get_result");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -3902,7 +3954,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -3910,20 +3962,19 @@ mod verifiers {
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c25(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
     /// Verifies a `pdl_interp.get_results` op.
     pub(super) fn verify_pdl_interp_get_results(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.get_results");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -3936,7 +3987,7 @@ mod verifiers {
     }
 
     /// `anonymous_85`: range of PDL handle to an `mlir::Operation *` values.
-    fn c27(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c28(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
@@ -3954,13 +4005,17 @@ mod verifiers {
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c27(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c28(ctx, t))?;
         Ok(())
+    }
+
+    /// That `value` type matches arity of `result` (`pdl_interp.get_value_type`).
+    fn c30(_ctx: &::tessera_ir::Context, _s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::unknown("(std::equal_to<>()(getGetValueTypeOpValueType($result.getType()), $value.getType()))", "the function 'getGetValueTypeOpValueType' is not understood")
     }
 
     /// Verifies a `pdl_interp.get_value_type` op.
     pub(super) fn verify_pdl_interp_get_value_type(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.get_value_type");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
@@ -3974,7 +4029,8 @@ mod verifiers {
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "single element or range of PDL handle to an `mlir::Type`" }, |t| c16(ctx, t))?;
-        at.pred_trait_verdict("`value` type matches arity of `result`", FALLBACK.pred_trait(at, 0, (&operands, &operands_ranges), (&results, &results_ranges)))?;
+        let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
+        at.pred_trait_verdict("`value` type matches arity of `result`", c30(ctx, &names))?;
         Ok(())
     }
 
@@ -3993,17 +4049,33 @@ mod verifiers {
     }
 
     /// `SymbolRefAttr`: symbol reference attribute.
-    fn c29_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c31_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::SymbolRef)
     }
 
-    fn c29(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::SymbolRefAttr>($_self))", c29_l0(ctx, s))
+    fn c31(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::SymbolRefAttr>($_self))", c31_l0(ctx, s))
+    }
+
+    /// `anonymous_102`: 16-bit signless integer attribute whose value is non-negative.
+    fn c34_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c34_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(16), Some(::tessera_ir::Signedness::Signless))))
+    }
+
+    fn c34_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(!::tessera_ods::eval::emitted::ap_test(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v2, ::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }, ::tessera_ods::eval::emitted::ApTest::Negative)?)
+    }
+
+    fn c34(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c34_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", c34_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c34_l2(ctx, s))?)
     }
 
     /// Verifies a `pdl_interp.record_match` op.
     pub(super) fn verify_pdl_interp_record_match(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.record_match");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -4015,10 +4087,10 @@ mod verifiers {
         let a3 = at.inherent("benefit");
         at.required_attr("benefit", a3.is_some())?;
         at.required_attr("rewriter", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c29(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c31(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("rootKind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_100", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_101", summary: "string array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(2), &::tessera_ods::eval::Bound::Attr(a)))?; }
-        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_102", summary: "16-bit signless integer attribute whose value is non-negative" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(3), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_101", summary: "string array attribute" }, c13(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_102", summary: "16-bit signless integer attribute whose value is non-negative" }, c34(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
@@ -4044,12 +4116,12 @@ mod verifiers {
     }
 
     /// `ArrayAttr`: array attribute.
-    fn c34_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c36_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c34(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c34_l0(ctx, s))
+    fn c36(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c36_l0(ctx, s))
     }
 
     /// Verifies a `pdl_interp.switch_attribute` op.
@@ -4061,7 +4133,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c34(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c36(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -4070,16 +4142,16 @@ mod verifiers {
     }
 
     /// `I32ElementsAttr`: 32-bit signless integer elements attribute.
-    fn c35_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c37_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseInt)
     }
 
-    fn c35_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c37_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::element_type(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::DenseInt)?, "Attr(DenseInt)")? }))?)?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c35(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c35_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", c35_l1(ctx, s))?)
+    fn c37(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c37_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", c37_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl_interp.switch_operand_count` op.
@@ -4091,7 +4163,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c35(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c37(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -4101,7 +4173,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.switch_operation_name` op.
     pub(super) fn verify_pdl_interp_switch_operation_name(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.switch_operation_name");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -4109,7 +4180,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c13(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -4126,7 +4197,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c35(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c37(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -4136,7 +4207,6 @@ mod verifiers {
 
     /// Verifies a `pdl_interp.switch_type` op.
     pub(super) fn verify_pdl_interp_switch_type(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.switch_type");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -4144,7 +4214,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;
@@ -4152,9 +4222,21 @@ mod verifiers {
         Ok(())
     }
 
+    /// `anonymous_104`: type-array array attribute.
+    fn c38_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c38_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && ({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Array)? } && ::tessera_ods::eval::emitted::quantify(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v6| Ok({ let _v7 = v6; true } && (({ let v8 = v6; ::tessera_ods::eval::emitted::attr_isa(ctx, v8, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v10 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v9 = v6; ::tessera_ods::eval::emitted::cast_attr_checked(v9, ::tessera_ods::eval::emitted::attr_isa(ctx, v9, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v10, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))?)))
+    }
+
+    fn c38(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c38_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::ArrayAttr>(attr))) && (::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>(attr), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); }))); })", c38_l1(ctx, s))?)
+    }
+
     /// Verifies a `pdl_interp.switch_types` op.
     pub(super) fn verify_pdl_interp_switch_types(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
-        static FALLBACK: ::tessera_ods::register::rt::EmbeddedOp = ::tessera_ods::register::rt::EmbeddedOp::new(&EMBEDDED, "pdl_interp.switch_types");
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
@@ -4162,7 +4244,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "type-array array attribute" }, FALLBACK.check(ctx, ::tessera_ods::register::rt::Which::Attr(0), &::tessera_ods::eval::Bound::Attr(a)))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "type-array array attribute" }, c38(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single], operands.len());
         let mut index = 0;

@@ -11,7 +11,7 @@
 //! interpreted predicate for the whole constraint, so nothing is approximated.
 
 use super::classes::{AttrClass, Class, TypeClass};
-use super::compile::{Arith, Cmp, Node, Op};
+use super::compile::{Arith, Cmp, Node, Op, Quantifier};
 use super::run::type_test_of;
 use super::{CompiledPred, Tree};
 use crate::eval::emitted::TypeTest;
@@ -26,6 +26,21 @@ pub(crate) enum Subject {
     Attr,
     /// A region, by its block count (`usize`).
     Region,
+    /// Nothing: an op-level predicate naming the op's values (`rt::Names`).
+    None,
+}
+
+/// What a `$name` of an op-level predicate stands for, as far as the emitter compiles it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// The value of a single operand group.
+    Operand(usize),
+    /// The value of a single result group.
+    Result(usize),
+    /// The op itself (`$_op`).
+    Op,
+    /// An inherent attribute, by name (possibly absent).
+    Attr(String),
 }
 
 impl Subject {
@@ -35,6 +50,7 @@ impl Subject {
             Subject::Type => "::tessera_ir::Type",
             Subject::Attr => "::tessera_ir::Attr",
             Subject::Region => "usize",
+            Subject::None => "&::tessera_ods::register::rt::Names<'_>",
         }
     }
 }
@@ -61,6 +77,16 @@ enum Ty {
     Attr,
     /// A region's block count.
     Region,
+    /// One SSA value, by its type (what predicates ask of values here).
+    Value,
+    /// The op (`$_op`).
+    Op,
+    /// An attribute that may be absent (`Option<Attr>`).
+    AttrOpt,
+    /// A shape (`Vec<i64>`).
+    Shape,
+    /// An empty brace list (`ArrayRef<int64_t>{}`).
+    EmptyList,
 }
 
 const RT: &str = "::tessera_ods::eval::emitted";
@@ -68,13 +94,20 @@ const REG: &str = "::tessera_ods::register::rt";
 
 /// `pred` over `subject` as Rust, its leaf functions named `{name}_l{i}`; `None` when a
 /// leaf uses anything the emitter does not compile.
-pub(crate) fn emit(pred: &CompiledPred, subject: Subject, name: &str) -> Option<Emitted> {
+pub(crate) fn emit(
+    pred: &CompiledPred,
+    subject: Subject,
+    names: &dyn Fn(u32) -> Option<Named>,
+    name: &str,
+) -> Option<Emitted> {
     let mut e = Emitter {
         pred,
         subject,
+        names,
         name,
         items: String::new(),
         fresh: 0,
+        locals: Vec::new(),
     };
     let expr = e.tree(&pred.tree)?;
     Some(Emitted {
@@ -86,10 +119,13 @@ pub(crate) fn emit(pred: &CompiledPred, subject: Subject, name: &str) -> Option<
 struct Emitter<'a> {
     pred: &'a CompiledPred,
     subject: Subject,
+    names: &'a dyn Fn(u32) -> Option<Named>,
     name: &'a str,
     items: String,
     /// Counter for the names of bound temporaries.
     fresh: u32,
+    /// The lambda parameters in scope (innermost last): variable and kind.
+    locals: Vec<(String, Ty)>,
 }
 
 impl Emitter<'_> {
@@ -152,8 +188,44 @@ impl Emitter<'_> {
                     Subject::Type => Ty::Type,
                     Subject::Attr => Ty::Attr,
                     Subject::Region => Ty::Region,
+                    Subject::None => return None,
                 },
             ),
+            Node::Named(key) => {
+                let (kind, group) = match (self.names)(*key)? {
+                    Named::Operand(i) => ("Operand", i),
+                    Named::Result(i) => ("Result", i),
+                    Named::Op => return Some(("s".to_string(), Ty::Op)),
+                    Named::Attr(name) => {
+                        return Some((format!("s.at.inherent({name:?})"), Ty::AttrOpt))
+                    }
+                };
+                (
+                    format!("s.value_type(s.value({REG}::ValueKind::{kind}, {group}, {key})?)"),
+                    Ty::Value,
+                )
+            }
+            Node::List(items) if items.is_empty() => {
+                ("::std::vec::Vec::<i64>::new()".to_string(), Ty::EmptyList)
+            }
+            Node::AllEqual(items) => {
+                let mut codes = Vec::new();
+                let mut kind = None;
+                for item in items.iter() {
+                    let (code, ty) = self.node(item)?;
+                    if !matches!(ty, Ty::Type | Ty::Attr | Ty::Int | Ty::Bool)
+                        || kind.is_some_and(|k| k != ty)
+                    {
+                        return None;
+                    }
+                    kind = Some(ty);
+                    codes.push(code);
+                }
+                (
+                    format!("{RT}::all_equal(&[{}])", codes.join(", ")),
+                    Ty::Bool,
+                )
+            }
             Node::Not(x) => (format!("!{}", self.cond(x)?), Ty::Bool),
             Node::And(l, r) => (
                 format!("({} && {})", self.cond(l)?, self.cond(r)?),
@@ -167,10 +239,12 @@ impl Emitter<'_> {
                 let c = self.cond(c)?;
                 let (t, tt) = self.node(t)?;
                 let (f, ft) = self.node(f)?;
-                if tt != ft || !matches!(tt, Ty::Bool | Ty::Int) {
-                    return None;
-                }
-                (format!("(if {c} {{ {t} }} else {{ {f} }})"), tt)
+                let ty = match (tt, ft) {
+                    (Ty::Shape, Ty::EmptyList) | (Ty::EmptyList, Ty::Shape) => Ty::Shape,
+                    _ if tt == ft && matches!(tt, Ty::Bool | Ty::Int | Ty::Shape) => tt,
+                    _ => return None,
+                };
+                (format!("(if {c} {{ {t} }} else {{ {f} }})"), ty)
             }
             Node::Cmp(op, l, r) => self.cmp(*op, l, r)?,
             Node::Arith(op, l, r) => {
@@ -238,6 +312,53 @@ impl Emitter<'_> {
                     ty,
                 )
             }
+            Node::Local(depth) => {
+                let i = self.locals.len().checked_sub(1 + *depth as usize)?;
+                self.locals[i].clone()
+            }
+            Node::Let(arg, body) => {
+                let (arg, ty) = self.node(arg)?;
+                let v = self.var();
+                self.locals.push((v.clone(), ty));
+                let body = self.node(body);
+                self.locals.pop();
+                let (body, ty) = body?;
+                let name = if uses_word(&body, &v) {
+                    v.clone()
+                } else {
+                    format!("_{v}")
+                };
+                (format!("{{ let {name} = {arg}; {body} }}"), ty)
+            }
+            Node::Quantify(q, range, body) => {
+                let (range, Ty::Attr) = self.node(range)? else {
+                    return None;
+                };
+                let v = self.var();
+                self.locals.push((v.clone(), Ty::Attr));
+                let body = self.node(body);
+                self.locals.pop();
+                let (body, Ty::Bool) = body? else {
+                    return None;
+                };
+                let q = match q {
+                    Quantifier::All => "All",
+                    Quantifier::Any => "Any",
+                    Quantifier::None => "None",
+                };
+                let name = if uses_word(&body, &v) {
+                    v.clone()
+                } else {
+                    format!("_{v}")
+                };
+                (
+                    format!(
+                        "{RT}::quantify(ctx, {range}, {RT}::Quantifier::{q}, |{name}| {})?",
+                        result_body(&body)
+                    ),
+                    Ty::Bool,
+                )
+            }
             Node::Op(op, args) => self.op(*op, args)?,
             _ => return None,
         })
@@ -288,6 +409,7 @@ impl Emitter<'_> {
             {
                 format!("({l} {sym} {r})")
             }
+            (Ty::Shape, Ty::Shape) if equality => format!("({l} {sym} {r})"),
             (Ty::TypeOpt, Ty::Type) if equality => format!("({l} {sym} Some({r}))"),
             (Ty::Type, Ty::TypeOpt) if equality => format!("(Some({l}) {sym} {r})"),
             _ => return None,
@@ -315,6 +437,37 @@ impl Emitter<'_> {
                 let [x] = args else { return None };
                 (format!("{RT}::width(ctx, {})?", self.ty(x)?), Ty::Int)
             }
+            Op::ValueType => match one(self)? {
+                (x, Ty::Value) => (x, Ty::Type),
+                _ => return None,
+            },
+            Op::NthOperand | Op::NthResult => {
+                let [x, i] = args else { return None };
+                let (_, Ty::Op) = self.node(x)? else {
+                    return None;
+                };
+                let i = self.int(i)?;
+                let kind = if op == Op::NthOperand {
+                    "Operand"
+                } else {
+                    "Result"
+                };
+                (
+                    format!("s.nth_type({REG}::ValueKind::{kind}, {i})?"),
+                    Ty::Value,
+                )
+            }
+            Op::OperandCount | Op::ResultCount => match one(self)? {
+                (_, Ty::Op) => {
+                    let kind = if op == Op::OperandCount {
+                        "Operand"
+                    } else {
+                        "Result"
+                    };
+                    (format!("s.count({REG}::ValueKind::{kind})"), Ty::Int)
+                }
+                _ => return None,
+            },
             Op::ElementType => {
                 let [x] = args else { return None };
                 (
@@ -324,6 +477,8 @@ impl Emitter<'_> {
             }
             Op::ElementTypeOrSelf => match one(self)? {
                 (x, Ty::Type) => (format!("{RT}::element_type_or_self(ctx, {x})"), Ty::Type),
+                // What is not a type stays itself.
+                (x, Ty::Value) => (x, Ty::Value),
                 _ => return None,
             },
             Op::Rank => {
@@ -343,8 +498,13 @@ impl Emitter<'_> {
             }
             Op::AttrType => match one(self)? {
                 (x, Ty::Attr) => (format!("{RT}::attr_type(ctx, {x})"), Ty::TypeOpt),
+                (x, Ty::AttrOpt) => (format!("{RT}::attr_type_of(ctx, {x})?"), Ty::TypeOpt),
                 _ => return None,
             },
+            Op::Shape => {
+                let [x] = args else { return None };
+                (format!("{RT}::shape(ctx, {})?", self.ty(x)?), Ty::Shape)
+            }
             Op::GetInt | Op::GetUInt | Op::ApSExt | Op::ApZExt => match one(self)? {
                 (x, Ty::Attr) => {
                     let unsigned = matches!(op, Op::GetUInt | Op::ApZExt);
@@ -352,6 +512,27 @@ impl Emitter<'_> {
                 }
                 _ => return None,
             },
+            Op::ApIsNegative
+            | Op::ApIsNonNegative
+            | Op::ApIsStrictlyPositive
+            | Op::ApIsZero
+            | Op::ApIsOne => match one(self)? {
+                (x, Ty::Attr) => (
+                    format!(
+                        "{RT}::ap_test(ctx, {x}, {RT}::ApTest::{:?})?",
+                        super::run::ap_test_of(op)
+                    ),
+                    Ty::Bool,
+                ),
+                _ => return None,
+            },
+            Op::IsScalable => {
+                let [x] = args else { return None };
+                (
+                    format!("{RT}::is_scalable(ctx, {})?", self.ty(x)?),
+                    Ty::Bool,
+                )
+            }
             Op::TypeAttrValue => match one(self)? {
                 (x, Ty::Attr) => (format!("{RT}::type_attr_value(ctx, {x})?"), Ty::Type),
                 _ => return None,
@@ -487,15 +668,19 @@ fn closing(code: &str, open: usize) -> Option<usize> {
 
 /// Whether emitted code reads the subject `s` (as a whole word).
 pub(crate) fn uses_subject(code: &str) -> bool {
+    uses_word(code, "s")
+}
+
+/// Whether `word` occurs in `code` as a whole identifier.
+fn uses_word(code: &str, word: &str) -> bool {
     let bytes = code.as_bytes();
-    bytes.iter().enumerate().any(|(i, &b)| {
-        let word = |j: usize| {
-            bytes
-                .get(j)
-                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
-        };
-        b == b's' && (i == 0 || !word(i - 1)) && !word(i + 1)
-    })
+    let ident = |j: usize| {
+        bytes
+            .get(j)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    };
+    code.match_indices(word)
+        .any(|(i, _)| (i == 0 || !ident(i - 1)) && !ident(i + word.len()))
 }
 
 /// A builtin type class as a Rust path; `None` for classes from the model.
@@ -550,7 +735,7 @@ mod tests {
             SelfKind::Attr => Subject::Attr,
             _ => Subject::Region,
         };
-        emit(&compiled, s, "p")
+        emit(&compiled, s, &|_| None, "p")
     }
 
     #[test]
@@ -602,12 +787,65 @@ mod tests {
             .expr
             .starts_with("::tessera_ods::register::rt::unknown(\"$_self.frobnicate()\""));
         assert!(e.items.is_empty());
-        // A quantifier over a lambda is not compiled: the caller keeps the interpreter.
-        assert!(emitted(
-            "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return ::llvm::isa<::mlir::IntegerAttr>(attr); })",
-            SelfKind::Attr
+        // A type the predicate would build (looked up, never interned, by the interpreter)
+        // is not compiled: the caller keeps the interpreter.
+        assert!(emitted("$_self == ::getI1SameShape($_self)", SelfKind::Type).is_none());
+    }
+
+    #[test]
+    fn lambdas_bind_their_parameter_and_quantifiers_stop_early() {
+        // An immediately invoked lambda over the element type: a block binding it.
+        let e = emitted(
+            "[](::mlir::Type elementType) { return elementType.isF32(); }(::llvm::cast<::mlir::ShapedType>($_self).getElementType())",
+            SelfKind::Type,
         )
-        .is_none());
+        .unwrap();
+        assert!(
+            e.items
+                .contains("{ let v2 = ::tessera_ods::eval::emitted::element_type(ctx, "),
+            "{}",
+            e.items
+        );
+        assert!(
+            e.items
+                .contains("TypeTest::Float(::tessera_ir::FloatKind::F32)"),
+            "{}",
+            e.items
+        );
+        // `all_of` over an array attribute: the shared quantifier with a closure.
+        let e = emitted(
+            "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ::llvm::isa<::mlir::StringAttr>(attr); })",
+            SelfKind::Attr,
+        )
+        .unwrap();
+        assert!(e.items.contains("quantify(ctx, "), "{}", e.items);
+        assert!(e.items.contains("Quantifier::All, |v"), "{}", e.items);
+    }
+
+    #[test]
+    fn names_of_single_values_compile_and_others_refuse() {
+        use crate::eval::NameKind;
+        let natives = Natives::new();
+        let pred = Pred::Leaf("$lhs.getType() == $result.getType()".to_string());
+        let keys = |n: &str| match n {
+            "lhs" => Some((NameKind::Value, 0)),
+            "result" => Some((NameKind::Value, 1)),
+            _ => None,
+        };
+        let (compiled, errors) =
+            Compiler::new(None, &natives).pred_partial(&pred, SelfKind::None, &keys);
+        assert!(errors.is_empty(), "{errors:?}");
+        let names = |key: u32| match key {
+            0 => Some(Named::Operand(0)),
+            1 => Some(Named::Result(0)),
+            _ => None,
+        };
+        let e = emit(&compiled, Subject::None, &names, "t").unwrap();
+        assert!(e.items.contains(
+            "s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Operand, 0, 0)?) == s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Result, 0, 1)?)"
+        ), "{}", e.items);
+        // A name the caller does not resolve (a variadic group) keeps the interpreter.
+        assert!(emit(&compiled, Subject::None, &|_| None, "t").is_none());
     }
 
     #[test]

@@ -69,6 +69,66 @@ impl TypeTest {
     }
 }
 
+/// The tests of an integer attribute's value (`APInt`) predicates ask.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ApTest {
+    /// `isNegative()`.
+    Negative,
+    /// `isNonNegative()`.
+    NonNegative,
+    /// `isStrictlyPositive()`.
+    StrictlyPositive,
+    /// `isZero()`.
+    Zero,
+    /// `isOne()`.
+    One,
+}
+
+/// `test` of the value of integer attribute `a`.
+pub fn ap_test(ctx: &Context, a: Attr, test: ApTest) -> R<bool> {
+    super::run::ap_test(ctx, ctx.attr_kind(a), test)
+}
+
+/// `isScalable()` of a vector type.
+pub fn is_scalable(ctx: &Context, t: Type) -> R<bool> {
+    super::run::is_scalable(ctx.type_kind(t))
+}
+
+/// Which of `all_of`, `any_of`, `none_of`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quantifier {
+    /// `all_of`.
+    All,
+    /// `any_of`.
+    Any,
+    /// `none_of`.
+    None,
+}
+
+/// `q` over the elements of array attribute `a`, stopping where the interpreter stops; an
+/// error of `f` is the quantifier's.
+pub fn quantify(
+    ctx: &Context,
+    a: Attr,
+    q: Quantifier,
+    mut f: impl FnMut(Attr) -> R<bool>,
+) -> R<bool> {
+    for &item in super::run::array_items(ctx, a)? {
+        match (q, f(item)?) {
+            (Quantifier::All, false) => return Ok(false),
+            (Quantifier::Any, true) => return Ok(true),
+            (Quantifier::None, true) => return Ok(false),
+            _ => {}
+        }
+    }
+    Ok(q != Quantifier::Any)
+}
+
+/// `llvm::all_equal({...})` of values all computed first.
+pub fn all_equal<T: PartialEq>(items: &[T]) -> bool {
+    items.windows(2).all(|w| w[0] == w[1])
+}
+
 /// Whether `t` passes `test`.
 pub fn type_is(ctx: &Context, t: Type, test: TypeTest) -> bool {
     test.holds(ctx.type_kind(t))
@@ -206,6 +266,20 @@ pub fn isa_operand(t: Option<Type>) -> R<Type> {
 /// The type of a typed attribute (`getType()`), `None` for one without a type.
 pub fn attr_type(ctx: &Context, a: Attr) -> Option<Type> {
     ctx.attr_type(a)
+}
+
+/// `getType()` of an attribute that may be absent: the interpreter's error for an absent
+/// one.
+pub fn attr_type_of(ctx: &Context, a: Option<Attr>) -> R<Option<Type>> {
+    match a {
+        Some(a) => Ok(ctx.attr_type(a)),
+        None => Err(format!("the type of {:?}", Val::Null)),
+    }
+}
+
+/// `getShape()` of a ranked shaped type.
+pub fn shape(ctx: &Context, t: Type) -> R<Vec<i64>> {
+    super::run::ranked_shape(ctx.type_kind(t))
 }
 
 /// `getWidth()` / `getIntOrFloatBitWidth()`.

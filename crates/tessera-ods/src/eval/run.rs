@@ -13,7 +13,7 @@
 
 use crate::eval::classes::{attr_isa, type_isa, Class, Tables};
 use crate::eval::compile::{Arith, Cmp, Node, Op, Quantifier};
-use crate::eval::emitted::TypeTest;
+use crate::eval::emitted::{ApTest, TypeTest};
 use crate::eval::Bound;
 use crate::eval::Resolver;
 use tessera_ir::{
@@ -366,10 +366,10 @@ impl<S: Store> Run<'_, S> {
     /// The elements of a range value: an array attribute's attributes, a list's items.
     fn items(&self, range: Val) -> R<Vec<Val>> {
         Ok(match range {
-            Val::Attr(a) => match self.ctx().attr_kind(a) {
-                AttrKind::Array(items) => items.iter().map(|a| Val::Attr(*a)).collect(),
-                _ => return Err("iterating over an attribute that is not an array".into()),
-            },
+            Val::Attr(a) => array_items(self.ctx(), a)?
+                .iter()
+                .map(|a| Val::Attr(*a))
+                .collect(),
             Val::Types(tys) => tys.into_iter().map(Val::Type).collect(),
             Val::Shape(v) => v.into_iter().map(|d| Val::Int(d as i128)).collect(),
             Val::List(items) => items,
@@ -464,10 +464,7 @@ impl<S: Store> Run<'_, S> {
                     b(d == DYNAMIC)
                 }
             }
-            O::IsScalable => match kind_of(&first)? {
-                TypeKind::Vector { scalable, .. } => b(scalable.iter().any(|s| *s)),
-                _ => Err("'isScalable' of a type that is not a vector".to_string()),
-            },
+            O::IsScalable => b(is_scalable(kind_of(&first)?)?),
             O::Inputs | O::Results | O::NumInputs | O::NumResults => match kind_of(&first)? {
                 TypeKind::Function { inputs, results } => {
                     let list = if matches!(op, O::Inputs | O::NumInputs) {
@@ -541,18 +538,7 @@ impl<S: Store> Run<'_, S> {
             | O::ApIsNonNegative
             | O::ApIsStrictlyPositive
             | O::ApIsZero
-            | O::ApIsOne => {
-                let (value, width) = int_attr(ctx, attr_kind(&first)?)?;
-                let zero = value.words().iter().all(|w| *w == 0);
-                let neg = value.is_negative(width);
-                b(match op {
-                    O::ApIsNegative => neg,
-                    O::ApIsNonNegative => !neg,
-                    O::ApIsStrictlyPositive => !neg && !zero,
-                    O::ApIsZero => zero,
-                    _ => value.as_u64() == Some(1),
-                })
-            }
+            | O::ApIsOne => b(ap_test(ctx, attr_kind(&first)?, ap_test_of(op))?),
             O::ApBitWidth => Ok(Val::Int(int_attr(ctx, attr_kind(&first)?)?.1 as i128)),
             O::FloatValue => match attr_kind(&first)? {
                 AttrKind::Float { ty, bits } => match ctx.type_kind(*ty) {
@@ -1186,6 +1172,47 @@ pub(crate) fn element_type(k: &TypeKind) -> R<Type> {
         k => k
             .element_type()
             .ok_or_else(|| "the element type of a type without elements".to_string()),
+    }
+}
+
+/// The `APInt` test an op is (`Op::ApIsNegative` and kin).
+pub(crate) fn ap_test_of(op: Op) -> ApTest {
+    match op {
+        Op::ApIsNegative => ApTest::Negative,
+        Op::ApIsNonNegative => ApTest::NonNegative,
+        Op::ApIsStrictlyPositive => ApTest::StrictlyPositive,
+        Op::ApIsZero => ApTest::Zero,
+        _ => ApTest::One,
+    }
+}
+
+/// `isNegative()` and kin on an integer attribute's value.
+pub(crate) fn ap_test(ctx: &Context, k: &AttrKind, test: ApTest) -> R<bool> {
+    let (value, width) = int_attr(ctx, k)?;
+    let zero = value.words().iter().all(|w| *w == 0);
+    let neg = value.is_negative(width);
+    Ok(match test {
+        ApTest::Negative => neg,
+        ApTest::NonNegative => !neg,
+        ApTest::StrictlyPositive => !neg && !zero,
+        ApTest::Zero => zero,
+        ApTest::One => value.as_u64() == Some(1),
+    })
+}
+
+/// `VectorType::isScalable()`.
+pub(crate) fn is_scalable(k: &TypeKind) -> R<bool> {
+    match k {
+        TypeKind::Vector { scalable, .. } => Ok(scalable.iter().any(|s| *s)),
+        _ => Err("'isScalable' of a type that is not a vector".to_string()),
+    }
+}
+
+/// The elements of an array attribute, as `all_of` and kin iterate them.
+pub(crate) fn array_items(ctx: &Context, a: Attr) -> R<&[Attr]> {
+    match ctx.attr_kind(a) {
+        AttrKind::Array(items) => Ok(items),
+        _ => Err("iterating over an attribute that is not an array".into()),
     }
 }
 

@@ -92,6 +92,61 @@ pub struct ConstraintText<'a> {
 /// An op's operands or results, as generated verifiers collect them.
 pub type Values = SmallVec<[ValueId; 4]>;
 
+/// The `$name`s of an op's predicate traits as generated verifiers read them: the op, and
+/// its operands and results split into their declared groups.
+#[derive(Clone, Copy)]
+pub struct Names<'a> {
+    /// The op.
+    pub at: At<'a>,
+    /// Its operands and their groups' ranges.
+    pub operands: (&'a [ValueId], &'a [Range<usize>]),
+    /// Its results and their groups' ranges.
+    pub results: (&'a [ValueId], &'a [Range<usize>]),
+}
+
+impl Names<'_> {
+    /// The one value of single group `group` of the operands or results (`kind`), which a
+    /// predicate names with key `key`: the interpreter's error when there is none.
+    pub fn value(&self, kind: ValueKind, group: usize, key: u32) -> Result<ValueId, String> {
+        let (values, ranges) = match kind {
+            ValueKind::Operand => self.operands,
+            ValueKind::Result => self.results,
+        };
+        ranges
+            .get(group)
+            .and_then(|r| values.get(r.clone()))
+            .and_then(|v| v.first().copied())
+            .ok_or_else(|| format!("the name with key {key} is not bound"))
+    }
+
+    /// The type of value `v`.
+    pub fn value_type(&self, v: ValueId) -> Type {
+        self.at.body.value_type(v)
+    }
+
+    /// `$_op.getOperand(i)` / `getResult(i)` (`kind`): the value's type, or the
+    /// interpreter's error when there is no such value.
+    pub fn nth_type(&self, kind: ValueKind, i: i128) -> Result<Type, String> {
+        let values = match kind {
+            ValueKind::Operand => self.operands.0,
+            ValueKind::Result => self.results.0,
+        };
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| values.get(i))
+            .map(|&v| self.value_type(v))
+            .ok_or_else(|| format!("no value #{i}"))
+    }
+
+    /// `$_op.getNumOperands()` / `getNumResults()` (`kind`).
+    pub fn count(&self, kind: ValueKind) -> i128 {
+        match kind {
+            ValueKind::Operand => self.operands.0.len() as i128,
+            ValueKind::Result => self.results.0.len() as i128,
+        }
+    }
+}
+
 /// The value ranges of an op's declared groups, by position.
 pub type Ranges = SmallVec<[Range<usize>; 4]>;
 

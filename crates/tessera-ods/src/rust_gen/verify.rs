@@ -64,6 +64,7 @@ pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> V
         out: String::new(),
         preds: HashMap::new(),
         bodies: HashMap::new(),
+        fresh: 0,
         stats: VerifierStats::default(),
     };
     let mut table = Vec::new();
@@ -146,7 +147,9 @@ struct Gen {
     /// Compiled predicate functions by the address of their constraint.
     preds: HashMap<(usize, bool), Check>,
     /// Compiled predicate functions by their code (with a placeholder name).
-    bodies: HashMap<(String, bool), String>,
+    bodies: HashMap<String, String>,
+    /// Counter for predicate function names.
+    fresh: usize,
     stats: VerifierStats,
 }
 
@@ -180,19 +183,34 @@ impl Gen {
         if let Some(c) = self.preds.get(&key) {
             return c.clone();
         }
-        let name = format!("c{}", self.preds.len());
+        let doc = format!("`{}`: {}.", checked.record, checked.summary);
+        let check = self.cond(&checked.cond, &doc, subject, &|_| None);
+        self.preds.insert(key, check.clone());
+        check
+    }
+
+    /// How to check `cond` over `subject` (its `$name`s as `names` says), emitting its
+    /// function (documented with `doc`) unless one with the same code exists.
+    fn cond(
+        &mut self,
+        cond: &Cond,
+        doc: &str,
+        subject: Subject,
+        names: &dyn Fn(u32) -> Option<emit::Named>,
+    ) -> Check {
+        let name = format!("c{}", self.fresh);
+        self.fresh += 1;
         let s_ty = subject.rust_type();
         let sig = |f: &str, ctx: &str, s: &str| {
             format!(
                 "fn {f}({ctx}: &::tessera_ir::Context, {s}: {s_ty}) -> Result<bool, ::tessera_ods::eval::EvalError> {{"
             )
         };
-        let cond = &checked.cond;
-        let check = match (cond.compiled(), cond.unknown_leaves().first()) {
+        match (cond.compiled(), cond.unknown_leaves().first()) {
             (None, None) => Check::Always,
             (None, Some(e)) => {
                 // Nothing could be compiled: checking is that error, as in the engine.
-                let _ = writeln!(self.out, "/// `{}`: {}.", checked.record, checked.summary);
+                let _ = writeln!(self.out, "/// {doc}");
                 line(&mut self.out, 0, &sig(&name, "_ctx", "_s"));
                 line(
                     &mut self.out,
@@ -203,7 +221,7 @@ impl Gen {
                 self.stats.compiled += 1;
                 Check::Compiled(name)
             }
-            (Some(p), _) => match emit::emit(p, subject, "__P__") {
+            (Some(p), _) => match emit::emit(p, subject, names, "__P__") {
                 Some(e) => {
                     let body = emit::result_body(&e.expr);
                     let c = if body.contains("ctx") { "ctx" } else { "_ctx" };
@@ -211,19 +229,14 @@ impl Gen {
                     let code = format!("{}{}\n    {body}\n}}\n", e.items, sig("__P__", c, s));
                     // Constraints that differ only in name (anonymous copies of `I32`)
                     // share one function.
-                    if let Some(existing) =
-                        self.bodies.get(&(code.clone(), subject == Subject::Attr))
-                    {
-                        let check = Check::Compiled(existing.clone());
-                        self.preds.insert(key, check.clone());
-                        return check;
+                    self.stats.compiled += 1;
+                    if let Some(existing) = self.bodies.get(&code) {
+                        return Check::Compiled(existing.clone());
                     }
-                    self.bodies
-                        .insert((code.clone(), subject == Subject::Attr), name.clone());
-                    let _ = writeln!(self.out, "/// `{}`: {}.", checked.record, checked.summary);
+                    self.bodies.insert(code.clone(), name.clone());
+                    let _ = writeln!(self.out, "/// {doc}");
                     self.out.push_str(&code.replace("__P__", &name));
                     self.out.push('\n');
-                    self.stats.compiled += 1;
                     Check::Compiled(name)
                 }
                 None => {
@@ -231,9 +244,7 @@ impl Gen {
                     Check::Fallback
                 }
             },
-        };
-        self.preds.insert(key, check.clone());
-        check
+        }
     }
 
     /// The verdict expression of `check` on subject expression `s` (a `Type`, `Attr` or
@@ -446,13 +457,44 @@ impl Gen {
                 );
             }
         }
-        // Predicate traits: the emitter compiles no `$name`s; the engine's form checks them.
+        // Predicate traits: their `$name`s of single operands and results compile; the
+        // engine's form checks the others.
+        let single = |groups: &[Group], i: usize| {
+            groups.get(i).is_some_and(|g| g.arity == GroupArity::Single)
+        };
+        let names = |key: u32| match c.names.value(key)? {
+            crate::eval::OpValue::Operand(i) if single(&c.operands, i) => {
+                Some(emit::Named::Operand(i))
+            }
+            crate::eval::OpValue::Result(i) if single(&c.results, i) => {
+                Some(emit::Named::Result(i))
+            }
+            crate::eval::OpValue::Op => Some(emit::Named::Op),
+            crate::eval::OpValue::Attr(i) => c.model_attrs.get(i).cloned().map(emit::Named::Attr),
+            _ => None,
+        };
+        let mut traits = String::new();
         for (i, t) in c.pred_traits.iter().enumerate() {
             leaves_of(&t.cond, leaves);
-            self.stats.fallback += 1;
-            fallback = true;
-            line(out, 1, &format!("at.pred_trait_verdict({:?}, FALLBACK.pred_trait(at, {i}, (&operands, &operands_ranges), (&results, &results_ranges)))?;", t.summary));
+            let doc = format!("That {} (`{}`).", t.summary, c.name);
+            let verdict = match self.cond(&t.cond, &doc, Subject::None, &names) {
+                Check::Always => continue,
+                Check::Compiled(f) => format!("{f}(ctx, &names)"),
+                Check::Fallback => {
+                    fallback = true;
+                    "FALLBACK.pred_trait(at, {i}, (&operands, &operands_ranges), (&results, &results_ranges))".replace("{i}", &i.to_string())
+                }
+            };
+            line(
+                &mut traits,
+                1,
+                &format!("at.pred_trait_verdict({:?}, {verdict})?;", t.summary),
+            );
         }
+        if traits.contains("&names)") {
+            line(out, 1, &format!("let names = {RT}::Names {{ at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) }};"));
+        }
+        out.push_str(&traits);
         // Regions, then successors.
         let mut region_checks = Vec::new();
         for g in &c.regions {
@@ -538,7 +580,14 @@ fn entries(
             line(
                 out,
                 1,
-                &format!("for (i, &{var}) in {list}.iter().enumerate().skip({gi}) {{ {call} }}"),
+                &format!(
+                    "for (i, &{var}) in {list}.iter().enumerate(){} {{ {call} }}",
+                    if gi == 0 {
+                        String::new()
+                    } else {
+                        format!(".skip({gi})")
+                    }
+                ),
             );
         } else {
             line(
