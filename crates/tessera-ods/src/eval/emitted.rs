@@ -39,6 +39,7 @@ pub enum TypeTest {
 
 impl TypeTest {
     /// Whether a type of structure `k` passes the test.
+    #[inline]
     pub fn holds(self, k: &TypeKind) -> bool {
         use TypeTest as T;
         let int = match k {
@@ -85,11 +86,13 @@ pub enum ApTest {
 }
 
 /// `test` of the value of integer attribute `a`.
+#[inline]
 pub fn ap_test(ctx: &Context, a: Attr, test: ApTest) -> R<bool> {
     super::run::ap_test(ctx, ctx.attr_kind(a), test)
 }
 
 /// `isScalable()` of a vector type.
+#[inline]
 pub fn is_scalable(ctx: &Context, t: Type) -> R<bool> {
     super::run::is_scalable(ctx.type_kind(t))
 }
@@ -107,6 +110,7 @@ pub enum Quantifier {
 
 /// `q` over the elements of array attribute `a`, stopping where the interpreter stops; an
 /// error of `f` is the quantifier's.
+#[inline]
 pub fn quantify(
     ctx: &Context,
     a: Attr,
@@ -125,22 +129,29 @@ pub fn quantify(
 }
 
 /// `llvm::all_equal({...})` of values all computed first.
+#[inline]
 pub fn all_equal<T: PartialEq>(items: &[T]) -> bool {
     items.windows(2).all(|w| w[0] == w[1])
 }
 
 /// Whether `t` passes `test`.
+#[inline]
 pub fn type_is(ctx: &Context, t: Type, test: TypeTest) -> bool {
     test.holds(ctx.type_kind(t))
 }
 
 /// Builtin classes need no tables; the emitter never asks about the others.
 fn no_tables() -> &'static Tables {
-    static EMPTY: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
-    EMPTY.get_or_init(Tables::default)
+    static EMPTY: Tables = Tables {
+        defs: Vec::new(),
+        enums: Vec::new(),
+        foreign: Vec::new(),
+    };
+    &EMPTY
 }
 
 /// `isa<class>(t)` for a builtin type class.
+#[inline]
 pub fn type_isa(ctx: &Context, t: Type, class: TypeClass) -> R<bool> {
     if matches!(class, TypeClass::Dialect(_) | TypeClass::Foreign(_)) {
         return Err(format!("{class:?} needs the model's classes"));
@@ -149,6 +160,7 @@ pub fn type_isa(ctx: &Context, t: Type, class: TypeClass) -> R<bool> {
 }
 
 /// `isa<class>(a)` for a builtin attribute class.
+#[inline]
 pub fn attr_isa(ctx: &Context, a: Attr, class: AttrClass) -> R<bool> {
     if matches!(
         class,
@@ -161,6 +173,7 @@ pub fn attr_isa(ctx: &Context, a: Attr, class: AttrClass) -> R<bool> {
 
 /// `isa<C>(t)` for a type class `C` a dialect defines: its opaque text is of `dialect` and
 /// starts with one of `mnemonics`.
+#[inline]
 pub fn type_is_def(ctx: &Context, t: Type, dialect: &str, mnemonics: &[&str]) -> bool {
     match ctx.type_kind(t) {
         TypeKind::Opaque { dialect: d, body } => {
@@ -171,6 +184,7 @@ pub fn type_is_def(ctx: &Context, t: Type, dialect: &str, mnemonics: &[&str]) ->
 }
 
 /// `isa<C>(a)` for an attribute class `C` a dialect defines.
+#[inline]
 pub fn attr_is_def(ctx: &Context, a: Attr, dialect: &str, mnemonics: &[&str]) -> bool {
     match ctx.attr_kind(a) {
         tessera_ir::AttrKind::Opaque {
@@ -182,12 +196,14 @@ pub fn attr_is_def(ctx: &Context, a: Attr, dialect: &str, mnemonics: &[&str]) ->
 
 /// `isa<C>(a)` for an enum attribute class `C` stored in `width`-bit signless integers with
 /// cases `values` (`bit_enum`: any combination of their bits).
+#[inline]
 pub fn attr_is_enum(ctx: &Context, a: Attr, width: u32, bit_enum: bool, values: &[i64]) -> bool {
     super::classes::enum_attr_is(ctx, ctx.attr_kind(a), width, bit_enum, values)
 }
 
 /// `isa<I>(t)` for an interface `I` no builtin type implements: false, and unknown for a
 /// registered dialect's type kept as opaque text.
+#[inline]
 pub fn type_is_foreign(ctx: &Context, t: Type, interface: &str) -> R<bool> {
     match ctx.type_kind(t) {
         TypeKind::Opaque { dialect, .. } => {
@@ -198,6 +214,7 @@ pub fn type_is_foreign(ctx: &Context, t: Type, interface: &str) -> R<bool> {
 }
 
 /// `isa<I>(a)` for an interface `I` no builtin attribute implements.
+#[inline]
 pub fn attr_is_foreign(ctx: &Context, a: Attr, interface: &str) -> R<bool> {
     match ctx.attr_kind(a) {
         tessera_ir::AttrKind::Opaque { dialect, .. } => {
@@ -209,6 +226,7 @@ pub fn attr_is_foreign(ctx: &Context, a: Attr, interface: &str) -> R<bool> {
 
 /// `cast<C>(t)` once `isa` answered `is`: `t`, or the interpreter's error naming the class
 /// (`class`, as the interpreter prints it).
+#[inline]
 pub fn cast_type_checked(t: Type, is: bool, class: &str) -> R<Type> {
     if is {
         Ok(t)
@@ -218,6 +236,7 @@ pub fn cast_type_checked(t: Type, is: bool, class: &str) -> R<Type> {
 }
 
 /// `cast<C>(a)` once `isa` answered `is`.
+#[inline]
 pub fn cast_attr_checked(a: Attr, is: bool, class: &str) -> R<Attr> {
     if is {
         Ok(a)
@@ -227,6 +246,7 @@ pub fn cast_attr_checked(a: Attr, is: bool, class: &str) -> R<Attr> {
 }
 
 /// `cast<class>(t)`: `t`, or the interpreter's error when it is not of the class.
+#[inline]
 pub fn cast_type(ctx: &Context, t: Type, class: TypeClass) -> R<Type> {
     if type_isa(ctx, t, class)? {
         Ok(t)
@@ -240,6 +260,7 @@ pub fn cast_type(ctx: &Context, t: Type, class: TypeClass) -> R<Type> {
 }
 
 /// `cast<class>(a)`: `a`, or the interpreter's error when it is not of the class.
+#[inline]
 pub fn cast_attr(ctx: &Context, a: Attr, class: AttrClass) -> R<Attr> {
     if attr_isa(ctx, a, class)? {
         Ok(a)
@@ -254,22 +275,26 @@ pub fn cast_attr(ctx: &Context, a: Attr, class: AttrClass) -> R<Attr> {
 
 /// A type that may be null (an attribute's `getType()`) where a type is needed: the
 /// interpreter's error for a null one.
+#[inline]
 pub fn some_type(t: Option<Type>) -> R<Type> {
     t.ok_or_else(|| format!("expected a type, got {:?}", Val::Null))
 }
 
 /// A type that may be null as the operand of `isa`.
+#[inline]
 pub fn isa_operand(t: Option<Type>) -> R<Type> {
     t.ok_or_else(|| "'isa' of a null value".to_string())
 }
 
 /// The type of a typed attribute (`getType()`), `None` for one without a type.
+#[inline]
 pub fn attr_type(ctx: &Context, a: Attr) -> Option<Type> {
     ctx.attr_type(a)
 }
 
 /// `getType()` of an attribute that may be absent: the interpreter's error for an absent
 /// one.
+#[inline]
 pub fn attr_type_of(ctx: &Context, a: Option<Attr>) -> R<Option<Type>> {
     match a {
         Some(a) => Ok(ctx.attr_type(a)),
@@ -278,31 +303,37 @@ pub fn attr_type_of(ctx: &Context, a: Option<Attr>) -> R<Option<Type>> {
 }
 
 /// `getShape()` of a ranked shaped type.
+#[inline]
 pub fn shape(ctx: &Context, t: Type) -> R<Vec<i64>> {
     super::run::ranked_shape(ctx.type_kind(t))
 }
 
 /// `getWidth()` / `getIntOrFloatBitWidth()`.
+#[inline]
 pub fn width(ctx: &Context, t: Type) -> R<i128> {
     super::run::width(ctx.type_kind(t))
 }
 
 /// `getElementType()`.
+#[inline]
 pub fn element_type(ctx: &Context, t: Type) -> R<Type> {
     super::run::element_type(ctx.type_kind(t))
 }
 
 /// `getElementTypeOrSelf(t)`.
+#[inline]
 pub fn element_type_or_self(ctx: &Context, t: Type) -> Type {
     ctx.type_kind(t).element_type().unwrap_or(t)
 }
 
 /// `getRank()`.
+#[inline]
 pub fn rank(ctx: &Context, t: Type) -> R<i128> {
     super::run::ranked_shape(ctx.type_kind(t)).map(|s| s.len() as i128)
 }
 
 /// `hasRank()`.
+#[inline]
 pub fn has_rank(ctx: &Context, t: Type) -> R<bool> {
     let k = ctx.type_kind(t);
     super::run::shaped(k)?;
@@ -310,6 +341,7 @@ pub fn has_rank(ctx: &Context, t: Type) -> R<bool> {
 }
 
 /// `hasStaticShape()`.
+#[inline]
 pub fn has_static_shape(ctx: &Context, t: Type) -> R<bool> {
     let k = ctx.type_kind(t);
     super::run::shaped(k)?;
@@ -317,21 +349,25 @@ pub fn has_static_shape(ctx: &Context, t: Type) -> R<bool> {
 }
 
 /// `IntegerAttr::getInt()` (sign-extended) or, `unsigned`, `getUInt()`.
+#[inline]
 pub fn get_int(ctx: &Context, a: Attr, unsigned: bool) -> R<i128> {
     super::run::get_int(ctx, ctx.attr_kind(a), unsigned)
 }
 
 /// `TypeAttr::getValue()`.
+#[inline]
 pub fn type_attr_value(ctx: &Context, a: Attr) -> R<Type> {
     super::run::type_attr_value(ctx.attr_kind(a))
 }
 
 /// `BoolAttr::getValue()`.
+#[inline]
 pub fn bool_value(ctx: &Context, a: Attr) -> R<bool> {
     super::run::bool_value(ctx, ctx.attr_kind(a))
 }
 
 /// `checked_add` and kin: the interpreter's overflow error.
+#[inline]
 pub fn overflow() -> String {
     "integer overflow".to_string()
 }

@@ -107,6 +107,7 @@ pub struct Names<'a> {
 impl Names<'_> {
     /// The one value of single group `group` of the operands or results (`kind`), which a
     /// predicate names with key `key`: the interpreter's error when there is none.
+    #[inline]
     pub fn value(&self, kind: ValueKind, group: usize, key: u32) -> Result<ValueId, String> {
         let (values, ranges) = match kind {
             ValueKind::Operand => self.operands,
@@ -120,6 +121,7 @@ impl Names<'_> {
     }
 
     /// The type of value `v`.
+    #[inline]
     pub fn value_type(&self, v: ValueId) -> Type {
         self.at.body.value_type(v)
     }
@@ -166,6 +168,7 @@ pub struct At<'a> {
 
 impl<'a> At<'a> {
     /// The op `op` of `body`.
+    #[inline]
     pub fn new(ctx: &'a Context, body: &'a Body, op: OpId) -> Self {
         At { ctx, body, op }
     }
@@ -180,11 +183,13 @@ impl<'a> At<'a> {
     }
 
     /// An inherent attribute: a property, or (old generic input) in the dictionary.
+    #[inline]
     pub fn inherent(&self, name: &str) -> Option<Attr> {
         tessera_ir::op_queries::inherent_attr(self.ctx, self.body, self.op, name)
     }
 
     /// A count trait: exactly `n` (or, `at_least`, `n` or more) of `what`.
+    #[inline]
     pub fn count(&self, what: Counted, n: usize, at_least: bool) -> Checked {
         let (body, op) = (self.body, self.op);
         let found = match what {
@@ -288,6 +293,7 @@ impl<'a> At<'a> {
     }
 
     /// An optional group (starting at value `index`) holding `len` values.
+    #[inline]
     pub fn optional_group(&self, kind: ValueKind, index: usize, len: usize) -> Checked {
         if len > 1 {
             return self.fail(format!(
@@ -329,6 +335,7 @@ impl<'a> At<'a> {
     }
 
     /// That a required attribute is present (`present`).
+    #[inline]
     pub fn required_attr(&self, name: &str, present: bool) -> Checked {
         if present {
             Ok(())
@@ -338,6 +345,7 @@ impl<'a> At<'a> {
     }
 
     /// The verdict of attribute `name`'s constraint on its value.
+    #[inline]
     pub fn attr_verdict(
         &self,
         name: &str,
@@ -637,6 +645,7 @@ impl<'a> At<'a> {
 /// How `total` values divide among groups of the given counts when no attribute sizes them:
 /// single groups take one value each, the others share the rest equally (what upstream's
 /// accessors compute; ranges are clamped to the values there are).
+#[inline]
 pub fn even_ranges(groups: &[Count], total: usize) -> Ranges {
     let single = groups.iter().filter(|&&g| g == Count::Single).count();
     let variable = groups.len() - single;
@@ -653,6 +662,7 @@ pub fn even_ranges(groups: &[Count], total: usize) -> Ranges {
 }
 
 /// Consecutive ranges of the given sizes, clamped to `total` values.
+#[inline]
 pub fn ranges(sizes: impl IntoIterator<Item = usize>, total: usize) -> Ranges {
     let mut start = 0;
     sizes
@@ -666,6 +676,7 @@ pub fn ranges(sizes: impl IntoIterator<Item = usize>, total: usize) -> Ranges {
 }
 
 /// The verdict of a predicate leaf that cannot be evaluated: always that error.
+#[inline]
 pub fn unknown(leaf: &str, message: &str) -> Result<bool, EvalError> {
     Err(EvalError {
         leaf: leaf.to_string(),
@@ -674,6 +685,7 @@ pub fn unknown(leaf: &str, message: &str) -> Result<bool, EvalError> {
 }
 
 /// The verdict of a predicate leaf computed by generated code: its error names the leaf.
+#[inline]
 pub fn leaf(text: &str, value: Result<bool, String>) -> Result<bool, EvalError> {
     value.map_err(|message| EvalError {
         leaf: text.to_string(),

@@ -399,6 +399,26 @@ impl Gen {
                         line(out, 1, &call);
                     }
                 }
+                // Only single groups: the count trait checked before made the split
+                // one value each (no ranges to compute).
+                Split::Even
+                    if (need_lists || last.is_some())
+                        && groups.iter().all(|g| g.arity == GroupArity::Single) =>
+                {
+                    // Spelled as structs: `[0..1]` reads as a mistake to clippy.
+                    let each: Vec<String> = (0..groups.len())
+                        .map(|i| format!("::std::ops::Range {{ start: {i}, end: {} }}", i + 1))
+                        .collect();
+                    line(
+                        out,
+                        1,
+                        &format!(
+                            "let {ranges}: [::std::ops::Range<usize>; {}] = [{}];",
+                            groups.len(),
+                            each.join(", ")
+                        ),
+                    );
+                }
                 Split::Even if need_lists || last.is_some() => {
                     let counts: Vec<String> = groups
                         .iter()
