@@ -51,15 +51,19 @@ use tessera_ir::{Context, VerifyHook};
 type Install = fn(&mut Context, &tessera_ods::register::Options);
 
 /// Every dialect registered through the engine; each op's engine and generated verifiers.
-fn hooks(all: &[(&'static [u8], Install)]) -> (Context, BTreeMap<String, (VerifyHook, VerifyHook)>) {
+/// Also a second context reading with the generated checks of inherent attributes.
+fn hooks(all: &[(&'static [u8], Install)]) -> (Context, Context, BTreeMap<String, (VerifyHook, VerifyHook)>) {
     let options = tessera_ods::dialect_hooks::options();
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
+    let mut gctx = Context::new();
+    gctx.set_allow_unregistered_dialects(true);
     let mut scratch = Context::new();
     let mut names = Vec::new();
     for (model, _) in all {
         let r = tessera_ods::typed::compile_model(model, &options).unwrap_or_else(|e| panic!("{e}"));
         r.register(&mut ctx);
+        r.register(&mut gctx);
         r.register(&mut scratch);
         names.extend(r.op_names().map(str::to_string));
     }
@@ -70,13 +74,14 @@ fn hooks(all: &[(&'static [u8], Install)]) -> (Context, BTreeMap<String, (Verify
     let engine: Vec<VerifyHook> = names.iter().map(|n| hook(&scratch, n)).collect();
     for (_, install) in all {
         install(&mut scratch, &options);
+        install(&mut gctx, &options);
     }
     let map = names
         .iter()
         .zip(engine)
         .map(|(n, e)| (n.clone(), (e, hook(&scratch, n))))
         .collect();
-    (ctx, map)
+    (ctx, gctx, map)
 }
 
 fn main() {
@@ -88,21 +93,31 @@ fn main() {
         (pdl::MODEL, pdl::install_verifiers),
         (pdl_interp::MODEL, pdl_interp::install_verifiers),
     ];
-    let (mut ctx, hooks) = hooks(&all);
+    let (mut ctx, mut gctx, hooks) = hooks(&all);
     let mut failed = false;
     for path in std::env::args().skip(1) {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let (mut ops, mut errors, mut unread, mut differ) = (0, 0, 0, 0);
         for (i, chunk) in text.split("// -----").enumerate() {
-            let parsed = match tessera_asm::parse(&mut ctx, chunk, &path) {
-                Ok(parsed) => parsed,
-                // Input refused before any op exists (properties that do not convert,
-                // custom forms needing hooks not registered here) has nothing to compare.
-                Err(e) => {
+            let parsed = match (
+                tessera_asm::parse(&mut ctx, chunk, &path),
+                tessera_asm::parse(&mut gctx, chunk, &path),
+            ) {
+                (Ok(parsed), Ok(_)) => parsed,
+                // Input refused before any op exists (properties that do not convert):
+                // both sides must refuse it in the same words.
+                (Err(want), Err(got)) => {
                     unread += 1;
-                    if std::env::var_os("VERBOSE").is_some() {
-                        eprintln!("{path}, chunk {i}: {}", e.message);
+                    if want.message != got.message {
+                        differ += 1;
+                        eprintln!("{path}, chunk {i}: engine: {}\n  generated: {}", want.message, got.message);
                     }
+                    continue;
+                }
+                (want, got) => {
+                    differ += 1;
+                    eprintln!("{path}, chunk {i}: read by one side only: engine {:?}, generated {:?}",
+                        want.err().map(|d| d.message), got.err().map(|d| d.message));
                     continue;
                 }
             };
@@ -122,7 +137,7 @@ fn main() {
             });
         }
         failed |= differ > 0;
-        println!("{path}: {ops} ops compared, {errors} failing verification, {differ} differing, {unread} chunks unread");
+        println!("{path}: {ops} ops compared, {errors} failing verification, {differ} differing, {unread} chunks refused by both");
     }
     if failed {
         std::process::exit(1);

@@ -37,7 +37,7 @@ type Install = fn(&mut Context, &tessera_ods::register::Options);
 struct Tally {
     ops: usize,
     errors: usize,
-    /// Chunks that could not be read.
+    /// Chunks both sides refused to read, in the same words.
     unread: usize,
 }
 
@@ -70,24 +70,42 @@ fn compare(
         .iter()
         .map(|n| (n.as_str(), hook(&scratch, n)))
         .collect();
-    let mut ctx = Context::new();
-    ctx.set_allow_unregistered_dialects(true);
-    registration.register(&mut ctx);
-    setup(&mut ctx);
+    let read_in = |generated: bool| {
+        let mut ctx = Context::new();
+        ctx.set_allow_unregistered_dialects(true);
+        registration.register(&mut ctx);
+        setup(&mut ctx);
+        if generated {
+            install(&mut ctx, &options);
+        }
+        ctx
+    };
+    // Inputs are read twice: where the engine checks inherent attributes while reading, and
+    // where the generated checks do; both must refuse the same input in the same words.
+    let (mut ctx, mut gctx) = (read_in(false), read_in(true));
     let mut tally = Tally::default();
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     for input in inputs {
         let path = root.join(input);
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{input}: {e}"));
         for (i, chunk) in text.split("// -----").enumerate() {
-            let parsed = match tessera_asm::parse(&mut ctx, chunk, input) {
-                Ok(parsed) => parsed,
-                // Input that upstream refuses before any op exists (properties that do not
-                // convert) has nothing to verify.
-                Err(_) => {
+            let parsed = match (
+                tessera_asm::parse(&mut ctx, chunk, input),
+                tessera_asm::parse(&mut gctx, chunk, input),
+            ) {
+                (Ok(parsed), Ok(_)) => parsed,
+                // Input refused before any op exists (properties that do not convert) has
+                // nothing to verify.
+                (Err(want), Err(got)) => {
+                    assert_eq!(got.message, want.message, "{input}, chunk {i}");
                     tally.unread += 1;
                     continue;
                 }
+                (want, got) => panic!(
+                    "{input}, chunk {i}: read by one side only: engine {:?}, generated {:?}",
+                    want.err().map(|d| d.message),
+                    got.err().map(|d| d.message)
+                ),
             };
             let body = &parsed.body;
             walk(body, parsed.module, WalkOrder::PreOrder, |op| {
@@ -185,4 +203,69 @@ fn toy_ops_agree() {
             "crates/tessera-build/tests/verify/toy.mlir",
         ],
     ));
+}
+
+/// `gen.add` ops of `text` (generic form), verified in a context registered by
+/// `register_with(options)`: each op's result, in order.
+fn verify_adds(options: &tessera_ods::register::Options, text: &str) -> Vec<Result<(), String>> {
+    let mut ctx = Context::new();
+    ctx.set_allow_unregistered_dialects(true);
+    gen::register_with(&mut ctx, options).unwrap_or_else(|e| panic!("{e}"));
+    let parsed =
+        tessera_asm::parse(&mut ctx, text, "adds.mlir").unwrap_or_else(|e| panic!("{e:?}"));
+    let body = &parsed.body;
+    let mut out = Vec::new();
+    walk(body, parsed.module, WalkOrder::PreOrder, |op| {
+        if ctx.str(body.op_name(op)) == "gen.add" {
+            let info = ctx.op_info(body.op_name(op)).unwrap();
+            let verify = info.verify.as_ref().unwrap();
+            out.push(verify(&ctx, body, op).map_err(|d| d.message));
+        }
+        WalkControl::Advance
+    });
+    out
+}
+
+const ADDS: &str = r#"
+%a = "test.i32"() : () -> i32
+%f = "test.f32"() : () -> f32
+%0 = "gen.add"(%a, %a) : (i32, i32) -> i32
+%1 = "gen.add"(%f, %f) : (f32, f32) -> f32
+"#;
+
+#[test]
+fn a_rust_verifier_of_the_options_runs_after_the_generated_one() {
+    let mut options = tessera_ods::register::Options::default();
+    let hook: VerifyHook = std::sync::Arc::new(|ctx, body, op| {
+        Err(tessera_ir::Diagnostic::op_error(
+            ctx,
+            body,
+            op,
+            "the Rust verifier ran",
+        ))
+    });
+    options.verifiers.insert("gen.add".to_string(), hook);
+    assert_eq!(
+        verify_adds(&options, ADDS),
+        [
+            Err("'gen.add' op the Rust verifier ran".to_string()),
+            // The generated checks come first, and fail first.
+            Err(
+                "'gen.add' op operand #0 must be 32-bit signless integer, but got 'f32'"
+                    .to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_native_for_a_leaf_keeps_the_engine_verifier_that_asks_it() {
+    // `f32` fails `I32` as compiled; the native answering its leaf says otherwise, and the
+    // registration's (engine) verifier, which asks it, stays in place.
+    assert!(verify_adds(&Default::default(), ADDS)[1].is_err());
+    let mut options = tessera_ods::register::Options::default();
+    options
+        .natives
+        .register("($_self.isSignlessInteger(32))", |_, _, _| Ok(true));
+    assert_eq!(verify_adds(&options, ADDS), [Ok(()), Ok(())]);
 }

@@ -476,10 +476,17 @@ impl ReturnOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 5 ops: 9 compiled to Rust, 2 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 5 ops: 16 compiled to Rust, 2 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
+
+    /// An op's verifier.
+    pub(super) type Verify = fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>;
+    /// An op's check of inherent attributes given as properties (`true`) or in the dictionary.
+    pub(super) type Inherent = fn(&::tessera_ir::Context, ::tessera_ir::Attr, bool) -> Result<(), String>;
+    /// One op's row of `TABLE`.
+    pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
 
     /// `FunctionType`: function type.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
@@ -516,6 +523,12 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `func.call_indirect` op as it is read.
+    pub(super) fn inherent_func_call_indirect(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `FlatSymbolRefAttr`: flat symbol reference attribute.
     fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::FlatSymbolRef)
@@ -544,6 +557,16 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `func.call` op as it is read.
+    pub(super) fn inherent_func_call(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "callee") { ::tessera_ods::register::rt::property_storage(ctx, "func.call", given, "callee", v, c4(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "callee") { ::tessera_ods::register::rt::dictionary_attr("func.call", "callee", "flat symbol reference attribute", c4(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// Verifies a `func.constant` op.
     pub(super) fn verify_func_constant(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -561,43 +584,53 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `func.constant` op as it is read.
+    pub(super) fn inherent_func_constant(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::property_storage(ctx, "func.constant", given, "value", v, c4(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::dictionary_attr("func.constant", "value", "flat symbol reference attribute", c4(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// `SymbolNameAttr`: string attribute.
-    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c8_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
-    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c6_l0(ctx, s))
+    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c8_l0(ctx, s))
     }
 
     /// `anonymous_47`: type attribute of function type.
-    fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c7_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
     }
 
-    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c7_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c7_l1(ctx, s))?)
+    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c9_l1(ctx, s))?)
     }
 
     /// `anonymous_51`: Array of dictionary attributes.
-    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c11_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Dictionary)? }))
     }
 
-    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c9_l1(ctx, s))?)
+    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c11_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c11_l1(ctx, s))?)
     }
 
     /// `AnyRegion`: any region.
-    fn c10(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c12(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -615,13 +648,49 @@ mod verifiers {
         let a4 = at.inherent("res_attrs");
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c6(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_47", summary: "type attribute of function type" }, c7(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "string attribute" }, c6(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, c9(ctx, a))?; }
-        if let Some(a) = a4 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, c9(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c8(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_47", summary: "type attribute of function type" }, c9(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "string attribute" }, c8(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, c11(ctx, a))?; }
+        if let Some(a) = a4 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "Array of dictionary attributes" }, c11(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c10(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c12(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Whether an attribute is a `arg_attrs`.
+    fn c13_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c13(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c13_l0(ctx, s))
+    }
+
+    /// Whether an attribute is a `function_type`.
+    fn c14_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
+    }
+
+    fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c14_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `func.func` op as it is read.
+    pub(super) fn inherent_func_func(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "arg_attrs") { ::tessera_ods::register::rt::property_storage(ctx, "func.func", given, "arg_attrs", v, c13(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "function_type") { ::tessera_ods::register::rt::property_storage(ctx, "func.func", given, "function_type", v, c14(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "res_attrs") { ::tessera_ods::register::rt::property_storage(ctx, "func.func", given, "res_attrs", v, c13(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::property_storage(ctx, "func.func", given, "sym_name", v, c8(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_visibility") { ::tessera_ods::register::rt::property_storage(ctx, "func.func", given, "sym_visibility", v, c8(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "arg_attrs") { ::tessera_ods::register::rt::dictionary_attr("func.func", "arg_attrs", "Array of dictionary attributes", c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "function_type") { ::tessera_ods::register::rt::dictionary_attr("func.func", "function_type", "type attribute of function type", c9(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "res_attrs") { ::tessera_ods::register::rt::dictionary_attr("func.func", "res_attrs", "Array of dictionary attributes", c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::dictionary_attr("func.func", "sym_name", "string attribute", c8(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_visibility") { ::tessera_ods::register::rt::dictionary_attr("func.func", "sym_visibility", "string attribute", c8(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -639,26 +708,32 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `func.return` op as it is read.
+    pub(super) fn inherent_func_return(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
 
-    /// Each op's name, verifier, and the predicate leaves a native could override.
-    #[allow(clippy::type_complexity)]
-    pub(super) static TABLE: &[(&str, fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>, &[&str])] = &[
-        ("func.call_indirect", verify_func_call_indirect, &["(::llvm::isa<::mlir::FunctionType>($_self))", "(true)", "(std::equal_to<>()(::llvm::cast<::mlir::FunctionType>($callee.getType()).getInputs(), $callee_operands.getType()))", "(std::equal_to<>()(::llvm::cast<::mlir::FunctionType>($callee.getType()).getResults(), $results.getType()))"]),
-        ("func.call", verify_func_call, &["(::llvm::isa<::mlir::FlatSymbolRefAttr>($_self))", "(true)"]),
-        ("func.constant", verify_func_constant, &["(::llvm::isa<::mlir::FlatSymbolRefAttr>($_self))", "(true)"]),
-        ("func.func", verify_func_func, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", "(true)"]),
-        ("func.return", verify_func_return, &["(true)"]),
+
+    /// Each op's name, verifier, check of inherent attributes (ops keeping them as properties), and the predicate leaves a native could override.
+    pub(super) static TABLE: &[Entry] = &[
+        ("func.call_indirect", verify_func_call_indirect, Some(inherent_func_call_indirect), &["(::llvm::isa<::mlir::FunctionType>($_self))", "(true)", "(std::equal_to<>()(::llvm::cast<::mlir::FunctionType>($callee.getType()).getInputs(), $callee_operands.getType()))", "(std::equal_to<>()(::llvm::cast<::mlir::FunctionType>($callee.getType()).getResults(), $results.getType()))"]),
+        ("func.call", verify_func_call, Some(inherent_func_call), &["(::llvm::isa<::mlir::FlatSymbolRefAttr>($_self))", "(true)"]),
+        ("func.constant", verify_func_constant, Some(inherent_func_constant), &["(::llvm::isa<::mlir::FlatSymbolRefAttr>($_self))", "(true)"]),
+        ("func.func", verify_func_func, Some(inherent_func_func), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", "(true)"]),
+        ("func.return", verify_func_return, Some(inherent_func_return), &["(true)"]),
     ];
 }
 
-/// Puts the compiled verifiers on the registered ops of these dialects (after `register`
-/// or `register_with`), a Rust verifier of `options` running after each; an op with a
-/// predicate leaf `options` answers with a native keeps the registration's verifier.
+/// Puts the compiled verifiers (and checks of inherent attributes) on the registered ops of
+/// these dialects (after `register` or `register_with`), a Rust verifier of `options` running
+/// after each; an op with a predicate leaf `options` answers with a native keeps the
+/// registration's.
 pub fn install_verifiers(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) {
-    for &(name, verify, leaves) in verifiers::TABLE {
+    for &(name, verify, inherent, leaves) in verifiers::TABLE {
         if leaves.iter().any(|leaf| options.natives.contains(leaf)) {
             continue;
         }
@@ -669,6 +744,10 @@ pub fn install_verifiers(
             continue;
         };
         let rust = options.verifiers.get(name).cloned();
+        // Only where the registration checks them (ops keeping them as properties).
+        if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
+            info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
+        }
         info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
             verify(ctx, body, op)?;
             match &rust {

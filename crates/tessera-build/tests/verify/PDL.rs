@@ -1323,10 +1323,17 @@ impl TypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 28 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 41 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
+
+    /// An op's verifier.
+    pub(super) type Verify = fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>;
+    /// An op's check of inherent attributes given as properties (`true`) or in the dictionary.
+    pub(super) type Inherent = fn(&::tessera_ir::Context, ::tessera_ir::Attr, bool) -> Result<(), String>;
+    /// One op's row of `TABLE`.
+    pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
 
     /// `StrAttr`: string attribute.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -1373,6 +1380,18 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl.apply_native_constraint` op as it is read.
+    pub(super) fn inherent_pdl_apply_native_constraint(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "isNegated") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.apply_native_constraint", given, "isNegated", v, c1(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.apply_native_constraint", given, "name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "isNegated") { ::tessera_ods::register::rt::dictionary_attr("pdl.apply_native_constraint", "isNegated", "bool attribute", c1(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl.apply_native_constraint", "name", "string attribute", c0(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// Verifies a `pdl.apply_native_rewrite` op.
     pub(super) fn verify_pdl_apply_native_rewrite(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -1393,18 +1412,28 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl.apply_native_rewrite` op as it is read.
+    pub(super) fn inherent_pdl_apply_native_rewrite(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.apply_native_rewrite", given, "name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl.apply_native_rewrite", "name", "string attribute", c0(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// `anonymous_52`: any attribute.
-    fn c3(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c6(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
     /// `anonymous_51`: PDL handle to an `mlir::Type`.
-    fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"]))
     }
 
     /// `PDL_Attribute`: PDL handle to an `mlir::Attribute`.
-    fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute"]))
     }
 
@@ -1415,21 +1444,40 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         let a0 = at.inherent("value");
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "any attribute" }, c3(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "any attribute" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, |t| c4(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `value`.
+    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Any)
+    }
+
+    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Attribute>($_self))", c9_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl.attribute` op as it is read.
+    pub(super) fn inherent_pdl_attribute(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.attribute", given, "value", v, c9(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::dictionary_attr("pdl.attribute", "value", "any attribute", c6(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `PDL_Operation`: PDL handle to an `mlir::Operation *`.
-    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c10(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["operation"]))
     }
 
@@ -1444,12 +1492,18 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.erase` op as it is read.
+    pub(super) fn inherent_pdl_erase(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// `PDL_Value`: PDL handle for an `mlir::Value`.
-    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"]))
     }
 
@@ -1464,21 +1518,27 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, |t| c4(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c7(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c11(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.operand` op as it is read.
+    pub(super) fn inherent_pdl_operand(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// `anonymous_58`: range of PDL handle to an `mlir::Type` values.
-    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// `anonymous_59`: range of PDL handle for an `mlir::Value` values.
-    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c13(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
@@ -1493,34 +1553,40 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "range of PDL handle for an `mlir::Value` values" }, |t| c9(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "range of PDL handle for an `mlir::Value` values" }, |t| c13(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.operands` op as it is read.
+    pub(super) fn inherent_pdl_operands(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// `StrArrayAttr`: string array attribute.
-    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c15_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c11_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c15_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::String)? }))
     }
 
-    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c11_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c11_l1(ctx, s))?)
+    fn c15(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c15_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c15_l1(ctx, s))?)
     }
 
     /// `anonymous_67`: variadic of single element or range of PDL handle for an `mlir::Value`.
-    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c16(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// `anonymous_71`: variadic of single element or range of PDL handle to an `mlir::Type`.
-    fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
@@ -1535,40 +1601,62 @@ mod verifiers {
         let a1 = at.inherent("attributeValueNames");
         at.required_attr("attributeValueNames", a1.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("opName", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c15(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c12(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c18(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `attributeValueNames`.
+    fn c19_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c19(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c19_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl.operation` op as it is read.
+    pub(super) fn inherent_pdl_operation(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "attributeValueNames") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.operation", given, "attributeValueNames", v, c19(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "opName") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.operation", given, "opName", v, c0(ctx, v))?; }
+            ::tessera_ods::register::rt::property_sizes(ctx, "pdl.operation", given, "operandSegmentSizes", 3)?;
+        } else {
+            if let Some(v) = ctx.dict_get(given, "attributeValueNames") { ::tessera_ods::register::rt::dictionary_attr("pdl.operation", "attributeValueNames", "string array attribute", c15(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "opName") { ::tessera_ods::register::rt::dictionary_attr("pdl.operation", "opName", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_73`: 16-bit signless integer attribute whose value is non-negative.
-    fn c15_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c21_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
-    fn c15_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c21_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(16), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c15_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c21_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(!::tessera_ods::eval::emitted::ap_test(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v2, ::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }, ::tessera_ods::eval::emitted::ApTest::Negative)?)
     }
 
-    fn c15(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c15_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", c15_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c15_l2(ctx, s))?)
+    fn c21(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c21_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", c21_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c21_l2(ctx, s))?)
     }
 
     /// `anonymous_76`: region with 1 blocks.
-    fn c17(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c23(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((s as i128) == (1_i128))
     }
 
@@ -1583,15 +1671,36 @@ mod verifiers {
         let a0 = at.inherent("benefit");
         let a1 = at.inherent("sym_name");
         at.required_attr("benefit", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c15(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c21(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_75", summary: "string attribute" }, c0(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_76", summary: "region with 1 blocks" }, c17(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_76", summary: "region with 1 blocks" }, c23(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Whether an attribute is a `benefit`.
+    fn c24_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c24(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c24_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl.pattern` op as it is read.
+    pub(super) fn inherent_pdl_pattern(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "benefit") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.pattern", given, "benefit", v, c24(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.pattern", given, "sym_name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "benefit") { ::tessera_ods::register::rt::dictionary_attr("pdl.pattern", "benefit", "16-bit signless integer attribute whose value is non-negative", c21(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::dictionary_attr("pdl.pattern", "sym_name", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_80`: range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values.
-    fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
@@ -1609,7 +1718,13 @@ mod verifiers {
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c18(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c26(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.range` op as it is read.
+    pub(super) fn inherent_pdl_range(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
@@ -1626,24 +1741,32 @@ mod verifiers {
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.replace` op as it is read.
+    pub(super) fn inherent_pdl_replace(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            ::tessera_ods::register::rt::property_sizes(ctx, "pdl.replace", given, "operandSegmentSizes", 3)?;
+        }
         Ok(())
     }
 
     /// `I32Attr`: 32-bit signless integer attribute.
-    fn c20_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c28_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
-    fn c20_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c28_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c20(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c20_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c20_l1(ctx, s))?)
+    fn c28(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c28_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c28_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl.result` op.
@@ -1655,15 +1778,25 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c20(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c7(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c11(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.result` op as it is read.
+    pub(super) fn inherent_pdl_result(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.result", given, "index", v, c24(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl.result", "index", "32-bit signless integer attribute", c28(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -1675,20 +1808,30 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_86", summary: "32-bit signless integer attribute" }, c20(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_86", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.results` op as it is read.
+    pub(super) fn inherent_pdl_results(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.results", given, "index", v, c24(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl.results", "index", "32-bit signless integer attribute", c28(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `AnyRegion`: any region.
-    fn c23(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c33(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -1709,24 +1852,35 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c23(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c33(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.rewrite` op as it is read.
+    pub(super) fn inherent_pdl_rewrite(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.rewrite", given, "name", v, c0(ctx, v))?; }
+            ::tessera_ods::register::rt::property_sizes(ctx, "pdl.rewrite", given, "operandSegmentSizes", 2)?;
+        } else {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl.rewrite", "name", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_87`: any type attribute.
-    fn c24_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c35_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c24_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c35_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Any)? })
     }
 
-    fn c24(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c24_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c24_l1(ctx, s))? && true)
+    fn c35(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c35_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c35_l1(ctx, s))? && true)
     }
 
     /// Verifies a `pdl.type` op.
@@ -1737,25 +1891,44 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("constantType");
-        if let Some(a) = a0 { at.attr_verdict("constantType", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_87", summary: "any type attribute" }, c24(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("constantType", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_87", summary: "any type attribute" }, c35(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c4(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `constantType`.
+    fn c37_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
+    }
+
+    fn c37(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c37_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl.type` op as it is read.
+    pub(super) fn inherent_pdl_type(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "constantType") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.type", given, "constantType", v, c37(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "constantType") { ::tessera_ods::register::rt::dictionary_attr("pdl.type", "constantType", "any type attribute", c35(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_88`: type array attribute.
-    fn c26_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c38_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c26_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c38_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v6 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v6, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))
     }
 
-    fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c26_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c26_l1(ctx, s))?)
+    fn c38(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c38_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c38_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl.types` op.
@@ -1766,44 +1939,54 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("constantTypes");
-        if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, c26(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, c38(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl.types` op as it is read.
+    pub(super) fn inherent_pdl_types(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "constantTypes") { ::tessera_ods::register::rt::property_storage(ctx, "pdl.types", given, "constantTypes", v, c19(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "constantTypes") { ::tessera_ods::register::rt::dictionary_attr("pdl.types", "constantTypes", "type array attribute", c38(ctx, v))?; }
+        }
         Ok(())
     }
 
 
-    /// Each op's name, verifier, and the predicate leaves a native could override.
-    #[allow(clippy::type_complexity)]
-    pub(super) static TABLE: &[(&str, fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>, &[&str])] = &[
-        ("pdl.apply_native_constraint", verify_pdl_apply_native_constraint, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::BoolAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
-        ("pdl.apply_native_rewrite", verify_pdl_apply_native_rewrite, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
-        ("pdl.attribute", verify_pdl_attribute, &["(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
-        ("pdl.erase", verify_pdl_erase, &["(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl.operand", verify_pdl_operand, &["(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
-        ("pdl.operands", verify_pdl_operands, &["(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl.operation", verify_pdl_operation, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl.pattern", verify_pdl_pattern, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::hasNItems($_self, 1))"]),
-        ("pdl.range", verify_pdl_range, &["(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl.replace", verify_pdl_replace, &["(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl.result", verify_pdl_result, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
-        ("pdl.results", verify_pdl_results, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl.rewrite", verify_pdl_rewrite, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(true)"]),
-        ("pdl.type", verify_pdl_type, &["(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
-        ("pdl.types", verify_pdl_types, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+    /// Each op's name, verifier, check of inherent attributes (ops keeping them as properties), and the predicate leaves a native could override.
+    pub(super) static TABLE: &[Entry] = &[
+        ("pdl.apply_native_constraint", verify_pdl_apply_native_constraint, Some(inherent_pdl_apply_native_constraint), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::BoolAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
+        ("pdl.apply_native_rewrite", verify_pdl_apply_native_rewrite, Some(inherent_pdl_apply_native_rewrite), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
+        ("pdl.attribute", verify_pdl_attribute, Some(inherent_pdl_attribute), &["(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::Attribute>($_self))"]),
+        ("pdl.erase", verify_pdl_erase, Some(inherent_pdl_erase), &["(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl.operand", verify_pdl_operand, Some(inherent_pdl_operand), &["(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
+        ("pdl.operands", verify_pdl_operands, Some(inherent_pdl_operands), &["(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl.operation", verify_pdl_operation, Some(inherent_pdl_operation), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl.pattern", verify_pdl_pattern, Some(inherent_pdl_pattern), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::hasNItems($_self, 1))"]),
+        ("pdl.range", verify_pdl_range, Some(inherent_pdl_range), &["(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl.replace", verify_pdl_replace, Some(inherent_pdl_replace), &["(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl.result", verify_pdl_result, Some(inherent_pdl_result), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
+        ("pdl.results", verify_pdl_results, Some(inherent_pdl_results), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl.rewrite", verify_pdl_rewrite, Some(inherent_pdl_rewrite), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(true)"]),
+        ("pdl.type", verify_pdl_type, Some(inherent_pdl_type), &["(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
+        ("pdl.types", verify_pdl_types, Some(inherent_pdl_types), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
     ];
 }
 
-/// Puts the compiled verifiers on the registered ops of these dialects (after `register`
-/// or `register_with`), a Rust verifier of `options` running after each; an op with a
-/// predicate leaf `options` answers with a native keeps the registration's verifier.
+/// Puts the compiled verifiers (and checks of inherent attributes) on the registered ops of
+/// these dialects (after `register` or `register_with`), a Rust verifier of `options` running
+/// after each; an op with a predicate leaf `options` answers with a native keeps the
+/// registration's.
 pub fn install_verifiers(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) {
-    for &(name, verify, leaves) in verifiers::TABLE {
+    for &(name, verify, inherent, leaves) in verifiers::TABLE {
         if leaves.iter().any(|leaf| options.natives.contains(leaf)) {
             continue;
         }
@@ -1814,6 +1997,10 @@ pub fn install_verifiers(
             continue;
         };
         let rust = options.verifiers.get(name).cloned();
+        // Only where the registration checks them (ops keeping them as properties).
+        if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
+            info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
+        }
         info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
             verify(ctx, body, op)?;
             match &rust {

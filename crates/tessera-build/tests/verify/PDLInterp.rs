@@ -3298,10 +3298,17 @@ impl SwitchTypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 39 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 76 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
+
+    /// An op's verifier.
+    pub(super) type Verify = fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>;
+    /// An op's check of inherent attributes given as properties (`true`) or in the dictionary.
+    pub(super) type Inherent = fn(&::tessera_ir::Context, ::tessera_ir::Attr, bool) -> Result<(), String>;
+    /// One op's row of `TABLE`.
+    pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
 
     /// `StrAttr`: string attribute.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
@@ -3347,6 +3354,18 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.apply_constraint` op as it is read.
+    pub(super) fn inherent_pdl_interp_apply_constraint(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "isNegated") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.apply_constraint", given, "isNegated", v, c1(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.apply_constraint", given, "name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "isNegated") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.apply_constraint", "isNegated", "bool attribute", c1(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.apply_constraint", "name", "string attribute", c0(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// Verifies a `pdl_interp.apply_rewrite` op.
     pub(super) fn verify_pdl_interp_apply_rewrite(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -3366,6 +3385,16 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.apply_rewrite` op as it is read.
+    pub(super) fn inherent_pdl_interp_apply_rewrite(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.apply_rewrite", given, "name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.apply_rewrite", "name", "string attribute", c0(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// Verifies a `pdl_interp.are_equal` op.
     pub(super) fn verify_pdl_interp_are_equal(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -3382,6 +3411,12 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.are_equal` op as it is read.
+    pub(super) fn inherent_pdl_interp_are_equal(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// Verifies a `pdl_interp.branch` op.
     pub(super) fn verify_pdl_interp_branch(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -3392,13 +3427,19 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.branch` op as it is read.
+    pub(super) fn inherent_pdl_interp_branch(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `AnyAttr`: any attribute.
-    fn c4(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c7(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
     /// `PDL_Attribute`: PDL handle to an `mlir::Attribute`.
-    fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["attribute"]))
     }
 
@@ -3411,42 +3452,61 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("constantValue");
         at.required_attr("constantValue", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("constantValue", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c4(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("constantValue", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `constantValue`.
+    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Any)
+    }
+
+    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Attribute>($_self))", c9_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.check_attribute` op as it is read.
+    pub(super) fn inherent_pdl_interp_check_attribute(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "constantValue") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_attribute", given, "constantValue", v, c9(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "constantValue") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_attribute", "constantValue", "any attribute", c7(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_50`: 32-bit signless integer attribute whose value is non-negative.
-    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c10_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
-    fn c6_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c10_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c6_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c10_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(!::tessera_ods::eval::emitted::ap_test(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v2, ::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }, ::tessera_ods::eval::emitted::ApTest::Negative)?)
     }
 
-    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c6_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c6_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c6_l2(ctx, s))?)
+    fn c10(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c10_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c10_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c10_l2(ctx, s))?)
     }
 
     /// `UnitAttr`: unit attribute.
-    fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)
     }
 
-    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::UnitAttr>($_self))", c7_l0(ctx, s))
+    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::UnitAttr>($_self))", c11_l0(ctx, s))
     }
 
     /// `PDL_Operation`: PDL handle to an `mlir::Operation *`.
-    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["operation"]))
     }
 
@@ -3460,12 +3520,33 @@ mod verifiers {
         let a0 = at.inherent("count");
         let a1 = at.inherent("compareAtLeast");
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `count`.
+    fn c14_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c14_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.check_operand_count` op as it is read.
+    pub(super) fn inherent_pdl_interp_check_operand_count(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "compareAtLeast") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_operand_count", given, "compareAtLeast", v, c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_operand_count", given, "count", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "compareAtLeast") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_operand_count", "compareAtLeast", "unit attribute", c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_operand_count", "count", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3482,7 +3563,17 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.check_operation_name` op as it is read.
+    pub(super) fn inherent_pdl_interp_check_operation_name(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_operation_name", given, "name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_operation_name", "name", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3496,30 +3587,42 @@ mod verifiers {
         let a0 = at.inherent("count");
         let a1 = at.inherent("compareAtLeast");
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.check_result_count` op as it is read.
+    pub(super) fn inherent_pdl_interp_check_result_count(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "compareAtLeast") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_result_count", given, "compareAtLeast", v, c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_result_count", given, "count", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "compareAtLeast") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_result_count", "compareAtLeast", "unit attribute", c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_result_count", "count", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `TypeAttr`: any type attribute.
-    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c18_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c18_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Any)? })
     }
 
-    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c9_l1(ctx, s))? && true)
+    fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c18_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c18_l1(ctx, s))? && true)
     }
 
     /// `PDL_Type`: PDL handle to an `mlir::Type`.
-    fn c10(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c19(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"]))
     }
 
@@ -3532,29 +3635,48 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("type");
         at.required_attr("type", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c9(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `type`.
+    fn c20_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
+    }
+
+    fn c20(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c20_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.check_type` op as it is read.
+    pub(super) fn inherent_pdl_interp_check_type(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_type", given, "type", v, c20(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_type", "type", "any type attribute", c18(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `TypeArrayAttr`: type array attribute.
-    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c21_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c11_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c21_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v6 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v6, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))
     }
 
-    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c11_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c11_l1(ctx, s))?)
+    fn c21(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c21_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c21_l1(ctx, s))?)
     }
 
     /// `anonymous_52`: range of PDL handle to an `mlir::Type` values.
-    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c22(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
@@ -3567,11 +3689,30 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("types");
         at.required_attr("types", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `types`.
+    fn c23_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
+    }
+
+    fn c23(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c23_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.check_types` op as it is read.
+    pub(super) fn inherent_pdl_interp_check_types(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "types") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.check_types", given, "types", v, c23(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "types") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.check_types", "types", "type array attribute", c21(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3586,6 +3727,12 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.continue` op as it is read.
+    pub(super) fn inherent_pdl_interp_continue(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// Verifies a `pdl_interp.create_attribute` op.
     pub(super) fn verify_pdl_interp_create_attribute(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -3595,34 +3742,44 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c4(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.create_attribute` op as it is read.
+    pub(super) fn inherent_pdl_interp_create_attribute(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.create_attribute", given, "value", v, c9(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.create_attribute", "value", "any attribute", c7(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `StrArrayAttr`: string array attribute.
-    fn c13_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c25_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c13_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c25_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::String)? }))
     }
 
-    fn c13(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c13_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c13_l1(ctx, s))?)
+    fn c25(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c25_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c25_l1(ctx, s))?)
     }
 
     /// `anonymous_65`: variadic of single element or range of PDL handle for an `mlir::Value`.
-    fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
     /// `anonymous_69`: variadic of single element or range of PDL handle to an `mlir::Type`.
-    fn c16(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c28(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
@@ -3639,24 +3796,39 @@ mod verifiers {
         at.required_attr("inputAttributeNames", a1.is_some())?;
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c13(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("inferredResultTypes", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("inferredResultTypes", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c16(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.create_operation` op as it is read.
+    pub(super) fn inherent_pdl_interp_create_operation(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "inferredResultTypes") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.create_operation", given, "inferredResultTypes", v, c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "inputAttributeNames") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.create_operation", given, "inputAttributeNames", v, c23(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.create_operation", given, "name", v, c0(ctx, v))?; }
+            ::tessera_ods::register::rt::property_sizes(ctx, "pdl_interp.create_operation", given, "operandSegmentSizes", 3)?;
+        } else {
+            if let Some(v) = ctx.dict_get(given, "inferredResultTypes") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.create_operation", "inferredResultTypes", "unit attribute", c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "inputAttributeNames") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.create_operation", "inputAttributeNames", "string array attribute", c25(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.create_operation", "name", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_94`: range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values.
-    fn c17(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c32(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
@@ -3673,7 +3845,13 @@ mod verifiers {
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_94", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c17(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_94", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c32(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.create_range` op as it is read.
+    pub(super) fn inherent_pdl_interp_create_range(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
@@ -3686,11 +3864,21 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c9(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.create_type` op as it is read.
+    pub(super) fn inherent_pdl_interp_create_type(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.create_type", given, "value", v, c20(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.create_type", "value", "any type attribute", c18(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3703,11 +3891,21 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.create_types` op as it is read.
+    pub(super) fn inherent_pdl_interp_create_types(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.create_types", given, "value", v, c23(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.create_types", "value", "type array attribute", c21(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3721,17 +3919,23 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.erase` op as it is read.
+    pub(super) fn inherent_pdl_interp_erase(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// `anonymous_72`: range of pdl type values.
-    fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c35(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
     /// That `range` is a PDL range whose element type matches type of `result` (`pdl_interp.extract`).
-    fn c19(_ctx: &::tessera_ir::Context, _s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c36(_ctx: &::tessera_ir::Context, _s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
         ::tessera_ods::register::rt::unknown("(std::equal_to<>()(pdl::RangeType::get($result.getType()), $range.getType()))", "'::pdl::RangeType' cannot be built: tessera-ir keeps values of the dialect 'pdl' as opaque text")
     }
 
@@ -3744,17 +3948,27 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c18(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
         let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
-        at.pred_trait_verdict("`range` is a PDL range whose element type matches type of `result`", c19(ctx, &names))?;
+        at.pred_trait_verdict("`range` is a PDL range whose element type matches type of `result`", c36(ctx, &names))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.extract` op as it is read.
+    pub(super) fn inherent_pdl_interp_extract(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.extract", given, "index", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.extract", "index", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3768,8 +3982,14 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.finalize` op as it is read.
+    pub(super) fn inherent_pdl_interp_finalize(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `AnyRegion`: any region.
-    fn c20(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c38(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -3783,40 +4003,46 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c18(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c20(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c38(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.foreach` op as it is read.
+    pub(super) fn inherent_pdl_interp_foreach(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// `anonymous_77`: type attribute of function type.
-    fn c22_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c40_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c22_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c40_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
     }
 
-    fn c22(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c22_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c22_l1(ctx, s))?)
+    fn c40(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c40_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c40_l1(ctx, s))?)
     }
 
     /// `anonymous_80`: Array of dictionary attributes.
-    fn c23_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c41_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c23_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c41_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Dictionary)? }))
     }
 
-    fn c23(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c23_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c23_l1(ctx, s))?)
+    fn c41(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c41_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c41_l1(ctx, s))?)
     }
 
     /// `anonymous_81`: region with at least 1 blocks.
-    fn c24(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c42(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((s as i128) >= (1_i128))
     }
 
@@ -3834,11 +4060,27 @@ mod verifiers {
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_77", summary: "type attribute of function type" }, c22(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c23(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c23(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_77", summary: "type attribute of function type" }, c40(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_81", summary: "region with at least 1 blocks" }, c24(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_81", summary: "region with at least 1 blocks" }, c42(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.func` op as it is read.
+    pub(super) fn inherent_pdl_interp_func(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "arg_attrs") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.func", given, "arg_attrs", v, c23(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "function_type") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.func", given, "function_type", v, c20(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "res_attrs") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.func", given, "res_attrs", v, c23(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.func", given, "sym_name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "arg_attrs") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.func", "arg_attrs", "Array of dictionary attributes", c41(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "function_type") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.func", "function_type", "type attribute of function type", c40(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "res_attrs") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.func", "res_attrs", "Array of dictionary attributes", c41(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.func", "sym_name", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3855,11 +4097,21 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_attribute` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_attribute(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.get_attribute", given, "name", v, c0(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "name") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.get_attribute", "name", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3873,11 +4125,17 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_attribute_type` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_attribute_type(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
@@ -3891,16 +4149,22 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_defining_op` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_defining_op(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// `PDL_Value`: PDL handle for an `mlir::Value`.
-    fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c49(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"]))
     }
 
@@ -3913,15 +4177,25 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c49(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_operand` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_operand(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.get_operand", given, "index", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.get_operand", "index", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3933,15 +4207,25 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_operands` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_operands(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.get_operands", given, "index", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.get_operands", "index", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3954,15 +4238,25 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c49(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_result` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_result(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.get_result", given, "index", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.get_result", "index", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -3974,20 +4268,30 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c6(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_results` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_results(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.get_results", given, "index", v, c14(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "index") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.get_results", "index", "32-bit signless integer attribute whose value is non-negative", c10(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_85`: range of PDL handle to an `mlir::Operation *` values.
-    fn c28(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c55(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
 
@@ -4001,16 +4305,22 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c28(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c55(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_users` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_users(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
     /// That `value` type matches arity of `result` (`pdl_interp.get_value_type`).
-    fn c30(_ctx: &::tessera_ir::Context, _s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c57(_ctx: &::tessera_ir::Context, _s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
         ::tessera_ods::register::rt::unknown("(std::equal_to<>()(getGetValueTypeOpValueType($result.getType()), $value.getType()))", "the function 'getGetValueTypeOpValueType' is not understood")
     }
 
@@ -4024,13 +4334,19 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "single element or range of PDL handle to an `mlir::Type`" }, |t| c16(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
         let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
-        at.pred_trait_verdict("`value` type matches arity of `result`", c30(ctx, &names))?;
+        at.pred_trait_verdict("`value` type matches arity of `result`", c57(ctx, &names))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.get_value_type` op as it is read.
+    pub(super) fn inherent_pdl_interp_get_value_type(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
@@ -4048,30 +4364,36 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `pdl_interp.is_not_null` op as it is read.
+    pub(super) fn inherent_pdl_interp_is_not_null(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `SymbolRefAttr`: symbol reference attribute.
-    fn c31_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c58_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::SymbolRef)
     }
 
-    fn c31(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::SymbolRefAttr>($_self))", c31_l0(ctx, s))
+    fn c58(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::SymbolRefAttr>($_self))", c58_l0(ctx, s))
     }
 
     /// `anonymous_102`: 16-bit signless integer attribute whose value is non-negative.
-    fn c34_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c61_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
-    fn c34_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c61_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(16), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c34_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c61_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(!::tessera_ods::eval::emitted::ap_test(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v2, ::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }, ::tessera_ods::eval::emitted::ApTest::Negative)?)
     }
 
-    fn c34(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c34_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", c34_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c34_l2(ctx, s))?)
+    fn c61(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c61_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", c61_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", c61_l2(ctx, s))?)
     }
 
     /// Verifies a `pdl_interp.record_match` op.
@@ -4087,16 +4409,33 @@ mod verifiers {
         let a3 = at.inherent("benefit");
         at.required_attr("benefit", a3.is_some())?;
         at.required_attr("rewriter", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c31(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c58(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("rootKind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_100", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_101", summary: "string array attribute" }, c13(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_102", summary: "16-bit signless integer attribute whose value is non-negative" }, c34(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_101", summary: "string array attribute" }, c25(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_102", summary: "16-bit signless integer attribute whose value is non-negative" }, c61(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_99", summary: "variadic of PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_99", summary: "variadic of PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.record_match` op as it is read.
+    pub(super) fn inherent_pdl_interp_record_match(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "benefit") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.record_match", given, "benefit", v, c14(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "generatedOps") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.record_match", given, "generatedOps", v, c23(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "rewriter") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.record_match", given, "rewriter", v, c58(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "rootKind") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.record_match", given, "rootKind", v, c0(ctx, v))?; }
+            ::tessera_ods::register::rt::property_sizes(ctx, "pdl_interp.record_match", given, "operandSegmentSizes", 2)?;
+        } else {
+            if let Some(v) = ctx.dict_get(given, "benefit") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.record_match", "benefit", "16-bit signless integer attribute whose value is non-negative", c61(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "generatedOps") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.record_match", "generatedOps", "string array attribute", c25(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "rewriter") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.record_match", "rewriter", "symbol reference attribute", c58(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "rootKind") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.record_match", "rootKind", "string attribute", c0(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -4110,18 +4449,15 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single, ::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c14(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
-    /// `ArrayAttr`: array attribute.
-    fn c36_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
-    }
-
-    fn c36(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c36_l0(ctx, s))
+    /// Checks the inherent attributes of a `pdl_interp.replace` op as it is read.
+    pub(super) fn inherent_pdl_interp_replace(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
     }
 
     /// Verifies a `pdl_interp.switch_attribute` op.
@@ -4133,25 +4469,35 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c36(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c23(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.switch_attribute` op as it is read.
+    pub(super) fn inherent_pdl_interp_switch_attribute(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.switch_attribute", given, "caseValues", v, c23(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.switch_attribute", "caseValues", "array attribute", c23(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `I32ElementsAttr`: 32-bit signless integer elements attribute.
-    fn c37_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c69_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseInt)
     }
 
-    fn c37_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c69_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::element_type(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::DenseInt)?, "Attr(DenseInt)")? }))?)?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c37(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c37_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", c37_l1(ctx, s))?)
+    fn c69(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c69_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", c69_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl_interp.switch_operand_count` op.
@@ -4163,11 +4509,30 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c37(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `caseValues`.
+    fn c70_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseInt)
+    }
+
+    fn c70(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", c70_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.switch_operand_count` op as it is read.
+    pub(super) fn inherent_pdl_interp_switch_operand_count(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.switch_operand_count", given, "caseValues", v, c70(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.switch_operand_count", "caseValues", "32-bit signless integer elements attribute", c69(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -4180,11 +4545,21 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c13(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.switch_operation_name` op as it is read.
+    pub(super) fn inherent_pdl_interp_switch_operation_name(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.switch_operation_name", given, "caseValues", v, c23(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.switch_operation_name", "caseValues", "string array attribute", c25(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -4197,11 +4572,21 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c37(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.switch_result_count` op as it is read.
+    pub(super) fn inherent_pdl_interp_switch_result_count(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.switch_result_count", given, "caseValues", v, c70(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.switch_result_count", "caseValues", "32-bit signless integer elements attribute", c69(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -4214,25 +4599,35 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.switch_type` op as it is read.
+    pub(super) fn inherent_pdl_interp_switch_type(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.switch_type", given, "caseValues", v, c23(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.switch_type", "caseValues", "type array attribute", c21(ctx, v))?; }
+        }
         Ok(())
     }
 
     /// `anonymous_104`: type-array array attribute.
-    fn c38_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c74_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
 
-    fn c38_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c74_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && ({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Array)? } && ::tessera_ods::eval::emitted::quantify(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v6| Ok({ let _v7 = v6; true } && (({ let v8 = v6; ::tessera_ods::eval::emitted::attr_isa(ctx, v8, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v10 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v9 = v6; ::tessera_ods::eval::emitted::cast_attr_checked(v9, ::tessera_ods::eval::emitted::attr_isa(ctx, v9, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v10, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))?)))
     }
 
-    fn c38(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c38_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::ArrayAttr>(attr))) && (::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>(attr), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); }))); })", c38_l1(ctx, s))?)
+    fn c74(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c74_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::ArrayAttr>(attr))) && (::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>(attr), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); }))); })", c74_l1(ctx, s))?)
     }
 
     /// Verifies a `pdl_interp.switch_types` op.
@@ -4244,68 +4639,78 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "type-array array attribute" }, c38(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "type-array array attribute" }, c74(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `pdl_interp.switch_types` op as it is read.
+    pub(super) fn inherent_pdl_interp_switch_types(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::property_storage(ctx, "pdl_interp.switch_types", given, "caseValues", v, c23(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "caseValues") { ::tessera_ods::register::rt::dictionary_attr("pdl_interp.switch_types", "caseValues", "type-array array attribute", c74(ctx, v))?; }
+        }
         Ok(())
     }
 
 
-    /// Each op's name, verifier, and the predicate leaves a native could override.
-    #[allow(clippy::type_complexity)]
-    pub(super) static TABLE: &[(&str, fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>, &[&str])] = &[
-        ("pdl_interp.apply_constraint", verify_pdl_interp_apply_constraint, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::BoolAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
-        ("pdl_interp.apply_rewrite", verify_pdl_interp_apply_rewrite, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
-        ("pdl_interp.are_equal", verify_pdl_interp_are_equal, &["(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
-        ("pdl_interp.branch", verify_pdl_interp_branch, &[]),
-        ("pdl_interp.check_attribute", verify_pdl_interp_check_attribute, &["(true)", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
-        ("pdl_interp.check_operand_count", verify_pdl_interp_check_operand_count, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.check_operation_name", verify_pdl_interp_check_operation_name, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.check_result_count", verify_pdl_interp_check_result_count, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.check_type", verify_pdl_interp_check_type, &["(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
-        ("pdl_interp.check_types", verify_pdl_interp_check_types, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.continue", verify_pdl_interp_continue, &[]),
-        ("pdl_interp.create_attribute", verify_pdl_interp_create_attribute, &["(true)", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
-        ("pdl_interp.create_operation", verify_pdl_interp_create_operation, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.create_range", verify_pdl_interp_create_range, &["(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.create_type", verify_pdl_interp_create_type, &["(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
-        ("pdl_interp.create_types", verify_pdl_interp_create_types, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.erase", verify_pdl_interp_erase, &["(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.extract", verify_pdl_interp_extract, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(std::equal_to<>()(pdl::RangeType::get($result.getType()), $range.getType()))"]),
-        ("pdl_interp.finalize", verify_pdl_interp_finalize, &[]),
-        ("pdl_interp.foreach", verify_pdl_interp_foreach, &["(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(true)"]),
-        ("pdl_interp.func", verify_pdl_interp_func, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", "(::llvm::hasNItemsOrMore($_self, 1))"]),
-        ("pdl_interp.get_attribute", verify_pdl_interp_get_attribute, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
-        ("pdl_interp.get_attribute_type", verify_pdl_interp_get_attribute_type, &["(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
-        ("pdl_interp.get_defining_op", verify_pdl_interp_get_defining_op, &["(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.get_operand", verify_pdl_interp_get_operand, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
-        ("pdl_interp.get_operands", verify_pdl_interp_get_operands, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.get_result", verify_pdl_interp_get_result, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
-        ("pdl_interp.get_results", verify_pdl_interp_get_results, &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.get_users", verify_pdl_interp_get_users, &["(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.get_value_type", verify_pdl_interp_get_value_type, &["(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(std::equal_to<>()(getGetValueTypeOpValueType($result.getType()), $value.getType()))"]),
-        ("pdl_interp.is_not_null", verify_pdl_interp_is_not_null, &["(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
-        ("pdl_interp.record_match", verify_pdl_interp_record_match, &["(::llvm::isa<::mlir::SymbolRefAttr>($_self))", "(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.replace", verify_pdl_interp_replace, &["(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
-        ("pdl_interp.switch_attribute", verify_pdl_interp_switch_attribute, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
-        ("pdl_interp.switch_operand_count", verify_pdl_interp_switch_operand_count, &["(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", "(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.switch_operation_name", verify_pdl_interp_switch_operation_name, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.switch_result_count", verify_pdl_interp_switch_result_count, &["(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", "(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
-        ("pdl_interp.switch_type", verify_pdl_interp_switch_type, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
-        ("pdl_interp.switch_types", verify_pdl_interp_switch_types, &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::ArrayAttr>(attr))) && (::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>(attr), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); }))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+    /// Each op's name, verifier, check of inherent attributes (ops keeping them as properties), and the predicate leaves a native could override.
+    pub(super) static TABLE: &[Entry] = &[
+        ("pdl_interp.apply_constraint", verify_pdl_interp_apply_constraint, Some(inherent_pdl_interp_apply_constraint), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::BoolAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
+        ("pdl_interp.apply_rewrite", verify_pdl_interp_apply_rewrite, Some(inherent_pdl_interp_apply_rewrite), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
+        ("pdl_interp.are_equal", verify_pdl_interp_are_equal, Some(inherent_pdl_interp_are_equal), &["(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
+        ("pdl_interp.branch", verify_pdl_interp_branch, Some(inherent_pdl_interp_branch), &[]),
+        ("pdl_interp.check_attribute", verify_pdl_interp_check_attribute, Some(inherent_pdl_interp_check_attribute), &["(true)", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::Attribute>($_self))"]),
+        ("pdl_interp.check_operand_count", verify_pdl_interp_check_operand_count, Some(inherent_pdl_interp_check_operand_count), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.check_operation_name", verify_pdl_interp_check_operation_name, Some(inherent_pdl_interp_check_operation_name), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.check_result_count", verify_pdl_interp_check_result_count, Some(inherent_pdl_interp_check_result_count), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.check_type", verify_pdl_interp_check_type, Some(inherent_pdl_interp_check_type), &["(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
+        ("pdl_interp.check_types", verify_pdl_interp_check_types, Some(inherent_pdl_interp_check_types), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.continue", verify_pdl_interp_continue, Some(inherent_pdl_interp_continue), &[]),
+        ("pdl_interp.create_attribute", verify_pdl_interp_create_attribute, Some(inherent_pdl_interp_create_attribute), &["(true)", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::Attribute>($_self))"]),
+        ("pdl_interp.create_operation", verify_pdl_interp_create_operation, Some(inherent_pdl_interp_create_operation), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.create_range", verify_pdl_interp_create_range, Some(inherent_pdl_interp_create_range), &["(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.create_type", verify_pdl_interp_create_type, Some(inherent_pdl_interp_create_type), &["(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
+        ("pdl_interp.create_types", verify_pdl_interp_create_types, Some(inherent_pdl_interp_create_types), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.erase", verify_pdl_interp_erase, Some(inherent_pdl_interp_erase), &["(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.extract", verify_pdl_interp_extract, Some(inherent_pdl_interp_extract), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(std::equal_to<>()(pdl::RangeType::get($result.getType()), $range.getType()))"]),
+        ("pdl_interp.finalize", verify_pdl_interp_finalize, Some(inherent_pdl_interp_finalize), &[]),
+        ("pdl_interp.foreach", verify_pdl_interp_foreach, Some(inherent_pdl_interp_foreach), &["(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(true)"]),
+        ("pdl_interp.func", verify_pdl_interp_func, Some(inherent_pdl_interp_func), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", "(::llvm::hasNItemsOrMore($_self, 1))"]),
+        ("pdl_interp.get_attribute", verify_pdl_interp_get_attribute, Some(inherent_pdl_interp_get_attribute), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
+        ("pdl_interp.get_attribute_type", verify_pdl_interp_get_attribute_type, Some(inherent_pdl_interp_get_attribute_type), &["(::llvm::isa<::mlir::pdl::AttributeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
+        ("pdl_interp.get_defining_op", verify_pdl_interp_get_defining_op, Some(inherent_pdl_interp_get_defining_op), &["(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.get_operand", verify_pdl_interp_get_operand, Some(inherent_pdl_interp_get_operand), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
+        ("pdl_interp.get_operands", verify_pdl_interp_get_operands, Some(inherent_pdl_interp_get_operands), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.get_result", verify_pdl_interp_get_result, Some(inherent_pdl_interp_get_result), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))"]),
+        ("pdl_interp.get_results", verify_pdl_interp_get_results, Some(inherent_pdl_interp_get_results), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.get_users", verify_pdl_interp_get_users, Some(inherent_pdl_interp_get_users), &["(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.get_value_type", verify_pdl_interp_get_value_type, Some(inherent_pdl_interp_get_value_type), &["(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(::llvm::isa<::mlir::pdl::TypeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "(std::equal_to<>()(getGetValueTypeOpValueType($result.getType()), $value.getType()))"]),
+        ("pdl_interp.is_not_null", verify_pdl_interp_is_not_null, Some(inherent_pdl_interp_is_not_null), &["(::llvm::isa<::mlir::pdl::PDLType>($_self))"]),
+        ("pdl_interp.record_match", verify_pdl_interp_record_match, Some(inherent_pdl_interp_record_match), &["(::llvm::isa<::mlir::SymbolRefAttr>($_self))", "(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(16))", "(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())", "(::llvm::isa<::mlir::pdl::PDLType>($_self))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.replace", verify_pdl_interp_replace, Some(inherent_pdl_interp_replace), &["(::llvm::isa<::mlir::pdl::OperationType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>($_self))", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
+        ("pdl_interp.switch_attribute", verify_pdl_interp_switch_attribute, Some(inherent_pdl_interp_switch_attribute), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "(::llvm::isa<::mlir::pdl::AttributeType>($_self))"]),
+        ("pdl_interp.switch_operand_count", verify_pdl_interp_switch_operand_count, Some(inherent_pdl_interp_switch_operand_count), &["(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", "(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.switch_operation_name", verify_pdl_interp_switch_operation_name, Some(inherent_pdl_interp_switch_operation_name), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.switch_result_count", verify_pdl_interp_switch_result_count, Some(inherent_pdl_interp_switch_result_count), &["(::llvm::isa<::mlir::DenseIntElementsAttr>($_self))", "(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType().getElementType().isSignlessInteger(32))", "(::llvm::isa<::mlir::pdl::OperationType>($_self))"]),
+        ("pdl_interp.switch_type", verify_pdl_interp_switch_type, Some(inherent_pdl_interp_switch_type), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", "(::llvm::isa<::mlir::pdl::TypeType>($_self))"]),
+        ("pdl_interp.switch_types", verify_pdl_interp_switch_types, Some(inherent_pdl_interp_switch_types), &["(::llvm::isa<::mlir::ArrayAttr>($_self))", "::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::ArrayAttr>(attr))) && (::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>(attr), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); }))); })", "(::llvm::isa<::mlir::pdl::RangeType>($_self))", "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"]),
     ];
 }
 
-/// Puts the compiled verifiers on the registered ops of these dialects (after `register`
-/// or `register_with`), a Rust verifier of `options` running after each; an op with a
-/// predicate leaf `options` answers with a native keeps the registration's verifier.
+/// Puts the compiled verifiers (and checks of inherent attributes) on the registered ops of
+/// these dialects (after `register` or `register_with`), a Rust verifier of `options` running
+/// after each; an op with a predicate leaf `options` answers with a native keeps the
+/// registration's.
 pub fn install_verifiers(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) {
-    for &(name, verify, leaves) in verifiers::TABLE {
+    for &(name, verify, inherent, leaves) in verifiers::TABLE {
         if leaves.iter().any(|leaf| options.natives.contains(leaf)) {
             continue;
         }
@@ -4316,6 +4721,10 @@ pub fn install_verifiers(
             continue;
         };
         let rust = options.verifiers.get(name).cloned();
+        // Only where the registration checks them (ops keeping them as properties).
+        if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
+            info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
+        }
         info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
             verify(ctx, body, op)?;
             match &rust {

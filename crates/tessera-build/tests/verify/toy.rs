@@ -582,10 +582,17 @@ impl TransposeOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 8 ops: 7 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 8 ops: 10 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
+
+    /// An op's verifier.
+    pub(super) type Verify = fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>;
+    /// An op's check of inherent attributes given as properties (`true`) or in the dictionary.
+    pub(super) type Inherent = fn(&::tessera_ir::Context, ::tessera_ir::Attr, bool) -> Result<(), String>;
+    /// One op's row of `TABLE`.
+    pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
 
     /// `F64Tensor`: tensor of 64-bit float values.
     fn c0_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
@@ -620,6 +627,12 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `toy.add` op as it is read.
+    pub(super) fn inherent_toy_add(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `F64ElementsAttr`: 64-bit float elements attribute.
     fn c1_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::DenseElements)
@@ -646,30 +659,40 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `toy.constant` op as it is read.
+    pub(super) fn inherent_toy_constant(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::property_storage(ctx, "toy.constant", given, "value", v, c1(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "value") { ::tessera_ods::register::rt::dictionary_attr("toy.constant", "value", "64-bit float elements attribute", c1(ctx, v))?; }
+        }
+        Ok(())
+    }
+
     /// `SymbolNameAttr`: string attribute.
-    fn c2_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c3_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
-    fn c2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c2_l0(ctx, s))
+    fn c3(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c3_l0(ctx, s))
     }
 
     /// `anonymous_46`: type attribute of function type.
-    fn c3_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c3_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c4_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
     }
 
-    fn c3(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c3_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c3_l1(ctx, s))?)
+    fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c4_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c4_l1(ctx, s))?)
     }
 
     /// `AnyRegion`: any region.
-    fn c4(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c5(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -684,10 +707,31 @@ mod verifiers {
         let a1 = at.inherent("function_type");
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c2(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_46", summary: "type attribute of function type" }, c3(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c3(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_46", summary: "type attribute of function type" }, c4(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c4(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c5(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Whether an attribute is a `function_type`.
+    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
+    }
+
+    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c6_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `toy.func` op as it is read.
+    pub(super) fn inherent_toy_func(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "function_type") { ::tessera_ods::register::rt::property_storage(ctx, "toy.func", given, "function_type", v, c6(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::property_storage(ctx, "toy.func", given, "sym_name", v, c3(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "function_type") { ::tessera_ods::register::rt::dictionary_attr("toy.func", "function_type", "type attribute of function type", c4(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "sym_name") { ::tessera_ods::register::rt::dictionary_attr("toy.func", "sym_name", "string attribute", c3(ctx, v))?; }
+        }
         Ok(())
     }
 
@@ -711,6 +755,12 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `toy.mul` op as it is read.
+    pub(super) fn inherent_toy_mul(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// Verifies a `toy.print` op.
     pub(super) fn verify_toy_print(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -725,21 +775,27 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `toy.print` op as it is read.
+    pub(super) fn inherent_toy_print(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `F64StaticTensor`: statically shaped tensor of 64-bit float values.
-    fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
+    fn c8_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Tensor)
     }
 
-    fn c5_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
+    fn c8_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::element_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_type_checked(v1, ::tessera_ods::eval::emitted::type_isa(ctx, v1, ::tessera_ods::eval::emitted::TypeClass::Shaped)?, "Type(Shaped)")? })?, ::tessera_ods::eval::emitted::TypeTest::Float(::tessera_ir::FloatKind::F64)))
     }
 
-    fn c5_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
+    fn c8_l2(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::has_static_shape(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_type_checked(v2, ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Shaped)?, "Type(Shaped)")? })
     }
 
-    fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TensorType>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", c5_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())", c5_l2(ctx, s))?)
+    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok((::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TensorType>($_self))", c8_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", c8_l1(ctx, s))?) && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())", c8_l2(ctx, s))?)
     }
 
     /// Verifies a `toy.reshape` op.
@@ -756,7 +812,13 @@ mod verifiers {
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64StaticTensor", summary: "statically shaped tensor of 64-bit float values" }, |t| c5(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64StaticTensor", summary: "statically shaped tensor of 64-bit float values" }, |t| c8(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `toy.reshape` op as it is read.
+    pub(super) fn inherent_toy_reshape(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
@@ -770,6 +832,12 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `toy.return` op as it is read.
+    pub(super) fn inherent_toy_return(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
         Ok(())
     }
 
@@ -791,29 +859,35 @@ mod verifiers {
         Ok(())
     }
 
+    /// Checks the inherent attributes of a `toy.transpose` op as it is read.
+    pub(super) fn inherent_toy_transpose(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
 
-    /// Each op's name, verifier, and the predicate leaves a native could override.
-    #[allow(clippy::type_complexity)]
-    pub(super) static TABLE: &[(&str, fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>, &[&str])] = &[
-        ("toy.add", verify_toy_add, &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
-        ("toy.constant", verify_toy_constant, &["(::llvm::isa<::mlir::DenseElementsAttr>($_self))", "(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
-        ("toy.func", verify_toy_func, &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)"]),
-        ("toy.mul", verify_toy_mul, &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
-        ("toy.print", verify_toy_print, &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
-        ("toy.reshape", verify_toy_reshape, &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", "(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())"]),
-        ("toy.return", verify_toy_return, &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
-        ("toy.transpose", verify_toy_transpose, &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
+
+    /// Each op's name, verifier, check of inherent attributes (ops keeping them as properties), and the predicate leaves a native could override.
+    pub(super) static TABLE: &[Entry] = &[
+        ("toy.add", verify_toy_add, Some(inherent_toy_add), &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
+        ("toy.constant", verify_toy_constant, Some(inherent_toy_constant), &["(::llvm::isa<::mlir::DenseElementsAttr>($_self))", "(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
+        ("toy.func", verify_toy_func, Some(inherent_toy_func), &["(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "(true)"]),
+        ("toy.mul", verify_toy_mul, Some(inherent_toy_mul), &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
+        ("toy.print", verify_toy_print, Some(inherent_toy_print), &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
+        ("toy.reshape", verify_toy_reshape, Some(inherent_toy_reshape), &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())", "(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())"]),
+        ("toy.return", verify_toy_return, Some(inherent_toy_return), &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
+        ("toy.transpose", verify_toy_transpose, Some(inherent_toy_transpose), &["(::llvm::isa<::mlir::TensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).getElementType().isF64())"]),
     ];
 }
 
-/// Puts the compiled verifiers on the registered ops of these dialects (after `register`
-/// or `register_with`), a Rust verifier of `options` running after each; an op with a
-/// predicate leaf `options` answers with a native keeps the registration's verifier.
+/// Puts the compiled verifiers (and checks of inherent attributes) on the registered ops of
+/// these dialects (after `register` or `register_with`), a Rust verifier of `options` running
+/// after each; an op with a predicate leaf `options` answers with a native keeps the
+/// registration's.
 pub fn install_verifiers(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) {
-    for &(name, verify, leaves) in verifiers::TABLE {
+    for &(name, verify, inherent, leaves) in verifiers::TABLE {
         if leaves.iter().any(|leaf| options.natives.contains(leaf)) {
             continue;
         }
@@ -824,6 +898,10 @@ pub fn install_verifiers(
             continue;
         };
         let rust = options.verifiers.get(name).cloned();
+        // Only where the registration checks them (ops keeping them as properties).
+        if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
+            info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
+        }
         info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
             verify(ctx, body, op)?;
             match &rust {

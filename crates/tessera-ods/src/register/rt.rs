@@ -693,6 +693,67 @@ pub fn leaf(text: &str, value: Result<bool, String>) -> Result<bool, EvalError> 
     })
 }
 
+/// While parsing op `op` from old generic input: the verdict of inherent attribute `name`'s
+/// constraint on its value in the attribute dictionary. Only a predicate that fails is an
+/// error here; one that cannot be evaluated is left to the op's verification.
+pub fn dictionary_attr(
+    op: &str,
+    name: &str,
+    summary: &str,
+    verdict: Result<bool, EvalError>,
+) -> Result<(), String> {
+    match verdict {
+        Ok(false) => Err(format!(
+            "'{op}' op attribute '{name}' failed to satisfy constraint: {summary}"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// While converting the properties `props` of op `op` to its storage: whether the value of
+/// attribute `name` is of its C++ storage class (`verdict`); upstream refuses it otherwise.
+pub fn property_storage(
+    ctx: &Context,
+    op: &str,
+    props: Attr,
+    name: &str,
+    value: Attr,
+    verdict: Result<bool, EvalError>,
+) -> Result<(), String> {
+    match verdict {
+        Ok(false) => {
+            let value = tessera_asm::attr_to_string(ctx, value);
+            let message = format!("Invalid attribute `{name}` in property conversion: {value}");
+            Err(invalid_properties(op, ctx, Some(props), &message))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// While converting the properties `props` of op `op`: the segment sizes `attr`, if given,
+/// have one entry per declared group (`groups`).
+pub fn property_sizes(
+    ctx: &Context,
+    op: &str,
+    props: Attr,
+    attr: &str,
+    groups: usize,
+) -> Result<(), String> {
+    let len = ctx
+        .dict_get(props, attr)
+        .and_then(|a| ctx.dense_i32_values(a))
+        .map(|s| s.len());
+    match len.filter(|&n| n != groups) {
+        Some(len) => Err(invalid_properties(
+            op,
+            ctx,
+            Some(props),
+            &size_mismatch(len, groups),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Upstream's message for properties it cannot convert to the storage of op `name`.
 pub(crate) fn invalid_properties(
     name: &str,
@@ -732,6 +793,8 @@ pub enum Which {
     Region(usize),
     /// The constraint of the declared successor group.
     Successor(usize),
+    /// Whether a value is of the declared attribute's C++ storage class.
+    Storage(usize),
 }
 
 impl EmbeddedOp {
@@ -775,6 +838,13 @@ impl EmbeddedOp {
             Which::Attr(i) => {
                 let a = c.attrs.get(i).ok_or_else(|| self.missing("attribute"))?;
                 return a.check.cond.check_self(ctx, subject).into_result();
+            }
+            Which::Storage(i) => {
+                let a = c.attrs.get(i).ok_or_else(|| self.missing("attribute"))?;
+                return match &a.storage {
+                    Some(storage) => storage.check_self(ctx, subject).into_result(),
+                    None => Ok(true),
+                };
             }
         };
         let g = groups

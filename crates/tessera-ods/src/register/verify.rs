@@ -2,7 +2,6 @@
 //! count traits, the structural traits, what ODS generates (attributes, operand and result
 //! types, predicate traits, regions, successors), the other traits, then a Rust verifier.
 
-use super::check::Verdict;
 use super::compile::{CompiledOp, Group, GroupArity, Split, Step};
 use super::natives::NativeCheck;
 use super::rt::{self, At, ConstraintText, OpResolver, Ranges, TypeTrait, ValueKind};
@@ -45,12 +44,8 @@ pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Re
         let Some(value) = ctx.dict_get(attrs, &a.name) else {
             continue;
         };
-        if a.check.cond.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
-            return Err(format!(
-                "'{}' op attribute '{}' failed to satisfy constraint: {}",
-                c.name, a.name, a.check.summary
-            ));
-        }
+        let verdict = a.check.cond.check(ctx, &Bound::Attr(value), &NoNames);
+        rt::dictionary_attr(&c.name, &a.name, &a.check.summary, verdict.into_result())?;
     }
     Ok(())
 }
@@ -59,31 +54,17 @@ pub(crate) fn dictionary_attrs(c: &CompiledOp, ctx: &Context, attrs: Attr) -> Re
 /// before the op exists: each attribute, in name order, of its C++ storage class (where the
 /// evaluator can tell), then the segment sizes of the right length.
 pub(crate) fn properties(c: &CompiledOp, ctx: &Context, props: Attr) -> Result<(), String> {
-    let problem =
-        |message: String| Err(rt::invalid_properties(&c.name, ctx, Some(props), &message));
     for &i in &c.attrs_by_name {
         let a = &c.attrs[i];
         let (Some(value), Some(storage)) = (ctx.dict_get(props, &a.name), &a.storage) else {
             continue;
         };
-        if storage.check(ctx, &Bound::Attr(value), &NoNames) == Verdict::Fails {
-            let value = tessera_asm::attr_to_string(ctx, value);
-            return problem(format!(
-                "Invalid attribute `{}` in property conversion: {value}",
-                a.name
-            ));
-        }
+        let verdict = storage.check(ctx, &Bound::Attr(value), &NoNames);
+        rt::property_storage(ctx, &c.name, props, &a.name, value, verdict.into_result())?;
     }
     for (split, groups) in [(c.operand_split, &c.operands), (c.result_split, &c.results)] {
-        let Split::Sized(attr) = split else {
-            continue;
-        };
-        let len = ctx
-            .dict_get(props, attr)
-            .and_then(|a| ctx.dense_i32_values(a))
-            .map(|s| s.len());
-        if let Some(len) = len.filter(|&n| n != groups.len()) {
-            return problem(rt::size_mismatch(len, groups.len()));
+        if let Split::Sized(attr) = split {
+            rt::property_sizes(ctx, &c.name, props, attr, groups.len())?;
         }
     }
     Ok(())

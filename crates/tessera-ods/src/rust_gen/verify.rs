@@ -68,14 +68,20 @@ pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> V
         stats: VerifierStats::default(),
     };
     let mut table = Vec::new();
+    let mut used = std::collections::HashSet::new();
     for op in ops {
         let c = compiler.op(op, None);
-        let f = format!(
+        let mut f = format!(
             "verify_{}",
             op.name.replace(|c: char| !c.is_ascii_alphanumeric(), "_")
         );
-        let leaves = g.op(&c, &f);
-        table.push((op.name.clone(), f, leaves));
+        // Names that differ only in punctuation (`a.b_c`, `a_b.c`) stay apart.
+        while !used.insert(f.clone()) {
+            f.push('_');
+        }
+        let mut leaves = g.op(&c, &f);
+        let inherent = g.inherent(&c, &f.replacen("verify_", "inherent_", 1), &mut leaves);
+        table.push((op.name.clone(), f, inherent, leaves));
         g.stats.ops += 1;
     }
     let st = g.stats;
@@ -90,6 +96,9 @@ pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> V
     out.push_str(
         "    pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);\n\n",
     );
+    out.push_str("    /// An op's verifier.\n    pub(super) type Verify = fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>;\n");
+    out.push_str("    /// An op's check of inherent attributes given as properties (`true`) or in the dictionary.\n    pub(super) type Inherent = fn(&::tessera_ir::Context, ::tessera_ir::Attr, bool) -> Result<(), String>;\n");
+    out.push_str("    /// One op's row of `TABLE`.\n    pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);\n\n");
     for line in g.out.lines() {
         if line.is_empty() {
             out.push('\n');
@@ -98,12 +107,15 @@ pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> V
         }
     }
     out.push_str(
-        "\n    /// Each op's name, verifier, and the predicate leaves a native could override.\n",
+        "\n    /// Each op's name, verifier, check of inherent attributes (ops keeping them as \
+         properties), and the predicate leaves a native could override.\n",
     );
-    out.push_str("    #[allow(clippy::type_complexity)]\n");
-    out.push_str("    pub(super) static TABLE: &[(&str, fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>, &[&str])] = &[\n");
-    for (name, f, leaves) in &table {
-        let _ = writeln!(out, "        ({name:?}, {f}, &{leaves:?}),");
+    out.push_str("    pub(super) static TABLE: &[Entry] = &[\n");
+    for (name, f, inherent, leaves) in &table {
+        let inherent = inherent
+            .as_ref()
+            .map_or("None".to_string(), |f| format!("Some({f})"));
+        let _ = writeln!(out, "        ({name:?}, {f}, {inherent}, &{leaves:?}),");
     }
     out.push_str("    ];\n}\n\n");
     out.push_str(INSTALL);
@@ -111,14 +123,15 @@ pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> V
 }
 
 /// The registration of the generated verifiers.
-const INSTALL: &str = r#"/// Puts the compiled verifiers on the registered ops of these dialects (after `register`
-/// or `register_with`), a Rust verifier of `options` running after each; an op with a
-/// predicate leaf `options` answers with a native keeps the registration's verifier.
+const INSTALL: &str = r#"/// Puts the compiled verifiers (and checks of inherent attributes) on the registered ops of
+/// these dialects (after `register` or `register_with`), a Rust verifier of `options` running
+/// after each; an op with a predicate leaf `options` answers with a native keeps the
+/// registration's.
 pub fn install_verifiers(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) {
-    for &(name, verify, leaves) in verifiers::TABLE {
+    for &(name, verify, inherent, leaves) in verifiers::TABLE {
         if leaves.iter().any(|leaf| options.natives.contains(leaf)) {
             continue;
         }
@@ -129,6 +142,10 @@ pub fn install_verifiers(
             continue;
         };
         let rust = options.verifiers.get(name).cloned();
+        // Only where the registration checks them (ops keeping them as properties).
+        if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
+            info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
+        }
         info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
             verify(ctx, body, op)?;
             match &rust {
@@ -311,6 +328,87 @@ impl Gen {
         self.out.push_str(&body);
         line(&mut self.out, 0, "}\n");
         leaves
+    }
+
+    /// The check of inherent attributes of op `c` (one keeping them as properties) as
+    /// function `f`, as the engine's `properties` and `dictionary_attrs` run it; adds the
+    /// leaves it uses to `leaves`.
+    fn inherent(&mut self, c: &CompiledOp, f: &str, leaves: &mut Vec<String>) -> Option<String> {
+        if !c.uses_properties {
+            return None;
+        }
+        let (mut props, mut dict) = (String::new(), String::new());
+        let mut fallback = false;
+        let op = &c.name;
+        for &i in &c.attrs_by_name {
+            let a = &c.attrs[i];
+            let Some(storage) = &a.storage else {
+                continue;
+            };
+            leaves_of(storage, leaves);
+            let doc = format!("Whether an attribute is a `{}`.", a.name);
+            let verdict = match self.cond(storage, &doc, Subject::Attr, &|_| None) {
+                Check::Always => continue,
+                Check::Compiled(p) => format!("{p}(ctx, v)"),
+                Check::Fallback => {
+                    fallback = true;
+                    format!("FALLBACK.check(ctx, {RT}::Which::Storage({i}), &::tessera_ods::eval::Bound::Attr(v))")
+                }
+            };
+            line(&mut props, 2, &format!("if let Some(v) = ctx.dict_get(given, {:?}) {{ {RT}::property_storage(ctx, {op:?}, given, {:?}, v, {verdict})?; }}", a.name, a.name));
+        }
+        for (split, groups) in [(c.operand_split, &c.operands), (c.result_split, &c.results)] {
+            if let Split::Sized(attr) = split {
+                line(
+                    &mut props,
+                    2,
+                    &format!(
+                        "{RT}::property_sizes(ctx, {op:?}, given, {attr:?}, {})?;",
+                        groups.len()
+                    ),
+                );
+            }
+        }
+        for &i in &c.attrs_by_name {
+            let a = &c.attrs[i];
+            leaves_of(&a.check.cond, leaves);
+            let verdict = match self.pred(&a.check, Subject::Attr) {
+                Check::Always => continue,
+                Check::Compiled(p) => format!("{p}(ctx, v)"),
+                Check::Fallback => {
+                    fallback = true;
+                    format!("FALLBACK.check(ctx, {RT}::Which::Attr({i}), &::tessera_ods::eval::Bound::Attr(v))")
+                }
+            };
+            line(&mut dict, 2, &format!("if let Some(v) = ctx.dict_get(given, {:?}) {{ {RT}::dictionary_attr({op:?}, {:?}, {:?}, {verdict})?; }}", a.name, a.name, a.check.summary));
+        }
+        let mut body = String::new();
+        match (props.is_empty(), dict.is_empty()) {
+            (true, true) => line(&mut body, 1, "let _ = (ctx, given, as_properties);"),
+            (false, true) => body = format!("    if as_properties {{\n{props}    }}\n"),
+            (true, false) => body = format!("    if !as_properties {{\n{dict}    }}\n"),
+            (false, false) => {
+                body = format!("    if as_properties {{\n{props}    }} else {{\n{dict}    }}\n")
+            }
+        }
+        line(&mut body, 1, "Ok(())");
+        let _ = writeln!(
+            self.out,
+            "/// Checks the inherent attributes of a `{op}` op as it is read."
+        );
+        line(&mut self.out, 0, &format!("pub(super) fn {f}(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {{"));
+        if fallback {
+            line(
+                &mut self.out,
+                1,
+                &format!(
+                    "static FALLBACK: {RT}::EmbeddedOp = {RT}::EmbeddedOp::new(&EMBEDDED, {op:?});"
+                ),
+            );
+        }
+        self.out.push_str(&body);
+        line(&mut self.out, 0, "}\n");
+        Some(f.to_string())
     }
 
     /// What ODS generates (`verifyInvariantsImpl`), as the engine's `invariants` runs it;
