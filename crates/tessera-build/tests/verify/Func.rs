@@ -609,7 +609,7 @@ mod verifiers {
     }
 
     fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
+        ::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Function)
     }
 
     fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -622,7 +622,7 @@ mod verifiers {
     }
 
     fn c11_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Dictionary)? }))
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Dictionary)?)))
     }
 
     fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {

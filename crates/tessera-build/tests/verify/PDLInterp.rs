@@ -3614,7 +3614,7 @@ mod verifiers {
     }
 
     fn c18_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Any)? })
+        ::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Any)
     }
 
     fn c18(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -3668,7 +3668,7 @@ mod verifiers {
     }
 
     fn c21_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v6 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v6, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (((::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?) && (::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v4 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v4, ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Any)?)) && true)))
     }
 
     fn c21(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -3766,7 +3766,7 @@ mod verifiers {
     }
 
     fn c25_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::String)? }))
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::String)?)))
     }
 
     fn c25(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -4021,7 +4021,7 @@ mod verifiers {
     }
 
     fn c40_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        Ok({ let v2 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::Function)? })
+        ::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Function)
     }
 
     fn c40(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -4034,7 +4034,7 @@ mod verifiers {
     }
 
     fn c41_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && { let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Dictionary)? }))
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && (::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Dictionary)?)))
     }
 
     fn c41(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
@@ -4623,7 +4623,7 @@ mod verifiers {
     }
 
     fn c74_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
-        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && ({ let v4 = v2; ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Array)? } && ::tessera_ods::eval::emitted::quantify(ctx, { let v5 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v5, ::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v6| Ok({ let _v7 = v6; true } && (({ let v8 = v6; ::tessera_ods::eval::emitted::attr_isa(ctx, v8, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)? } && { let v10 = ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v9 = v6; ::tessera_ods::eval::emitted::cast_attr_checked(v9, ::tessera_ods::eval::emitted::attr_isa(ctx, v9, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?; ::tessera_ods::eval::emitted::type_isa(ctx, v10, ::tessera_ods::eval::emitted::TypeClass::Any)? }) && true)))?)))
+        ::tessera_ods::eval::emitted::quantify(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v2| Ok({ let _v3 = v2; true } && ((::tessera_ods::eval::emitted::attr_isa(ctx, v2, ::tessera_ods::eval::emitted::AttrClass::Array)?) && ::tessera_ods::eval::emitted::quantify(ctx, { let v4 = v2; ::tessera_ods::eval::emitted::cast_attr_checked(v4, ::tessera_ods::eval::emitted::attr_isa(ctx, v4, ::tessera_ods::eval::emitted::AttrClass::Array)?, "Attr(Array)")? }, ::tessera_ods::eval::emitted::Quantifier::All, |v5| Ok({ let _v6 = v5; true } && (((::tessera_ods::eval::emitted::attr_isa(ctx, v5, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?) && (::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v7 = v5; ::tessera_ods::eval::emitted::cast_attr_checked(v7, ::tessera_ods::eval::emitted::attr_isa(ctx, v7, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Any)?)) && true)))?)))
     }
 
     fn c74(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {

@@ -244,7 +244,12 @@ impl Emitter<'_> {
                     _ if tt == ft && matches!(tt, Ty::Bool | Ty::Int | Ty::Shape) => tt,
                     _ => return None,
                 };
-                (format!("(if {c} {{ {t} }} else {{ {f} }})"), ty)
+                // The condition bound first: a block in an `if` condition reads badly.
+                let v = self.var();
+                (
+                    format!("{{ let {v} = {c}; if {v} {{ {t} }} else {{ {f} }} }}"),
+                    ty,
+                )
             }
             Node::Cmp(op, l, r) => self.cmp(*op, l, r)?,
             Node::Arith(op, l, r) => {
@@ -276,7 +281,12 @@ impl Emitter<'_> {
                     Ty::TypeOpt => (format!("{RT}::isa_operand({x})?"), Ty::Type),
                     _ => (x, ty),
                 };
-                let v = if x == "s" { x.clone() } else { self.var() };
+                // The operand is named once: directly when it is `s` or tested once.
+                let v = if x == "s" || classes.len() == 1 {
+                    x.clone()
+                } else {
+                    self.var()
+                };
                 let mut tests = Vec::new();
                 for c in classes.iter() {
                     tests.push(self.isa(ty, &v, *c)?);

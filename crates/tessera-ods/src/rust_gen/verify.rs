@@ -26,7 +26,8 @@ use std::sync::Arc;
 pub struct VerifierStats {
     /// Ops given a generated verifier.
     pub ops: usize,
-    /// Distinct constraint predicates (and predicate traits) compiled to Rust.
+    /// Predicates compiled to Rust: each distinct constraint's, each predicate trait's, each
+    /// attribute storage class test of ops keeping attributes as properties.
     pub compiled: usize,
     /// Those left to the interpreter.
     pub fallback: usize,
