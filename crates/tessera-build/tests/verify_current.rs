@@ -14,6 +14,7 @@ fn inputs() -> Vec<(PathBuf, Option<PathBuf>, PathBuf)> {
         (lib.join("PDL.td"), None, out.join("PDL.rs")),
         (lib.join("PDLInterp.td"), None, out.join("PDLInterp.rs")),
         (lib.join("Func.td"), None, out.join("Func.rs")),
+        (lib.join("Builtin.td"), None, out.join("Builtin.rs")),
         (
             root.join("../../examples/toy-build/td/toy.td"),
             Some(root.join("../../examples/toy-build/td")),

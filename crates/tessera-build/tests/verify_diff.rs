@@ -26,6 +26,10 @@ mod func {
     include!("verify/Func.rs");
 }
 #[allow(dead_code)]
+mod builtin {
+    include!("verify/Builtin.rs");
+}
+#[allow(dead_code)]
 mod toy {
     include!("verify/toy.rs");
 }
@@ -188,6 +192,19 @@ fn func_ops_agree() {
         func::install_verifiers,
         none,
         &["scripts/ods-verify-diff/func.mlir"],
+    ));
+}
+
+#[test]
+fn builtin_ops_agree() {
+    exercised(compare(
+        builtin::MODEL,
+        builtin::install_verifiers,
+        none,
+        &[
+            "crates/tessera-build/tests/verify/builtin.mlir",
+            "scripts/ods-verify-diff/func.mlir",
+        ],
     ));
 }
 
