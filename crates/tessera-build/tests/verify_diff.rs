@@ -191,7 +191,10 @@ fn func_ops_agree() {
         func::MODEL,
         func::install_verifiers,
         none,
-        &["scripts/ods-verify-diff/func.mlir"],
+        &[
+            "scripts/ods-verify-diff/func.mlir",
+            "crates/tessera-build/tests/verify/func.mlir",
+        ],
     ));
 }
 

@@ -37,6 +37,10 @@ pub(crate) enum Named {
     Operand(usize),
     /// The value of a single result group.
     Result(usize),
+    /// The values of a variadic or optional operand group.
+    Operands(usize),
+    /// The values of a variadic or optional result group.
+    Results(usize),
     /// The op itself (`$_op`).
     Op,
     /// An inherent attribute, by name (possibly absent).
@@ -87,6 +91,13 @@ enum Ty {
     Shape,
     /// An empty brace list (`ArrayRef<int64_t>{}`).
     EmptyList,
+    /// A variadic group of values, by their types (`Vec<Type>`).
+    Values,
+    /// A list of types (`Vec<Type>`).
+    Types,
+    /// A type looked up that the context may not hold (`Option<Type>`, `None` equal to no
+    /// type, not even another missing one).
+    Lookup,
 }
 
 const RT: &str = "::tessera_ods::eval::emitted";
@@ -196,6 +207,17 @@ impl Emitter<'_> {
                     Named::Operand(i) => ("Operand", i),
                     Named::Result(i) => ("Result", i),
                     Named::Op => return Some(("s".to_string(), Ty::Op)),
+                    Named::Operands(i) | Named::Results(i) => {
+                        let kind = if matches!((self.names)(*key)?, Named::Operands(_)) {
+                            "Operand"
+                        } else {
+                            "Result"
+                        };
+                        return Some((
+                            format!("s.values_types({REG}::ValueKind::{kind}, {i}, {key})?"),
+                            Ty::Values,
+                        ));
+                    }
                     Named::Attr(name) => {
                         return Some((format!("s.at.inherent({name:?})"), Ty::AttrOpt))
                     }
@@ -419,8 +441,13 @@ impl Emitter<'_> {
             {
                 format!("({l} {sym} {r})")
             }
-            (Ty::Shape, Ty::Shape) if equality => format!("({l} {sym} {r})"),
-            (Ty::TypeOpt, Ty::Type) if equality => format!("({l} {sym} Some({r}))"),
+            (Ty::Shape, Ty::Shape) | (Ty::Types, Ty::Types) if equality => {
+                format!("({l} {sym} {r})")
+            }
+            (Ty::Type, Ty::Types) if equality => format!("({r} {sym} [{l}])"),
+            (Ty::Types, Ty::Type) if equality => format!("({l} {sym} [{r}])"),
+            (Ty::TypeOpt | Ty::Lookup, Ty::Type) if equality => format!("({l} {sym} Some({r}))"),
+            (Ty::Type, Ty::Lookup) if equality => format!("(Some({l}) {sym} {r})"),
             (Ty::Type, Ty::TypeOpt) if equality => format!("(Some({l}) {sym} {r})"),
             _ => return None,
         };
@@ -451,6 +478,28 @@ impl Emitter<'_> {
                 (x, Ty::Value) => (x, Ty::Type),
                 _ => return None,
             },
+            Op::I1SameShape => {
+                let [x] = args else { return None };
+                (
+                    format!("{RT}::i1_same_shape(ctx, {})", self.ty(x)?),
+                    Ty::Lookup,
+                )
+            }
+            Op::ValuesTypes => match one(self)? {
+                (x, Ty::Values) => (x, Ty::Types),
+                (x, Ty::Value) => (format!("vec![{x}]"), Ty::Types),
+                _ => return None,
+            },
+            Op::Inputs | Op::Results | Op::NumInputs | Op::NumResults => {
+                let [x] = args else { return None };
+                let inputs = matches!(op, Op::Inputs | Op::NumInputs);
+                let list = format!("{RT}::function_types(ctx, {}, {inputs})?", self.ty(x)?);
+                if matches!(op, Op::Inputs | Op::Results) {
+                    (list, Ty::Types)
+                } else {
+                    (format!("({list}.len() as i128)"), Ty::Int)
+                }
+            }
             Op::NthOperand | Op::NthResult => {
                 let [x, i] = args else { return None };
                 let (_, Ty::Op) = self.node(x)? else {
@@ -797,9 +846,21 @@ mod tests {
             .expr
             .starts_with("::tessera_ods::register::rt::unknown(\"$_self.frobnicate()\""));
         assert!(e.items.is_empty());
-        // A type the predicate would build (looked up, never interned, by the interpreter)
-        // is not compiled: the caller keeps the interpreter.
-        assert!(emitted("$_self == ::getI1SameShape($_self)", SelfKind::Type).is_none());
+        // A query outside the emitter's vocabulary (a dimension's size) is not compiled:
+        // the caller keeps the interpreter for the whole predicate.
+        assert!(emitted(
+            "::llvm::cast<::mlir::ShapedType>($_self).getDimSize(0) == 3",
+            SelfKind::Type
+        )
+        .is_none());
+        // A type the interpreter looks up without interning compares as an `Option`.
+        let e = emitted("$_self == ::getI1SameShape($_self)", SelfKind::Type).unwrap();
+        assert!(
+            e.expr
+                .contains("== ::tessera_ods::eval::emitted::i1_same_shape(ctx, s)"),
+            "{}",
+            e.expr
+        );
     }
 
     #[test]

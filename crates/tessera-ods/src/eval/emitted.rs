@@ -308,6 +308,19 @@ pub fn shape(ctx: &Context, t: Type) -> R<Vec<i64>> {
     super::run::ranked_shape(ctx.type_kind(t))
 }
 
+/// `getI1SameShape(t)`, looked up and never made (as the interpreter does while verifying):
+/// `None` when the context holds no such type, which then equals no type.
+#[inline]
+pub fn i1_same_shape(ctx: &Context, t: Type) -> Option<Type> {
+    super::run::i1_same_shape(&mut super::run::ReadOnly(ctx), ctx.type_kind(t).clone())
+}
+
+/// `FunctionType::getInputs()` (`inputs`) or `getResults()`.
+#[inline]
+pub fn function_types(ctx: &Context, t: Type, inputs: bool) -> R<Vec<Type>> {
+    super::run::function_types(ctx.type_kind(t), inputs).map(<[Type]>::to_vec)
+}
+
 /// `getWidth()` / `getIntOrFloatBitWidth()`.
 #[inline]
 pub fn width(ctx: &Context, t: Type) -> R<i128> {

@@ -465,20 +465,14 @@ impl<S: Store> Run<'_, S> {
                 }
             }
             O::IsScalable => b(is_scalable(kind_of(&first)?)?),
-            O::Inputs | O::Results | O::NumInputs | O::NumResults => match kind_of(&first)? {
-                TypeKind::Function { inputs, results } => {
-                    let list = if matches!(op, O::Inputs | O::NumInputs) {
-                        inputs
-                    } else {
-                        results
-                    };
-                    Ok(match op {
-                        O::Inputs | O::Results => Val::Types(list.to_vec()),
-                        _ => Val::Int(list.len() as i128),
-                    })
-                }
-                _ => Err("not a function type".to_string()),
-            },
+            O::Inputs | O::Results | O::NumInputs | O::NumResults => {
+                let list =
+                    function_types(kind_of(&first)?, matches!(op, O::Inputs | O::NumInputs))?;
+                Ok(match op {
+                    O::Inputs | O::Results => Val::Types(list.to_vec()),
+                    _ => Val::Int(list.len() as i128),
+                })
+            }
             O::TupleSize => match kind_of(&first)? {
                 TypeKind::Tuple(items) => Ok(Val::Int(items.len() as i128)),
                 _ => Err("not a tuple type".to_string()),
@@ -495,34 +489,7 @@ impl<S: Store> Run<'_, S> {
             },
             O::I1SameShape => {
                 let k = kind_of(&first)?.clone();
-                let Some(i1) = self.store.ty(TypeKind::Integer {
-                    width: 1,
-                    signedness: Signedness::Signless,
-                }) else {
-                    return Ok(Val::Missing);
-                };
-                let shaped = match k {
-                    TypeKind::Vector {
-                        shape, scalable, ..
-                    } => Some(TypeKind::Vector {
-                        shape,
-                        scalable,
-                        element: i1,
-                    }),
-                    TypeKind::RankedTensor { shape, .. } => Some(TypeKind::RankedTensor {
-                        shape,
-                        element: i1,
-                        encoding: None,
-                    }),
-                    TypeKind::UnrankedTensor { .. } => {
-                        Some(TypeKind::UnrankedTensor { element: i1 })
-                    }
-                    _ => None,
-                };
-                Ok(match shaped {
-                    None => Val::Type(i1),
-                    Some(k) => self.store.ty(k).map_or(Val::Missing, Val::Type),
-                })
+                Ok(i1_same_shape(&mut self.store, k).map_or(Val::Missing, Val::Type))
             }
             O::AttrType => match &first {
                 Val::Attr(a) => Ok(ctx.attr_type(*a).map_or(Val::Null, Val::Type)),
@@ -1198,6 +1165,43 @@ pub(crate) fn ap_test(ctx: &Context, k: &AttrKind, test: ApTest) -> R<bool> {
         ApTest::Zero => zero,
         ApTest::One => value.as_u64() == Some(1),
     })
+}
+
+/// `getI1SameShape(t)` for a type of structure `k`: `i1` in the same shape (vector or
+/// tensor), or `None` where `store` neither holds nor can make it.
+pub(crate) fn i1_same_shape<S: Store>(store: &mut S, k: TypeKind) -> Option<Type> {
+    let i1 = store.ty(TypeKind::Integer {
+        width: 1,
+        signedness: Signedness::Signless,
+    })?;
+    let shaped = match k {
+        TypeKind::Vector {
+            shape, scalable, ..
+        } => TypeKind::Vector {
+            shape,
+            scalable,
+            element: i1,
+        },
+        TypeKind::RankedTensor { shape, .. } => TypeKind::RankedTensor {
+            shape,
+            element: i1,
+            encoding: None,
+        },
+        TypeKind::UnrankedTensor { .. } => TypeKind::UnrankedTensor { element: i1 },
+        _ => return Some(i1),
+    };
+    store.ty(shaped)
+}
+
+/// A function type's inputs (`inputs`) or results.
+pub(crate) fn function_types(k: &TypeKind, inputs: bool) -> R<&[Type]> {
+    match k {
+        TypeKind::Function {
+            inputs: i,
+            results: r,
+        } => Ok(if inputs { i } else { r }),
+        _ => Err("not a function type".to_string()),
+    }
 }
 
 /// `VectorType::isScalable()`.

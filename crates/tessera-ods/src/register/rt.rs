@@ -120,6 +120,25 @@ impl Names<'_> {
             .ok_or_else(|| format!("the name with key {key} is not bound"))
     }
 
+    /// The types of the values of variadic or optional group `group` of the operands or
+    /// results (`kind`), which a predicate names with key `key`.
+    pub fn values_types(
+        &self,
+        kind: ValueKind,
+        group: usize,
+        key: u32,
+    ) -> Result<Vec<Type>, String> {
+        let (values, ranges) = match kind {
+            ValueKind::Operand => self.operands,
+            ValueKind::Result => self.results,
+        };
+        ranges
+            .get(group)
+            .and_then(|r| values.get(r.clone()))
+            .map(|vs| vs.iter().map(|&v| self.value_type(v)).collect())
+            .ok_or_else(|| format!("the name with key {key} is not bound"))
+    }
+
     /// The type of value `v`.
     #[inline]
     pub fn value_type(&self, v: ValueId) -> Type {

@@ -588,6 +588,8 @@ impl Gen {
             crate::eval::OpValue::Result(i) if single(&c.results, i) => {
                 Some(emit::Named::Result(i))
             }
+            crate::eval::OpValue::Operand(i) => Some(emit::Named::Operands(i)),
+            crate::eval::OpValue::Result(i) => Some(emit::Named::Results(i)),
             crate::eval::OpValue::Op => Some(emit::Named::Op),
             crate::eval::OpValue::Attr(i) => c.model_attrs.get(i).cloned().map(emit::Named::Attr),
             _ => None,
