@@ -585,6 +585,10 @@ impl Emitter<'_> {
                 ),
                 _ => return None,
             },
+            Op::IsStrided => {
+                let [x] = args else { return None };
+                (format!("{RT}::is_strided(ctx, {})?", self.ty(x)?), Ty::Bool)
+            }
             Op::IsScalable => {
                 let [x] = args else { return None };
                 (

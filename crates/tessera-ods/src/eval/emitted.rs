@@ -315,6 +315,12 @@ pub fn i1_same_shape(ctx: &Context, t: Type) -> Option<Type> {
     super::run::i1_same_shape(&mut super::run::ReadOnly(ctx), ctx.type_kind(t).clone())
 }
 
+/// `isStrided(memref)`.
+#[inline]
+pub fn is_strided(ctx: &Context, t: Type) -> R<bool> {
+    super::run::is_strided(ctx, ctx.type_kind(t))
+}
+
 /// `FunctionType::getInputs()` (`inputs`) or `getResults()`.
 #[inline]
 pub fn function_types(ctx: &Context, t: Type, inputs: bool) -> R<Vec<Type>> {

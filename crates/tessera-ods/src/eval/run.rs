@@ -477,16 +477,7 @@ impl<S: Store> Run<'_, S> {
                 TypeKind::Tuple(items) => Ok(Val::Int(items.len() as i128)),
                 _ => Err("not a tuple type".to_string()),
             },
-            O::IsStrided => match kind_of(&first)? {
-                TypeKind::MemRef { layout, shape, .. } => match layout.map(|l| ctx.attr_kind(l)) {
-                    None | Some(AttrKind::Strided { .. }) => b(true),
-                    Some(AttrKind::AffineMap(m)) if is_identity(m, shape.len()) => b(true),
-                    Some(_) => {
-                        Err("whether an affine-map layout is strided is not computed".to_string())
-                    }
-                },
-                _ => Err("'isStrided' of a type that is not a memref".to_string()),
-            },
+            O::IsStrided => b(is_strided(ctx, kind_of(&first)?)?),
             O::I1SameShape => {
                 let k = kind_of(&first)?.clone();
                 Ok(i1_same_shape(&mut self.store, k).map_or(Val::Missing, Val::Type))
@@ -1191,6 +1182,18 @@ pub(crate) fn i1_same_shape<S: Store>(store: &mut S, k: TypeKind) -> Option<Type
         _ => return Some(i1),
     };
     store.ty(shaped)
+}
+
+/// `isStrided(memref)`: no layout, a strided one, or the identity map.
+pub(crate) fn is_strided(ctx: &Context, k: &TypeKind) -> R<bool> {
+    match k {
+        TypeKind::MemRef { layout, shape, .. } => match layout.map(|l| ctx.attr_kind(l)) {
+            None | Some(AttrKind::Strided { .. }) => Ok(true),
+            Some(AttrKind::AffineMap(m)) if is_identity(m, shape.len()) => Ok(true),
+            Some(_) => Err("whether an affine-map layout is strided is not computed".to_string()),
+        },
+        _ => Err("'isStrided' of a type that is not a memref".to_string()),
+    }
 }
 
 /// A function type's inputs (`inputs`) or results.
