@@ -56,9 +56,9 @@ pub enum TypeClass {
     Vector,
     /// `OpaqueType`: a type of a dialect the context has no registration for.
     Opaque,
-    /// A `TypeDef` of a loaded dialect (index into [`Tables::defs`]).
+    /// A `TypeDef` of a loaded dialect (an index into the compiled predicate's class tables).
     Dialect(u32),
-    /// An interface no builtin type implements (index into [`Tables::foreign`]).
+    /// An interface no builtin type implements (an index into the compiled predicate's interface names).
     Foreign(u32),
 }
 
@@ -123,11 +123,11 @@ pub enum AttrClass {
     Loc(LocClass),
     /// `OpaqueAttr`: an attribute of a dialect the context has no registration for.
     Opaque,
-    /// An `AttrDef` of a loaded dialect (index into [`Tables::defs`]).
+    /// An `AttrDef` of a loaded dialect (an index into the compiled predicate's class tables).
     Dialect(u32),
-    /// A specialized enum attribute class (index into [`Tables::enums`]).
+    /// A specialized enum attribute class (an index into the compiled predicate's enum classes).
     Enum(u32),
-    /// An interface no builtin attribute implements (index into [`Tables::foreign`]).
+    /// An interface no builtin attribute implements (an index into the compiled predicate's interface names).
     Foreign(u32),
 }
 

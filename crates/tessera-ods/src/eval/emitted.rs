@@ -1,4 +1,4 @@
-//! What predicate leaves compiled to Rust ([`super::emit`], written into generated
+//! What predicate leaves compiled to Rust (`eval::emit`, written into generated
 //! verifiers) call at run time. Each function is the one the interpreter (`run.rs`) uses
 //! for the same question, so a compiled leaf and an interpreted one agree, errors included
 //! (an error is the interpreter's message for that leaf).

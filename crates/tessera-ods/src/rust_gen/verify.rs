@@ -1,7 +1,7 @@
 //! Op verifiers compiled to Rust: for each op, the plan the engine would walk
 //! (`register::compile`'s `CompiledOp`) unrolled into one straight-line function calling the
 //! shared checks of [`crate::register::rt`] with the op's constants, and each constraint's
-//! predicate written as Rust by [`crate::eval::emit`]. A predicate the emitter does not
+//! predicate written as Rust by `eval::emit`. A predicate the emitter does not
 //! compile is checked by the engine's interpreted form of the op, decoded from the embedded
 //! model on first use ([`crate::register::rt::EmbeddedOp`]); [`VerifierStats`] counts both.
 //!
