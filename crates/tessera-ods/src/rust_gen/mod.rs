@@ -1,6 +1,7 @@
 //! Rust generated from the ODS model: for each op of the chosen dialects a typed handle with
 //! named accessors (operands, attributes, results, regions, successors) and a builder, the
-//! enums its attributes use as Rust enums, and the dialect's registration. `tessera-build`
+//! enums its attributes use as Rust enums, the dialect's registration, and each op's
+//! verifier ([`verify`]). `tessera-build`
 //! writes this into `OUT_DIR` for a crate's `build.rs`; the code calls [`crate::typed`].
 //!
 //! The output is a list of items meant for `include!` inside a module of the user's choosing,
