@@ -40,3 +40,23 @@
   "pdl.rewrite"() <{operandSegmentSizes = array<i32: 0, 0>, name = 5 : i32}> ({
   }) : () -> ()
 }) : () -> ()
+
+// -----
+"pdl.pattern"() <{benefit = 1 : i16}> ({
+  %op = "pdl.operation"() <{attributeValueNames = [], operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pdl.operation
+  "pdl.rewrite"(%op) <{operandSegmentSizes = array<i32: 1, 0>}> ({
+  ^bb0:
+    "test.br"()[^bb1] : () -> ()
+  ^bb1:
+    "test.end"() : () -> ()
+  }) : (!pdl.operation) -> ()
+}) : () -> ()
+
+// -----
+"pdl.pattern"() <{benefit = 1 : i16}> ({
+  %op = "pdl.operation"() <{attributeValueNames = [], operandSegmentSizes = array<i32: 0, 0, 0>}> : () -> !pdl.operation
+  "test.br"()[^bb1] : () -> ()
+^bb1:
+  "pdl.rewrite"(%op) <{operandSegmentSizes = array<i32: 1, 0>}> ({
+  }) : (!pdl.operation) -> ()
+}) : () -> ()
