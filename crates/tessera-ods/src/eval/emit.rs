@@ -5,10 +5,14 @@
 //! questions the interpreter answers with the same functions (so errors keep their words).
 //!
 //! The emitter is deliberately partial: it types every node as the interpreter would see its
-//! value (a type, a possibly null type, an attribute, an integer, a condition, a region's
-//! block count) and refuses (`None`) any node whose meaning depends on more than that
-//! (lists, lambdas, `$name`s, builders, dialect classes, natives). The caller then keeps the
-//! interpreted predicate for the whole constraint, so nothing is approximated.
+//! value ([`Ty`]: a condition, an integer, a type, a possibly null type, a type looked up
+//! that may be missing, an attribute, a shape, a list of types, a value, the op, a region's
+//! block count; lambda parameters in scope as Rust variables) and refuses (`None`) any node
+//! whose value is something else (general lists, strings, floats, builders that would make
+//! types or attributes, natives) or whose operands have kinds the interpreter would reject
+//! or coerce. The caller then keeps the interpreted predicate for the whole constraint, so
+//! nothing is approximated. Evaluation order and short-circuits follow `run.rs`: `&&`, `||`
+//! and `?:` as in Rust, every operand of a comparison or `all_equal` evaluated left to right.
 
 use super::classes::{AttrClass, Class, TypeClass};
 use super::compile::{Arith, Cmp, Node, Op, Quantifier};

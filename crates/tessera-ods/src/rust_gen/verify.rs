@@ -626,15 +626,12 @@ impl Gen {
         }
         if region_checks.iter().any(|ch| !matches!(ch, Check::Always)) {
             line(out, 1, "let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();");
-            entries(
-                out,
-                "region",
-                &c.regions,
-                &region_checks,
-                "Region",
-                "blocks",
-                |b| format!("Region {{ blocks: {b} }}"),
-            );
+            let vars = EntryVars {
+                var: "blocks",
+                subject: "blocks",
+                bound: "Region { blocks }",
+            };
+            entries(out, "region", &c.regions, &region_checks, "Region", vars);
         }
         let mut successor_checks = Vec::new();
         for g in &c.successors {
@@ -659,18 +656,33 @@ impl Gen {
                 1,
                 "let successors: ::std::vec::Vec<usize> = vec![0; body.successors(op).len()];",
             );
+            // Only the engine's form checks successors: the subject is never used.
+            let vars = EntryVars {
+                var: "_b",
+                subject: "_b",
+                bound: "Absent",
+            };
             entries(
                 out,
                 "successor",
                 &c.successors,
                 &successor_checks,
                 "Successor",
-                "_b",
-                |_| "Absent".to_string(),
+                vars,
             );
         }
         fallback
     }
+}
+
+/// How the region or successor entries of a list are bound in generated loops.
+struct EntryVars {
+    /// The loop variable over the list's elements.
+    var: &'static str,
+    /// The subject a compiled predicate is given.
+    subject: &'static str,
+    /// The `Bound` variant the fallback is given.
+    bound: &'static str,
 }
 
 /// The region or successor checks of `groups`: one entry each for the single groups, the
@@ -681,17 +693,16 @@ fn entries(
     groups: &[Group],
     checks: &[Check],
     which: &str,
-    var: &str,
-    bound: impl Fn(&str) -> String,
+    vars: EntryVars,
 ) {
     let list = format!("{kind}s");
+    let var = vars.var;
     let n = groups.len();
     for (gi, (g, check)) in groups.iter().zip(checks).enumerate() {
         if matches!(check, Check::Always) {
             continue;
         }
-        let subject = if var == "_b" { "0" } else { var };
-        let verdict = Gen::verdict(check, subject, &format!("{which}({gi})"), &bound(var));
+        let verdict = Gen::verdict(check, vars.subject, &format!("{which}({gi})"), vars.bound);
         let call = format!(
             "at.entry_verdict({kind:?}, i, {:?}, {}, {verdict})?;",
             g.name,
