@@ -3,7 +3,8 @@
 //! shared checks of [`crate::register::rt`] with the op's constants, and each constraint's
 //! predicate written as Rust by `eval::emit`. A predicate the emitter does not
 //! compile is checked by the engine's interpreted form of the op, decoded from the embedded
-//! model on first use ([`crate::register::rt::EmbeddedOp`]); [`VerifierStats`] counts both.
+//! model on first use ([`crate::register::rt::EmbeddedOp`]); each generated file states how
+//! many predicates each way.
 //!
 //! The generated `install_verifiers(ctx, options)` puts these functions on the registered
 //! ops' `OpInfo`s (a Rust verifier from `options` still runs last). An op one of whose
@@ -21,16 +22,16 @@ use std::fmt::Write;
 use std::sync::Arc;
 
 /// How many predicates the generated verifiers check in compiled Rust, and how many through
-/// the embedded interpreter.
+/// the embedded interpreter (stated in each generated file).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct VerifierStats {
+pub(crate) struct VerifierStats {
     /// Ops given a generated verifier.
-    pub ops: usize,
+    pub(crate) ops: usize,
     /// Predicates compiled to Rust: each distinct constraint's, each predicate trait's, each
     /// attribute storage class test of ops keeping attributes as properties.
-    pub compiled: usize,
+    pub(crate) compiled: usize,
     /// Those left to the interpreter.
-    pub fallback: usize,
+    pub(crate) fallback: usize,
 }
 
 const RT: &str = "::tessera_ods::register::rt";
@@ -44,17 +45,6 @@ enum Check {
     Compiled(String),
     /// The op's embedded engine form.
     Fallback,
-}
-
-/// How many predicates the verifiers of `dialects`' ops would compile and leave to the
-/// interpreter (what `tessera-build` reports).
-pub fn stats(model: &Model, dialects: &[crate::DialectId]) -> VerifierStats {
-    let ops: Vec<&crate::Op> = model
-        .ops
-        .iter()
-        .filter(|op| dialects.contains(&op.dialect))
-        .collect();
-    generate(model, &ops, &mut String::new())
 }
 
 /// The verifiers of `ops` (all in `model`), and the `install_verifiers` registering them.
