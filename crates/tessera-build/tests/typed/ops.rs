@@ -707,15 +707,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
         at.type_trait(::tessera_ods::register::rt::TypeTrait::SameOperandsAndResultType)?;
         Ok(())
     }
@@ -942,10 +938,8 @@ mod verifiers {
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, |t| c0(ctx, t))?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, |t| c0(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
         Ok(())
     }
 

@@ -595,10 +595,8 @@ mod verifiers {
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c1(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c1(ctx, t))?;
         Ok(())
     }
 

@@ -1450,10 +1450,8 @@ mod verifiers {
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         Ok(())
     }
 
@@ -1489,10 +1487,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         at.has_parent(&["pdl.rewrite"])?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         Ok(())
     }
 
@@ -1519,10 +1515,8 @@ mod verifiers {
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c11(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c11(ctx, t))?;
         Ok(())
     }
 
@@ -1554,10 +1548,8 @@ mod verifiers {
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "range of PDL handle for an `mlir::Value` values" }, |t| c13(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "range of PDL handle for an `mlir::Value` values" }, |t| c13(ctx, t))?;
         Ok(())
     }
 
@@ -1609,10 +1601,8 @@ mod verifiers {
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c18(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         Ok(())
     }
 
@@ -1715,10 +1705,8 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -1779,14 +1767,10 @@ mod verifiers {
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c11(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c11(ctx, t))?;
         Ok(())
     }
 
@@ -1809,14 +1793,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_86", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
         Ok(())
     }
 
@@ -1892,10 +1872,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("constantType");
         if let Some(a) = a0 { at.attr_verdict("constantType", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_87", summary: "any type attribute" }, c35(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
         Ok(())
     }
 
@@ -1940,10 +1918,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("constantTypes");
         if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, c38(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;
         Ok(())
     }
 

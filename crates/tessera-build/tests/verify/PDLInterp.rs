@@ -3402,11 +3402,9 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
         at.type_trait(::tessera_ods::register::rt::TypeTrait::SameTypeOperands)?;
         Ok(())
     }
@@ -3453,10 +3451,8 @@ mod verifiers {
         let a0 = at.inherent("constantValue");
         at.required_attr("constantValue", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("constantValue", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         Ok(())
     }
 
@@ -3522,10 +3518,8 @@ mod verifiers {
         at.required_attr("count", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -3560,10 +3554,8 @@ mod verifiers {
         let a0 = at.inherent("name");
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -3589,10 +3581,8 @@ mod verifiers {
         at.required_attr("count", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -3636,10 +3626,8 @@ mod verifiers {
         let a0 = at.inherent("type");
         at.required_attr("type", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
         Ok(())
     }
 
@@ -3690,10 +3678,8 @@ mod verifiers {
         let a0 = at.inherent("types");
         at.required_attr("types", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
         Ok(())
     }
 
@@ -3743,10 +3729,8 @@ mod verifiers {
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         Ok(())
     }
 
@@ -3805,10 +3789,8 @@ mod verifiers {
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -3842,10 +3824,8 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_94", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c32(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_94", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c32(ctx, t))?;
         Ok(())
     }
 
@@ -3865,10 +3845,8 @@ mod verifiers {
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
         Ok(())
     }
 
@@ -3892,10 +3870,8 @@ mod verifiers {
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
         Ok(())
     }
 
@@ -3916,10 +3892,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4000,10 +3974,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
         if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c38(ctx, blocks))?; }
         Ok(())
@@ -4094,14 +4066,10 @@ mod verifiers {
         let a0 = at.inherent("name");
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         Ok(())
     }
 
@@ -4122,14 +4090,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
         Ok(())
     }
 
@@ -4146,14 +4110,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4178,14 +4138,10 @@ mod verifiers {
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c49(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c49(ctx, t))?;
         Ok(())
     }
 
@@ -4208,14 +4164,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -4239,14 +4191,10 @@ mod verifiers {
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c49(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, |t| c49(ctx, t))?;
         Ok(())
     }
 
@@ -4269,14 +4217,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -4302,14 +4246,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c55(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c55(ctx, t))?;
         Ok(())
     }
 
@@ -4357,10 +4297,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_AnyType", summary: "pdl type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -4470,10 +4408,8 @@ mod verifiers {
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c23(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
         Ok(())
     }
 
@@ -4510,10 +4446,8 @@ mod verifiers {
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4546,10 +4480,8 @@ mod verifiers {
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4573,10 +4505,8 @@ mod verifiers {
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4600,10 +4530,8 @@ mod verifiers {
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c19(ctx, t))?;
         Ok(())
     }
 
@@ -4640,10 +4568,8 @@ mod verifiers {
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "type-array array attribute" }, c74(ctx, a))?; }
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
         Ok(())
     }
 

@@ -614,15 +614,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         at.type_trait(::tessera_ods::register::rt::TypeTrait::SameOperandsAndResultType)?;
         Ok(())
     }
@@ -652,10 +648,8 @@ mod verifiers {
         let a0 = at.inherent("value");
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "F64ElementsAttr", summary: "64-bit float elements attribute" }, c1(ctx, a))?; }
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         Ok(())
     }
 
@@ -742,15 +736,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         at.type_trait(::tessera_ods::register::rt::TypeTrait::SameOperandsAndResultType)?;
         Ok(())
     }
@@ -768,10 +758,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         Ok(())
     }
 
@@ -805,14 +793,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64StaticTensor", summary: "statically shaped tensor of 64-bit float values" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64StaticTensor", summary: "statically shaped tensor of 64-bit float values" }, |t| c8(ctx, t))?;
         Ok(())
     }
 
@@ -848,14 +832,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
-        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
-        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, |t| c0(ctx, t))?;
         Ok(())
     }
 
