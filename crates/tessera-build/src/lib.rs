@@ -26,8 +26,10 @@
 //! - for a dialect ([`tessera_ods::rust_gen`]): one `Copy` handle per op with named accessors
 //!   for operands, attributes (typed where ODS says how, with defaults), results, regions and
 //!   successors, a builder making its `OperationState` (and one inferring the result types
-//!   when ODS can), the enums its attributes use as Rust enums, and `register(ctx)`, which
-//!   registers the dialect from its ODS model embedded as bytes (no `.td` is read at run time);
+//!   when ODS can), the enums its attributes use as Rust enums, each op's verifier as Rust
+//!   ([`tessera_ods::rust_gen::verify`]), and `register(ctx)`, which registers the dialect
+//!   from its ODS model embedded as bytes (no `.td` is read at run time) and installs those
+//!   verifiers;
 //! - for a PDL module (a `.mlir` given to [`Config::patterns`]; `tessera_pdl::aot`): the
 //!   merged matcher and rewriters as Rust, and `load(ctx)`;
 //! - for DRR rules (a `.td` given to [`Config::patterns`];

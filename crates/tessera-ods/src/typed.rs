@@ -230,9 +230,10 @@ pub fn attr(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option<Attr> {
 /// its dialects, once per process in generated code. An error means the bytes were written by
 /// another version of this crate, or damaged.
 ///
-/// This is where generated code still meets the ODS engine at run time: the verifier and the
-/// custom forms run from the compiled model, as `tessera-opt --load-dialect` runs them (the
-/// typed accessors and builders do not); no `.td` text is read.
+/// This is where generated code still meets the ODS engine at run time: the custom forms,
+/// defaults and result inference run from the compiled model, as `tessera-opt
+/// --load-dialect` runs them; the verifiers it installs are then replaced by the generated
+/// ones (`install_verifiers`, [`crate::rust_gen::verify`]). No `.td` text is read.
 pub fn compile_model(bytes: &[u8], options: &Options) -> Result<Arc<Registration>, String> {
     let (model, dialects) = crate::blob::decode(bytes)?;
     let (registration, _warnings) = Registration::compile(&model, &dialects, options);

@@ -176,17 +176,27 @@ te\x09\x00\x00\x00\x00\x00\x00\x00readWrite\x03\x00\x00\x00\x00\x00\x00\x00\x0a\
 \x00\x00\x02\x00\x00\x00\x00\x00\x00\x00up\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified, and read and printed in
-/// their custom forms. The embedded model is compiled once per process; an error says why
-/// it could not be (a model another version of `tessera-ods` wrote).
+/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
+/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
+/// model is compiled once per process; an error says why it could not be (a model another
+/// version of `tessera-ods` wrote).
 pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     static COMPILED: ::std::sync::OnceLock<
-        Result<::std::sync::Arc<::tessera_ods::register::Registration>, String>,
+        Result<
+            (
+                ::std::sync::Arc<::tessera_ods::register::Registration>,
+                ::tessera_ods::register::Options,
+            ),
+            String,
+        >,
     > = ::std::sync::OnceLock::new();
     let compiled = COMPILED.get_or_init(|| {
-        ::tessera_ods::typed::compile_model(MODEL, &::tessera_ods::dialect_hooks::options())
+        let options = ::tessera_ods::dialect_hooks::options();
+        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
     });
-    compiled.as_ref().map_err(Clone::clone)?.register(ctx);
+    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
+    registration.register(ctx);
+    install_verifiers(ctx, options);
     Ok(())
 }
 
@@ -197,6 +207,7 @@ pub fn register_with(
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
     ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    install_verifiers(ctx, options);
     Ok(())
 }
 
@@ -669,6 +680,318 @@ impl SplitOp {
         let infer = ctx.op_info(name).and_then(|info| info.infer_result_types.clone()).ok_or_else(|| format!("'{}' is not registered with result type inference", Self::NAME))?;
         state.result_types.extend(infer(ctx, &types, &attrs)?);
         Ok(state)
+    }
+}
+
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 6 ops: 20 compiled to Rust, 0 checked by the embedded engine.
+#[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
+mod verifiers {
+    pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
+
+    /// An op's verifier.
+    pub(super) type Verify = fn(&::tessera_ir::Context, &::tessera_ir::Body, ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic>;
+    /// An op's check of inherent attributes given as properties (`true`) or in the dictionary.
+    pub(super) type Inherent = fn(&::tessera_ir::Context, ::tessera_ir::Attr, bool) -> Result<(), String>;
+    /// One op's row of `TABLE`.
+    pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
+
+    /// `I32`: 32-bit signless integer.
+    fn c0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::eval::emitted::type_is(ctx, s, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
+    }
+
+    /// Verifies a `gen.add` op.
+    pub(super) fn verify_gen_add(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.type_trait(::tessera_ods::register::rt::TypeTrait::SameOperandsAndResultType)?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `gen.add` op as it is read.
+    pub(super) fn inherent_gen_add(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
+    /// Verifies a `gen.branch` op.
+    pub(super) fn verify_gen_branch(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
+        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
+        let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, |t| c0(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `gen.branch` op as it is read.
+    pub(super) fn inherent_gen_branch(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
+    /// `anonymous_50`: what may be done.
+    fn c2(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(true)
+    }
+
+    /// Verifies a `gen.open` op.
+    pub(super) fn verify_gen_open(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
+        let a0 = at.inherent("access");
+        if let Some(a) = a0 { at.attr_verdict("access", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "what may be done" }, c2(ctx, a))?; }
+        Ok(())
+    }
+
+    /// Whether an attribute is a `access`.
+    fn c3_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Any)
+    }
+
+    fn c3(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Attribute>($_self))", c3_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `gen.open` op as it is read.
+    pub(super) fn inherent_gen_open(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "access") { ::tessera_ods::register::rt::property_storage(ctx, "gen.open", given, "access", v, c3(ctx, v))?; }
+        } else {
+            if let Some(v) = ctx.dict_get(given, "access") { ::tessera_ods::register::rt::dictionary_attr("gen.open", "access", "what may be done", c2(ctx, v))?; }
+        }
+        Ok(())
+    }
+
+    /// `I32Attr`: 32-bit signless integer attribute.
+    fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c4_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
+    }
+
+    fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c4_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c4_l1(ctx, s))?)
+    }
+
+    /// `anonymous_55`: string attribute.
+    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
+    }
+
+    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c6_l0(ctx, s))
+    }
+
+    /// `UnitAttr`: unit attribute.
+    fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)
+    }
+
+    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::UnitAttr>($_self))", c7_l0(ctx, s))
+    }
+
+    /// `TypeAttr`: any type attribute.
+    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
+    }
+
+    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Any)
+    }
+
+    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c9_l1(ctx, s))? && true)
+    }
+
+    /// `anonymous_53`: variadic of any type.
+    fn c11(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(true)
+    }
+
+    /// Verifies a `gen.pack` op.
+    pub(super) fn verify_gen_pack(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 1, true)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
+        at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let a0 = at.inherent("count");
+        let a1 = at.inherent("seven");
+        let a2 = at.inherent("label");
+        let a3 = at.inherent("flag");
+        let a4 = at.inherent("kind");
+        let a5 = at.inherent("type");
+        at.required_attr("count", a0.is_some())?;
+        at.required_attr("type", a5.is_some())?;
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c4(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("seven", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "32-bit signless integer attribute" }, c4(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("label", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_55", summary: "string attribute" }, c6(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("flag", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
+        if let Some(a) = a4 { at.attr_verdict("kind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "how a value is rounded" }, c2(ctx, a))?; }
+        if let Some(a) = a5 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c9(ctx, a))?; }
+        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
+        let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "variadic of any type" }, |t| c11(ctx, t))?;
+        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
+        let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic, ::tessera_ods::typed::Count::Single], results.len());
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        Ok(())
+    }
+
+    /// Whether an attribute is a `count`.
+    fn c12_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
+    }
+
+    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c12_l0(ctx, s))
+    }
+
+    /// Whether an attribute is a `type`.
+    fn c17_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
+    }
+
+    fn c17(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c17_l0(ctx, s))
+    }
+
+    /// Checks the inherent attributes of a `gen.pack` op as it is read.
+    pub(super) fn inherent_gen_pack(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        if as_properties {
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "count", v, c12(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "flag") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "flag", v, c7(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "kind") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "kind", v, c3(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "label") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "label", v, c6(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "seven") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "seven", v, c12(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "type", v, c17(ctx, v))?; }
+            ::tessera_ods::register::rt::property_sizes(ctx, "gen.pack", given, "operandSegmentSizes", 3)?;
+        } else {
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "count", "32-bit signless integer attribute", c4(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "flag") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "flag", "unit attribute", c7(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "kind") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "kind", "how a value is rounded", c2(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "label") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "label", "string attribute", c6(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "seven") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "seven", "32-bit signless integer attribute", c4(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "type", "any type attribute", c9(ctx, v))?; }
+        }
+        Ok(())
+    }
+
+    /// `AnyRegion`: any region.
+    fn c18(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(true)
+    }
+
+    /// Verifies a `gen.scope` op.
+    pub(super) fn verify_gen_scope(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 1, true)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
+        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c18(ctx, blocks))?; }
+        for (i, &blocks) in regions.iter().enumerate().skip(1) { at.entry_verdict("region", i, "handlers", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "any region" }, c18(ctx, blocks))?; }
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `gen.scope` op as it is read.
+    pub(super) fn inherent_gen_scope(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
+    /// Verifies a `gen.split` op.
+    pub(super) fn verify_gen_split(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
+        let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic, ::tessera_ods::typed::Count::Variadic], operands.len());
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, |t| c0(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, |t| c0(ctx, t))?;
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `gen.split` op as it is read.
+    pub(super) fn inherent_gen_split(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
+
+    /// Each op's name, verifier, check of inherent attributes (ops keeping them as properties), and the predicate leaves a native could override.
+    pub(super) static TABLE: &[Entry] = &[
+        ("gen.add", verify_gen_add, Some(inherent_gen_add), &["($_self.isSignlessInteger(32))"]),
+        ("gen.branch", verify_gen_branch, Some(inherent_gen_branch), &["($_self.isSignlessInteger(32))"]),
+        ("gen.open", verify_gen_open, Some(inherent_gen_open), &["(true)", "(::llvm::isa<::mlir::Attribute>($_self))"]),
+        ("gen.pack", verify_gen_pack, Some(inherent_gen_pack), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(true)", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "($_self.isSignlessInteger(32))", "(::llvm::isa<::mlir::Attribute>($_self))"]),
+        ("gen.scope", verify_gen_scope, Some(inherent_gen_scope), &["(true)"]),
+        ("gen.split", verify_gen_split, Some(inherent_gen_split), &["($_self.isSignlessInteger(32))"]),
+    ];
+}
+
+/// Puts the compiled verifiers (and checks of inherent attributes) on the registered ops of
+/// these dialects (after `register` or `register_with`), a Rust verifier of `options` running
+/// after each; an op with a predicate leaf `options` answers with a native keeps the
+/// registration's.
+pub fn install_verifiers(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) {
+    for &(name, verify, inherent, leaves) in verifiers::TABLE {
+        if leaves.iter().any(|leaf| options.natives.contains(leaf)) {
+            continue;
+        }
+        let Some(id) = ctx.lookup_ident(name) else {
+            continue;
+        };
+        let Some(mut info) = ctx.op_info(id).cloned() else {
+            continue;
+        };
+        let rust = options.verifiers.get(name).cloned();
+        // Only where the registration checks them (ops keeping them as properties).
+        if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
+            info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
+        }
+        info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
+            verify(ctx, body, op)?;
+            match &rust {
+                Some(hook) => hook(ctx, body, op),
+                None => Ok(()),
+            }
+        }));
+        ctx.register_op(info);
     }
 }
 

@@ -19,60 +19,83 @@ use tessera_ir::{Attr, AttrKind, Context, FloatKind, LocKind, Signedness, Type, 
 
 /// A C++ type class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum TypeClass {
+pub enum TypeClass {
     /// `::mlir::Type`: every type.
     Any,
+    /// `IntegerType`.
     Integer,
+    /// `IndexType`.
     Index,
     /// `FloatType`: every float format.
     Float,
     /// One float format's class (`Float32Type`).
     FloatOf(FloatKind),
+    /// `NoneType`.
     None,
+    /// `ComplexType`.
     Complex,
+    /// `TupleType`.
     Tuple,
+    /// `FunctionType`.
     Function,
     /// `ShapedType`: tensors, memrefs, vectors.
     Shaped,
     /// `TensorType`: ranked or unranked tensors.
     Tensor,
+    /// `RankedTensorType`.
     RankedTensor,
+    /// `UnrankedTensorType`.
     UnrankedTensor,
     /// `BaseMemRefType`: ranked or unranked memrefs.
     BaseMemRef,
+    /// `MemRefType`.
     MemRef,
+    /// `UnrankedMemRefType`.
     UnrankedMemRef,
+    /// `VectorType`.
     Vector,
     /// `OpaqueType`: a type of a dialect the context has no registration for.
     Opaque,
-    /// A `TypeDef` of a loaded dialect (index into [`Tables::defs`]).
+    /// A `TypeDef` of a loaded dialect (an index into the compiled predicate's class tables).
     Dialect(u32),
-    /// An interface no builtin type implements (index into [`Tables::foreign`]).
+    /// An interface no builtin type implements (an index into the compiled predicate's interface names).
     Foreign(u32),
 }
 
 /// A C++ attribute class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum AttrClass {
+pub enum AttrClass {
     /// `::mlir::Attribute`: every attribute.
     Any,
+    /// `UnitAttr`.
     Unit,
     /// `BoolAttr`: a signless `i1` integer attribute.
     Bool,
+    /// `IntegerAttr`.
     Integer,
+    /// `FloatAttr`.
     Float,
+    /// `StringAttr`.
     String,
+    /// `ArrayAttr`.
     Array,
+    /// `DictionaryAttr`.
     Dictionary,
+    /// `TypeAttr`.
     TypeAttr,
+    /// `SymbolRefAttr`.
     SymbolRef,
     /// A symbol reference without nested references.
     FlatSymbolRef,
+    /// `AffineMapAttr`.
     AffineMap,
+    /// `IntegerSetAttr`.
     IntegerSet,
+    /// `StridedLayoutAttr`.
     StridedLayout,
     /// `MemRefLayoutAttrInterface`: affine maps and strided layouts.
     MemRefLayout,
+    /// `DenseArrayAttr`.
     DenseArray,
     /// `DenseI32ArrayAttr` and kin: a dense array of that element type.
     DenseArrayOf(ArrayElem),
@@ -80,13 +103,17 @@ pub(crate) enum AttrClass {
     Elements,
     /// `DenseElementsAttr`: dense numeric or string elements.
     DenseElements,
+    /// `DenseIntOrFpAttr`.
     DenseIntOrFp,
     /// Dense elements of integer or index type.
     DenseInt,
     /// Dense elements of float type.
     DenseFp,
+    /// `DenseStringAttr`.
     DenseString,
+    /// `DenseResourceAttr`.
     DenseResource,
+    /// `SparseAttr`.
     Sparse,
     /// `TypedAttr`: attributes that carry a type.
     Typed,
@@ -96,23 +123,30 @@ pub(crate) enum AttrClass {
     Loc(LocClass),
     /// `OpaqueAttr`: an attribute of a dialect the context has no registration for.
     Opaque,
-    /// An `AttrDef` of a loaded dialect (index into [`Tables::defs`]).
+    /// An `AttrDef` of a loaded dialect (an index into the compiled predicate's class tables).
     Dialect(u32),
-    /// A specialized enum attribute class (index into [`Tables::enums`]).
+    /// A specialized enum attribute class (an index into the compiled predicate's enum classes).
     Enum(u32),
-    /// An interface no builtin attribute implements (index into [`Tables::foreign`]).
+    /// An interface no builtin attribute implements (an index into the compiled predicate's interface names).
     Foreign(u32),
 }
 
 /// Element types of the `DenseXArrayAttr` classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ArrayElem {
+pub enum ArrayElem {
+    /// Elements of the `Bool` kind.
     Bool,
+    /// Elements of the `I8` kind.
     I8,
+    /// Elements of the `I16` kind.
     I16,
+    /// Elements of the `I32` kind.
     I32,
+    /// Elements of the `I64` kind.
     I64,
+    /// Elements of the `F32` kind.
     F32,
+    /// Elements of the `F64` kind.
     F64,
 }
 
@@ -195,11 +229,16 @@ impl ArrayElem {
 
 /// Location classes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum LocClass {
+pub enum LocClass {
+    /// `UnknownLoc`.
     Unknown,
+    /// `FileLineColLoc`.
     FileLineCol,
+    /// `NameLoc`.
     Name,
+    /// `CallSiteLoc`.
     CallSite,
+    /// `FusedLoc`.
     Fused,
     /// `OpaqueLoc`, which `tessera-ir` never creates.
     Opaque,
@@ -254,13 +293,41 @@ impl EnumClass {
     /// Whether `v` (the value's bits, and the value sign-extended from the storage width
     /// when that fits) is a case, or for a bit enum a combination of cases' bits.
     pub(crate) fn accepts(&self, bits: Option<u64>, signed: Option<i64>) -> bool {
-        if self.bits {
-            let all = self.values.iter().fold(0u64, |acc, &c| acc | c as u64);
-            bits.is_some_and(|v| v & !all == 0)
-        } else {
-            signed.is_some_and(|v| self.values.contains(&v))
-        }
+        enum_accepts(self.bits, &self.values, bits, signed)
     }
+}
+
+/// Whether an enum's cases `values` accept a value (its bits, and the value sign-extended
+/// from the storage width when that fits): one of them, or for a bit enum (`bit_enum`) a
+/// combination of their bits.
+pub(crate) fn enum_accepts(
+    bit_enum: bool,
+    values: &[i64],
+    bits: Option<u64>,
+    signed: Option<i64>,
+) -> bool {
+    if bit_enum {
+        let all = values.iter().fold(0u64, |acc, &c| acc | c as u64);
+        bits.is_some_and(|v| v & !all == 0)
+    } else {
+        signed.is_some_and(|v| values.contains(&v))
+    }
+}
+
+/// Whether an attribute of structure `kind` is a value of an integer enum stored in a
+/// signless integer of `width` bits with cases `values` (`bit_enum`: their combinations).
+pub(crate) fn enum_attr_is(
+    ctx: &Context,
+    kind: &AttrKind,
+    width: u32,
+    bit_enum: bool,
+    values: &[i64],
+) -> bool {
+    let AttrKind::Integer { ty, value } = kind else {
+        return false;
+    };
+    let signless = matches!(ctx.type_kind(*ty), TypeKind::Integer { width: w, signedness: Signedness::Signless } if *w == width);
+    signless && enum_accepts(bit_enum, values, value.as_u64(), value.as_i64(width))
 }
 
 /// The classes a compiled expression refers to beyond the builtin ones, copied out of the
@@ -475,15 +542,26 @@ impl Tables {
 /// Whether an opaque dialect value's text belongs to `def`: its dialect, and a body that is
 /// the mnemonic alone or the mnemonic followed by its parameters.
 fn opaque_is(ctx: &Context, dialect: tessera_ir::Ident, body: &str, def: &DefClass) -> bool {
-    ctx.str(dialect) == def.dialect
-        && def.mnemonics.iter().any(|m| {
-            body.strip_prefix(m.as_str())
+    opaque_text_is(ctx.str(dialect), body, &def.dialect, &def.mnemonics)
+}
+
+/// Whether the opaque text `dialect` + `body` is a value of a definition of `def_dialect`
+/// with one of `mnemonics`.
+pub(crate) fn opaque_text_is<M: AsRef<str>>(
+    dialect: &str,
+    body: &str,
+    def_dialect: &str,
+    mnemonics: &[M],
+) -> bool {
+    dialect == def_dialect
+        && mnemonics.iter().any(|m| {
+            body.strip_prefix(m.as_ref())
                 .is_some_and(|rest| rest.is_empty() || rest.starts_with('<'))
         })
 }
 
 /// Why an interface check on a value of a registered dialect cannot be decided.
-fn undecidable(ctx: &Context, dialect: tessera_ir::Ident, interface: &str) -> String {
+pub(crate) fn undecidable(ctx: &Context, dialect: tessera_ir::Ident, interface: &str) -> String {
     format!(
         "whether a value of the dialect '{}' (kept as opaque text) implements {interface} is unknown",
         ctx.str(dialect)
@@ -625,10 +703,9 @@ pub(crate) fn attr_isa(
         (C::Dialect(i), K::Opaque { dialect, body, .. }) => {
             opaque_is(ctx, *dialect, body, &tables.defs[i as usize])
         }
-        (C::Enum(i), K::Integer { ty, value }) => {
+        (C::Enum(i), K::Integer { .. }) => {
             let e = &tables.enums[i as usize];
-            let signless = matches!(ctx.type_kind(*ty), TypeKind::Integer { width, signedness: Signedness::Signless } if *width == e.width);
-            signless && e.accepts(value.as_u64(), value.as_i64(e.width))
+            enum_attr_is(ctx, kind, e.width, e.bits, &e.values)
         }
         (C::Foreign(i), K::Opaque { dialect, .. }) => {
             return Err(undecidable(ctx, *dialect, &tables.foreign[i as usize]))

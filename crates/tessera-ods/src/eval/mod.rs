@@ -31,6 +31,8 @@
 
 mod classes;
 mod compile;
+pub(crate) mod emit;
+pub mod emitted;
 pub mod leaves;
 mod names;
 mod run;

@@ -13,6 +13,7 @@
 
 use crate::eval::classes::{attr_isa, type_isa, Class, Tables};
 use crate::eval::compile::{Arith, Cmp, Node, Op, Quantifier};
+use crate::eval::emitted::{ApTest, TypeTest};
 use crate::eval::Bound;
 use crate::eval::Resolver;
 use tessera_ir::{
@@ -365,10 +366,10 @@ impl<S: Store> Run<'_, S> {
     /// The elements of a range value: an array attribute's attributes, a list's items.
     fn items(&self, range: Val) -> R<Vec<Val>> {
         Ok(match range {
-            Val::Attr(a) => match self.ctx().attr_kind(a) {
-                AttrKind::Array(items) => items.iter().map(|a| Val::Attr(*a)).collect(),
-                _ => return Err("iterating over an attribute that is not an array".into()),
-            },
+            Val::Attr(a) => array_items(self.ctx(), a)?
+                .iter()
+                .map(|a| Val::Attr(*a))
+                .collect(),
             Val::Types(tys) => tys.into_iter().map(Val::Type).collect(),
             Val::Shape(v) => v.into_iter().map(|d| Val::Int(d as i128)).collect(),
             Val::List(items) => items,
@@ -406,22 +407,6 @@ impl<S: Store> Run<'_, S> {
             TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
             _ => None,
         };
-        let shaped = |k: &TypeKind| -> R<()> {
-            match k {
-                TypeKind::RankedTensor { .. }
-                | TypeKind::UnrankedTensor { .. }
-                | TypeKind::MemRef { .. }
-                | TypeKind::UnrankedMemRef { .. }
-                | TypeKind::Vector { .. } => Ok(()),
-                _ => Err("not a shaped type".to_string()),
-            }
-        };
-        let ranked_shape = |k: &TypeKind| -> R<Vec<i64>> {
-            shaped(k)?;
-            k.shape()
-                .map(|s| s.to_vec())
-                .ok_or_else(|| "the shape of an unranked type".to_string())
-        };
         let b = |v: bool| Ok(Val::Bool(v));
         match op {
             O::IsIntegerOfWidth(sign) => {
@@ -431,11 +416,7 @@ impl<S: Store> Run<'_, S> {
                 b(i.is_some_and(|(w, s)| w as i128 == want && sign.is_none_or(|x| x == s)))
             }
             _ if is_type_test(op) => b(type_test(op, kind_of(&first)?).unwrap_or(false)),
-            O::IntOrFloatBitWidth | O::Width => match kind_of(&first)? {
-                TypeKind::Integer { width, .. } => Ok(Val::Int(*width as i128)),
-                TypeKind::Float(k) => Ok(Val::Int(k.bit_width() as i128)),
-                _ => Err("the width of a type that is neither integer nor float".to_string()),
-            },
+            O::IntOrFloatBitWidth | O::Width => width(kind_of(&first)?).map(Val::Int),
             O::IsSignless | O::IsSigned | O::IsUnsigned => {
                 let (_, s) = int_of(kind_of(&first)?).ok_or("not an integer type")?;
                 b(s == match op {
@@ -444,13 +425,7 @@ impl<S: Store> Run<'_, S> {
                     _ => Signedness::Unsigned,
                 })
             }
-            O::ElementType => match kind_of(&first)? {
-                TypeKind::Complex(e) => Ok(Val::Type(*e)),
-                k => k
-                    .element_type()
-                    .map(Val::Type)
-                    .ok_or_else(|| "the element type of a type without elements".to_string()),
-            },
+            O::ElementType => element_type(kind_of(&first)?).map(Val::Type),
             O::ElementTypeOrSelf => match &first {
                 Val::Type(t) => Ok(Val::Type(ctx.type_kind(*t).element_type().unwrap_or(*t))),
                 other => Ok(other.clone()),
@@ -489,99 +464,39 @@ impl<S: Store> Run<'_, S> {
                     b(d == DYNAMIC)
                 }
             }
-            O::IsScalable => match kind_of(&first)? {
-                TypeKind::Vector { scalable, .. } => b(scalable.iter().any(|s| *s)),
-                _ => Err("'isScalable' of a type that is not a vector".to_string()),
-            },
-            O::Inputs | O::Results | O::NumInputs | O::NumResults => match kind_of(&first)? {
-                TypeKind::Function { inputs, results } => {
-                    let list = if matches!(op, O::Inputs | O::NumInputs) {
-                        inputs
-                    } else {
-                        results
-                    };
-                    Ok(match op {
-                        O::Inputs | O::Results => Val::Types(list.to_vec()),
-                        _ => Val::Int(list.len() as i128),
-                    })
-                }
-                _ => Err("not a function type".to_string()),
-            },
+            O::IsScalable => b(is_scalable(kind_of(&first)?)?),
+            O::Inputs | O::Results | O::NumInputs | O::NumResults => {
+                let list =
+                    function_types(kind_of(&first)?, matches!(op, O::Inputs | O::NumInputs))?;
+                Ok(match op {
+                    O::Inputs | O::Results => Val::Types(list.to_vec()),
+                    _ => Val::Int(list.len() as i128),
+                })
+            }
             O::TupleSize => match kind_of(&first)? {
                 TypeKind::Tuple(items) => Ok(Val::Int(items.len() as i128)),
                 _ => Err("not a tuple type".to_string()),
             },
-            O::IsStrided => match kind_of(&first)? {
-                TypeKind::MemRef { layout, shape, .. } => match layout.map(|l| ctx.attr_kind(l)) {
-                    None | Some(AttrKind::Strided { .. }) => b(true),
-                    Some(AttrKind::AffineMap(m)) if is_identity(m, shape.len()) => b(true),
-                    Some(_) => {
-                        Err("whether an affine-map layout is strided is not computed".to_string())
-                    }
-                },
-                _ => Err("'isStrided' of a type that is not a memref".to_string()),
-            },
+            O::IsStrided => b(is_strided(ctx, kind_of(&first)?)?),
             O::I1SameShape => {
                 let k = kind_of(&first)?.clone();
-                let Some(i1) = self.store.ty(TypeKind::Integer {
-                    width: 1,
-                    signedness: Signedness::Signless,
-                }) else {
-                    return Ok(Val::Missing);
-                };
-                let shaped = match k {
-                    TypeKind::Vector {
-                        shape, scalable, ..
-                    } => Some(TypeKind::Vector {
-                        shape,
-                        scalable,
-                        element: i1,
-                    }),
-                    TypeKind::RankedTensor { shape, .. } => Some(TypeKind::RankedTensor {
-                        shape,
-                        element: i1,
-                        encoding: None,
-                    }),
-                    TypeKind::UnrankedTensor { .. } => {
-                        Some(TypeKind::UnrankedTensor { element: i1 })
-                    }
-                    _ => None,
-                };
-                Ok(match shaped {
-                    None => Val::Type(i1),
-                    Some(k) => self.store.ty(k).map_or(Val::Missing, Val::Type),
-                })
+                Ok(i1_same_shape(&mut self.store, k).map_or(Val::Missing, Val::Type))
             }
             O::AttrType => match &first {
                 Val::Attr(a) => Ok(ctx.attr_type(*a).map_or(Val::Null, Val::Type)),
                 other => Err(format!("the type of {other:?}")),
             },
-            O::GetInt | O::GetUInt | O::ApSExt | O::ApZExt => {
-                let (value, width) = int_attr(ctx, attr_kind(&first)?)?;
-                let v = if matches!(op, O::GetUInt | O::ApZExt) {
-                    value.as_u64().map(|v| v as i128)
-                } else {
-                    value.as_i64(width).map(|v| v as i128)
-                };
-                v.map(Val::Int)
-                    .ok_or_else(|| "an integer wider than 64 bits".to_string())
-            }
+            O::GetInt | O::GetUInt | O::ApSExt | O::ApZExt => get_int(
+                ctx,
+                attr_kind(&first)?,
+                matches!(op, O::GetUInt | O::ApZExt),
+            )
+            .map(Val::Int),
             O::ApIsNegative
             | O::ApIsNonNegative
             | O::ApIsStrictlyPositive
             | O::ApIsZero
-            | O::ApIsOne => {
-                let (value, width) = int_attr(ctx, attr_kind(&first)?)?;
-                let zero = value.words().iter().all(|w| *w == 0);
-                let neg = value.is_negative(width);
-                b(match op {
-                    O::ApIsNegative => neg,
-                    O::ApIsNonNegative => !neg,
-                    O::ApIsStrictlyPositive => !neg && !zero,
-                    O::ApIsZero => zero,
-                    _ => value.as_u64() == Some(1),
-                })
-            }
+            | O::ApIsOne => b(ap_test(ctx, attr_kind(&first)?, ap_test_of(op))?),
             O::ApBitWidth => Ok(Val::Int(int_attr(ctx, attr_kind(&first)?)?.1 as i128)),
             O::FloatValue => match attr_kind(&first)? {
                 AttrKind::Float { ty, bits } => match ctx.type_kind(*ty) {
@@ -592,14 +507,8 @@ impl<S: Store> Run<'_, S> {
                 },
                 _ => Err("not a float attribute".to_string()),
             },
-            O::BoolValue => {
-                let (value, _) = int_attr(ctx, attr_kind(&first)?)?;
-                b(value.as_u64() != Some(0))
-            }
-            O::TypeAttrValue => match attr_kind(&first)? {
-                AttrKind::Type(t) => Ok(Val::Type(*t)),
-                _ => Err("not a type attribute".to_string()),
-            },
+            O::BoolValue => b(bool_value(ctx, attr_kind(&first)?)?),
+            O::TypeAttrValue => type_attr_value(attr_kind(&first)?).map(Val::Type),
             O::StrValue => match attr_kind(&first)? {
                 AttrKind::String { value, .. } => Ok(Val::Str(value.clone())),
                 _ => Err("not a string attribute".to_string()),
@@ -1163,37 +1072,180 @@ impl<S: Store> Run<'_, S> {
 /// The tests of a type's kind that need nothing but the kind (`isF32()`, `isIndex()`,
 /// `isSignlessInteger(32)`, `hasTrait<ValueSemantics>()`, ...); `None` for other operations.
 fn type_test(op: Op, k: &TypeKind) -> Option<bool> {
+    type_test_of(op).map(|t| t.holds(k))
+}
+
+/// The type test an op is, if it is one.
+pub(crate) fn type_test_of(op: Op) -> Option<TypeTest> {
     use Op as O;
-    let int = match k {
-        TypeKind::Integer { width, signedness } => Some((*width, *signedness)),
-        _ => None,
-    };
-    let (index, float) = (
-        matches!(k, TypeKind::Index),
-        matches!(k, TypeKind::Float(_)),
-    );
+    use TypeTest as T;
     Some(match op {
-        O::IsFloat(want) => matches!(k, TypeKind::Float(f) if *f == want),
-        O::IsInteger(width, sign) => {
-            int.is_some_and(|(w, s)| width.is_none_or(|x| x == w) && sign.is_none_or(|x| x == s))
-        }
-        O::IsIndex => index,
-        O::IsSignlessIntOrIndex | O::IsSignlessIntOrIndexOrFloat | O::IsSignlessIntOrFloat => {
-            matches!(int, Some((_, Signedness::Signless)))
-                || (index && op != O::IsSignlessIntOrFloat)
-                || (float && op != O::IsSignlessIntOrIndex)
-        }
-        O::IsIntOrIndex | O::IsIntOrFloat | O::IsIntOrIndexOrFloat => {
-            int.is_some() || (index && op != O::IsIntOrFloat) || (float && op != O::IsIntOrIndex)
-        }
-        O::HasValueSemantics => matches!(
-            k,
-            TypeKind::RankedTensor { .. }
-                | TypeKind::UnrankedTensor { .. }
-                | TypeKind::Vector { .. }
-        ),
+        O::IsFloat(want) => T::Float(want),
+        O::IsInteger(width, sign) => T::Integer(width, sign),
+        O::IsIndex => T::Index,
+        O::IsSignlessIntOrIndex => T::SignlessIntOrIndex,
+        O::IsSignlessIntOrIndexOrFloat => T::SignlessIntOrIndexOrFloat,
+        O::IsSignlessIntOrFloat => T::SignlessIntOrFloat,
+        O::IsIntOrIndex => T::IntOrIndex,
+        O::IsIntOrFloat => T::IntOrFloat,
+        O::IsIntOrIndexOrFloat => T::IntOrIndexOrFloat,
+        O::HasValueSemantics => T::HasValueSemantics,
         _ => return None,
     })
+}
+
+/// Fails unless `k` is a shaped type (tensor, memref, vector).
+pub(crate) fn shaped(k: &TypeKind) -> R<()> {
+    match k {
+        TypeKind::RankedTensor { .. }
+        | TypeKind::UnrankedTensor { .. }
+        | TypeKind::MemRef { .. }
+        | TypeKind::UnrankedMemRef { .. }
+        | TypeKind::Vector { .. } => Ok(()),
+        _ => Err("not a shaped type".to_string()),
+    }
+}
+
+/// The shape of a ranked shaped type.
+pub(crate) fn ranked_shape(k: &TypeKind) -> R<Vec<i64>> {
+    shaped(k)?;
+    k.shape()
+        .map(|s| s.to_vec())
+        .ok_or_else(|| "the shape of an unranked type".to_string())
+}
+
+/// `getWidth()` of an integer or float type.
+pub(crate) fn width(k: &TypeKind) -> R<i128> {
+    match k {
+        TypeKind::Integer { width, .. } => Ok(*width as i128),
+        TypeKind::Float(f) => Ok(f.bit_width() as i128),
+        _ => Err("the width of a type that is neither integer nor float".to_string()),
+    }
+}
+
+/// `getElementType()` of a shaped or complex type.
+pub(crate) fn element_type(k: &TypeKind) -> R<Type> {
+    match k {
+        TypeKind::Complex(e) => Ok(*e),
+        k => k
+            .element_type()
+            .ok_or_else(|| "the element type of a type without elements".to_string()),
+    }
+}
+
+/// The `APInt` test an op is (`Op::ApIsNegative` and kin).
+pub(crate) fn ap_test_of(op: Op) -> ApTest {
+    match op {
+        Op::ApIsNegative => ApTest::Negative,
+        Op::ApIsNonNegative => ApTest::NonNegative,
+        Op::ApIsStrictlyPositive => ApTest::StrictlyPositive,
+        Op::ApIsZero => ApTest::Zero,
+        _ => ApTest::One,
+    }
+}
+
+/// `isNegative()` and kin on an integer attribute's value.
+pub(crate) fn ap_test(ctx: &Context, k: &AttrKind, test: ApTest) -> R<bool> {
+    let (value, width) = int_attr(ctx, k)?;
+    let zero = value.words().iter().all(|w| *w == 0);
+    let neg = value.is_negative(width);
+    Ok(match test {
+        ApTest::Negative => neg,
+        ApTest::NonNegative => !neg,
+        ApTest::StrictlyPositive => !neg && !zero,
+        ApTest::Zero => zero,
+        ApTest::One => value.as_u64() == Some(1),
+    })
+}
+
+/// `getI1SameShape(t)` for a type of structure `k`: `i1` in the same shape (vector or
+/// tensor), or `None` where `store` neither holds nor can make it.
+pub(crate) fn i1_same_shape<S: Store>(store: &mut S, k: TypeKind) -> Option<Type> {
+    let i1 = store.ty(TypeKind::Integer {
+        width: 1,
+        signedness: Signedness::Signless,
+    })?;
+    let shaped = match k {
+        TypeKind::Vector {
+            shape, scalable, ..
+        } => TypeKind::Vector {
+            shape,
+            scalable,
+            element: i1,
+        },
+        TypeKind::RankedTensor { shape, .. } => TypeKind::RankedTensor {
+            shape,
+            element: i1,
+            encoding: None,
+        },
+        TypeKind::UnrankedTensor { .. } => TypeKind::UnrankedTensor { element: i1 },
+        _ => return Some(i1),
+    };
+    store.ty(shaped)
+}
+
+/// `isStrided(memref)`: no layout, a strided one, or the identity map.
+pub(crate) fn is_strided(ctx: &Context, k: &TypeKind) -> R<bool> {
+    match k {
+        TypeKind::MemRef { layout, shape, .. } => match layout.map(|l| ctx.attr_kind(l)) {
+            None | Some(AttrKind::Strided { .. }) => Ok(true),
+            Some(AttrKind::AffineMap(m)) if is_identity(m, shape.len()) => Ok(true),
+            Some(_) => Err("whether an affine-map layout is strided is not computed".to_string()),
+        },
+        _ => Err("'isStrided' of a type that is not a memref".to_string()),
+    }
+}
+
+/// A function type's inputs (`inputs`) or results.
+pub(crate) fn function_types(k: &TypeKind, inputs: bool) -> R<&[Type]> {
+    match k {
+        TypeKind::Function {
+            inputs: i,
+            results: r,
+        } => Ok(if inputs { i } else { r }),
+        _ => Err("not a function type".to_string()),
+    }
+}
+
+/// `VectorType::isScalable()`.
+pub(crate) fn is_scalable(k: &TypeKind) -> R<bool> {
+    match k {
+        TypeKind::Vector { scalable, .. } => Ok(scalable.iter().any(|s| *s)),
+        _ => Err("'isScalable' of a type that is not a vector".to_string()),
+    }
+}
+
+/// The elements of an array attribute, as `all_of` and kin iterate them.
+pub(crate) fn array_items(ctx: &Context, a: Attr) -> R<&[Attr]> {
+    match ctx.attr_kind(a) {
+        AttrKind::Array(items) => Ok(items),
+        _ => Err("iterating over an attribute that is not an array".into()),
+    }
+}
+
+/// `BoolAttr::getValue()`.
+pub(crate) fn bool_value(ctx: &Context, k: &AttrKind) -> R<bool> {
+    let (value, _) = int_attr(ctx, k)?;
+    Ok(value.as_u64() != Some(0))
+}
+
+/// `TypeAttr::getValue()`.
+pub(crate) fn type_attr_value(k: &AttrKind) -> R<Type> {
+    match k {
+        AttrKind::Type(t) => Ok(*t),
+        _ => Err("not a type attribute".to_string()),
+    }
+}
+
+/// `getInt()` (sign-extended from the width) or, `unsigned`, `getUInt()`.
+pub(crate) fn get_int(ctx: &Context, k: &AttrKind, unsigned: bool) -> R<i128> {
+    let (value, width) = int_attr(ctx, k)?;
+    let v = if unsigned {
+        value.as_u64().map(|v| v as i128)
+    } else {
+        value.as_i64(width).map(|v| v as i128)
+    };
+    v.ok_or_else(|| "an integer wider than 64 bits".to_string())
 }
 
 /// A list of values in the form the evaluator keeps such a list: integers as a shape, types

@@ -48,6 +48,17 @@ pub(crate) enum Verdict {
     Unknown(EvalError),
 }
 
+impl Verdict {
+    /// The verdict as generated code states it: decided, or the leaf that could not be.
+    pub(crate) fn into_result(self) -> Result<bool, EvalError> {
+        match self {
+            Verdict::Holds => Ok(true),
+            Verdict::Fails => Ok(false),
+            Verdict::Unknown(e) => Err(e),
+        }
+    }
+}
+
 /// Compiles predicates of one model with the caller's natives.
 pub(crate) struct Preds<'m> {
     model: &'m Model,
@@ -119,6 +130,12 @@ impl Cond {
             unknown: Arc::new([]),
             memo: Arc::default(),
         }
+    }
+
+    /// The compiled predicate (`None`: always holds, unless a leaf could not be compiled
+    /// at all, see [`Cond::unknown_leaves`]).
+    pub(crate) fn compiled(&self) -> Option<&CompiledPred> {
+        self.pred.as_deref()
     }
 
     /// The leaves that cannot be evaluated (none if the predicate can be).

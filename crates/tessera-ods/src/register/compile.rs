@@ -66,14 +66,7 @@ pub(crate) enum Split {
     Sized(&'static str),
 }
 
-/// What a count trait counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Counted {
-    Regions,
-    Results,
-    Successors,
-    Operands,
-}
+pub(crate) use super::rt::Counted;
 
 /// One verification step, in the order upstream runs its traits.
 pub(crate) enum Step {

@@ -20,11 +20,12 @@
 //! check is not known here, and an op whose C++ verifier has no Rust counterpart are reported
 //! as warnings by `compile`; verifying an op that needs such a leaf is an error naming it.
 
-mod check;
-mod compile;
+pub(crate) mod check;
+pub(crate) mod compile;
 mod infer;
-mod natives;
-mod verify;
+pub(crate) mod natives;
+pub mod rt;
+pub(crate) mod verify;
 
 use crate::assembly::{
     CustomDirective, DefAssembly, DialectDefs, Exprs, FormatAssembly, ResultInference, ResultNamer,

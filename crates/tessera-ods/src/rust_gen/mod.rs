@@ -1,6 +1,7 @@
 //! Rust generated from the ODS model: for each op of the chosen dialects a typed handle with
 //! named accessors (operands, attributes, results, regions, successors) and a builder, the
-//! enums its attributes use as Rust enums, and the dialect's registration. `tessera-build`
+//! enums its attributes use as Rust enums, the dialect's registration, and each op's
+//! verifier ([`verify`]). `tessera-build`
 //! writes this into `OUT_DIR` for a crate's `build.rs`; the code calls [`crate::typed`].
 //!
 //! The output is a list of items meant for `include!` inside a module of the user's choosing,
@@ -14,6 +15,8 @@ use crate::typed::Count;
 use crate::Model;
 use std::collections::HashSet;
 use std::fmt::Write;
+
+pub mod verify;
 
 /// What the generated code is told about its origin.
 pub struct GenOptions<'a> {
@@ -43,9 +46,10 @@ pub fn generate(model: &Model, dialects: &[DialectId], options: &GenOptions<'_>)
             }
         }
     }
-    for op in ops {
+    for op in &ops {
         g.op(op);
     }
+    verify::generate(model, &ops, &mut g.out);
     g.out
 }
 
@@ -1089,17 +1093,27 @@ impl<'a> Gen<'a> {
 }
 
 /// The registration functions every generated file has.
-const REGISTER: &str = r#"/// Registers the dialects into `ctx`: their ops are then verified, and read and printed in
-/// their custom forms. The embedded model is compiled once per process; an error says why
-/// it could not be (a model another version of `tessera-ods` wrote).
+const REGISTER: &str = r#"/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
+/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
+/// model is compiled once per process; an error says why it could not be (a model another
+/// version of `tessera-ods` wrote).
 pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     static COMPILED: ::std::sync::OnceLock<
-        Result<::std::sync::Arc<::tessera_ods::register::Registration>, String>,
+        Result<
+            (
+                ::std::sync::Arc<::tessera_ods::register::Registration>,
+                ::tessera_ods::register::Options,
+            ),
+            String,
+        >,
     > = ::std::sync::OnceLock::new();
     let compiled = COMPILED.get_or_init(|| {
-        ::tessera_ods::typed::compile_model(MODEL, &::tessera_ods::dialect_hooks::options())
+        let options = ::tessera_ods::dialect_hooks::options();
+        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
     });
-    compiled.as_ref().map_err(Clone::clone)?.register(ctx);
+    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
+    registration.register(ctx);
+    install_verifiers(ctx, options);
     Ok(())
 }
 
@@ -1110,6 +1124,7 @@ pub fn register_with(
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
     ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    install_verifiers(ctx, options);
     Ok(())
 }
 
