@@ -325,6 +325,39 @@ pub fn compile_predicate(
     })
 }
 
+/// Constraint `name`'s predicate over a type or an attribute as Rust: items defining
+/// `fn {function}(ctx: &Context, s: Type | Attr) -> Result<bool, EvalError>` (and the leaf
+/// functions it calls, named after it), when the predicate compiles against `model` and
+/// every node of it has a Rust form ([`crate::eval`]'s emitter, the one generated verifiers
+/// use); `None` otherwise, and the caller embeds the predicate for the evaluator instead
+/// ([`EmbeddedPredicate`]). An `EvalError` names a leaf that cannot be decided, as
+/// [`evaluate_predicate`]'s error does.
+pub fn predicate_rust(
+    name: &str,
+    model: &Model,
+    pred: &Pred,
+    subject: SelfKind,
+    function: &str,
+) -> Option<String> {
+    use crate::eval::emit::{emit, result_body, uses_subject, Subject};
+    let compiled = compile_predicate(name, model, pred, subject).ok()?;
+    let kind = match subject {
+        SelfKind::Type => Subject::Type,
+        SelfKind::Attr => Subject::Attr,
+        _ => return None,
+    };
+    let emitted = emit(&compiled, kind, &|_| None, "__P__")?;
+    let body = result_body(&emitted.expr);
+    let ctx = if body.contains("ctx") { "ctx" } else { "_ctx" };
+    let s = if uses_subject(&body) { "s" } else { "_s" };
+    let code = format!(
+        "{}fn __P__({ctx}: &::tessera_ir::Context, {s}: {}) -> Result<bool, ::tessera_ods::eval::EvalError> {{\n    {body}\n}}\n",
+        emitted.items,
+        kind.rust_type()
+    );
+    Some(code.replace("__P__", function))
+}
+
 /// Evaluates constraint `name`'s compiled predicate on `subject`.
 pub fn evaluate_predicate(
     name: &str,

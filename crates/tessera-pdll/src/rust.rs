@@ -235,9 +235,32 @@ fn write_ods_natives(
             _ => continue,
         };
         let function = rust_ident("ods_constraint_", name);
+        // The predicate as Rust where every node of it has a Rust form, else embedded for
+        // the evaluator.
+        let compiled = predicate.pred.as_ref().and_then(|pred| {
+            tessera_ods::typed::predicate_rust(
+                name,
+                &predicate.model,
+                pred,
+                predicate.subject,
+                &format!("{function}_holds"),
+            )
+        });
+        if let Some(items) = &compiled {
+            let _ = writeln!(
+                out,
+                "\n/// The predicate of ODS constraint `{name}`, compiled to Rust."
+            );
+            out.push_str(items);
+        }
+        let how = if compiled.is_some() {
+            "compiled"
+        } else {
+            "evaluated"
+        };
         let _ = writeln!(
             out,
-            "\n/// ODS constraint `{name}` of the file's `.td` includes: its predicate, evaluated."
+            "\n/// ODS constraint `{name}` of the file's `.td` includes: its predicate, {how}."
         );
         out.push_str("#[allow(unused_variables)]\n");
         let _ = writeln!(
@@ -247,6 +270,12 @@ fn write_ods_natives(
         match &predicate.pred {
             // No predicate: every subject satisfies it.
             None => out.push_str("    Ok(())\n"),
+            Some(_) if compiled.is_some() => {
+                let _ = writeln!(
+                    out,
+                    "    match {function}_holds(rewriter.ctx(), subject) {{\n        Ok(true) => Ok(()),\n        Ok(false) => Err(None),\n        Err(e) => Err(Some(format!(\"{name}: cannot evaluate `{{}}`: {{}}\", e.leaf, e.message).into())),\n    }}"
+                );
+            }
             Some(pred) => {
                 let index = match models
                     .iter()

@@ -368,7 +368,8 @@ pub fn load(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -777,7 +778,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -839,7 +841,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
@@ -900,7 +903,8 @@ fn rewrite_1(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_2(
     rw: &mut PatternRewriter<'_>,
@@ -960,7 +964,8 @@ fn rewrite_2(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_3(
     rw: &mut PatternRewriter<'_>,
@@ -1035,7 +1040,8 @@ fn rewrite_3(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_4(
     rw: &mut PatternRewriter<'_>,
@@ -1081,7 +1087,8 @@ fn rewrite_4(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_5(
     rw: &mut PatternRewriter<'_>,
@@ -1139,7 +1146,8 @@ fn rewrite_5(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_6(
     rw: &mut PatternRewriter<'_>,

@@ -102,7 +102,8 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn matcher(
     rw: &mut PatternRewriter<'_>,
@@ -173,7 +174,8 @@ fn matcher(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_0(
     rw: &mut PatternRewriter<'_>,
@@ -232,7 +234,8 @@ fn rewrite_0(
     clippy::never_loop,
     clippy::nonminimal_bool,
     clippy::bool_comparison,
-    clippy::collapsible_match
+    clippy::collapsible_match,
+    clippy::too_many_arguments
 )]
 fn rewrite_1(
     rw: &mut PatternRewriter<'_>,
