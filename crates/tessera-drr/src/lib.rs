@@ -19,7 +19,10 @@ pub mod rule;
 mod rust;
 
 pub use lower::{lower_to_pdl, Lowered};
-pub use natives::{constraint_natives, location_of, natives};
+pub use natives::{
+    compiled_attr_constraint, compiled_type_constraint, constraint_natives, location_of, natives,
+    CompiledHolds,
+};
 pub use read::{read, split_index, ConstraintDef, DrrFile, Shape, SymKind};
 pub use rust::{to_rust, to_rust_compiled};
 mod load;

@@ -6,7 +6,7 @@ use crate::read::{ConstraintDef, DrrFile, Shape, SymKind};
 use std::sync::Arc;
 use tessera_ir::{Context, Diagnostic, LocKind, Location, Severity, SourceLoc};
 use tessera_ods::eval::{Bound, CompiledPred, Compiler, NameKind, Natives as OdsNatives, SelfKind};
-use tessera_pdl::natives::{NativeKind, Natives, PdlValue};
+use tessera_pdl::natives::{NativeFailure, NativeKind, Natives, PdlValue};
 use tessera_rewrite::PatternRewriter;
 
 /// The native rewrite of `(location $a, ...)`: the op (first argument) gets the location of
@@ -206,19 +206,7 @@ fn register(out: &mut Natives, def: &ConstraintDef, pred: Option<Arc<CompiledPre
             let fail = |e: tessera_ods::eval::EvalError| Err(Some(format!("{name}: {e}").into()));
             match &shape {
                 Shape::Type => {
-                    // Each value of a range is checked, as upstream checks variadic operands.
-                    let mut types = Vec::new();
-                    for a in args {
-                        match a {
-                            PdlValue::Value(v) => types.push(rw.body().value_type(*v)),
-                            PdlValue::Values(vs) => {
-                                types.extend(vs.iter().map(|&v| rw.body().value_type(v)))
-                            }
-                            PdlValue::Type(t) => types.push(*t),
-                            _ => return Err(Some(format!("{name}: not a value").into())),
-                        }
-                    }
-                    for t in types {
+                    for t in checked_types(rw, args, &name)? {
                         match pred.eval(ctx, &Bound::Type(t), &tessera_ods::eval::NoNames) {
                             Ok(true) => {}
                             Ok(false) => return Err(None),
@@ -249,6 +237,75 @@ fn register(out: &mut Natives, def: &ConstraintDef, pred: Option<Arc<CompiledPre
                     }
                 }
             }
+        },
+    );
+}
+
+/// The types a type constraint native named `name` checks: each value's (a range's every
+/// value, as upstream checks variadic operands) or type given.
+fn checked_types(
+    rw: &PatternRewriter<'_>,
+    args: &[PdlValue],
+    name: &str,
+) -> Result<Vec<tessera_ir::Type>, NativeFailure> {
+    let mut types = Vec::new();
+    for a in args {
+        match a {
+            PdlValue::Value(v) => types.push(rw.body().value_type(*v)),
+            PdlValue::Values(vs) => types.extend(vs.iter().map(|&v| rw.body().value_type(v))),
+            PdlValue::Type(t) => types.push(*t),
+            _ => return Err(Some(format!("{name}: not a value").into())),
+        }
+    }
+    Ok(types)
+}
+
+/// A predicate compiled to Rust: whether the type or attribute satisfies it.
+pub type CompiledHolds<T> = fn(&Context, T) -> Result<bool, tessera_ods::eval::EvalError>;
+
+/// Replaces the native `name` that [`constraint_natives`] registered in `natives` for a
+/// type constraint with one checking the types by `holds`, the constraint's predicate
+/// compiled to Rust (a module written by [`crate::to_rust_compiled`] does this for every
+/// constraint whose predicate has a Rust form); it takes and fails as the evaluated one.
+pub fn compiled_type_constraint(
+    natives: &mut Natives,
+    name: &str,
+    holds: CompiledHolds<tessera_ir::Type>,
+) {
+    let owned = name.to_string();
+    natives.register(NativeKind::Constraint, name, move |rw, args, _, _| {
+        for t in checked_types(rw, args, &owned)? {
+            match holds(rw.ctx(), t) {
+                Ok(true) => {}
+                Ok(false) => return Err(None),
+                Err(e) => return Err(Some(format!("{owned}: {e}").into())),
+            }
+        }
+        Ok(())
+    });
+}
+
+/// [`compiled_type_constraint`] for an attribute constraint: an attribute given is checked
+/// by `holds`; anything else (an absent optional attribute) by the evaluated native
+/// [`constraint_natives`] registered.
+pub fn compiled_attr_constraint(
+    natives: &mut Natives,
+    name: &str,
+    holds: CompiledHolds<tessera_ir::Attr>,
+) {
+    let owned = name.to_string();
+    let evaluated = natives.constraint(name).cloned();
+    natives.register(
+        NativeKind::Constraint,
+        name,
+        move |rw, args, params, results| match (args.first(), &evaluated) {
+            (Some(PdlValue::Attr(a)), _) => match holds(rw.ctx(), *a) {
+                Ok(true) => Ok(()),
+                Ok(false) => Err(None),
+                Err(e) => Err(Some(format!("{owned}: {e}").into())),
+            },
+            (_, Some(evaluated)) => evaluated(rw, args, params, results),
+            (_, None) => Err(Some(format!("{owned}: not registered").into())),
         },
     );
 }

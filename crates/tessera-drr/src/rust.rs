@@ -164,6 +164,7 @@ fn write_natives(
         write_native_fn(out, n)?;
     }
     write_constraints(out, &file.constraints);
+    let compiled = write_compiled_constraints(out, file);
     let _ = writeln!(
         out,
         "\n/// Adds to `natives` the natives of `{source}`: its NativeCodeCalls and the checks of the\n/// ODS constraints its rules apply."
@@ -172,6 +173,7 @@ fn write_natives(
     out.push_str(
         "    let _ = ::tessera_drr::constraint_natives(\n        &constraints(),\n        None,\n        &::tessera_ods::eval::Natives::new(),\n        natives,\n    );\n",
     );
+    out.push_str(&compiled);
     for n in natives {
         write_registration(out, n);
     }
@@ -533,6 +535,51 @@ fn write_constraints(out: &mut String, defs: &[ConstraintDef]) {
         );
     }
     out.push_str("    ]\n}\n");
+}
+
+/// The predicates of the type and attribute constraints that have a Rust form, as functions
+/// (`tessera_ods::typed::predicate_rust`, compiled against the file's model); returns the
+/// lines of `register_natives` putting them in place of the evaluated checks.
+fn write_compiled_constraints(out: &mut String, file: &DrrFile) -> String {
+    let mut register = String::new();
+    for (i, def) in file.constraints.iter().enumerate() {
+        let (subject, install) = match def.shape {
+            Shape::Type => (
+                tessera_ods::eval::SelfKind::Type,
+                "compiled_type_constraint",
+            ),
+            Shape::Attr => (
+                tessera_ods::eval::SelfKind::Attr,
+                "compiled_attr_constraint",
+            ),
+            Shape::Args { .. } => continue,
+        };
+        let Some(pred) = &def.constraint.pred else {
+            continue;
+        };
+        let function = format!("constraint_{i}_holds");
+        let Some(items) = tessera_ods::typed::predicate_rust(
+            &def.constraint.record,
+            &file.model,
+            pred,
+            subject,
+            &function,
+        ) else {
+            continue;
+        };
+        let _ = writeln!(
+            out,
+            "\n/// The predicate of constraint `{}` (native `{}`), compiled to Rust.",
+            def.constraint.record, def.native
+        );
+        out.push_str(&items);
+        let _ = writeln!(
+            register,
+            "    ::tessera_drr::{install}(natives, {:?}, {function});",
+            def.native
+        );
+    }
+    register
 }
 
 fn shape_rust(shape: &Shape) -> String {
