@@ -147,4 +147,12 @@ impl StrInterner {
     pub(crate) fn get(&self, index: u32) -> &str {
         Self::str_at(&self.chunks, &self.spans, index)
     }
+
+    /// The bytes of the string stored under `index`: slicing bytes skips the char-boundary
+    /// checks slicing a `str` makes, which lookups comparing many names pay for every one.
+    #[inline]
+    pub(crate) fn bytes(&self, index: u32) -> &[u8] {
+        let (chunk, start, len) = self.spans[index as usize];
+        &self.chunks[chunk as usize].as_bytes()[start as usize..(start + len) as usize]
+    }
 }
