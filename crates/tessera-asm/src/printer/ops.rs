@@ -34,7 +34,12 @@ impl Printer<'_> {
         let Some(hooks) = crate::custom::op_assembly(ctx, name) else {
             return false;
         };
-        if !hooks.can_print(ctx, body, op) {
+        // The alias walk already asked, for every op it visited.
+        let printable = match self.tables.aliases.custom_form(op) {
+            Some(known) => known,
+            None => hooks.can_print(ctx, body, op),
+        };
+        if !printable {
             return false;
         }
         let full = ctx.str(name);
