@@ -53,6 +53,8 @@ impl Interner {
         sym
     }
 
+    /// TEMP
+    pub fn len(&self) -> usize { self.strs.len() }
     /// The text of `sym`.
     pub fn str(&self, sym: Sym) -> &str {
         &self.strs[sym.0 as usize]

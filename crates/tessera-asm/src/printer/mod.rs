@@ -189,6 +189,9 @@ struct Printer<'a> {
     /// Whether aliases defined after the module may be used (not inside properties the alias
     /// pass did not walk; see `alias::props_walked`).
     deferred_aliases: bool,
+    /// The last file name a location printed, quoted and escaped: the locations of a module
+    /// nearly all name one file, and escaping it again for each costs more than the copy.
+    quoted_file: Option<(Ident, String)>,
 }
 
 /// How a region is printed (upstream's `printRegion` flags).
@@ -226,6 +229,7 @@ impl<'a> Printer<'a> {
             parallel_region: None,
             default_dialects: Vec::new(),
             deferred_aliases: true,
+            quoted_file: None,
         }
     }
 
