@@ -299,7 +299,14 @@ impl Lexer {
         loop {
             let text = self.buffers[self.cur as usize].text.clone();
             let bytes = text.as_bytes();
-            let start = self.pos as usize;
+            // Whitespace (and NUL, as upstream treats it) is skipped here, in one loop, rather
+            // than by going round the outer one, which takes a reference to the buffer for
+            // every byte.
+            let mut start = self.pos as usize;
+            while matches!(bytes.get(start), Some(b' ' | b'\t' | b'\n' | b'\r' | 0)) {
+                start += 1;
+            }
+            self.pos = start as u32;
             let Some(&c) = bytes.get(start) else {
                 let eof = self.form(TokKind::Eof, start);
                 if let Some((buf, pos)) = self.buffers[self.cur as usize].resume {
@@ -311,7 +318,6 @@ impl Lexer {
             self.pos += 1;
             let peek = bytes.get(start + 1).copied();
             let kind = match c {
-                b' ' | b'\t' | b'\n' | b'\r' | 0 => continue,
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
                     let end = ident_end(bytes, start + 1);
                     self.pos = end as u32;
