@@ -8,7 +8,6 @@
 //! upstream's uniqued `ast::Type`s do. Every node carries a [`Span`].
 
 use cranelift_entity::{entity_impl, PrimaryMap};
-use rustc_hash::FxHashMap;
 use tessera_ir::SourceLoc;
 
 /// A range of source: `lo` is where diagnostics point, `hi` one past the last byte.
@@ -128,7 +127,10 @@ pub enum TypeKind {
 #[derive(Debug)]
 pub struct TypeTable {
     kinds: Vec<TypeKind>,
-    map: FxHashMap<TypeKind, TypeId>,
+    /// The hash of each kind, so growing `table` hashes no kind again.
+    hashes: Vec<u64>,
+    /// Type numbers, found by their kinds (each kind is stored once, in `kinds`).
+    table: hashbrown::HashTable<u32>,
     /// `Attr`.
     pub attr: TypeId,
     /// `Constraint`.
@@ -154,7 +156,8 @@ impl TypeTable {
         let placeholder = TypeId(0);
         let mut t = TypeTable {
             kinds: Vec::new(),
-            map: FxHashMap::default(),
+            hashes: Vec::new(),
+            table: hashbrown::HashTable::new(),
             attr: placeholder,
             constraint: placeholder,
             op: placeholder,
@@ -179,13 +182,21 @@ impl TypeTable {
 
     /// The id of `kind`, interning it if new.
     pub fn get(&mut self, kind: TypeKind) -> TypeId {
-        if let Some(&id) = self.map.get(&kind) {
-            return id;
+        let hash = {
+            use std::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&kind)
+        };
+        let kinds = &self.kinds;
+        if let Some(&id) = self.table.find(hash, |&i| kinds[i as usize] == kind) {
+            return TypeId(id);
         }
-        let id = TypeId(self.kinds.len() as u32);
-        self.kinds.push(kind.clone());
-        self.map.insert(kind, id);
-        id
+        let id = self.kinds.len() as u32;
+        self.kinds.push(kind);
+        self.hashes.push(hash);
+        let hashes = &self.hashes;
+        self.table
+            .insert_unique(hash, id, |&i| hashes[i as usize]);
+        TypeId(id)
     }
 
     /// What `ty` is.
