@@ -96,10 +96,6 @@ pub fn run_pdll_to(
             if opts.dump_ods {
                 run.stderr.push_str(&parsed.ast.ods.print());
             }
-            if std::env::var_os("TESSERA_PHASES").is_some() {
-                let a = &parsed.ast;
-                eprintln!("decls {} ({}B) stmts {} ({}B) exprs {} ({}B) names {}", a.decls.len(), std::mem::size_of::<tessera_pdll::ast::Decl>(), a.stmts.len(), std::mem::size_of::<tessera_pdll::ast::Stmt>(), a.exprs.len(), std::mem::size_of::<tessera_pdll::ast::Expr>(), a.names.len());
-            }
             trees.push((parsed.ast, sources, file));
         }
     }
