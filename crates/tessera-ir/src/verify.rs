@@ -175,7 +175,7 @@ impl Verifier<'_> {
         // A registered op's own invariants come first, and an op that breaks them is not
         // checked further: upstream's verifyInvariants runs before the structural checks, and
         // those can make no sense of an op of the wrong shape.
-        if let Some(hook) = info.and_then(|i| i.verify.clone()) {
+        if let Some(hook) = info.and_then(|i| i.verify.as_ref()) {
             if let Err(d) = hook(self.ctx, body, op) {
                 self.errors.push(d);
                 return;

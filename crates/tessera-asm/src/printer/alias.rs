@@ -449,7 +449,7 @@ impl<'a> Collector<'a> {
             self.visit(Node::Attr(body.op_loc(op).attr()), true);
         }
         let ctx = self.ctx;
-        if let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) {
+        if let Some(hooks) = crate::custom::op_assembly_ref(ctx, body.op_name(op)) {
             let printable = hooks.can_print(ctx, body, op);
             let slot = op.as_u32() as usize;
             let known = &mut self.aliases.custom_form;

@@ -185,7 +185,7 @@ struct Printer<'a> {
     parallel_region: Option<RegionId>,
     /// The dialect whose prefix op names leave out, per enclosing op (custom form only;
     /// `builtin` outside every op, as upstream starts).
-    default_dialects: Vec<Box<str>>,
+    default_dialects: Vec<&'a str>,
     /// Whether aliases defined after the module may be used (not inside properties the alias
     /// pass did not walk; see `alias::props_walked`).
     deferred_aliases: bool,

@@ -197,7 +197,7 @@ impl Numbering {
         c: &mut Counters,
         scopes: &mut [NameScope],
     ) -> bool {
-        let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) else {
+        let Some(hooks) = crate::custom::op_assembly_ref(ctx, body.op_name(op)) else {
             return false;
         };
         suggested.names.clear();
