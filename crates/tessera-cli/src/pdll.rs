@@ -72,7 +72,6 @@ pub fn run_pdll_to(
         include_dirs: opts.include_dirs.clone(),
     };
     let mut run = PdllRun::default();
-    tmp_phase("start");
     let mut trees = Vec::with_capacity(chunks.len());
     for (line, text) in chunks {
         let name = if opts.split_input {
@@ -102,7 +101,6 @@ pub fn run_pdll_to(
     if run.status != 0 {
         return run;
     }
-    tmp_phase("parsed");
     let marker = format!("{}\n", crate::opt::SPLIT_MARKER);
     // PDL is made for every chunk before anything is written, as for parse errors.
     let mut pdl = Vec::new();
@@ -146,14 +144,12 @@ pub fn run_pdll_to(
             return run;
         }
     }
-    tmp_phase("lowered");
     // Every chunk was checked (and lowered, for PDL): one output per chunk.
     let chunks = trees.len();
     if opts.output == OutputKind::Mlir {
         // The trees are done with: their memory is reused while the PDL is printed.
         trees.clear();
     }
-    tmp_phase("dropped");
     for i in 0..chunks {
         let written = if i > 0 {
             out.write_all(marker.as_bytes())
@@ -182,7 +178,6 @@ pub fn run_pdll_to(
             break;
         }
     }
-    tmp_phase("printed");
     if opts.skip_teardown {
         std::mem::forget(trees);
         std::mem::forget(pdl);
@@ -228,20 +223,4 @@ pub fn run_pdll(src: &str, file_name: &str, opts: &PdllOptions) -> (String, Pdll
     let mut out = Vec::new();
     let run = run_pdll_to(src, file_name, opts, &mut out);
     (String::from_utf8_lossy(&out).into_owned(), run)
-}
-
-// TEMPORARY phase timing (TESSERA_PHASES=1); removed before commit.
-fn tmp_phase(what: &str) {
-    use std::sync::OnceLock;
-    static T0: OnceLock<std::time::Instant> = OnceLock::new();
-    if std::env::var_os("TESSERA_PHASES").is_none() {
-        return;
-    }
-    let t0 = *T0.get_or_init(std::time::Instant::now);
-    let statm = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    let rss = statm.lines().find(|l| l.starts_with("VmRSS")).unwrap_or("").to_string();
-    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut ru) };
-    let cpu = ru.ru_utime.tv_sec as f64 + ru.ru_utime.tv_usec as f64 / 1e6 + ru.ru_stime.tv_sec as f64 + ru.ru_stime.tv_usec as f64 / 1e6;
-    eprintln!("{what:10} wall {:.3} cpu {:.3} {rss} minflt {}", t0.elapsed().as_secs_f64(), cpu, ru.ru_minflt);
 }
