@@ -82,8 +82,7 @@ impl Interner {
         self.text.push_str(s);
         self.hashes.push(hash);
         let hashes = &self.hashes;
-        self.table
-            .insert_unique(hash, sym, |&i| hashes[i as usize]);
+        self.table.insert_unique(hash, sym, |&i| hashes[i as usize]);
         Sym(sym)
     }
 
@@ -194,8 +193,7 @@ impl TypeTable {
         self.kinds.push(kind);
         self.hashes.push(hash);
         let hashes = &self.hashes;
-        self.table
-            .insert_unique(hash, id, |&i| hashes[i as usize]);
+        self.table.insert_unique(hash, id, |&i| hashes[i as usize]);
         TypeId(id)
     }
 

@@ -52,7 +52,10 @@ pub(crate) fn fallback(ctx: &Context, name: tessera_ir::Ident) -> Option<Arc<dyn
 }
 
 /// [`fallback`], borrowed.
-pub(crate) fn fallback_ref(ctx: &Context, name: tessera_ir::Ident) -> Option<&'static dyn OpAssembly> {
+pub(crate) fn fallback_ref(
+    ctx: &Context,
+    name: tessera_ir::Ident,
+) -> Option<&'static dyn OpAssembly> {
     (ctx.str(name) == "builtin.module").then(|| &**module_assembly())
 }
 
