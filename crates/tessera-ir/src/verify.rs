@@ -15,7 +15,7 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
         errors: Vec::new(),
         dominators: FxHashMap::default(),
         positions: Vec::new(),
-        numbered_blocks: FxHashSet::default(),
+        numbered_blocks: Vec::new(),
     };
     // One traversal verifies every op (pre-order) and notes what the later checks need, so
     // they do not walk the whole tree again: the symbol tables in post-order (an op leaves
@@ -106,7 +106,9 @@ struct Verifier<'a> {
     dominators: FxHashMap<RegionId, FxHashMap<BlockId, (u32, u32)>>,
     /// Position of each op in its block (by op index), for the blocks in `numbered_blocks`.
     positions: Vec<u32>,
-    numbered_blocks: FxHashSet<BlockId>,
+    /// Whether each block's ops are numbered in `positions`, by block index: asked for most
+    /// operands, so a flag, not a set lookup.
+    numbered_blocks: Vec<bool>,
 }
 
 impl Verifier<'_> {
@@ -419,7 +421,12 @@ impl Verifier<'_> {
     fn comes_before(&mut self, a: OpId, b: OpId) -> bool {
         let body = self.body;
         if let Some(block) = body.op_block(a) {
-            if self.numbered_blocks.insert(block) {
+            let slot = block.as_u32() as usize;
+            if self.numbered_blocks.len() <= slot {
+                self.numbered_blocks
+                    .resize(body.block_capacity().max(slot + 1), false);
+            }
+            if !std::mem::replace(&mut self.numbered_blocks[slot], true) {
                 if self.positions.len() < body.op_capacity() {
                     self.positions.resize(body.op_capacity(), u32::MAX);
                 }
