@@ -68,6 +68,16 @@ impl<T: Hash + Eq> Interner<T> {
         (h32, found)
     }
 
+    /// Room for `additional` more values without growing (each growth step rehashes the
+    /// table and moves the values).
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+        self.hashes.reserve(additional);
+        let hashes = &self.hashes;
+        self.table
+            .reserve(additional, |&i| table_hash(hashes[i as usize]));
+    }
+
     /// The index of `value` if it is stored; never inserts.
     pub(crate) fn lookup(&self, value: &T) -> Option<u32> {
         self.find(value).1

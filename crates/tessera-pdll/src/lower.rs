@@ -138,6 +138,8 @@ impl<'a> Gen<'a> {
         // that many spares growing the flat arenas step by step (each step a copy into
         // fresh memory).
         let mut body = Body::with_capacity(ast.exprs.len() + ast.stmts.len());
+        // Each op gets about a location and a property dictionary of its own.
+        ctx.reserve_attrs(ast.exprs.len() + ast.stmts.len());
         let block = body.create_block();
         Gen {
             ctx,
