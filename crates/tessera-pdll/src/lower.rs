@@ -353,7 +353,8 @@ impl<'a> Gen<'a> {
         };
         let i16 = self.ctx.int_type(16);
         let benefit = self.ctx.integer_attr(i16, benefit as i128);
-        let mut props = vec![(self.names.benefit, benefit)];
+        let mut props = Vec::with_capacity(2);
+        props.push((self.names.benefit, benefit));
         if let Some(name) = name {
             let sym = self.ctx.string_attr(ast.names.str(name.sym));
             props.push((self.names.sym_name, sym));
@@ -704,7 +705,9 @@ impl<'a> Gen<'a> {
         all.extend(result_types.iter().copied());
         let names: Vec<Attr> = attr_names.iter().map(|n| self.ctx.string_attr(n)).collect();
         let names = self.ctx.array_attr(&names);
-        let mut props = vec![(self.names.attribute_value_names, names)];
+        // Room for all three properties at once: growing from one is a reallocation per op.
+        let mut props = Vec::with_capacity(3);
+        props.push((self.names.attribute_value_names, names));
         if let Some(name) = name {
             let name = self.ctx.string_attr(name);
             props.push((self.names.op_name, name));
