@@ -111,6 +111,9 @@ struct Gen<'a> {
     /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
     /// it restores the enclosing scopes' view.
     scopes: Vec<Vec<(DeclId, Option<Values>)>>,
+    /// Emptied undo lists of closed scopes, reused by the next ones (a scope per pattern,
+    /// rewrite and inlined call: growing a fresh list for each cost a reallocation or more).
+    spare_scopes: Vec<Vec<(DeclId, Option<Values>)>>,
     /// The last buffer whose name was interned for a location, so consecutive locations in
     /// one file intern it once.
     file: Option<(FileId, Ident)>,
@@ -152,6 +155,7 @@ impl<'a> Gen<'a> {
             types,
             vars: FxHashMap::default(),
             scopes: Vec::new(),
+            spare_scopes: Vec::new(),
             file: None,
             unbounded: Vec::new(),
             last_loc: None,
@@ -289,17 +293,19 @@ impl<'a> Gen<'a> {
     // ----- scopes -------------------------------------------------------------------------
 
     fn push_scope(&mut self) {
-        self.scopes.push(Vec::new());
+        let undo = self.spare_scopes.pop().unwrap_or_default();
+        self.scopes.push(undo);
     }
 
     fn pop_scope(&mut self) {
-        let undo = self.scopes.pop().unwrap_or_default();
-        for (decl, old) in undo.into_iter().rev() {
+        let mut undo = self.scopes.pop().unwrap_or_default();
+        for (decl, old) in undo.drain(..).rev() {
             match old {
                 Some(v) => self.vars.insert(decl, v),
                 None => self.vars.remove(&decl),
             };
         }
+        self.spare_scopes.push(undo);
     }
 
     fn bind(&mut self, decl: DeclId, values: Values) {
