@@ -359,7 +359,8 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "the pattern must contain at least one `pdl.operation`",
         );
     }
-    let mut visited = FxHashSet::default();
+    // Room for a typical pattern, so the set does not rehash as it grows to it.
+    let mut visited = FxHashSet::with_capacity_and_hasher(32, Default::default());
     let mut first = true;
     for o in body.block_ops(block) {
         let name = Some(body.op_name(o));
