@@ -188,6 +188,14 @@ impl Context {
         Attr::from_index(self.attrs.intern(kind))
     }
 
+    /// Room for about `additional` more attributes (locations included), for a builder that
+    /// knows roughly how many it will make: the uniquing table then does not grow step by
+    /// step, each step rehashing every attribute. Room not used is barely touched (a byte
+    /// per table slot).
+    pub fn reserve_attrs(&mut self, additional: usize) {
+        self.attrs.reserve(additional);
+    }
+
     /// The attribute with structure `kind` if it was interned already; never interns (see
     /// [`Context::lookup_type`]).
     pub fn lookup_attr(&self, kind: &AttrKind) -> Option<Attr> {
@@ -365,8 +373,18 @@ impl Context {
     /// Looks up `name` in a dictionary attribute.
     pub fn dict_get(&self, dict: Attr, name: &str) -> Option<Attr> {
         let entries = self.dict_entries(dict);
+        let name = name.as_bytes();
+        // An op's dictionaries hold a few entries: comparing lengths first rejects most of
+        // them without reading their text, which beats ordering comparisons there.
+        if entries.len() <= 8 {
+            return entries
+                .iter()
+                .find(|(n, _)| self.idents.bytes(n.0) == name)
+                .map(|&(_, a)| a);
+        }
+        // Entries are sorted by name, and `str` orders as its bytes do.
         entries
-            .binary_search_by(|(n, _)| self.str(*n).cmp(name))
+            .binary_search_by(|(n, _)| self.idents.bytes(n.0).cmp(name))
             .ok()
             .map(|i| entries[i].1)
     }

@@ -68,6 +68,16 @@ impl<T: Hash + Eq> Interner<T> {
         (h32, found)
     }
 
+    /// Room for `additional` more values without growing (each growth step rehashes the
+    /// table and moves the values).
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.items.reserve(additional);
+        self.hashes.reserve(additional);
+        let hashes = &self.hashes;
+        self.table
+            .reserve(additional, |&i| table_hash(hashes[i as usize]));
+    }
+
     /// The index of `value` if it is stored; never inserts.
     pub(crate) fn lookup(&self, value: &T) -> Option<u32> {
         self.find(value).1
@@ -146,5 +156,13 @@ impl StrInterner {
     #[inline]
     pub(crate) fn get(&self, index: u32) -> &str {
         Self::str_at(&self.chunks, &self.spans, index)
+    }
+
+    /// The bytes of the string stored under `index`: slicing bytes skips the char-boundary
+    /// checks slicing a `str` makes, which lookups comparing many names pay for every one.
+    #[inline]
+    pub(crate) fn bytes(&self, index: u32) -> &[u8] {
+        let (chunk, start, len) = self.spans[index as usize];
+        &self.chunks[chunk as usize].as_bytes()[start as usize..(start + len) as usize]
     }
 }

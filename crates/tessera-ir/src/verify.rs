@@ -1,9 +1,9 @@
 //! The structural verifier: use lists, dominance in SSA regions, isolation, terminators,
 //! successors, and registered ops' own verifiers. Errors use upstream MLIR's wording.
 
-use crate::walk::{walk, WalkControl, WalkOrder};
 use crate::{
-    BlockId, Body, Context, Diagnostic, OpId, OpTraits, RegionId, Severity, ValueDef, ValueId,
+    BlockId, Body, Context, Diagnostic, OpId, OpInfo, OpTraits, RegionId, Severity, ValueDef,
+    ValueId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -15,34 +15,58 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
         errors: Vec::new(),
         dominators: FxHashMap::default(),
         positions: Vec::new(),
-        numbered_blocks: FxHashSet::default(),
+        numbered_blocks: Vec::new(),
     };
-    walk(body, root, WalkOrder::PreOrder, |op| {
-        v.verify_op(op);
-        WalkControl::Advance
-    });
+    // One traversal verifies every op (pre-order) and notes what the later checks need, so
+    // they do not walk the whole tree again: the symbol tables in post-order (an op leaves
+    // when everything nested in it has), and the ops that check their symbol uses, in
+    // pre-order.
+    let mut tables = Vec::new();
+    let mut symbol_users = Vec::new();
+    // Each frame is an op and whether everything nested in it was already visited.
+    let mut stack: Vec<(OpId, bool)> = vec![(root, false)];
+    while let Some((op, left)) = stack.pop() {
+        if left {
+            tables.push(op);
+            continue;
+        }
+        let info = ctx.op_info(body.op_name(op));
+        v.verify_op(op, info);
+        if let Some(info) = info {
+            if info.verify_symbol_uses.is_some() {
+                symbol_users.push(op);
+            }
+            if info.traits.contains(OpTraits::SYMBOL_TABLE) {
+                stack.push((op, true));
+            }
+        }
+        let start = stack.len();
+        for r in body.regions(op) {
+            for b in body.region_blocks(r) {
+                stack.extend(body.block_ops(b).map(|child| (child, false)));
+            }
+        }
+        // Children were pushed in order; reverse so the first child pops first.
+        stack[start..].reverse();
+    }
     if v.errors.is_empty() {
         // Symbol tables are checked once what they hold verified, as upstream checks region
         // traits after the regions' ops.
-        walk(body, root, WalkOrder::PostOrder, |op| {
+        for op in tables {
             v.verify_symbol_table(op);
-            WalkControl::Advance
-        });
+        }
     }
     if v.errors.is_empty() {
         // Symbol uses are checked once everything else holds, the first failure ending it.
-        walk(body, root, WalkOrder::PreOrder, |op| {
+        for op in symbol_users {
             let hook = ctx
                 .op_info(body.op_name(op))
-                .and_then(|i| i.verify_symbol_uses.clone());
-            match hook.map(|h| h(ctx, body, op)) {
-                Some(Err(d)) => {
-                    v.errors.push(d);
-                    WalkControl::Interrupt
-                }
-                _ => WalkControl::Advance,
+                .and_then(|i| i.verify_symbol_uses.as_ref());
+            if let Some(Err(d)) = hook.map(|h| h(ctx, body, op)) {
+                v.errors.push(d);
+                break;
             }
-        });
+        }
     }
     if v.errors.is_empty() {
         Ok(())
@@ -82,7 +106,9 @@ struct Verifier<'a> {
     dominators: FxHashMap<RegionId, FxHashMap<BlockId, (u32, u32)>>,
     /// Position of each op in its block (by op index), for the blocks in `numbered_blocks`.
     positions: Vec<u32>,
-    numbered_blocks: FxHashSet<BlockId>,
+    /// Whether each block's ops are numbered in `positions`, by block index: asked for most
+    /// operands, so a flag, not a set lookup.
+    numbered_blocks: Vec<bool>,
 }
 
 impl Verifier<'_> {
@@ -112,10 +138,10 @@ impl Verifier<'_> {
         }
     }
 
-    fn verify_op(&mut self, op: OpId) {
+    /// Verifies `op` alone; `info` is its registration.
+    fn verify_op(&mut self, op: OpId, info: Option<&OpInfo>) {
         let body = self.body;
         let name = body.op_name(op);
-        let info = self.ctx.op_info(name);
         if info.is_none() {
             let full = self.ctx.str(name);
             let namespace = full.split('.').next().unwrap_or("");
@@ -151,7 +177,7 @@ impl Verifier<'_> {
         // A registered op's own invariants come first, and an op that breaks them is not
         // checked further: upstream's verifyInvariants runs before the structural checks, and
         // those can make no sense of an op of the wrong shape.
-        if let Some(hook) = info.and_then(|i| i.verify.clone()) {
+        if let Some(hook) = info.and_then(|i| i.verify.as_ref()) {
             if let Err(d) = hook(self.ctx, body, op) {
                 self.errors.push(d);
                 return;
@@ -169,11 +195,10 @@ impl Verifier<'_> {
             }
         }
         for region in body.regions(op) {
-            let blocks: Vec<BlockId> = body.region_blocks(region).collect();
-            if let Some(&entry) = blocks.first() {
-                let branches_to_entry = blocks
-                    .iter()
-                    .flat_map(|&b| body.block_ops(b))
+            if let Some(entry) = body.first_block(region) {
+                let branches_to_entry = body
+                    .region_blocks(region)
+                    .flat_map(|b| body.block_ops(b))
                     .any(|o| body.successors(o).contains(&entry));
                 if branches_to_entry {
                     // About the region, not the op: upstream shows no op dump with it.
@@ -187,22 +212,17 @@ impl Verifier<'_> {
                 && !traits.contains(OpTraits::NO_TERMINATOR)
                 && !traits.contains(OpTraits::GRAPH_REGIONS)
             {
-                for &b in &blocks {
+                for b in body.region_blocks(region) {
                     self.verify_terminator(op, b);
                 }
             }
         }
     }
 
-    /// The symbols directly inside an op with the `SymbolTable` trait have distinct names.
+    /// The symbols directly inside `op`, which has the `SymbolTable` trait, have distinct
+    /// names.
     fn verify_symbol_table(&mut self, op: OpId) {
         let (ctx, body) = (self.ctx, self.body);
-        if !self
-            .traits(op)
-            .is_some_and(|t| t.contains(OpTraits::SYMBOL_TABLE))
-        {
-            return;
-        }
         let mut seen: FxHashMap<&str, OpId> = FxHashMap::default();
         for region in body.regions(op) {
             for block in body.region_blocks(region) {
@@ -401,7 +421,12 @@ impl Verifier<'_> {
     fn comes_before(&mut self, a: OpId, b: OpId) -> bool {
         let body = self.body;
         if let Some(block) = body.op_block(a) {
-            if self.numbered_blocks.insert(block) {
+            let slot = block.as_u32() as usize;
+            if self.numbered_blocks.len() <= slot {
+                self.numbered_blocks
+                    .resize(body.block_capacity().max(slot + 1), false);
+            }
+            if !std::mem::replace(&mut self.numbered_blocks[slot], true) {
                 if self.positions.len() < body.op_capacity() {
                     self.positions.resize(body.op_capacity(), u32::MAX);
                 }

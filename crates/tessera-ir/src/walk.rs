@@ -30,8 +30,9 @@ pub fn walk(
     order: WalkOrder,
     mut f: impl FnMut(OpId) -> WalkControl,
 ) -> bool {
-    // Each frame is an op and whether its children were already pushed.
-    let mut stack: Vec<(OpId, bool)> = vec![(root, false)];
+    // Each frame is an op and whether its children were already pushed. Most walks are
+    // over small ops (a verifier looking into one pattern), which need no heap stack.
+    let mut stack: smallvec::SmallVec<[(OpId, bool); 32]> = smallvec::smallvec![(root, false)];
     while let Some((op, expanded)) = stack.pop() {
         if expanded {
             if f(op) == WalkControl::Interrupt {

@@ -8,7 +8,6 @@
 //! upstream's uniqued `ast::Type`s do. Every node carries a [`Span`].
 
 use cranelift_entity::{entity_impl, PrimaryMap};
-use rustc_hash::FxHashMap;
 use tessera_ir::SourceLoc;
 
 /// A range of source: `lo` is where diagnostics point, `hi` one past the last byte.
@@ -34,29 +33,68 @@ impl Span {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(u32);
 
-/// The identifier table: each distinct string stored once.
-#[derive(Default, Debug)]
+/// The identifier table: each distinct string stored once, all of them back to back in one
+/// buffer. The hash table holds only symbol numbers, and each symbol's hash is kept, so
+/// growing the table reads no string (a big file interns tens of thousands of names, and
+/// boxing each one twice, as a key and as a value, cost more than the lookups).
+#[derive(Default)]
 pub struct Interner {
-    map: FxHashMap<Box<str>, Sym>,
-    strs: Vec<Box<str>>,
+    text: String,
+    /// `(start, len)` of each symbol's text in `text`.
+    spans: Vec<(u32, u32)>,
+    /// The hash of each symbol's text.
+    hashes: Vec<u64>,
+    table: hashbrown::HashTable<u32>,
+}
+
+impl std::fmt::Debug for Interner {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries((0..self.spans.len()).map(|i| self.str(Sym(i as u32))))
+            .finish()
+    }
 }
 
 impl Interner {
+    /// An empty table with room for about `names` symbols.
+    pub fn with_capacity(names: usize) -> Interner {
+        Interner {
+            text: String::with_capacity(names * 8),
+            spans: Vec::with_capacity(names),
+            hashes: Vec::with_capacity(names),
+            table: hashbrown::HashTable::with_capacity(names),
+        }
+    }
+
     /// The symbol for `s`, adding it if new.
     pub fn intern(&mut self, s: &str) -> Sym {
-        if let Some(&sym) = self.map.get(s) {
-            return sym;
+        let hash = {
+            use std::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(s)
+        };
+        let (text, spans) = (&self.text, &self.spans);
+        let same = |&i: &u32| span_text(text, spans[i as usize]) == s;
+        if let Some(&sym) = self.table.find(hash, same) {
+            return Sym(sym);
         }
-        let sym = Sym(self.strs.len() as u32);
-        self.strs.push(s.into());
-        self.map.insert(s.into(), sym);
-        sym
+        let sym = self.spans.len() as u32;
+        self.spans.push((self.text.len() as u32, s.len() as u32));
+        self.text.push_str(s);
+        self.hashes.push(hash);
+        let hashes = &self.hashes;
+        self.table.insert_unique(hash, sym, |&i| hashes[i as usize]);
+        Sym(sym)
     }
 
     /// The text of `sym`.
     pub fn str(&self, sym: Sym) -> &str {
-        &self.strs[sym.0 as usize]
+        span_text(&self.text, self.spans[sym.0 as usize])
     }
+}
+
+/// The text a `(start, len)` span of [`Interner::text`] covers.
+fn span_text(text: &str, (start, len): (u32, u32)) -> &str {
+    &text[start as usize..(start + len) as usize]
 }
 
 /// An interned AST type.
@@ -88,7 +126,10 @@ pub enum TypeKind {
 #[derive(Debug)]
 pub struct TypeTable {
     kinds: Vec<TypeKind>,
-    map: FxHashMap<TypeKind, TypeId>,
+    /// The hash of each kind, so growing `table` hashes no kind again.
+    hashes: Vec<u64>,
+    /// Type numbers, found by their kinds (each kind is stored once, in `kinds`).
+    table: hashbrown::HashTable<u32>,
     /// `Attr`.
     pub attr: TypeId,
     /// `Constraint`.
@@ -114,7 +155,8 @@ impl TypeTable {
         let placeholder = TypeId(0);
         let mut t = TypeTable {
             kinds: Vec::new(),
-            map: FxHashMap::default(),
+            hashes: Vec::new(),
+            table: hashbrown::HashTable::new(),
             attr: placeholder,
             constraint: placeholder,
             op: placeholder,
@@ -139,13 +181,20 @@ impl TypeTable {
 
     /// The id of `kind`, interning it if new.
     pub fn get(&mut self, kind: TypeKind) -> TypeId {
-        if let Some(&id) = self.map.get(&kind) {
-            return id;
+        let hash = {
+            use std::hash::{BuildHasher, BuildHasherDefault};
+            BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(&kind)
+        };
+        let kinds = &self.kinds;
+        if let Some(&id) = self.table.find(hash, |&i| kinds[i as usize] == kind) {
+            return TypeId(id);
         }
-        let id = TypeId(self.kinds.len() as u32);
-        self.kinds.push(kind.clone());
-        self.map.insert(kind, id);
-        id
+        let id = self.kinds.len() as u32;
+        self.kinds.push(kind);
+        self.hashes.push(hash);
+        let hashes = &self.hashes;
+        self.table.insert_unique(hash, id, |&i| hashes[i as usize]);
+        TypeId(id)
     }
 
     /// What `ty` is.
@@ -514,13 +563,15 @@ impl Ast {
 
     /// An empty tree with room for what a source of `source_len` bytes usually holds (from
     /// typical PDLL: about one declaration and one expression per 14 bytes, one statement
-    /// per 37), so that parsing a large file does not grow the arenas step by step, each
-    /// step copying them into fresh memory. Room not used is never touched.
+    /// per 37, a distinct name per 32 at most), so that parsing a large file does not grow
+    /// the arenas step by step, each step copying them into fresh memory (and rehashing the
+    /// names). Room not used is never touched, but for a byte per name-table slot.
     pub fn with_capacity(source_len: usize) -> Ast {
         let mut ast = Ast::new();
         ast.decls = PrimaryMap::with_capacity(source_len / 14);
         ast.stmts = PrimaryMap::with_capacity(source_len / 37);
         ast.exprs = PrimaryMap::with_capacity(source_len / 14);
+        ast.names = Interner::with_capacity(source_len / 32);
         ast
     }
 

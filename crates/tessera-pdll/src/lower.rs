@@ -111,6 +111,9 @@ struct Gen<'a> {
     /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
     /// it restores the enclosing scopes' view.
     scopes: Vec<Vec<(DeclId, Option<Values>)>>,
+    /// Emptied undo lists of closed scopes, reused by the next ones (a scope per pattern,
+    /// rewrite and inlined call: growing a fresh list for each cost a reallocation or more).
+    spare_scopes: Vec<Vec<(DeclId, Option<Values>)>>,
     /// The last buffer whose name was interned for a location, so consecutive locations in
     /// one file intern it once.
     file: Option<(FileId, Ident)>,
@@ -138,6 +141,8 @@ impl<'a> Gen<'a> {
         // that many spares growing the flat arenas step by step (each step a copy into
         // fresh memory).
         let mut body = Body::with_capacity(ast.exprs.len() + ast.stmts.len());
+        // Each op gets about a location and a property dictionary of its own.
+        ctx.reserve_attrs(ast.exprs.len() + ast.stmts.len());
         let block = body.create_block();
         Gen {
             ctx,
@@ -150,6 +155,7 @@ impl<'a> Gen<'a> {
             types,
             vars: FxHashMap::default(),
             scopes: Vec::new(),
+            spare_scopes: Vec::new(),
             file: None,
             unbounded: Vec::new(),
             last_loc: None,
@@ -287,17 +293,19 @@ impl<'a> Gen<'a> {
     // ----- scopes -------------------------------------------------------------------------
 
     fn push_scope(&mut self) {
-        self.scopes.push(Vec::new());
+        let undo = self.spare_scopes.pop().unwrap_or_default();
+        self.scopes.push(undo);
     }
 
     fn pop_scope(&mut self) {
-        let undo = self.scopes.pop().unwrap_or_default();
-        for (decl, old) in undo.into_iter().rev() {
+        let mut undo = self.scopes.pop().unwrap_or_default();
+        for (decl, old) in undo.drain(..).rev() {
             match old {
                 Some(v) => self.vars.insert(decl, v),
                 None => self.vars.remove(&decl),
             };
         }
+        self.spare_scopes.push(undo);
     }
 
     fn bind(&mut self, decl: DeclId, values: Values) {
@@ -351,7 +359,8 @@ impl<'a> Gen<'a> {
         };
         let i16 = self.ctx.int_type(16);
         let benefit = self.ctx.integer_attr(i16, benefit as i128);
-        let mut props = vec![(self.names.benefit, benefit)];
+        let mut props = Vec::with_capacity(2);
+        props.push((self.names.benefit, benefit));
         if let Some(name) = name {
             let sym = self.ctx.string_attr(ast.names.str(name.sym));
             props.push((self.names.sym_name, sym));
@@ -702,7 +711,9 @@ impl<'a> Gen<'a> {
         all.extend(result_types.iter().copied());
         let names: Vec<Attr> = attr_names.iter().map(|n| self.ctx.string_attr(n)).collect();
         let names = self.ctx.array_attr(&names);
-        let mut props = vec![(self.names.attribute_value_names, names)];
+        // Room for all three properties at once: growing from one is a reallocation per op.
+        let mut props = Vec::with_capacity(3);
+        props.push((self.names.attribute_value_names, names));
         if let Some(name) = name {
             let name = self.ctx.string_attr(name);
             props.push((self.names.op_name, name));

@@ -800,13 +800,13 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_variable_constraint_list(&mut self) -> PResult<Vec<ConstraintRef>> {
-        let mut constraints = Vec::new();
         let mut type_constraint = None;
         if !self.eat(TokKind::LSquare) {
-            constraints.push(self.parse_constraint(&mut type_constraint, true)?);
-            return Ok(constraints);
+            // Most variables have one constraint: a list of exactly one (a growing list
+            // would take room for four), as every variable keeps its list in the tree.
+            return Ok(vec![self.parse_constraint(&mut type_constraint, true)?]);
         }
-        constraints.extend(self.comma_list(|p| p.parse_constraint(&mut type_constraint, true))?);
+        let constraints = self.comma_list(|p| p.parse_constraint(&mut type_constraint, true))?;
         self.expect(TokKind::RSquare, "expected `]` after constraint list")?;
         Ok(constraints)
     }

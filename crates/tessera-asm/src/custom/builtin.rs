@@ -48,9 +48,21 @@ impl OpAssembly for ModuleAssembly {
 
 /// The hooks used for `builtin.module` when the context registers none.
 pub(crate) fn fallback(ctx: &Context, name: tessera_ir::Ident) -> Option<Arc<dyn OpAssembly>> {
+    (ctx.str(name) == "builtin.module").then(|| module_assembly().clone())
+}
+
+/// [`fallback`], borrowed.
+pub(crate) fn fallback_ref(
+    ctx: &Context,
+    name: tessera_ir::Ident,
+) -> Option<&'static dyn OpAssembly> {
+    (ctx.str(name) == "builtin.module").then(|| &**module_assembly())
+}
+
+/// The one instance of this crate's `builtin.module` hooks.
+fn module_assembly() -> &'static Arc<dyn OpAssembly> {
     static MODULE: OnceLock<Arc<dyn OpAssembly>> = OnceLock::new();
-    (ctx.str(name) == "builtin.module")
-        .then(|| MODULE.get_or_init(|| Arc::new(ModuleAssembly)).clone())
+    MODULE.get_or_init(|| Arc::new(ModuleAssembly))
 }
 
 /// Registers the custom forms this crate provides for the builtin dialect (`builtin.module`)

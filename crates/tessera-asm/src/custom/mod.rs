@@ -120,6 +120,18 @@ pub fn set_op_assembly(ctx: &mut Context, op_name: &str, hooks: Arc<dyn OpAssemb
     true
 }
 
+/// [`op_assembly`] borrowed rather than shared: the printer asks for every op, several
+/// times, and taking a share costs two atomic operations each time.
+pub(crate) fn op_assembly_ref(ctx: &Context, name: tessera_ir::Ident) -> Option<&dyn OpAssembly> {
+    let registered = ctx
+        .op_info(name)?
+        .assembly
+        .as_ref()
+        .and_then(|any| any.downcast_ref::<AsmHooks>())
+        .map(|h| &*h.0);
+    registered.or_else(|| builtin::fallback_ref(ctx, name))
+}
+
 /// The custom-form hooks of the op named `name`: those registered with it, or for
 /// `builtin.module` this crate's own.
 pub fn op_assembly(ctx: &Context, name: tessera_ir::Ident) -> Option<Arc<dyn OpAssembly>> {

@@ -77,7 +77,17 @@ pub(super) struct Aliases {
     type_state: Vec<u32>,
     /// Infos with a name, in printing order.
     order: Vec<usize>,
+    /// Whether each op's custom-form hooks can print it, by op index, as the custom-form
+    /// walk found (`CUSTOM_UNKNOWN` where it did not ask): the printer asks the same
+    /// question of every op again, and for ops with variadic groups the answer costs
+    /// splitting their operands.
+    custom_form: Vec<u8>,
 }
+
+/// `Aliases::custom_form` values.
+const CUSTOM_UNKNOWN: u8 = 0;
+const CUSTOM_YES: u8 = 1;
+const CUSTOM_NO: u8 = 2;
 
 impl Aliases {
     /// The aliases upstream would print for the module `root`.
@@ -103,6 +113,17 @@ impl Aliases {
         let mut aliases = c.aliases;
         aliases.assign_names();
         aliases
+    }
+
+    /// What the alias walk learned of whether `op`'s custom-form hooks can print it (`None`
+    /// if it did not ask).
+    #[inline]
+    pub(super) fn custom_form(&self, op: OpId) -> Option<bool> {
+        match self.custom_form.get(op.as_u32() as usize) {
+            Some(&CUSTOM_YES) => Some(true),
+            Some(&CUSTOM_NO) => Some(false),
+            _ => None,
+        }
     }
 
     #[inline]
@@ -428,8 +449,15 @@ impl<'a> Collector<'a> {
             self.visit(Node::Attr(body.op_loc(op).attr()), true);
         }
         let ctx = self.ctx;
-        if let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) {
-            if hooks.can_print(ctx, body, op) {
+        if let Some(hooks) = crate::custom::op_assembly_ref(ctx, body.op_name(op)) {
+            let printable = hooks.can_print(ctx, body, op);
+            let slot = op.as_u32() as usize;
+            let known = &mut self.aliases.custom_form;
+            if known.len() <= slot {
+                known.resize(body.op_capacity().max(slot + 1), CUSTOM_UNKNOWN);
+            }
+            known[slot] = if printable { CUSTOM_YES } else { CUSTOM_NO };
+            if printable {
                 // What the op holds cannot get an alias, so running its printer would only
                 // visit its regions: visit them directly if the hooks can say which.
                 if self.holds_no_alias(body, op) {

@@ -277,7 +277,15 @@ impl Printer<'_> {
         match ctx.loc_kind(loc) {
             LocKind::Unknown => out.push_str("unknown"),
             LocKind::FileLineCol { file, line, col } => {
-                push_quoted(ctx.str(*file).as_bytes(), out);
+                match &self.quoted_file {
+                    Some((last, text)) if last == file => out.push_str(text),
+                    _ => {
+                        let mut text = String::new();
+                        push_quoted(ctx.str(*file).as_bytes(), &mut text);
+                        out.push_str(&text);
+                        self.quoted_file = Some((*file, text));
+                    }
+                }
                 out.push(':');
                 push_u64(out, (*line).into());
                 out.push(':');

@@ -185,10 +185,13 @@ struct Printer<'a> {
     parallel_region: Option<RegionId>,
     /// The dialect whose prefix op names leave out, per enclosing op (custom form only;
     /// `builtin` outside every op, as upstream starts).
-    default_dialects: Vec<Box<str>>,
+    default_dialects: Vec<&'a str>,
     /// Whether aliases defined after the module may be used (not inside properties the alias
     /// pass did not walk; see `alias::props_walked`).
     deferred_aliases: bool,
+    /// The last file name a location printed, quoted and escaped: the locations of a module
+    /// nearly all name one file, and escaping it again for each costs more than the copy.
+    quoted_file: Option<(Ident, String)>,
 }
 
 /// How a region is printed (upstream's `printRegion` flags).
@@ -226,6 +229,7 @@ impl<'a> Printer<'a> {
             parallel_region: None,
             default_dialects: Vec::new(),
             deferred_aliases: true,
+            quoted_file: None,
         }
     }
 
@@ -415,20 +419,27 @@ fn merge_by_name(ctx: &Context, first: &[(Ident, Attr)], second: &[(Ident, Attr)
     all
 }
 
-/// Appends `n` in decimal.
-fn push_u64(out: &mut String, mut n: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+/// The two-digit numbers `00` to `99`, back to back.
+const DIGIT_PAIRS: &str = "0001020304050607080910111213141516171819\
+                           2021222324252627282930313233343536373839\
+                           4041424344454647484950515253545556575859\
+                           6061626364656667686970717273747576777879\
+                           8081828384858687888990919293949596979899";
+
+/// Appends `n` in decimal. Printed IR is full of small numbers (value names, location
+/// aliases, lines and columns), so they take one append: one or two digits at a time from a
+/// table, with no buffer to validate as UTF-8.
+fn push_u64(out: &mut String, n: u64) {
+    if n < 10 {
+        out.push(char::from(b'0' + n as u8));
+    } else if n < 100 {
+        let i = 2 * n as usize;
+        out.push_str(&DIGIT_PAIRS[i..i + 2]);
+    } else {
+        push_u64(out, n / 100);
+        let i = 2 * (n % 100) as usize;
+        out.push_str(&DIGIT_PAIRS[i..i + 2]);
     }
-    // Digits are ASCII.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
 }
 
 /// Appends `n` in decimal.
@@ -447,5 +458,32 @@ fn push_indent(out: &mut String, n: usize) {
         let k = n.min(SPACES.len());
         out.push_str(&SPACES[..k]);
         n -= k;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{push_i64, push_u64};
+
+    #[test]
+    fn decimal_digits_match_display() {
+        let mut samples = vec![0, 1, 9, 10, 11, 99, 100, 101, 109, 110, 999, 1000, 1001];
+        samples.extend([12_345, 1 << 32, u64::MAX - 1, u64::MAX]);
+        // Every power of ten and its neighbours, where the digit count changes.
+        let mut p = 10u64;
+        while let Some(next) = p.checked_mul(10) {
+            samples.extend([p - 1, p, p + 1]);
+            p = next;
+        }
+        for n in samples {
+            let mut out = String::from(">");
+            push_u64(&mut out, n);
+            assert_eq!(out, format!(">{n}"));
+        }
+        for n in [0, -1, -10, -100, i64::MIN, i64::MAX] {
+            let mut out = String::new();
+            push_i64(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
     }
 }

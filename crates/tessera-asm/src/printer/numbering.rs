@@ -132,6 +132,8 @@ impl Numbering {
         }
         let mut stack: Vec<(RegionId, Counters)> = body.regions(root).map(|r| (r, c)).collect();
         let mut suggested = crate::custom::ResultNames::default();
+        // The regions of the ops of the region being numbered, gathered in the same walk.
+        let mut nested: Vec<RegionId> = Vec::new();
         while let Some((region, saved)) = stack.pop() {
             if custom.is_some() {
                 c = saved;
@@ -158,6 +160,7 @@ impl Numbering {
                     };
                 }
                 for op in body.block_ops(b) {
+                    nested.extend(body.regions(op));
                     if body.num_results(op) == 0 {
                         continue;
                     }
@@ -172,11 +175,8 @@ impl Numbering {
                     c.value += 1;
                 }
             }
-            for b in body.region_blocks(region) {
-                for op in body.block_ops(b) {
-                    stack.extend(body.regions(op).map(|r| (r, c)));
-                }
-            }
+            // The regions nested here continue from the counters as this region leaves them.
+            stack.extend(nested.drain(..).map(|r| (r, c)));
         }
         n
     }
@@ -197,7 +197,7 @@ impl Numbering {
         c: &mut Counters,
         scopes: &mut [NameScope],
     ) -> bool {
-        let Some(hooks) = crate::custom::op_assembly(ctx, body.op_name(op)) else {
+        let Some(hooks) = crate::custom::op_assembly_ref(ctx, body.op_name(op)) else {
             return false;
         };
         suggested.names.clear();

@@ -31,14 +31,19 @@ impl Printer<'_> {
     fn print_custom_op(&mut self, op: OpId, indent: usize, out: &mut String) -> bool {
         let (ctx, body) = (self.ctx, self.body);
         let name = body.op_name(op);
-        let Some(hooks) = crate::custom::op_assembly(ctx, name) else {
+        let Some(hooks) = crate::custom::op_assembly_ref(ctx, name) else {
             return false;
         };
-        if !hooks.can_print(ctx, body, op) {
+        // The alias walk already asked, for every op it visited.
+        let printable = match self.tables.aliases.custom_form(op) {
+            Some(known) => known,
+            None => hooks.can_print(ctx, body, op),
+        };
+        if !printable {
             return false;
         }
         let full = ctx.str(name);
-        let default = self.default_dialects.last().map_or("builtin", |d| &**d);
+        let default = self.default_dialects.last().copied().unwrap_or("builtin");
         let short = match full.split_once('.') {
             Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
             _ => full,
@@ -137,10 +142,10 @@ impl Printer<'_> {
         }
         // Ops in the region may leave out the prefix of the parent's default dialect.
         let parent = self.body.region_op(region).map(|op| self.body.op_name(op));
-        let default: Box<str> = parent
-            .and_then(|name| crate::custom::op_assembly(self.ctx, name))
-            .map(|hooks| hooks.default_dialect().into())
-            .unwrap_or_default();
+        let ctx = self.ctx;
+        let default = parent
+            .and_then(|name| crate::custom::op_assembly_ref(ctx, name))
+            .map_or("", |hooks| hooks.default_dialect());
         self.default_dialects.push(default);
         crate::with_stack(|| self.print_region_inner(region, indent, flags, out));
         self.default_dialects.pop();

@@ -96,7 +96,12 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let src = String::from_utf8_lossy(input.bytes());
+    // Valid UTF-8 (the usual case) is checked by the fast validator; only other input pays
+    // for the replacement of bad sequences.
+    let src = match std::str::from_utf8(input.bytes()) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => String::from_utf8_lossy(input.bytes()),
+    };
     let opts = PdllOptions {
         output,
         include_dirs: args.include.iter().map(Into::into).collect(),
