@@ -7,6 +7,8 @@
 //! so it holds no inner attributes or inner doc comments. Every public item is documented
 //! from the op's summary and description; the text is laid out as `rustfmt` would.
 
+mod format;
+
 use crate::dialect::DialectId;
 use crate::enums::{EnumInfo, EnumKind};
 use crate::op::{NamedAttr, Op, Segments};
@@ -23,6 +25,16 @@ pub struct GenOptions<'a> {
 
 /// The Rust source for the ops of `dialects` in `model`.
 pub fn generate(model: &Model, dialects: &[DialectId], options: &GenOptions<'_>) -> String {
+    generate_with_report(model, dialects, options).0
+}
+
+/// [`generate`], with the ops whose assembly format could not be compiled to Rust (they keep
+/// the format engine), each with the reason.
+pub fn generate_with_report(
+    model: &Model,
+    dialects: &[DialectId],
+    options: &GenOptions<'_>,
+) -> (String, Vec<(String, String)>) {
     let mut g = Gen {
         model,
         out: String::new(),
@@ -43,10 +55,12 @@ pub fn generate(model: &Model, dialects: &[DialectId], options: &GenOptions<'_>)
             }
         }
     }
-    for op in ops {
+    for op in &ops {
         g.op(op);
     }
-    g.out
+    let compiled = format::compile(model, &ops);
+    g.out.push_str(&compiled.code);
+    (g.out, compiled.skipped)
 }
 
 struct Gen<'a> {
@@ -1001,7 +1015,9 @@ pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     let compiled = COMPILED.get_or_init(|| {
         ::tessera_ods::typed::compile_model(MODEL, &::tessera_ods::dialect_hooks::options())
     });
-    compiled.as_ref().map_err(Clone::clone)?.register(ctx);
+    let compiled = compiled.as_ref().map_err(Clone::clone)?;
+    compiled.register(ctx);
+    install_assembly(ctx, compiled);
     Ok(())
 }
 
@@ -1011,7 +1027,9 @@ pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_assembly(ctx, &compiled);
     Ok(())
 }
 

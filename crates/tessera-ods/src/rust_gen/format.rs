@@ -1,0 +1,1062 @@
+//! Declarative assembly formats compiled to Rust: per op with a format, a type implementing
+//! `OpAssembly` whose `parse` and `print` are the format's elements unrolled into straight
+//! lines of calls to [`crate::assembly::steps`] (the steps the format engine takes too, so
+//! both agree by construction on everything but the control flow, which is generated here).
+//!
+//! What the generated code decides at generation time: the order of elements, the printer's
+//! spacing (static in upstream's generated printer too: [`Spacing`] is evaluated here, both
+//! branches of an optional group included), which group or attribute each element reads and
+//! writes, how each left-out type is resolved, which attributes `attr-dict` leaves out. What
+//! it takes at run time from the registration ([`crate::assembly::FormatHooks`]): the C++ the
+//! format relies on, evaluated (type builders, transformers, defaults), result names and
+//! result type inference written in Rust.
+//!
+//! A construct the compiler does not handle yet (today: `custom<...>` directives) leaves the
+//! op to the engine; [`Compiled::skipped`] says which ops and why, so `tessera-build` can warn
+//! and tests can assert coverage.
+
+use super::rust_type_name;
+use crate::assembly::steps::{AttrStart, Group, Spacing};
+use crate::assembly::{elided_by_format, printed_region_elements, AttrSlot, RegionElement};
+use crate::constraint::Arity;
+use crate::format::{
+    AttrStyle, Element, ElementKind, OpFormat, OptionalGroup, TypeResolution, TypeSource, Variable,
+    Whitespace,
+};
+use crate::op::{Op, Segments};
+use crate::Model;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// The compiled custom forms of a list of ops.
+pub struct Compiled {
+    /// The generated items: one type per compiled op in a module `compiled_forms`, and
+    /// `install_assembly`.
+    pub code: String,
+    /// The ops with a format left to the engine, by full name, with the reason.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// Compiles the formats of `ops` (of `model`); ops without a format are neither covered nor
+/// skipped.
+pub fn compile(model: &Model, ops: &[&Op]) -> Compiled {
+    let mut out = String::new();
+    let mut skipped = Vec::new();
+    let mut installs = Vec::new();
+    for op in ops {
+        let format = match crate::format::parse_op_format(model, op) {
+            None => continue,
+            Some(Err(_)) => {
+                skipped.push((op.name.clone(), "its format does not parse".to_string()));
+                continue;
+            }
+            Some(Ok(format)) => format,
+        };
+        if let Some(reason) = unsupported(&format) {
+            skipped.push((op.name.clone(), reason));
+            continue;
+        }
+        let ty = format!("{}Assembly", rust_type_name(&op.cpp_class_name));
+        OpGen::new(model, op, &format, &ty).emit(&mut out);
+        installs.push((op.name.clone(), ty));
+    }
+    let mut code = String::new();
+    code.push_str(
+        "/// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the\n\
+         /// format engine's that `registration` registered: each with what the registration\n\
+         /// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's\n\
+         /// options replaced by one written in Rust keeps that one.\n",
+    );
+    code.push_str(
+        "pub fn install_assembly(\n    ctx: &mut ::tessera_ir::Context,\n    registration: &::tessera_ods::register::Registration,\n) {\n",
+    );
+    if installs.is_empty() {
+        code.push_str("    let _ = (ctx, registration);\n");
+    }
+    for (name, ty) in &installs {
+        let _ = writeln!(
+            code,
+            "    if let Some(hooks) = registration.format_hooks({name:?}) {{\n        \
+             ::tessera_ods::assembly::steps::set_op_assembly(\n            ctx,\n            {name:?},\n            \
+             ::std::sync::Arc::new(compiled_forms::{ty} {{ hooks }}),\n        );\n    }}"
+        );
+    }
+    code.push_str("}\n\n");
+    code.push_str("/// The ops' custom forms compiled from their assembly formats.\n");
+    code.push_str("pub mod compiled_forms {\n");
+    for line in out.lines() {
+        if line.is_empty() {
+            code.push('\n');
+        } else {
+            code.push_str("    ");
+            code.push_str(line);
+            code.push('\n');
+        }
+    }
+    code.push_str("}\n");
+    Compiled { code, skipped }
+}
+
+/// Why `format` cannot be compiled yet, if it cannot.
+fn unsupported(format: &OpFormat) -> Option<String> {
+    let mut reason = None;
+    for e in &format.elements {
+        e.walk(&mut |e| {
+            if let ElementKind::Custom { name, .. } = &e.kind {
+                reason.get_or_insert_with(|| format!("custom directive `custom<{name}>`"));
+            }
+        });
+    }
+    reason
+}
+
+/// The generator of one op's form.
+struct OpGen<'a> {
+    model: &'a Model,
+    op: &'a Op,
+    format: &'a OpFormat,
+    /// The generated type's name.
+    ty: String,
+    /// The op's typed handle (its `OPERANDS`/`RESULTS` layouts).
+    handle: String,
+    attrs: Vec<AttrSlot>,
+    implicit_terminator: bool,
+}
+
+/// Lines of generated code at an indentation.
+struct Lines {
+    out: String,
+    indent: usize,
+}
+
+impl Lines {
+    fn new(indent: usize) -> Lines {
+        Lines {
+            out: String::new(),
+            indent,
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    fn open(&mut self, text: &str) {
+        self.line(text);
+        self.indent += 1;
+    }
+
+    fn close(&mut self, text: &str) {
+        self.indent -= 1;
+        self.line(text);
+    }
+}
+
+/// A Rust expression for a `Group`.
+fn group_expr(group: Group<'_>) -> String {
+    match group {
+        Group::Single => "s::Group::Single".into(),
+        Group::Optional => "s::Group::Optional".into(),
+        Group::Variadic => "s::Group::Variadic".into(),
+        Group::Nested(attr) => format!("s::Group::Nested({attr:?})"),
+    }
+}
+
+impl<'a> OpGen<'a> {
+    fn new(model: &'a Model, op: &'a Op, format: &'a OpFormat, ty: &str) -> OpGen<'a> {
+        let attrs = (0..op.attributes.len())
+            .map(|i| AttrSlot::of(model, op, format, i))
+            .collect();
+        let implicit_terminator = implicit_terminator(op).is_some();
+        OpGen {
+            model,
+            op,
+            format,
+            ty: ty.to_string(),
+            handle: rust_type_name(&op.cpp_class_name),
+            attrs,
+            implicit_terminator,
+        }
+    }
+
+    fn emit(&self, out: &mut String) {
+        let op = self.op;
+        let ty = &self.ty;
+        let _ = writeln!(
+            out,
+            "/// The custom form of `{}`, compiled from its assembly format.",
+            op.name
+        );
+        out.push_str(&format!(
+            "pub struct {ty} {{\n    /// What the registration evaluated for the op.\n    pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,\n}}\n\n"
+        ));
+        let _ = writeln!(
+            out,
+            "impl ::tessera_ods::assembly::steps::OpAssembly for {ty} {{"
+        );
+        out.push_str(&self.parse());
+        out.push('\n');
+        out.push_str(&self.print());
+        out.push('\n');
+        out.push_str(&self.can_print());
+        out.push_str(
+            "\n    fn default_dialect(&self) -> &str {\n        &self.hooks.default_dialect\n    }\n",
+        );
+        if let Some(regions) = printed_region_elements(self.format, &HashMap::new()) {
+            out.push('\n');
+            out.push_str(&self.printed_regions(&regions));
+        }
+        out.push_str(
+            "\n    fn result_names(\n        &self,\n        ctx: &::tessera_ir::Context,\n        body: &::tessera_ir::Body,\n        op: ::tessera_ir::OpId,\n        names: &mut ::tessera_ods::assembly::steps::ResultNames,\n    ) {\n        if let Some(namer) = &self.hooks.result_names {\n            namer(ctx, body, op, names);\n        }\n    }\n",
+        );
+        out.push_str("}\n\n");
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Parsing.
+
+    fn parse(&self) -> String {
+        let op = self.op;
+        let mut l = Lines::new(2);
+        l.line("use ::tessera_ods::assembly::steps as s;");
+        l.line(&format!(
+            "let mut st = s::ParseState::new({}, {}, {}, {});",
+            op.operands.len(),
+            op.results.len(),
+            op.regions.len(),
+            op.successors.len()
+        ));
+        let mut body = Lines::new(2);
+        for e in &self.format.elements {
+            self.parse_element(&mut body, e);
+        }
+        let finish = self.finish();
+        if finish.contains("op_pos") {
+            l.line("let op_pos = p.pos();");
+        }
+        let mut text = String::from(
+            "    fn parse(\n        &self,\n        p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,\n        out: &mut ::tessera_ods::assembly::steps::CustomOpState,\n    ) -> ::tessera_ods::assembly::steps::ParseResult<()> {\n",
+        );
+        text.push_str(&l.out);
+        text.push_str(&body.out);
+        text.push_str(&finish);
+        text.push_str("    }\n");
+        text
+    }
+
+    fn parse_element(&self, l: &mut Lines, e: &Element) {
+        let op = self.op;
+        match &e.kind {
+            ElementKind::Literal(text) => l.line(&format!("s::literal(p, {text:?})?;")),
+            ElementKind::Whitespace(_) => {}
+            ElementKind::Optional(group) => self.parse_optional(l, group),
+            ElementKind::OIList(clauses) => {
+                l.open("loop {");
+                l.line("let mut any = false;");
+                for clause in clauses {
+                    let ElementKind::Literal(kw) = &clause.keyword.kind else {
+                        continue;
+                    };
+                    l.open(&format!("if p.parse_optional_keyword({kw:?}) {{"));
+                    l.line("any = true;");
+                    for e in &clause.elements {
+                        self.parse_element(l, e);
+                    }
+                    l.close("}");
+                }
+                l.open("if !any {");
+                l.line("break;");
+                l.close("}");
+                l.close("}");
+            }
+            ElementKind::AttrDict { with_keyword: true } => {
+                l.line("p.parse_optional_attr_dict_with_keyword(&mut out.attrs)?;")
+            }
+            ElementKind::AttrDict {
+                with_keyword: false,
+            } => l.line("p.parse_optional_attr_dict(&mut out.attrs)?;"),
+            ElementKind::PropDict => l.line("s::parse_prop_dict(p, &mut out.attrs)?;"),
+            ElementKind::Variable(Variable::Attribute { index, qualified }) => {
+                let value = self.parse_attr_expr(*index, *qualified);
+                l.line(
+                    &format!(
+                        "let value = {value};\ns::push_attr(p, out, {:?}, value);",
+                        self.attrs[*index].name
+                    )
+                    .replace('\n', &format!("\n{}", "    ".repeat(l.indent))),
+                );
+            }
+            ElementKind::Variable(Variable::Operand(i)) => l.line(&format!(
+                "st.operand(p, {i}, {})?;",
+                group_expr(Group::of(&op.operands[*i].arity))
+            )),
+            ElementKind::Variable(Variable::Region(i)) => l.line(&format!(
+                "st.regions[{i}] = s::regions(p, {})?;",
+                op.regions[*i].arity != Arity::Single
+            )),
+            ElementKind::Variable(Variable::Successor(i)) => l.line(&format!(
+                "st.successors[{i}] = s::successors(p, {})?;",
+                op.successors[*i].arity != Arity::Single
+            )),
+            ElementKind::Operands => l.line("st.all_operands(p)?;"),
+            ElementKind::Regions => l.line("st.all_regions = Some(s::regions(p, true)?);"),
+            ElementKind::Successors => l.line("st.all_successors = Some(s::successors(p, true)?);"),
+            ElementKind::Type { arg, .. } => {
+                let group = match arg.kind {
+                    ElementKind::Variable(Variable::Operand(i)) => Group::of(&op.operands[i].arity),
+                    ElementKind::Variable(Variable::Result(i)) => Group::of(&op.results[i].arity),
+                    _ => Group::Variadic,
+                };
+                if let Some(place) = type_place(arg) {
+                    l.line(&format!(
+                        "{place} = Some(s::parse_types(p, {})?);",
+                        group_expr(group)
+                    ));
+                } else {
+                    l.line(&format!("s::parse_types(p, {})?;", group_expr(group)));
+                }
+            }
+            ElementKind::FunctionalType { inputs, results } => {
+                l.line("let (inputs, results) = s::parse_functional_type(p)?;");
+                match type_place(inputs) {
+                    Some(place) => l.line(&format!("{place} = Some(inputs);")),
+                    None => l.line("let _ = inputs;"),
+                }
+                match type_place(results) {
+                    Some(place) => l.line(&format!("{place} = Some(results);")),
+                    None => l.line("let _ = results;"),
+                }
+            }
+            // Checked out by `unsupported`, or found only inside directives.
+            _ => {}
+        }
+    }
+
+    /// An expression reading attribute `index` (a `ParseResult`, `?` applied).
+    fn parse_attr_expr(&self, index: usize, qualified: bool) -> String {
+        let slot = &self.attrs[index];
+        if slot.unit {
+            return "p.ctx().unit_attr()".into();
+        }
+        match (&slot.style, qualified) {
+            (AttrStyle::EnumKeyword, false) => {
+                let cases: Vec<String> = slot
+                    .enum_cases
+                    .iter()
+                    .map(|(s, v)| format!("({s:?}, {v})"))
+                    .collect();
+                format!(
+                    "s::parse_enum_keyword(p, {:?}, {}, &[{}])?",
+                    slot.name,
+                    slot.enum_width,
+                    cases.join(", ")
+                )
+            }
+            (AttrStyle::SymbolName, false) => "s::parse_symbol_name_attr(p)?".into(),
+            (AttrStyle::ElidedType { builder }, false) => format!(
+                "s::parse_attr_elided_type(p, {:?}, &self.hooks.exprs, {builder:?})?",
+                self.op.name
+            ),
+            (AttrStyle::Stripped, false) => format!(
+                "s::parse_stripped_attr(p, {})?",
+                definition_expr(&slot.stripped)
+            ),
+            _ => "p.parse_attribute(None)?".into(),
+        }
+    }
+
+    fn parse_optional(&self, l: &mut Lines, group: &OptionalGroup) {
+        let Some(first) = group.then_elements.get(group.then_parse_start) else {
+            return;
+        };
+        let test = match &first.kind {
+            ElementKind::Literal(text) => format!("s::optional_literal(p, {text:?})"),
+            ElementKind::Variable(Variable::Operand(_)) | ElementKind::Operands => {
+                "p.at_operand()".into()
+            }
+            ElementKind::Variable(Variable::Region(_)) | ElementKind::Regions => {
+                "p.at(s::Punct::LBrace)".into()
+            }
+            ElementKind::Variable(Variable::Successor(_)) | ElementKind::Successors => {
+                "p.at_successor()".into()
+            }
+            ElementKind::Variable(Variable::Attribute { index, .. }) => {
+                format!(
+                    "s::AttrStart::{}.at(p)",
+                    start_name(self.attrs[*index].start)
+                )
+            }
+            ElementKind::Type { .. } | ElementKind::FunctionalType { .. } => "p.at_type()".into(),
+            _ => "true".into(),
+        };
+        let literal_first = matches!(first.kind, ElementKind::Literal(_));
+        let unit_anchor = match group.anchor_element().variable() {
+            Some(Variable::Attribute { index, .. })
+                if !group.anchor.in_else
+                    && group.anchor.index != group.then_parse_start
+                    && self.attrs[index].unit =>
+            {
+                Some(index)
+            }
+            _ => None,
+        };
+        l.open(&format!("if {test} {{"));
+        if !literal_first {
+            self.parse_element(l, first);
+        }
+        for (i, e) in group
+            .then_elements
+            .iter()
+            .enumerate()
+            .skip(group.then_parse_start + 1)
+        {
+            if unit_anchor.is_none() || i != group.anchor.index {
+                self.parse_element(l, e);
+            }
+        }
+        if let Some(index) = unit_anchor {
+            l.line("let unit = p.ctx().unit_attr();");
+            l.line(&format!(
+                "s::push_attr(p, out, {:?}, unit);",
+                self.attrs[index].name
+            ));
+        }
+        let mut else_branch = Lines::new(l.indent);
+        for e in &group.else_elements {
+            self.parse_element(&mut else_branch, e);
+        }
+        if else_branch.out.is_empty() {
+            l.close("}");
+        } else {
+            l.indent -= 1;
+            l.line("} else {");
+            l.out.push_str(&else_branch.out);
+            l.line("}");
+        }
+    }
+
+    /// The resolution of left-out types, then the shared last steps.
+    fn finish(&self) -> String {
+        let op = self.op;
+        let format = self.format;
+        let mut l = Lines::new(2);
+        let name = &op.name;
+        let inferred = format.result_types.contains(&TypeResolution::Inferred);
+        if inferred {
+            l.line("let mut inferred = false;");
+        }
+        l.line(&format!(
+            "let {}results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();",
+            if op.results.is_empty() { "" } else { "mut " }
+        ));
+        for (i, resolution) in format.result_types.iter().enumerate() {
+            if *resolution == TypeResolution::InFormat {
+                l.line(&format!(
+                    "results.push(st.result_types[{i}].clone().unwrap_or_default());"
+                ));
+                continue;
+            }
+            l.open(&format!(
+                "let types = match st.result_types[{i}].clone() {{"
+            ));
+            l.line("Some(t) => t,");
+            match resolution {
+                TypeResolution::InFormat => l.line("None => Vec::new(),"),
+                TypeResolution::Inferred => {
+                    l.open("None if self.hooks.infer_results.is_some() => {");
+                    l.line("inferred = true;");
+                    l.line("Vec::new()");
+                    l.close("}");
+                    l.line("None => return Err(s::no_inference(p, op_pos)),");
+                }
+                other => {
+                    let expr = self.resolve_expr(other, name, i);
+                    l.line(&format!("None => {expr},"));
+                }
+            }
+            l.close("};");
+            l.line("results.push(types);");
+        }
+        let groups: Vec<String> = op
+            .operands
+            .iter()
+            .map(|o| group_expr(Group::of(&o.arity)))
+            .collect();
+        let singles: Vec<String> = op
+            .regions
+            .iter()
+            .map(|r| (r.arity == Arity::Single).to_string())
+            .collect();
+        let terminator = match implicit_terminator(op) {
+            Some(t) => format!("Some({t:?})"),
+            None => "None".into(),
+        };
+        l.open("let tail = s::Finish {");
+        l.line(&format!("operands: &[{}],", groups.join(", ")));
+        l.line(&format!(
+            "operands_attr_sized: {},",
+            op.operand_segments() == Segments::AttrSized
+        ));
+        l.line(&format!(
+            "results_attr_sized: {},",
+            op.result_segments() == Segments::AttrSized
+        ));
+        l.line(&format!("single_regions: &[{}],", singles.join(", ")));
+        l.line(&format!("implicit_terminator: {terminator},"));
+        l.line(&format!(
+            "single_block: {},",
+            op.has_trait("::mlir::OpTrait::SingleBlock")
+        ));
+        l.close("};");
+        l.line("s::finish_results(p, &mut st, out, &results, &tail);");
+        l.line(&format!(
+            "let {}operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();",
+            if op.operands.is_empty() { "" } else { "mut " }
+        ));
+        for (i, resolution) in format.operand_types.iter().enumerate() {
+            if *resolution == TypeResolution::InFormat {
+                l.line(&format!(
+                    "operand_types.push(st.operand_types[{i}].clone().unwrap_or_default());"
+                ));
+                continue;
+            }
+            l.open(&format!(
+                "let types = match st.operand_types[{i}].clone() {{"
+            ));
+            l.line("Some(t) => t,");
+            match resolution {
+                TypeResolution::InFormat => l.line("None => Vec::new(),"),
+                TypeResolution::Buildable(k) => {
+                    let builder = &format.buildable_types[*k];
+                    l.open("None => {");
+                    l.line(&format!(
+                        "let ty = s::build_type(p, {name:?}, &self.hooks.exprs, {builder:?})?;"
+                    ));
+                    l.line(&format!("vec![ty; st.operands[{i}].0.len()]"));
+                    l.close("}");
+                }
+                TypeResolution::Inferred => {
+                    l.line("None => return Err(s::no_inference(p, op_pos)),")
+                }
+                other => {
+                    let expr = self.resolve_expr(other, name, op.results.len());
+                    l.line(&format!("None => s::spread_types(&st, {i}, {expr}),"));
+                }
+            }
+            l.close("};");
+            l.line("operand_types.push(types);");
+        }
+        if inferred {
+            l.open("let infer = if inferred {");
+            l.line("self.hooks.infer_results.as_ref()");
+            l.indent -= 1;
+            l.line("} else {");
+            l.indent += 1;
+            l.line("None");
+            l.close("};");
+        } else {
+            l.line("let infer = None;");
+        }
+        l.line("s::finish_rest(p, st, out, &operand_types, infer, &tail)");
+        l.out
+    }
+
+    /// An expression for the types a resolution gives (`?` applied).
+    /// `resolved`: how many result groups are resolved at this point.
+    fn resolve_expr(&self, resolution: &TypeResolution, name: &str, resolved: usize) -> String {
+        match resolution {
+            TypeResolution::InFormat => "Vec::new()".into(),
+            TypeResolution::Buildable(k) => format!(
+                "vec![s::build_type(p, {name:?}, &self.hooks.exprs, {:?})?]",
+                self.format.buildable_types[*k]
+            ),
+            TypeResolution::FromVariable {
+                source,
+                transformer,
+            } => {
+                let source = match *source {
+                    TypeSource::Operand(i) => {
+                        format!("st.operand_types[{i}].clone().unwrap_or_default()")
+                    }
+                    // Results before `resolved` are resolved already (the engine looks there
+                    // first); later ones only have what the format read.
+                    TypeSource::Result(i) if i < resolved => format!("results[{i}].clone()"),
+                    TypeSource::Result(i) => {
+                        format!("st.result_types[{i}].clone().unwrap_or_default()")
+                    }
+                    TypeSource::Attribute(i) => format!(
+                        "s::attr_type_of(p.ctx(), &out.attrs, {:?})",
+                        self.attrs[i].name
+                    ),
+                };
+                match transformer {
+                    None => source,
+                    Some(t) => format!(
+                        "{{\n    let source = {source};\n    s::transform_types(p, {name:?}, &self.hooks.exprs, source, Some({t:?}), op_pos)?\n}}"
+                    ),
+                }
+            }
+            TypeResolution::Inferred => "return Err(s::no_inference(p, op_pos))".into(),
+        }
+    }
+
+    // -----------------------------------------------------------------------------------
+    // Printing.
+
+    fn print(&self) -> String {
+        let mut l = Lines::new(2);
+        l.line("use ::tessera_ods::assembly::steps as s;");
+        l.line("let (ctx, body) = (p.ctx(), p.body());");
+        l.open(&format!(
+            "let Some(operands) = super::{}::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {{",
+            self.handle
+        ));
+        l.line("return;");
+        l.close("};");
+        l.open(&format!(
+            "let Some(results) = super::{}::RESULTS.split(ctx, body, op, body.num_results(op)) else {{",
+            self.handle
+        ));
+        l.line("return;");
+        l.close("};");
+        l.line("let attrs = p.op_attrs_and_props(op);");
+        let mut spacing = Spacing::default();
+        let mut body = Lines::new(2);
+        for e in &self.format.elements {
+            self.print_element(&mut body, &mut spacing, e, true);
+        }
+        let mut text = String::from(
+            "    fn print(\n        &self,\n        p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,\n        op: ::tessera_ir::OpId,\n    ) {\n",
+        );
+        text.push_str(&l.out);
+        text.push_str(&body.out);
+        // Every binding is used by some formats only.
+        text.push_str("        let _ = (ctx, body, &operands, &results, &attrs);\n");
+        text.push_str("    }\n");
+        text
+    }
+
+    /// Prints `e` when `emit` (it is in a branch that is printed); the spacing evolves
+    /// either way.
+    fn print_element(&self, l: &mut Lines, sp: &mut Spacing, e: &Element, emit: bool) {
+        match &e.kind {
+            ElementKind::Literal(value) => {
+                let spaced = sp.literal(value);
+                if emit {
+                    let text = if spaced {
+                        format!(" {value}")
+                    } else {
+                        value.clone()
+                    };
+                    l.line(&format!("p.write({text:?});"));
+                }
+            }
+            ElementKind::Whitespace(Whitespace::Newline) => {
+                if emit {
+                    l.line("p.print_newline();");
+                }
+            }
+            ElementKind::Whitespace(Whitespace::Space) => {
+                if emit {
+                    l.line("p.write(\" \");");
+                }
+                sp.explicit_space();
+            }
+            ElementKind::Whitespace(Whitespace::None) => sp.no_space(),
+            ElementKind::Optional(group) => self.print_optional(l, sp, group, emit),
+            ElementKind::OIList(clauses) => {
+                let spaced = sp.literal(" ");
+                if emit {
+                    l.line(if spaced {
+                        "p.write(\"  \");"
+                    } else {
+                        "p.write(\" \");"
+                    });
+                }
+                for clause in clauses {
+                    let tests: Vec<String> = clause
+                        .elements
+                        .iter()
+                        .map(|e| self.present_expr(e))
+                        .collect();
+                    let test = if tests.is_empty() {
+                        "false".to_string()
+                    } else {
+                        tests.join(" || ")
+                    };
+                    if emit {
+                        l.open(&format!("if {test} {{"));
+                    }
+                    if let ElementKind::Literal(kw) = &clause.keyword.kind {
+                        let spaced = sp.literal(kw);
+                        if emit {
+                            let text = if spaced { format!(" {kw}") } else { kw.clone() };
+                            l.line(&format!("p.write({text:?});"));
+                        }
+                    }
+                    for e in &clause.elements {
+                        self.print_element(l, sp, e, emit);
+                    }
+                    if emit {
+                        l.close("}");
+                    }
+                }
+            }
+            ElementKind::AttrDict { with_keyword } => {
+                if emit {
+                    self.print_attr_dict(l, *with_keyword);
+                }
+                sp.dictionary();
+            }
+            ElementKind::PropDict => {
+                if emit {
+                    l.line("s::print_prop_dict(p, op);");
+                }
+                sp.dictionary();
+            }
+            _ => {
+                let spaced = sp.value();
+                if emit {
+                    if spaced {
+                        l.line("p.write(\" \");");
+                    }
+                    self.print_value(l, e);
+                }
+            }
+        }
+    }
+
+    fn print_attr_dict(&self, l: &mut Lines, with_keyword: bool) {
+        let elided = elided_by_format(self.op, self.format);
+        let defaulted: Vec<usize> = self
+            .op
+            .attributes
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.attr.default_value.is_some())
+            .map(|(i, _)| i)
+            .collect();
+        let list: Vec<String> = elided.iter().map(|n| format!("{n:?}")).collect();
+        let defaulted_any = !defaulted.is_empty();
+        l.open("{");
+        if defaulted.is_empty() {
+            l.line(&format!("let elided: &[&str] = &[{}];", list.join(", ")));
+        } else {
+            l.line(&format!(
+                "let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&[{}]);",
+                list.join(", ")
+            ));
+            for i in defaulted {
+                let name = &self.attrs[i].name;
+                l.open(&format!(
+                    "if let Some(default) = self.hooks.exprs.defaults.get({i}).and_then(Option::as_ref) {{"
+                ));
+                l.open(&format!(
+                    "if s::equals_default(ctx, s::find_attr(ctx, &attrs, {name:?}), default) {{"
+                ));
+                l.line(&format!("elided.push({name:?});"));
+                l.close("}");
+                l.close("}");
+            }
+        }
+        let elided = if defaulted_any { "&elided" } else { "elided" };
+        if with_keyword {
+            l.line(&format!(
+                "p.print_optional_attr_dict_with_keyword(&attrs, {elided});"
+            ));
+        } else {
+            l.line(&format!("p.print_optional_attr_dict(&attrs, {elided});"));
+        }
+        l.close("}");
+    }
+
+    fn print_optional(&self, l: &mut Lines, sp: &mut Spacing, group: &OptionalGroup, emit: bool) {
+        let anchor = group.anchor_element();
+        let present = self.present_expr(anchor);
+        let elided = match anchor.variable() {
+            Some(Variable::Attribute { index, .. })
+                if !group.anchor.in_else
+                    && group.anchor.index != group.then_parse_start
+                    && self.attrs[index].unit =>
+            {
+                Some(group.anchor.index)
+            }
+            _ => None,
+        };
+        let mut then_branch = Lines::new(l.indent + 1);
+        for (i, e) in group.then_elements.iter().enumerate() {
+            if Some(i) != elided {
+                self.print_element(&mut then_branch, sp, e, emit);
+            }
+        }
+        let mut else_branch = Lines::new(l.indent + 1);
+        for e in &group.else_elements {
+            self.print_element(&mut else_branch, sp, e, emit);
+        }
+        if !emit {
+            return;
+        }
+        // The then-branch is printed when the anchor's presence differs from `in_else`.
+        let (first, second) = if group.anchor.in_else {
+            (else_branch, then_branch)
+        } else {
+            (then_branch, else_branch)
+        };
+        let (first, second) = (first.out, second.out);
+        match (first.is_empty(), second.is_empty()) {
+            (true, true) => {}
+            (false, true) => {
+                l.line(&format!("if {present} {{"));
+                l.out.push_str(&first);
+                l.line("}");
+            }
+            (true, false) => {
+                l.line(&format!("if {} {{", negate(&present)));
+                l.out.push_str(&second);
+                l.line("}");
+            }
+            (false, false) => {
+                l.line(&format!("if {present} {{"));
+                l.out.push_str(&first);
+                l.line("} else {");
+                l.out.push_str(&second);
+                l.line("}");
+            }
+        }
+    }
+
+    /// An expression: whether the element anchoring a group (or in an `oilist` clause) is
+    /// present on the op.
+    fn present_expr(&self, e: &Element) -> String {
+        let op = self.op;
+        match &e.kind {
+            ElementKind::Variable(v) => match *v {
+                Variable::Operand(i) => format!("!operands[{i}].is_empty()"),
+                Variable::Result(i) => format!("!results[{i}].is_empty()"),
+                Variable::Region(i) => format!(
+                    "s::region_group(body, op, {i}, {}).iter().any(|&r| !body.region_is_empty(r))",
+                    op.regions[i].arity == Arity::Single
+                ),
+                Variable::Successor(_) => "!body.successors(op).is_empty()".into(),
+                Variable::Attribute { index, .. } => format!(
+                    "s::attr_present(ctx, s::find_attr(ctx, &attrs, {:?}), self.hooks.exprs.defaults.get({index}).and_then(Option::as_ref))",
+                    self.attrs[index].name
+                ),
+                _ => "true".into(),
+            },
+            ElementKind::Type { arg, .. } => self.present_expr(arg),
+            ElementKind::FunctionalType { inputs, .. } => self.present_expr(inputs),
+            ElementKind::Operands => "body.num_operands(op) > 0".into(),
+            ElementKind::Regions => "body.num_regions(op) > 0".into(),
+            ElementKind::Successors => "!body.successors(op).is_empty()".into(),
+            ElementKind::Literal(_) | ElementKind::Whitespace(_) => "false".into(),
+            _ => "true".into(),
+        }
+    }
+
+    fn print_value(&self, l: &mut Lines, e: &Element) {
+        let op = self.op;
+        match &e.kind {
+            ElementKind::Variable(Variable::Attribute { index, qualified }) => {
+                let slot = &self.attrs[*index];
+                l.open(&format!(
+                    "if let Some(value) = s::find_attr(ctx, &attrs, {:?}) {{",
+                    slot.name
+                ));
+                let call = match (&slot.style, qualified) {
+                    (AttrStyle::EnumKeyword, false) => {
+                        let cases: Vec<String> = slot
+                            .enum_cases
+                            .iter()
+                            .map(|(s, v)| format!("({s:?}, {v})"))
+                            .collect();
+                        format!(
+                            "s::print_enum_keyword(p, value, {}, &[{}]);",
+                            slot.enum_width,
+                            cases.join(", ")
+                        )
+                    }
+                    (AttrStyle::SymbolName, false) => "s::print_symbol_name_attr(p, value);".into(),
+                    (AttrStyle::ElidedType { .. }, false) => {
+                        "p.print_attribute_without_type(value);".into()
+                    }
+                    (AttrStyle::Stripped, false) => format!(
+                        "s::print_stripped_attr(p, value, {});",
+                        definition_expr(&slot.stripped)
+                    ),
+                    _ => "p.print_attribute(value);".into(),
+                };
+                l.line(&call);
+                l.close("}");
+            }
+            ElementKind::Variable(Variable::Operand(i)) => {
+                let nested = match &op.operands[*i].arity {
+                    Arity::VariadicOfVariadic { segment_attr } => {
+                        format!("Some(s::find_attr(ctx, &attrs, {segment_attr:?}))")
+                    }
+                    _ => "None".into(),
+                };
+                l.line(&format!(
+                    "s::print_operand_group(p, op, operands[{i}].clone(), {nested});"
+                ));
+            }
+            ElementKind::Variable(Variable::Region(i)) => l.line(&format!(
+                "s::print_regions(p, s::region_group(body, op, {i}, {}), {});",
+                op.regions[*i].arity == Arity::Single,
+                self.implicit_terminator
+            )),
+            ElementKind::Variable(Variable::Successor(i)) => l.line(&format!(
+                "s::print_successors(p, s::successor_group(body, op, {i}, {}));",
+                op.successors[*i].arity == Arity::Single
+            )),
+            ElementKind::Operands => l.line("p.print_operands(body.operands(op));"),
+            ElementKind::Regions => l.line(&format!(
+                "s::print_regions(p, body.regions(op), {});",
+                self.implicit_terminator
+            )),
+            ElementKind::Successors => l.line("s::print_successors(p, body.successors(op));"),
+            ElementKind::Type { arg, .. } => {
+                let types = types_expr(arg);
+                l.line(&format!("p.print_types({types});"));
+            }
+            ElementKind::FunctionalType { inputs, results } => {
+                l.line(&format!(
+                    "p.print_functional_type(&{}, &{});",
+                    types_expr(inputs),
+                    types_expr(results)
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    fn can_print(&self) -> String {
+        format!(
+            "    fn can_print(\n        &self,\n        ctx: &::tessera_ir::Context,\n        body: &::tessera_ir::Body,\n        op: ::tessera_ir::OpId,\n    ) -> bool {{\n        \
+             super::{h}::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()\n            \
+             && super::{h}::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()\n    }}\n",
+            h = self.handle
+        )
+    }
+
+    fn printed_regions(&self, regions: &[RegionElement]) -> String {
+        let mut l = Lines::new(1);
+        l.open("fn printed_regions(");
+        l.line("&self,");
+        l.line("ctx: &::tessera_ir::Context,");
+        l.line("body: &::tessera_ir::Body,");
+        l.line("op: ::tessera_ir::OpId,");
+        l.indent -= 1;
+        l.open(") -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {");
+        l.line("use ::tessera_ods::assembly::steps as s;");
+        if regions.is_empty() {
+            l.line("let _ = (ctx, body, op);");
+            l.line("Some(s::InlineVec::new())");
+            l.close("}");
+            return l.out;
+        }
+        l.line("let mut out = s::InlineVec::new();");
+        for region in regions {
+            let list = match *region {
+                RegionElement::All => "body.regions(op)".to_string(),
+                RegionElement::Variable(i) => format!(
+                    "s::region_group(body, op, {i}, {})",
+                    self.op.regions[i].arity == Arity::Single
+                ),
+            };
+            l.open(&format!("for region in {list} {{"));
+            l.open("out.push(s::RegionPrinting {");
+            l.line("region,");
+            l.line("entry_args: true,");
+            l.line(&format!(
+                "terminators: s::prints_terminators({}, ctx, body, region),",
+                self.implicit_terminator
+            ));
+            l.line("empty_block: false,");
+            l.close("});");
+            l.close("}");
+        }
+        l.line("Some(out)");
+        l.close("}");
+        let _ = self.model;
+        l.out
+    }
+}
+
+/// The negation of a generated condition, written as clippy wants it.
+fn negate(expr: &str) -> String {
+    if let Some(rest) = expr.strip_prefix('!') {
+        if !rest.contains("||") {
+            return rest.to_string();
+        }
+    }
+    if let Some(rest) = expr.strip_suffix(" > 0") {
+        return format!("{rest} == 0");
+    }
+    match expr {
+        "true" => "false".into(),
+        "false" => "true".into(),
+        _ if expr.contains("||") => format!("!({expr})"),
+        _ => format!("!{expr}"),
+    }
+}
+
+/// Where a `type(...)` argument's types are stored while parsing.
+fn type_place(arg: &Element) -> Option<String> {
+    match arg.kind {
+        ElementKind::Variable(Variable::Operand(i)) => Some(format!("st.operand_types[{i}]")),
+        ElementKind::Variable(Variable::Result(i)) => Some(format!("st.result_types[{i}]")),
+        ElementKind::Operands => Some("st.all_operand_types".into()),
+        ElementKind::Results => Some("st.all_result_types".into()),
+        _ => None,
+    }
+}
+
+/// An expression for the types a `type(...)` argument stands for on the op printed.
+fn types_expr(arg: &Element) -> String {
+    match arg.kind {
+        ElementKind::Variable(Variable::Operand(i)) => {
+            format!("s::operand_types(body, op, operands[{i}].clone())")
+        }
+        ElementKind::Variable(Variable::Result(i)) => {
+            format!("s::result_types(body, op, results[{i}].clone())")
+        }
+        ElementKind::Operands => "s::operand_types(body, op, 0..body.num_operands(op))".into(),
+        ElementKind::Results => "s::result_types(body, op, 0..body.num_results(op))".into(),
+        _ => "s::InlineVec::<[::tessera_ir::Type; 4]>::new()".into(),
+    }
+}
+
+/// A Rust expression for an attribute definition `(dialect, mnemonic)`.
+fn definition_expr(definition: &Option<(String, String)>) -> String {
+    match definition {
+        Some((d, m)) => format!("Some(({d:?}, {m:?}))"),
+        None => "None".into(),
+    }
+}
+
+/// The Rust name of an `AttrStart` variant.
+fn start_name(start: AttrStart) -> &'static str {
+    match start {
+        AttrStart::Unit => "Unit",
+        AttrStart::Keyword => "Keyword",
+        AttrStart::String => "String",
+        AttrStart::Array => "Array",
+        AttrStart::Symbol => "Symbol",
+        AttrStart::Any => "Any",
+    }
+}
+
+/// The op `SingleBlockImplicitTerminator` names, if `op` has the trait.
+fn implicit_terminator(op: &Op) -> Option<String> {
+    op.traits.iter().find_map(|t| {
+        t.cpp
+            .strip_prefix("SingleBlockImplicitTerminator<\"")
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_string)
+    })
+}
