@@ -186,7 +186,9 @@ pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     let compiled = COMPILED.get_or_init(|| {
         ::tessera_ods::typed::compile_model(MODEL, &::tessera_ods::dialect_hooks::options())
     });
-    compiled.as_ref().map_err(Clone::clone)?.register(ctx);
+    let compiled = compiled.as_ref().map_err(Clone::clone)?;
+    compiled.register(ctx);
+    install_assembly(ctx, compiled);
     Ok(())
 }
 
@@ -196,7 +198,9 @@ pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_assembly(ctx, &compiled);
     Ok(())
 }
 
@@ -672,3 +676,17 @@ impl SplitOp {
     }
 }
 
+/// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the
+/// format engine's that `registration` registered: each with what the registration
+/// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's
+/// options replaced by one written in Rust keeps that one.
+pub fn install_assembly(
+    ctx: &mut ::tessera_ir::Context,
+    registration: &::tessera_ods::register::Registration,
+) {
+    let _ = (ctx, registration);
+}
+
+/// The ops' custom forms compiled from their assembly formats.
+pub mod compiled_forms {
+}

@@ -467,12 +467,7 @@ impl FormatAssembly {
                 }
             });
         }
-        let implicit_terminator = op.traits.iter().find_map(|t| {
-            t.cpp
-                .strip_prefix("SingleBlockImplicitTerminator<\"")
-                .and_then(|rest| rest.split('"').next())
-                .map(str::to_string)
-        });
+        let implicit_terminator = implicit_terminator(op);
         let printed_regions = printed_region_elements(&format, &directives);
         FormatAssembly {
             spec: Arc::new(Spec {
@@ -686,6 +681,16 @@ pub(crate) fn printed_region_elements(
         regions.extend(anchor);
     }
     Some(regions)
+}
+
+/// The op `SingleBlockImplicitTerminator` names, if `op` has the trait.
+pub(crate) fn implicit_terminator(op: &Op) -> Option<String> {
+    op.traits.iter().find_map(|t| {
+        t.cpp
+            .strip_prefix("SingleBlockImplicitTerminator<\"")
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_string)
+    })
 }
 
 /// What `attr-dict` leaves out whatever the op holds.

@@ -17,7 +17,9 @@
 
 use super::rust_type_name;
 use crate::assembly::steps::{AttrStart, Group, Spacing};
-use crate::assembly::{elided_by_format, printed_region_elements, AttrSlot, RegionElement};
+use crate::assembly::{
+    elided_by_format, implicit_terminator, printed_region_elements, AttrSlot, RegionElement,
+};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OpFormat, OptionalGroup, TypeResolution, TypeSource, Variable,
@@ -46,8 +48,9 @@ pub fn compile(model: &Model, ops: &[&Op]) -> Compiled {
     for op in ops {
         let format = match crate::format::parse_op_format(model, op) {
             None => continue,
-            Some(Err(_)) => {
-                skipped.push((op.name.clone(), "its format does not parse".to_string()));
+            Some(Err(errors)) => {
+                let why = errors.first().map(|e| e.message.as_str()).unwrap_or("");
+                skipped.push((op.name.clone(), format!("its format does not parse: {why}")));
                 continue;
             }
             Some(Ok(format)) => format,
@@ -1049,14 +1052,4 @@ fn start_name(start: AttrStart) -> &'static str {
         AttrStart::Symbol => "Symbol",
         AttrStart::Any => "Any",
     }
-}
-
-/// The op `SingleBlockImplicitTerminator` names, if `op` has the trait.
-fn implicit_terminator(op: &Op) -> Option<String> {
-    op.traits.iter().find_map(|t| {
-        t.cpp
-            .strip_prefix("SingleBlockImplicitTerminator<\"")
-            .and_then(|rest| rest.split('"').next())
-            .map(str::to_string)
-    })
 }
