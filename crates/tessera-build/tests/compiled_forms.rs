@@ -3,7 +3,11 @@
 //! current); its `register` installs the compiled forms, and the same embedded model
 //! registered alone runs the engine. Both must read `tests/asm/fmt.mlir` into the same IR and
 //! print it the same way (committed as `fmt.mlir.expected`, `UPDATE_EXPECT=1` rewrites it),
-//! and reject each chunk of `fmt-invalid.mlir` with the same diagnostic.
+//! and reject each chunk of `fmt-invalid.mlir` with the same diagnostic. The built-in
+//! library's dialects (`tests/asm/core.rs`: builtin and func; `tests/asm/pdl.rs` and
+//! `pdl_interp.rs`, whose formats call custom directives) are compiled too, their forms installed
+//! over the engine's with the registrations Tessera itself uses, and run against the
+//! committed inputs of their own tests.
 
 use tessera_asm::PrintOptions;
 use tessera_ir::Context;
@@ -11,6 +15,38 @@ use tessera_ir::Context;
 #[allow(dead_code)]
 mod fmt {
     include!("asm/fmt.rs");
+}
+
+#[allow(dead_code, clippy::all)]
+mod core {
+    include!("asm/core.rs");
+}
+
+#[allow(dead_code, clippy::all)]
+mod pdl {
+    include!("asm/pdl.rs");
+}
+
+#[allow(dead_code, clippy::all)]
+mod pdl_interp {
+    include!("asm/pdl_interp.rs");
+}
+
+/// A context with builtin, func, pdl and pdl_interp registered as `tessera-opt` registers
+/// them (the engine's forms), and with the compiled forms installed over them if `compiled`.
+fn library(compiled: bool) -> Context {
+    let mut ctx = Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).unwrap_or_else(|e| panic!("{e}"));
+    ctx.set_allow_unregistered_dialects(true);
+    if compiled {
+        let core_registration = tessera_ods::core_dialects::core_registration();
+        core::install_assembly(&mut ctx, core_registration.as_ref().unwrap());
+        let pdl_registration = tessera_pdl::dialect::registration();
+        pdl::install_assembly(&mut ctx, pdl_registration.as_ref().unwrap());
+        pdl_interp::install_assembly(&mut ctx, pdl_registration.as_ref().unwrap());
+    }
+    ctx
 }
 
 /// The format engine's forms, as `tessera-opt --load-dialect` runs them.
@@ -103,5 +139,51 @@ fn compiled_forms_reject_as_the_engine() {
         let compiled = run(&mut compiled(), chunk);
         assert!(engine.is_err(), "chunk {i} is accepted by the engine");
         assert_eq!(compiled, engine, "chunk {i}");
+    }
+}
+
+/// Every chunk of `file` read and printed (or rejected) alike by the library's compiled forms
+/// and by the engine.
+fn library_file_agrees(file: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join(file);
+    let src = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+    for (i, chunk) in src.split("// -----\n").enumerate() {
+        let engine = run(&mut library(false), chunk);
+        let compiled = run(&mut library(true), chunk);
+        assert_eq!(compiled, engine, "{file}, chunk {i}");
+        if let Ok((custom, generic)) = compiled {
+            let again = run(&mut library(true), &custom);
+            assert_eq!(again, Ok((custom, generic)), "{file}, chunk {i}, read back");
+        }
+    }
+}
+
+#[test]
+fn library_forms_agree_with_the_engine() {
+    for file in [
+        "tessera-ods/tests/assembly/func.mlir",
+        "../tests/ods-custom/func.mlir",
+        "tessera-cli/tests/pdl/pdl_ops.mlir",
+        "tessera-cli/tests/pdl/pdl_interp_ops.mlir",
+        "tessera-cli/tests/pdl/older_forms.mlir",
+        "tessera-cli/tests/pdl/pdl_invalid.mlir",
+        "tessera-cli/tests/pdl/pdl_interp_invalid.mlir",
+    ] {
+        library_file_agrees(file);
+    }
+}
+
+#[test]
+fn library_formats_are_all_compiled() {
+    for (bytes, with_format) in [(core::MODEL, 6), (pdl::MODEL, 15), (pdl_interp::MODEL, 37)] {
+        let (model, dialects) = tessera_ods::blob::decode(bytes).unwrap();
+        let options = tessera_ods::rust_gen::GenOptions { main_file: "" };
+        let (_, skipped) = tessera_ods::rust_gen::generate_with_report(&model, &dialects, &options);
+        assert_eq!(skipped, Vec::<(String, String)>::new());
+        let ops = model.ops.iter().filter(|op| dialects.contains(&op.dialect));
+        let count = ops.filter(|op| op.assembly_format.is_some()).count();
+        assert_eq!(count, with_format);
     }
 }

@@ -468,7 +468,11 @@ impl FormatAssembly {
             });
         }
         let implicit_terminator = implicit_terminator(op);
-        let printed_regions = printed_region_elements(&format, &directives);
+        let printed_regions = printed_region_elements(&format, &|name| {
+            directives
+                .get(name)
+                .is_some_and(|h: &Arc<dyn CustomDirective>| h.prints_only_args())
+        });
         FormatAssembly {
             spec: Arc::new(Spec {
                 name: op.name.clone(),
@@ -529,9 +533,7 @@ impl FormatAssembly {
 impl OpAssembly for FormatAssembly {
     fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
         if let Some(name) = &self.spec.custom_directive {
-            return Err(p.error_here(format!(
-                "cannot be read in its custom form: its format's custom directive '{name}' has no Rust implementation"
-            )));
+            return Err(steps::directive_missing(p, name));
         }
         parse::Parse::new(&self.spec).run(p, state)
     }
@@ -618,13 +620,13 @@ pub(crate) enum RegionElement {
 /// The region elements `format` prints, in order, if everything else it prints is an
 /// attribute or type the op holds, so that the alias pass may visit only these regions
 /// (`OpAssembly::printed_regions`). That holds when every custom directive has a hook that
-/// prints only its arguments, no region is an argument of one, and each region element is
+/// prints only its arguments (`prints_only_args` answers by directive name), no region is an argument of one, and each region element is
 /// printed whenever its region is not empty: at the top level, or as the anchor of an
 /// optional group (an empty region adds nothing to visit, so the group's absence needs no
 /// test). `None` when the format does not qualify.
 pub(crate) fn printed_region_elements(
     format: &OpFormat,
-    hooks: &HashMap<String, Arc<dyn CustomDirective>>,
+    prints_only_args: &dyn Fn(&str) -> bool,
 ) -> Option<Vec<RegionElement>> {
     use crate::format::{Element, Variable};
     fn region_of(e: &Element) -> Option<RegionElement> {
@@ -643,8 +645,7 @@ pub(crate) fn printed_region_elements(
     for e in &format.elements {
         e.walk(&mut |e| {
             if let ElementKind::Custom { name, args } = &e.kind {
-                ok &= hooks.get(name).is_some_and(|h| h.prints_only_args())
-                    && !args.iter().any(has_region);
+                ok &= prints_only_args(name) && !args.iter().any(has_region);
             }
         });
     }
@@ -726,11 +727,7 @@ impl Spec {
             }
             _ => true,
         };
-        if list {
-            DirectiveArg::Types(types)
-        } else {
-            DirectiveArg::Type(types.first().copied())
-        }
+        steps::types_arg(list, types)
     }
 }
 

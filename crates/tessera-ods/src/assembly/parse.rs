@@ -219,44 +219,27 @@ impl<'s> Parse<'s> {
         value: DirectiveArg<'a>,
     ) {
         let pos = p.pos();
-        match (&arg.kind, value) {
-            (ElementKind::Ref(_), _) | (ElementKind::String(_), _) => {}
-            (
-                ElementKind::Variable(Variable::Attribute { index, .. }),
-                DirectiveArg::Attr(Some(a)),
-            ) => {
-                steps::push_attr(p, out, &self.spec.attrs[*index].name, a);
+        match &arg.kind {
+            ElementKind::Variable(Variable::Attribute { index, .. }) => {
+                steps::store_attr_arg(p, out, &self.spec.attrs[*index].name, value)
             }
-            (ElementKind::Variable(Variable::Property(index)), DirectiveArg::Attr(Some(a))) => {
-                steps::push_attr(p, out, &self.spec.property_names[*index], a);
+            ElementKind::Variable(Variable::Property(index)) => {
+                steps::store_attr_arg(p, out, &self.spec.property_names[*index], value)
             }
-            (ElementKind::Variable(Variable::Operand(i)), DirectiveArg::Operand(o)) => {
-                st.operands[*i] = (o.into_iter().collect(), pos);
+            ElementKind::Variable(Variable::Operand(i)) => {
+                steps::store_operand_arg(st, *i, value, pos)
             }
-            (ElementKind::Variable(Variable::Operand(i)), DirectiveArg::Operands(list)) => {
-                st.operands[*i] = (list, pos);
+            ElementKind::Variable(Variable::Region(i)) => steps::store_region_arg(st, *i, value),
+            ElementKind::Variable(Variable::Successor(i)) => {
+                steps::store_successor_arg(st, *i, value)
             }
-            (ElementKind::Variable(Variable::Region(i)), DirectiveArg::Region(r)) => {
-                st.regions[*i] = r.into_iter().collect();
+            ElementKind::Type { arg, .. } => {
+                if let Some(types) = steps::types_of_arg(value) {
+                    self.store_types(st, arg, types);
+                }
             }
-            (ElementKind::Variable(Variable::Region(i)), DirectiveArg::Regions(list)) => {
-                st.regions[*i] = list;
-            }
-            (ElementKind::Variable(Variable::Successor(i)), DirectiveArg::Successor(b)) => {
-                st.successors[*i] = b.into_iter().collect();
-            }
-            (ElementKind::Variable(Variable::Successor(i)), DirectiveArg::Successors(list)) => {
-                st.successors[*i] = list;
-            }
-            (ElementKind::Type { arg, .. }, DirectiveArg::Type(t)) => {
-                self.store_types(st, arg, t.into_iter().collect());
-            }
-            (ElementKind::Type { arg, .. }, DirectiveArg::Types(types)) => {
-                self.store_types(st, arg, types);
-            }
-            (ElementKind::AttrDict { .. }, DirectiveArg::AttrDict(attrs)) => {
-                out.attrs.extend(attrs);
-            }
+            ElementKind::AttrDict { .. } => steps::store_attr_dict_arg(out, value),
+            // `ref(...)` and strings are read-only.
             _ => {}
         }
     }

@@ -9,7 +9,8 @@
 //! Nothing here reads a format: every function takes what one element needs as plain
 //! arguments, so generated code can pass constants.
 
-use super::{DefaultAttr, Exprs, ResultInference, TypeTransformer};
+pub use super::{CustomDirective, DirectiveArg};
+use super::{DefaultAttr, Exprs, FormatHooks, ResultInference, TypeTransformer};
 
 // What generated code names through this module, so a crate using compiled formats needs
 // no dependency of its own on `tessera-asm` or `smallvec`.
@@ -734,6 +735,98 @@ pub fn spread_types(st: &ParseState<'_>, index: usize, types: Vec<Type>) -> Vec<
         vec![types[0]; count]
     } else {
         types
+    }
+}
+
+/// The error of reading an op whose format's `custom<Name>` directives (`names`, in format
+/// order) are not all implemented by a Rust hook: the op then has no custom form.
+pub fn missing_directive(
+    p: &mut OpAsmParser<'_, '_, '_>,
+    hooks: &FormatHooks,
+    names: &[&str],
+) -> Option<Box<tessera_ir::Diagnostic>> {
+    let name = names.iter().find(|n| !hooks.directives.contains_key(**n))?;
+    Some(directive_missing(p, name))
+}
+
+/// The error of reading an op whose format's directive `name` has no Rust hook.
+pub fn directive_missing(
+    p: &mut OpAsmParser<'_, '_, '_>,
+    name: &str,
+) -> Box<tessera_ir::Diagnostic> {
+    p.error_here(format!(
+        "cannot be read in its custom form: its format's custom directive '{name}' has no Rust implementation"
+    ))
+}
+
+/// Stores what a directive's hook read for an attribute (or property) argument `name`.
+pub fn store_attr_arg(
+    p: &mut OpAsmParser<'_, '_, '_>,
+    out: &mut CustomOpState,
+    name: &str,
+    value: DirectiveArg<'_>,
+) {
+    if let DirectiveArg::Attr(Some(a)) = value {
+        push_attr(p, out, name, a);
+    }
+}
+
+/// Stores what a directive's hook read for operand group `index` (`pos`: where the
+/// directive ended, for operand count errors).
+pub fn store_operand_arg<'a>(
+    st: &mut ParseState<'a>,
+    index: usize,
+    value: DirectiveArg<'a>,
+    pos: u32,
+) {
+    match value {
+        DirectiveArg::Operand(o) => st.operands[index] = (o.into_iter().collect(), pos),
+        DirectiveArg::Operands(list) => st.operands[index] = (list, pos),
+        _ => {}
+    }
+}
+
+/// Stores what a directive's hook read for region group `index`.
+pub fn store_region_arg(st: &mut ParseState<'_>, index: usize, value: DirectiveArg<'_>) {
+    match value {
+        DirectiveArg::Region(r) => st.regions[index] = r.into_iter().collect(),
+        DirectiveArg::Regions(list) => st.regions[index] = list,
+        _ => {}
+    }
+}
+
+/// Stores what a directive's hook read for successor group `index`.
+pub fn store_successor_arg(st: &mut ParseState<'_>, index: usize, value: DirectiveArg<'_>) {
+    match value {
+        DirectiveArg::Successor(b) => st.successors[index] = b.into_iter().collect(),
+        DirectiveArg::Successors(list) => st.successors[index] = list,
+        _ => {}
+    }
+}
+
+/// The types a directive's hook read for a `type(...)` argument, if it is one.
+pub fn types_of_arg(value: DirectiveArg<'_>) -> Option<Vec<Type>> {
+    match value {
+        DirectiveArg::Type(t) => Some(t.into_iter().collect()),
+        DirectiveArg::Types(types) => Some(types),
+        _ => None,
+    }
+}
+
+/// Stores what a directive's hook read for an `attr-dict` argument.
+pub fn store_attr_dict_arg(out: &mut CustomOpState, value: DirectiveArg<'_>) {
+    if let DirectiveArg::AttrDict(attrs) = value {
+        out.attrs.extend(attrs);
+    }
+}
+
+/// A directive's `type(...)` argument holding `types`: a list when `list` (a variadic
+/// value, `operands`, `results`), else at most one type.
+pub fn types_arg(list: bool, types: Vec<Type>) -> DirectiveArg<'static> {
+    if list {
+        DirectiveArg::Types(types)
+    } else {
+        DirectiveArg::Type(types.first().copied())
     }
 }
 

@@ -11,9 +11,11 @@
 //! format relies on, evaluated (type builders, transformers, defaults), result names and
 //! result type inference written in Rust.
 //!
-//! A construct the compiler does not handle yet (today: `custom<...>` directives) leaves the
-//! op to the engine; [`Compiled::skipped`] says which ops and why, so `tessera-build` can warn
-//! and tests can assert coverage.
+//! `custom<Name>(...)` directives call the hook registered under `Name` (the registration
+//! hands the compiled form the same hooks the engine gets), with their arguments built and
+//! stored by generated code. An op whose format the compiler cannot handle (today: one that
+//! does not parse) is left to the engine; [`Compiled::skipped`] says which ops and why, so
+//! `tessera-build` can warn and tests can assert coverage.
 
 use super::rust_type_name;
 use crate::assembly::steps::{AttrStart, Group, Spacing};
@@ -27,7 +29,6 @@ use crate::format::{
 };
 use crate::op::{Op, Segments};
 use crate::Model;
-use std::collections::HashMap;
 use std::fmt::Write;
 
 /// The compiled custom forms of a list of ops.
@@ -55,10 +56,6 @@ pub fn compile(model: &Model, ops: &[&Op]) -> Compiled {
             }
             Some(Ok(format)) => format,
         };
-        if let Some(reason) = unsupported(&format) {
-            skipped.push((op.name.clone(), reason));
-            continue;
-        }
         let ty = format!("{}Assembly", rust_type_name(&op.cpp_class_name));
         OpGen::new(model, op, &format, &ty).emit(&mut out);
         installs.push((op.name.clone(), ty));
@@ -100,17 +97,19 @@ pub fn compile(model: &Model, ops: &[&Op]) -> Compiled {
     Compiled { code, skipped }
 }
 
-/// Why `format` cannot be compiled yet, if it cannot.
-fn unsupported(format: &OpFormat) -> Option<String> {
-    let mut reason = None;
+/// The names of the `custom<Name>` directives of `format`, each once, in format order.
+fn directive_names(format: &OpFormat) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
     for e in &format.elements {
         e.walk(&mut |e| {
             if let ElementKind::Custom { name, .. } = &e.kind {
-                reason.get_or_insert_with(|| format!("custom directive `custom<{name}>`"));
+                if !names.contains(name) {
+                    names.push(name.clone());
+                }
             }
         });
     }
-    reason
+    names
 }
 
 /// The generator of one op's form.
@@ -124,6 +123,8 @@ struct OpGen<'a> {
     handle: String,
     attrs: Vec<AttrSlot>,
     implicit_terminator: bool,
+    /// The format's directive names, as a Rust array expression (empty if none).
+    directives: String,
 }
 
 /// Lines of generated code at an indentation.
@@ -175,7 +176,15 @@ impl<'a> OpGen<'a> {
             .map(|i| AttrSlot::of(model, op, format, i))
             .collect();
         let implicit_terminator = implicit_terminator(op).is_some();
+        let names = directive_names(format);
+        let directives = if names.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = names.iter().map(|n| format!("{n:?}")).collect();
+            format!("[{}]", list.join(", "))
+        };
         OpGen {
+            directives,
             model,
             op,
             format,
@@ -209,7 +218,9 @@ impl<'a> OpGen<'a> {
         out.push_str(
             "\n    fn default_dialect(&self) -> &str {\n        &self.hooks.default_dialect\n    }\n",
         );
-        if let Some(regions) = printed_region_elements(self.format, &HashMap::new()) {
+        // Decided here as if every directive's hook printed only its arguments; the generated
+        // code asks the hooks it gets.
+        if let Some(regions) = printed_region_elements(self.format, &|_| true) {
             out.push('\n');
             out.push_str(&self.printed_regions(&regions));
         }
@@ -234,6 +245,14 @@ impl<'a> OpGen<'a> {
             op.successors.len()
         ));
         let mut body = Lines::new(2);
+        if !self.directives.is_empty() {
+            body.open(&format!(
+                "if let Some(missing) = s::missing_directive(p, &self.hooks, &{}) {{",
+                self.directives
+            ));
+            body.line("return Err(missing);");
+            body.close("}");
+        }
         for e in &self.format.elements {
             self.parse_element(&mut body, e);
         }
@@ -334,8 +353,187 @@ impl<'a> OpGen<'a> {
                     None => l.line("let _ = results;"),
                 }
             }
-            // Checked out by `unsupported`, or found only inside directives.
+            ElementKind::Custom { name, args } => self.parse_custom(l, name, args),
+            // Found only inside directives.
             _ => {}
+        }
+    }
+
+    /// A `custom<Name>(args)` directive: its hook fills the arguments (`ref(...)` ones
+    /// carry what was read before), which are then stored where the variables go.
+    fn parse_custom(&self, l: &mut Lines, name: &str, args: &[Element]) {
+        l.open("{");
+        l.open(&format!(
+            "let Some(hook) = self.hooks.directives.get({name:?}).cloned() else {{"
+        ));
+        l.line(&format!("return Err(s::directive_missing(p, {name:?}));"));
+        l.close("};");
+        let inits: Vec<String> = args.iter().map(|a| self.parse_arg_init(a)).collect();
+        l.line(&format!("let mut args = [{}];", inits.join(", ")));
+        l.line("hook.parse(p, &mut args)?;");
+        let names: Vec<String> = (0..args.len()).map(|i| format!("a{i}")).collect();
+        l.line(&format!("let [{}] = args;", names.join(", ")));
+        if args
+            .iter()
+            .any(|a| matches!(a.kind, ElementKind::Variable(Variable::Operand(_))))
+        {
+            l.line("let pos = p.pos();");
+        }
+        let op = self.op;
+        for (i, arg) in args.iter().enumerate() {
+            let v = format!("a{i}");
+            match &arg.kind {
+                ElementKind::Variable(Variable::Attribute { index, .. }) => l.line(&format!(
+                    "s::store_attr_arg(p, out, {:?}, {v});",
+                    self.attrs[*index].name
+                )),
+                ElementKind::Variable(Variable::Property(index)) => l.line(&format!(
+                    "s::store_attr_arg(p, out, {:?}, {v});",
+                    op.properties[*index].name
+                )),
+                ElementKind::Variable(Variable::Operand(k)) => {
+                    l.line(&format!("s::store_operand_arg(&mut st, {k}, {v}, pos);"))
+                }
+                ElementKind::Variable(Variable::Region(k)) => {
+                    l.line(&format!("s::store_region_arg(&mut st, {k}, {v});"))
+                }
+                ElementKind::Variable(Variable::Successor(k)) => {
+                    l.line(&format!("s::store_successor_arg(&mut st, {k}, {v});"))
+                }
+                ElementKind::Type { arg, .. } => match type_place(arg) {
+                    Some(place) => {
+                        l.open(&format!("if let Some(types) = s::types_of_arg({v}) {{"));
+                        l.line(&format!("{place} = Some(types);"));
+                        l.close("}");
+                    }
+                    None => l.line(&format!("let _ = {v};")),
+                },
+                ElementKind::AttrDict { .. } => {
+                    l.line(&format!("s::store_attr_dict_arg(out, {v});"))
+                }
+                // `ref(...)` and strings are read-only.
+                _ => l.line(&format!("let _ = {v};")),
+            }
+        }
+        l.close("}");
+    }
+
+    /// Whether a directive receives the value group `arg` stands for as a list.
+    fn arg_is_list(&self, arg: &Element) -> bool {
+        let op = self.op;
+        match arg.kind {
+            ElementKind::Variable(Variable::Operand(i)) => {
+                Group::of(&op.operands[i].arity).is_list()
+            }
+            ElementKind::Variable(Variable::Result(i)) => Group::of(&op.results[i].arity).is_list(),
+            ElementKind::Variable(Variable::Region(i)) => Group::of(&op.regions[i].arity).is_list(),
+            ElementKind::Variable(Variable::Successor(i)) => {
+                Group::of(&op.successors[i].arity).is_list()
+            }
+            _ => true,
+        }
+    }
+
+    /// The value a directive argument starts from when parsing.
+    fn parse_arg_init(&self, arg: &Element) -> String {
+        let list = self.arg_is_list(arg);
+        match &arg.kind {
+            ElementKind::Ref(inner) => match &inner.kind {
+                ElementKind::Variable(Variable::Attribute { index, .. }) => format!(
+                    "s::DirectiveArg::Attr(s::find_attr(p.ctx(), &out.attrs, {:?}))",
+                    self.attrs[*index].name
+                ),
+                ElementKind::Variable(Variable::Operand(i)) if self.arg_is_list(inner) => {
+                    format!("s::DirectiveArg::Operands(st.operands[{i}].0.clone())")
+                }
+                ElementKind::Variable(Variable::Operand(i)) => {
+                    format!("s::DirectiveArg::Operand(st.operands[{i}].0.first().copied())")
+                }
+                ElementKind::Type { arg, .. } => {
+                    let types = match arg.kind {
+                        ElementKind::Variable(Variable::Operand(i)) => {
+                            format!("st.operand_types[{i}].clone().unwrap_or_default()")
+                        }
+                        ElementKind::Variable(Variable::Result(i)) => {
+                            format!("st.result_types[{i}].clone().unwrap_or_default()")
+                        }
+                        _ => "Vec::new()".into(),
+                    };
+                    format!("s::types_arg({}, {types})", self.arg_is_list(arg))
+                }
+                ElementKind::AttrDict { .. } => {
+                    "s::DirectiveArg::AttrDict(out.attrs.clone())".into()
+                }
+                _ => "s::DirectiveArg::Attr(None)".into(),
+            },
+            ElementKind::Variable(Variable::Operand(_)) if list => {
+                "s::DirectiveArg::Operands(Vec::new())".into()
+            }
+            ElementKind::Variable(Variable::Operand(_)) => "s::DirectiveArg::Operand(None)".into(),
+            ElementKind::Variable(Variable::Region(_)) if list => {
+                "s::DirectiveArg::Regions(Vec::new())".into()
+            }
+            ElementKind::Variable(Variable::Region(_)) => "s::DirectiveArg::Region(None)".into(),
+            ElementKind::Variable(Variable::Successor(_)) if list => {
+                "s::DirectiveArg::Successors(Vec::new())".into()
+            }
+            ElementKind::Variable(Variable::Successor(_)) => {
+                "s::DirectiveArg::Successor(None)".into()
+            }
+            ElementKind::Type { arg, .. } => {
+                format!("s::types_arg({}, Vec::new())", self.arg_is_list(arg))
+            }
+            ElementKind::AttrDict { .. } => "s::DirectiveArg::AttrDict(Vec::new())".into(),
+            ElementKind::String(text) => format!("s::DirectiveArg::Str({text:?}.to_string())"),
+            _ => "s::DirectiveArg::Attr(None)".into(),
+        }
+    }
+
+    /// What a directive argument stands for on the op printed.
+    fn print_arg(&self, arg: &Element) -> String {
+        let op = self.op;
+        let list = self.arg_is_list(arg);
+        match &arg.kind {
+            ElementKind::Ref(inner) => self.print_arg(inner),
+            ElementKind::Variable(Variable::Attribute { index, .. }) => format!(
+                "s::DirectiveArg::Attr(s::find_attr(ctx, &attrs, {:?}))",
+                self.attrs[*index].name
+            ),
+            ElementKind::Variable(Variable::Property(index)) => format!(
+                "s::DirectiveArg::Attr(s::find_attr(ctx, &attrs, {:?}))",
+                op.properties[*index].name
+            ),
+            ElementKind::Variable(Variable::Operand(i)) if list => format!(
+                "s::DirectiveArg::Values(operands[{i}].clone().map(|k| body.operand(op, k)).collect())"
+            ),
+            ElementKind::Variable(Variable::Operand(i)) => format!(
+                "s::DirectiveArg::Value(operands[{i}].clone().next().map(|k| body.operand(op, k)))"
+            ),
+            ElementKind::Variable(Variable::Region(i)) => {
+                let group = format!(
+                    "s::region_group(body, op, {i}, {})",
+                    op.regions[*i].arity == Arity::Single
+                );
+                if list {
+                    format!("s::DirectiveArg::Regions({group}.into_vec())")
+                } else {
+                    format!("s::DirectiveArg::Region({group}.first().copied())")
+                }
+            }
+            ElementKind::Variable(Variable::Successor(i)) if list => format!(
+                "s::DirectiveArg::Successors(body.successors(op).get({i}..).map(<[_]>::to_vec).unwrap_or_default())"
+            ),
+            ElementKind::Variable(Variable::Successor(i)) => {
+                format!("s::DirectiveArg::Successor(body.successors(op).get({i}).copied())")
+            }
+            ElementKind::Type { arg, .. } => format!(
+                "s::types_arg({}, {}.into_vec())",
+                self.arg_is_list(arg),
+                types_expr(arg)
+            ),
+            ElementKind::AttrDict { .. } => "s::DirectiveArg::AttrDict(attrs.to_vec())".into(),
+            ElementKind::String(text) => format!("s::DirectiveArg::Str({text:?}.to_string())"),
+            _ => "s::DirectiveArg::Attr(None)".into(),
         }
     }
 
@@ -612,7 +810,6 @@ impl<'a> OpGen<'a> {
 
     fn print(&self) -> String {
         let mut l = Lines::new(2);
-        l.line("use ::tessera_ods::assembly::steps as s;");
         l.line("let (ctx, body) = (p.ctx(), p.body());");
         l.open(&format!(
             "let Some(operands) = super::{}::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {{",
@@ -635,6 +832,9 @@ impl<'a> OpGen<'a> {
         let mut text = String::from(
             "    fn print(\n        &self,\n        p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,\n        op: ::tessera_ir::OpId,\n    ) {\n",
         );
+        if body.out.contains("s::") {
+            text.push_str("        use ::tessera_ods::assembly::steps as s;\n");
+        }
         text.push_str(&l.out);
         text.push_str(&body.out);
         // Every binding is used by some formats only.
@@ -933,15 +1133,34 @@ impl<'a> OpGen<'a> {
                     types_expr(results)
                 ));
             }
+            ElementKind::Custom { name, args } => {
+                l.open(&format!(
+                    "if let Some(hook) = self.hooks.directives.get({name:?}) {{"
+                ));
+                let values: Vec<String> = args.iter().map(|a| self.print_arg(a)).collect();
+                l.line(&format!("let args = [{}];", values.join(", ")));
+                l.line("hook.print(p, op, &args);");
+                l.close("}");
+            }
             _ => {}
         }
     }
 
     fn can_print(&self) -> String {
+        // An op whose directives are not all implemented prints generically, as with the
+        // engine.
+        let hooks = if self.directives.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "\n            && {}\n                .iter()\n                .all(|n| self.hooks.directives.contains_key(*n))",
+                self.directives
+            )
+        };
         format!(
             "    fn can_print(\n        &self,\n        ctx: &::tessera_ir::Context,\n        body: &::tessera_ir::Body,\n        op: ::tessera_ir::OpId,\n    ) -> bool {{\n        \
              super::{h}::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()\n            \
-             && super::{h}::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()\n    }}\n",
+             && super::{h}::RESULTS.split(ctx, body, op, body.num_results(op)).is_some(){hooks}\n    }}\n",
             h = self.handle
         )
     }
@@ -956,6 +1175,14 @@ impl<'a> OpGen<'a> {
         l.indent -= 1;
         l.open(") -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {");
         l.line("use ::tessera_ods::assembly::steps as s;");
+        if !self.directives.is_empty() {
+            l.open(&format!(
+                "if !{}.iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {{",
+                self.directives
+            ));
+            l.line("return None;");
+            l.close("}");
+        }
         if regions.is_empty() {
             l.line("let _ = (ctx, body, op);");
             l.line("Some(s::InlineVec::new())");
