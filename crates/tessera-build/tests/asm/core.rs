@@ -770,8 +770,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &[];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -880,8 +879,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["callee"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_functional_type(&s::operand_types(body, op, operands[0].clone()), &s::result_types(body, op, 0..body.num_results(op)));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -981,8 +979,7 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
                 p.print_attribute_without_type(value);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, 0..body.num_results(op)));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -1074,7 +1071,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "sym_name"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "sym_name"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "sym_name") {
                     s::print_symbol_name_attr(p, value);
@@ -1192,8 +1189,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
             }
             let _ = (ctx, body, &operands, &results, &attrs);
@@ -1293,12 +1289,10 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
             }
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &[];

@@ -1533,8 +1533,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             s::print_successors(p, body.successors(op));
             {
                 let elided: &[&str] = &[];
@@ -1756,12 +1755,7 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
                 p.print_attribute(value);
             }
-            p.write(">");
-            p.write("[");
-            p.write("]");
-            p.write(" ");
-            p.write("(");
-            p.write(")");
+            p.write(">[] ()");
             {
                 let elided: &[&str] = &["value"];
                 p.print_optional_attr_dict(&attrs, elided);
@@ -1869,15 +1863,13 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &[];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2003,20 +1995,15 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write("  ");
             if false || !operands[0].is_empty() {
-                p.write(" lower");
-                p.write(" =");
-                p.write(" ");
+                p.write(" lower = ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
             }
             if false || !operands[1].is_empty() {
-                p.write(" upper");
-                p.write(" =");
-                p.write(" ");
+                p.write(" upper = ");
                 s::print_operand_group(p, op, operands[1].clone(), None);
             }
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "step"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
-                p.write(" step");
-                p.write(" ");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "step"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" step ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "step") {
                     p.print_attribute_without_type(value);
                 }
@@ -2123,8 +2110,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
@@ -2239,8 +2225,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["callee"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_functional_type(&s::operand_types(body, op, operands[0].clone()), &s::result_types(body, op, 0..body.num_results(op)));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2354,18 +2339,15 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "predicate") {
                 s::print_enum_keyword(p, value, 32, &[("eq", 0), ("ne", 1), ("less", 2)]);
             }
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &["predicate"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2583,14 +2565,13 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "nt"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "nt"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" nontemporal");
             }
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "n"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
-                p.write(" by");
-                p.write(" ");
+                p.write(" by ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "n") {
                     p.print_attribute_without_type(value);
                 }
@@ -2606,7 +2587,7 @@ pub mod compiled_forms {
             }
             {
                 let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&["nt", "n", "p"]);
-                if let Some(default) = self.hooks.exprs.defaults.get(0).and_then(Option::as_ref) {
+                if let Some(default) = self.hooks.exprs.defaults.first().and_then(Option::as_ref) {
                     if s::equals_default(ctx, s::find_attr(ctx, &attrs, "nt"), default) {
                         elided.push("nt");
                     }
@@ -2623,8 +2604,7 @@ pub mod compiled_forms {
                 }
                 p.print_optional_attr_dict(&attrs, &elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2716,7 +2696,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "level"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "level"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "level") {
                     p.print_attribute_without_type(value);
@@ -2826,11 +2806,9 @@ pub mod compiled_forms {
                 let elided: &[&str] = &[];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, 0..body.num_operands(op)));
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             p.print_types(s::result_types(body, op, 0..body.num_results(op)));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2930,8 +2908,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
             }
             let _ = (ctx, body, &operands, &results, &attrs);
@@ -3034,8 +3011,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
@@ -3044,8 +3020,7 @@ pub mod compiled_forms {
                 p.print_optional_attr_dict_with_keyword(&attrs, elided);
             }
             if !results[0].is_empty() {
-                p.write(" ->");
-                p.write(" ");
+                p.write(" -> ");
                 p.print_types(s::result_types(body, op, results[0].clone()));
             }
             p.write(" ");
@@ -3162,11 +3137,9 @@ pub mod compiled_forms {
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             if !operands[1].is_empty() {
-                p.write(",");
-                p.write(" ");
+                p.write(", ");
                 s::print_operand_group(p, op, operands[1].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[1].clone()));
             }
             p.write("[");
@@ -3176,11 +3149,9 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["operandSegmentSizes"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             p.print_types(s::operand_types(body, op, operands[2].clone()));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3295,18 +3266,15 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             s::print_operand_group(p, op, operands[1].clone(), None);
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             s::print_operand_group(p, op, operands[2].clone(), None);
             {
                 let elided: &[&str] = &[];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3409,8 +3377,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(",");
-            p.write(" ");
+            p.write(", ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             p.write("[");
             s::print_successors(p, s::successor_group(body, op, 1, false));
@@ -3622,8 +3589,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
             }
             let _ = (ctx, body, &operands, &results, &attrs);

@@ -2460,13 +2460,11 @@ pub mod compiled_forms {
             }
             p.write("(");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             p.write(")");
             if !results[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::result_types(body, op, results[0].clone()));
             }
             {
@@ -2583,14 +2581,12 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
             if !results[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::result_types(body, op, results[0].clone()));
             }
             {
@@ -2703,13 +2699,11 @@ pub mod compiled_forms {
             };
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
             }
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "value"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
-                p.write(" =");
-                p.write(" ");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "value"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" = ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "value") {
                     p.print_attribute(value);
                 }
@@ -2920,8 +2914,7 @@ pub mod compiled_forms {
             };
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
             }
             {
@@ -3030,8 +3023,7 @@ pub mod compiled_forms {
             };
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
             }
             {
@@ -3169,7 +3161,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "opName"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "opName"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "opName") {
                     p.print_attribute_without_type(value);
@@ -3178,8 +3170,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
@@ -3189,11 +3180,9 @@ pub mod compiled_forms {
                 hook.print(p, op, &args);
             }
             if !operands[2].is_empty() {
-                p.write(" ->");
-                p.write(" (");
+                p.write(" -> (");
                 s::print_operand_group(p, op, operands[2].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[2].clone()));
                 p.write(")");
             }
@@ -3309,9 +3298,7 @@ pub mod compiled_forms {
                     s::print_symbol_name_attr(p, value);
                 }
             }
-            p.write(" :");
-            p.write(" benefit");
-            p.write("(");
+            p.write(" : benefit(");
             if let Some(value) = s::find_attr(ctx, &attrs, "benefit") {
                 p.print_attribute_without_type(value);
             }
@@ -3440,8 +3427,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
             }
             p.write(" ");
@@ -3578,8 +3564,7 @@ pub mod compiled_forms {
             if !operands[2].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[2].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[2].clone()));
                 p.write(")");
             }
@@ -3697,8 +3682,7 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                 p.print_attribute_without_type(value);
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
@@ -3819,14 +3803,13 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                     p.print_attribute_without_type(value);
                 }
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             p.write(" ");
             if let Some(hook) = self.hooks.directives.get("ResultsValueType") {
@@ -3957,17 +3940,15 @@ pub mod compiled_forms {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
             }
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "name"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
-                p.write(" with");
-                p.write(" ");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "name"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" with ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "name") {
                     p.print_attribute_without_type(value);
                 }
                 if !operands[1].is_empty() {
                     p.write("(");
                     s::print_operand_group(p, op, operands[1].clone(), None);
-                    p.write(" :");
-                    p.write(" ");
+                    p.write(" : ");
                     p.print_types(s::operand_types(body, op, operands[1].clone()));
                     p.write(")");
                 }
@@ -4086,9 +4067,8 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["constantType"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantType"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
-                p.write(" :");
-                p.write(" ");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantType"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" : ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "constantType") {
                     p.print_attribute_without_type(value);
                 }
@@ -4191,9 +4171,8 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["constantTypes"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantTypes"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
-                p.write(" :");
-                p.write(" ");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantTypes"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" : ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "constantTypes") {
                     p.print_attribute_without_type(value);
                 }

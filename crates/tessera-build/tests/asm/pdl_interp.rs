@@ -3958,13 +3958,11 @@ pub mod compiled_forms {
             }
             p.write("(");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             p.write(")");
             if !results[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::result_types(body, op, results[0].clone()));
             }
             {
@@ -3976,8 +3974,7 @@ pub mod compiled_forms {
                 }
                 p.print_optional_attr_dict(&attrs, &elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4084,14 +4081,12 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
             if !results[0].is_empty() {
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::result_types(body, op, results[0].clone()));
             }
             {
@@ -4196,15 +4191,13 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             p.print_operands(body.operands(op));
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4399,8 +4392,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" is");
-            p.write(" ");
+            p.write(" is ");
             if let Some(value) = s::find_attr(ctx, &attrs, "constantValue") {
                 p.print_attribute(value);
             }
@@ -4408,8 +4400,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["constantValue"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4515,8 +4506,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             p.write(" is");
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "compareAtLeast"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
@@ -4535,8 +4525,7 @@ pub mod compiled_forms {
                 }
                 p.print_optional_attr_dict(&attrs, &elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4638,11 +4627,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" is");
-            p.write(" ");
+            p.write(" is ");
             if let Some(value) = s::find_attr(ctx, &attrs, "name") {
                 p.print_attribute_without_type(value);
             }
@@ -4650,8 +4637,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["name"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4757,8 +4743,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             p.write(" is");
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "compareAtLeast"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
@@ -4777,8 +4762,7 @@ pub mod compiled_forms {
                 }
                 p.print_optional_attr_dict(&attrs, &elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4881,8 +4865,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" is");
-            p.write(" ");
+            p.write(" is ");
             if let Some(value) = s::find_attr(ctx, &attrs, "type") {
                 p.print_attribute_without_type(value);
             }
@@ -4890,8 +4873,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["type"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4994,8 +4976,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" are");
-            p.write(" ");
+            p.write(" are ");
             if let Some(value) = s::find_attr(ctx, &attrs, "types") {
                 p.print_attribute_without_type(value);
             }
@@ -5003,8 +4984,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["types"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -5337,8 +5317,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
@@ -5476,8 +5455,7 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write(" ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
             }
             p.write(" ");
@@ -5900,11 +5878,9 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                 p.print_attribute_without_type(value);
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &["index"];
@@ -6104,8 +6080,7 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "name") {
                 p.print_attribute_without_type(value);
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["name"];
@@ -6211,8 +6186,7 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
@@ -6313,11 +6287,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
@@ -6429,8 +6401,7 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                 p.print_attribute_without_type(value);
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
@@ -6538,17 +6509,15 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                     p.print_attribute_without_type(value);
                 }
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &["index"];
@@ -6660,8 +6629,7 @@ pub mod compiled_forms {
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                 p.print_attribute_without_type(value);
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
@@ -6769,17 +6737,15 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.get(0).and_then(Option::as_ref)) {
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
                 if let Some(value) = s::find_attr(ctx, &attrs, "index") {
                     p.print_attribute_without_type(value);
                 }
             }
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &["index"];
@@ -6880,11 +6846,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
@@ -6989,11 +6953,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &[];
@@ -7092,15 +7054,13 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" :");
-            p.write(" ");
+            p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, body.successors(op));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7240,38 +7200,27 @@ pub mod compiled_forms {
             if !operands[0].is_empty() {
                 p.write("(");
                 s::print_operand_group(p, op, operands[0].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[0].clone()));
                 p.write(")");
             }
-            p.write(" :");
-            p.write(" benefit");
-            p.write("(");
+            p.write(" : benefit(");
             if let Some(value) = s::find_attr(ctx, &attrs, "benefit") {
                 p.print_attribute_without_type(value);
             }
-            p.write(")");
-            p.write(",");
+            p.write("),");
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "generatedOps"), self.hooks.exprs.defaults.get(2).and_then(Option::as_ref)) {
-                p.write(" generatedOps");
-                p.write("(");
+                p.write(" generatedOps(");
                 if let Some(value) = s::find_attr(ctx, &attrs, "generatedOps") {
                     p.print_attribute_without_type(value);
                 }
-                p.write(")");
-                p.write(",");
+                p.write("),");
             }
-            p.write(" loc");
-            p.write("(");
-            p.write("[");
+            p.write(" loc([");
             s::print_operand_group(p, op, operands[1].clone(), None);
-            p.write("]");
-            p.write(")");
+            p.write("])");
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "rootKind"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
-                p.write(",");
-                p.write(" root");
-                p.write("(");
+                p.write(", root(");
                 if let Some(value) = s::find_attr(ctx, &attrs, "rootKind") {
                     p.print_attribute_without_type(value);
                 }
@@ -7281,8 +7230,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["operandSegmentSizes", "rewriter", "benefit", "generatedOps", "rootKind"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7389,13 +7337,10 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" with");
-            p.write(" ");
-            p.write("(");
+            p.write(" with (");
             if !operands[1].is_empty() {
                 s::print_operand_group(p, op, operands[1].clone(), None);
-                p.write(" :");
-                p.write(" ");
+                p.write(" : ");
                 p.print_types(s::operand_types(body, op, operands[1].clone()));
             }
             p.write(")");
@@ -7507,8 +7452,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
                 p.print_attribute_without_type(value);
             }
@@ -7519,8 +7463,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["caseValues"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7625,11 +7568,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
                 s::print_stripped_attr(p, value, None);
             }
@@ -7640,8 +7581,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["caseValues"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7746,11 +7686,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
                 p.print_attribute_without_type(value);
             }
@@ -7761,8 +7699,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["caseValues"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7867,11 +7804,9 @@ pub mod compiled_forms {
                 return;
             };
             let attrs = p.op_attrs_and_props(op);
-            p.write(" of");
-            p.write(" ");
+            p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
                 s::print_stripped_attr(p, value, None);
             }
@@ -7882,8 +7817,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["caseValues"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7989,8 +7923,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
                 p.print_attribute_without_type(value);
             }
@@ -8001,8 +7934,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["caseValues"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -8108,8 +8040,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
-            p.write(" to");
-            p.write(" ");
+            p.write(" to ");
             if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
                 p.print_attribute_without_type(value);
             }
@@ -8120,8 +8051,7 @@ pub mod compiled_forms {
                 let elided: &[&str] = &["caseValues"];
                 p.print_optional_attr_dict(&attrs, elided);
             }
-            p.write(" ->");
-            p.write(" ");
+            p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
             let _ = (ctx, body, &operands, &results, &attrs);
         }

@@ -127,10 +127,12 @@ struct OpGen<'a> {
     directives: String,
 }
 
-/// Lines of generated code at an indentation.
+/// Lines of generated code at an indentation. Text the printer writes is collected and
+/// written by one `p.write` per run of literals and spaces.
 struct Lines {
     out: String,
     indent: usize,
+    pending: String,
 }
 
 impl Lines {
@@ -138,10 +140,30 @@ impl Lines {
         Lines {
             out: String::new(),
             indent,
+            pending: String::new(),
         }
     }
 
+    /// Text for the printer to write.
+    fn write(&mut self, text: &str) {
+        self.pending.push_str(text);
+    }
+
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            let text = std::mem::take(&mut self.pending);
+            self.line(&format!("p.write({text:?});"));
+        }
+    }
+
+    /// The code, pending text written.
+    fn finish(mut self) -> String {
+        self.flush();
+        self.out
+    }
+
     fn line(&mut self, text: &str) {
+        self.flush();
         for _ in 0..self.indent {
             self.out.push_str("    ");
         }
@@ -524,7 +546,10 @@ impl<'a> OpGen<'a> {
                 "s::DirectiveArg::Successors(body.successors(op).get({i}..).map(<[_]>::to_vec).unwrap_or_default())"
             ),
             ElementKind::Variable(Variable::Successor(i)) => {
-                format!("s::DirectiveArg::Successor(body.successors(op).get({i}).copied())")
+                format!(
+                    "s::DirectiveArg::Successor(body.successors(op).{}.copied())",
+                    nth(*i)
+                )
             }
             ElementKind::Type { arg, .. } => format!(
                 "s::types_arg({}, {}.into_vec())",
@@ -832,11 +857,12 @@ impl<'a> OpGen<'a> {
         let mut text = String::from(
             "    fn print(\n        &self,\n        p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,\n        op: ::tessera_ir::OpId,\n    ) {\n",
         );
-        if body.out.contains("s::") {
+        let body = body.finish();
+        if body.contains("s::") {
             text.push_str("        use ::tessera_ods::assembly::steps as s;\n");
         }
-        text.push_str(&l.out);
-        text.push_str(&body.out);
+        text.push_str(&l.finish());
+        text.push_str(&body);
         // Every binding is used by some formats only.
         text.push_str("        let _ = (ctx, body, &operands, &results, &attrs);\n");
         text.push_str("    }\n");
@@ -850,12 +876,10 @@ impl<'a> OpGen<'a> {
             ElementKind::Literal(value) => {
                 let spaced = sp.literal(value);
                 if emit {
-                    let text = if spaced {
-                        format!(" {value}")
-                    } else {
-                        value.clone()
-                    };
-                    l.line(&format!("p.write({text:?});"));
+                    if spaced {
+                        l.write(" ");
+                    }
+                    l.write(value);
                 }
             }
             ElementKind::Whitespace(Whitespace::Newline) => {
@@ -865,7 +889,7 @@ impl<'a> OpGen<'a> {
             }
             ElementKind::Whitespace(Whitespace::Space) => {
                 if emit {
-                    l.line("p.write(\" \");");
+                    l.write(" ");
                 }
                 sp.explicit_space();
             }
@@ -874,11 +898,7 @@ impl<'a> OpGen<'a> {
             ElementKind::OIList(clauses) => {
                 let spaced = sp.literal(" ");
                 if emit {
-                    l.line(if spaced {
-                        "p.write(\"  \");"
-                    } else {
-                        "p.write(\" \");"
-                    });
+                    l.write(if spaced { "  " } else { " " });
                 }
                 for clause in clauses {
                     let tests: Vec<String> = clause
@@ -897,8 +917,10 @@ impl<'a> OpGen<'a> {
                     if let ElementKind::Literal(kw) = &clause.keyword.kind {
                         let spaced = sp.literal(kw);
                         if emit {
-                            let text = if spaced { format!(" {kw}") } else { kw.clone() };
-                            l.line(&format!("p.write({text:?});"));
+                            if spaced {
+                                l.write(" ");
+                            }
+                            l.write(kw);
                         }
                     }
                     for e in &clause.elements {
@@ -925,7 +947,7 @@ impl<'a> OpGen<'a> {
                 let spaced = sp.value();
                 if emit {
                     if spaced {
-                        l.line("p.write(\" \");");
+                        l.write(" ");
                     }
                     self.print_value(l, e);
                 }
@@ -956,7 +978,8 @@ impl<'a> OpGen<'a> {
             for i in defaulted {
                 let name = &self.attrs[i].name;
                 l.open(&format!(
-                    "if let Some(default) = self.hooks.exprs.defaults.get({i}).and_then(Option::as_ref) {{"
+                    "if let Some(default) = self.hooks.exprs.defaults.{}.and_then(Option::as_ref) {{",
+                    nth(i)
                 ));
                 l.open(&format!(
                     "if s::equals_default(ctx, s::find_attr(ctx, &attrs, {name:?}), default) {{"
@@ -1009,7 +1032,7 @@ impl<'a> OpGen<'a> {
         } else {
             (then_branch, else_branch)
         };
-        let (first, second) = (first.out, second.out);
+        let (first, second) = (first.finish(), second.finish());
         match (first.is_empty(), second.is_empty()) {
             (true, true) => {}
             (false, true) => {
@@ -1046,8 +1069,9 @@ impl<'a> OpGen<'a> {
                 ),
                 Variable::Successor(_) => "!body.successors(op).is_empty()".into(),
                 Variable::Attribute { index, .. } => format!(
-                    "s::attr_present(ctx, s::find_attr(ctx, &attrs, {:?}), self.hooks.exprs.defaults.get({index}).and_then(Option::as_ref))",
-                    self.attrs[index].name
+                    "s::attr_present(ctx, s::find_attr(ctx, &attrs, {:?}), self.hooks.exprs.defaults.{}.and_then(Option::as_ref))",
+                    self.attrs[index].name,
+                    nth(index)
                 ),
                 _ => "true".into(),
             },
@@ -1214,6 +1238,15 @@ impl<'a> OpGen<'a> {
         l.close("}");
         let _ = self.model;
         l.out
+    }
+}
+
+/// The slice method giving element `i` (`first()` for the first, as clippy wants it).
+fn nth(i: usize) -> String {
+    if i == 0 {
+        "first()".into()
+    } else {
+        format!("get({i})")
     }
 }
 
