@@ -14,17 +14,17 @@ use std::time::Instant;
 use tessera_asm::PrintOptions;
 use tessera_ir::Context;
 
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod fmt {
     include!("../tests/asm/fmt.rs");
 }
 
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod pdl {
     include!("../tests/asm/pdl.rs");
 }
 
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod pdl_interp {
     include!("../tests/asm/pdl_interp.rs");
 }

@@ -17,17 +17,17 @@ mod fmt {
     include!("asm/fmt.rs");
 }
 
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod core {
     include!("asm/core.rs");
 }
 
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod pdl {
     include!("asm/pdl.rs");
 }
 
-#[allow(dead_code, clippy::all)]
+#[allow(dead_code)]
 mod pdl_interp {
     include!("asm/pdl_interp.rs");
 }

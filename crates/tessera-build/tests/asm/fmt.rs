@@ -1994,11 +1994,11 @@ pub mod compiled_forms {
             };
             let attrs = p.op_attrs_and_props(op);
             p.write("  ");
-            if false || !operands[0].is_empty() {
+            if !operands[0].is_empty() {
                 p.write(" lower = ");
                 s::print_operand_group(p, op, operands[0].clone(), None);
             }
-            if false || !operands[1].is_empty() {
+            if !operands[1].is_empty() {
                 p.write(" upper = ");
                 s::print_operand_group(p, op, operands[1].clone(), None);
             }

@@ -901,10 +901,12 @@ impl<'a> OpGen<'a> {
                     l.write(if spaced { "  " } else { " " });
                 }
                 for clause in clauses {
+                    // Literals are never present: they add nothing to the test.
                     let tests: Vec<String> = clause
                         .elements
                         .iter()
                         .map(|e| self.present_expr(e))
+                        .filter(|t| t != "false")
                         .collect();
                     let test = if tests.is_empty() {
                         "false".to_string()
