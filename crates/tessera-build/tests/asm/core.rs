@@ -716,7 +716,7 @@ pub mod compiled_forms {
             s::literal(p, ":")?;
             st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => {
         let source = st.operand_types[0].clone().unwrap_or_default();
@@ -838,7 +838,7 @@ pub mod compiled_forms {
             st.operand_types[0] = Some(inputs);
             st.all_result_types = Some(results);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -942,7 +942,7 @@ pub mod compiled_forms {
             s::literal(p, ":")?;
             st.all_result_types = Some(s::parse_types(p, s::Group::Variadic)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[],
                 operands_attr_sized: false,
@@ -1256,7 +1256,7 @@ pub mod compiled_forms {
             st.result_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,

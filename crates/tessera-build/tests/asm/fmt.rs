@@ -1718,7 +1718,7 @@ pub mod compiled_forms {
             s::literal(p, ")")?;
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => s::attr_type_of(p.ctx(), &out.attrs, "value"),
             };
@@ -1822,7 +1822,7 @@ pub mod compiled_forms {
             s::literal(p, ":")?;
             st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single, s::Group::Single],
                 operands_attr_sized: false,
@@ -2184,7 +2184,7 @@ pub mod compiled_forms {
             st.operand_types[0] = Some(inputs);
             st.all_result_types = Some(results);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -2293,7 +2293,7 @@ pub mod compiled_forms {
             s::literal(p, ":")?;
             st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "fmt.cmp", &self.hooks.exprs, "$_builder.getIntegerType(1)")?],
             };
@@ -2412,7 +2412,7 @@ pub mod compiled_forms {
             s::push_attr(p, out, "other", value);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "fmt.const", &self.hooks.exprs, "$_builder.getIntegerType(32)")?],
             };
@@ -2770,7 +2770,7 @@ pub mod compiled_forms {
             s::literal(p, "->")?;
             st.all_result_types = Some(s::parse_types(p, s::Group::Variadic)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -2978,7 +2978,7 @@ pub mod compiled_forms {
             }
             st.regions[0] = s::regions(p, false)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -3217,7 +3217,7 @@ pub mod compiled_forms {
             s::literal(p, ":")?;
             st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single, s::Group::Single, s::Group::Single],
                 operands_attr_sized: false,

@@ -2424,7 +2424,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -2544,7 +2544,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -2657,7 +2657,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict_with_keyword(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?],
             };
@@ -2872,7 +2872,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.operand", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::ValueType>()")?],
             };
@@ -2981,7 +2981,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.operands", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::ValueType>())")?],
             };
@@ -3118,7 +3118,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.operation", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?],
             };
@@ -3394,7 +3394,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -3637,7 +3637,7 @@ pub mod compiled_forms {
             st.operand(p, 0, s::Group::Single)?;
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.result", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::ValueType>()")?],
             };
@@ -3766,7 +3766,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single],
                 operands_attr_sized: false,
@@ -4030,7 +4030,7 @@ pub mod compiled_forms {
                 s::push_attr(p, out, "constantType", value);
             }
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?],
             };
@@ -4134,7 +4134,7 @@ pub mod compiled_forms {
                 s::push_attr(p, out, "constantTypes", value);
             }
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl.types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?],
             };

@@ -3922,7 +3922,7 @@ pub mod compiled_forms {
             s::literal(p, "->")?;
             st.all_successors = Some(s::successors(p, true)?);
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -4044,7 +4044,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -5133,7 +5133,7 @@ pub mod compiled_forms {
             s::push_attr(p, out, "value", value);
             p.parse_optional_attr_dict_with_keyword(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.create_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?],
             };
@@ -5267,7 +5267,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.create_operation", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?],
             };
@@ -5422,7 +5422,7 @@ pub mod compiled_forms {
             }
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Variadic],
                 operands_attr_sized: false,
@@ -5532,7 +5532,7 @@ pub mod compiled_forms {
             s::push_attr(p, out, "value", value);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.create_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?],
             };
@@ -5632,7 +5632,7 @@ pub mod compiled_forms {
             s::push_attr(p, out, "value", value);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.create_types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?],
             };
@@ -5837,7 +5837,7 @@ pub mod compiled_forms {
             st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single],
                 operands_attr_sized: false,
@@ -6035,7 +6035,7 @@ pub mod compiled_forms {
             st.operand(p, 0, s::Group::Single)?;
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.get_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?],
             };
@@ -6145,7 +6145,7 @@ pub mod compiled_forms {
             st.operand(p, 0, s::Group::Single)?;
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.get_attribute_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?],
             };
@@ -6253,7 +6253,7 @@ pub mod compiled_forms {
             st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.get_defining_op", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?],
             };
@@ -6356,7 +6356,7 @@ pub mod compiled_forms {
             st.operand(p, 0, s::Group::Single)?;
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.get_operand", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::ValueType>()")?],
             };
@@ -6472,7 +6472,7 @@ pub mod compiled_forms {
             st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single],
                 operands_attr_sized: false,
@@ -6584,7 +6584,7 @@ pub mod compiled_forms {
             st.operand(p, 0, s::Group::Single)?;
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.get_result", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::ValueType>()")?],
             };
@@ -6700,7 +6700,7 @@ pub mod compiled_forms {
             st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single],
                 operands_attr_sized: false,
@@ -6812,7 +6812,7 @@ pub mod compiled_forms {
             st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.result_types[0].clone() {
+            let types = match st.result_types[0].take() {
                 Some(t) => t,
                 None => vec![s::build_type(p, "pdl_interp.get_users", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::OperationType>())")?],
             };
@@ -6916,7 +6916,7 @@ pub mod compiled_forms {
             st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
             p.parse_optional_attr_dict(&mut out.attrs)?;
             let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            results.push(st.result_types[0].clone().unwrap_or_default());
+            results.push(st.result_types[0].take().unwrap_or_default());
             let tail = s::Finish {
                 operands: &[s::Group::Single],
                 operands_attr_sized: false,

@@ -679,16 +679,16 @@ impl<'a> OpGen<'a> {
             "let {}results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();",
             if op.results.is_empty() { "" } else { "mut " }
         ));
+        // A result group's read types are taken, not copied: later groups and the operands
+        // read the resolved ones, earlier groups only later groups' read ones.
         for (i, resolution) in format.result_types.iter().enumerate() {
             if *resolution == TypeResolution::InFormat {
                 l.line(&format!(
-                    "results.push(st.result_types[{i}].clone().unwrap_or_default());"
+                    "results.push(st.result_types[{i}].take().unwrap_or_default());"
                 ));
                 continue;
             }
-            l.open(&format!(
-                "let types = match st.result_types[{i}].clone() {{"
-            ));
+            l.open(&format!("let types = match st.result_types[{i}].take() {{"));
             l.line("Some(t) => t,");
             match resolution {
                 TypeResolution::InFormat => l.line("None => Vec::new(),"),
