@@ -2587,16 +2587,6 @@ pub mod compiled_forms {
             }
             {
                 let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&["nt", "n", "p"]);
-                if let Some(default) = self.hooks.exprs.defaults.first().and_then(Option::as_ref) {
-                    if s::equals_default(ctx, s::find_attr(ctx, &attrs, "nt"), default) {
-                        elided.push("nt");
-                    }
-                }
-                if let Some(default) = self.hooks.exprs.defaults.get(1).and_then(Option::as_ref) {
-                    if s::equals_default(ctx, s::find_attr(ctx, &attrs, "n"), default) {
-                        elided.push("n");
-                    }
-                }
                 if let Some(default) = self.hooks.exprs.defaults.get(3).and_then(Option::as_ref) {
                     if s::equals_default(ctx, s::find_attr(ctx, &attrs, "hidden"), default) {
                         elided.push("hidden");

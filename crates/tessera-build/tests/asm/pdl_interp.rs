@@ -4517,13 +4517,8 @@ pub mod compiled_forms {
                 p.print_attribute_without_type(value);
             }
             {
-                let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&["compareAtLeast", "count"]);
-                if let Some(default) = self.hooks.exprs.defaults.get(1).and_then(Option::as_ref) {
-                    if s::equals_default(ctx, s::find_attr(ctx, &attrs, "compareAtLeast"), default) {
-                        elided.push("compareAtLeast");
-                    }
-                }
-                p.print_optional_attr_dict(&attrs, &elided);
+                let elided: &[&str] = &["compareAtLeast", "count"];
+                p.print_optional_attr_dict(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -4754,13 +4749,8 @@ pub mod compiled_forms {
                 p.print_attribute_without_type(value);
             }
             {
-                let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&["compareAtLeast", "count"]);
-                if let Some(default) = self.hooks.exprs.defaults.get(1).and_then(Option::as_ref) {
-                    if s::equals_default(ctx, s::find_attr(ctx, &attrs, "compareAtLeast"), default) {
-                        elided.push("compareAtLeast");
-                    }
-                }
-                p.print_optional_attr_dict(&attrs, &elided);
+                let elided: &[&str] = &["compareAtLeast", "count"];
+                p.print_optional_attr_dict(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -5331,13 +5321,8 @@ pub mod compiled_forms {
                 hook.print(p, op, &args);
             }
             {
-                let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&["operandSegmentSizes", "name", "inputAttributeNames", "inferredResultTypes"]);
-                if let Some(default) = self.hooks.exprs.defaults.get(2).and_then(Option::as_ref) {
-                    if s::equals_default(ctx, s::find_attr(ctx, &attrs, "inferredResultTypes"), default) {
-                        elided.push("inferredResultTypes");
-                    }
-                }
-                p.print_optional_attr_dict(&attrs, &elided);
+                let elided: &[&str] = &["operandSegmentSizes", "name", "inputAttributeNames", "inferredResultTypes"];
+                p.print_optional_attr_dict(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }

@@ -964,7 +964,8 @@ impl<'a> OpGen<'a> {
             .attributes
             .iter()
             .enumerate()
-            .filter(|(_, a)| a.attr.default_value.is_some())
+            // Those the format prints elsewhere are left out whatever their value.
+            .filter(|(_, a)| a.attr.default_value.is_some() && !elided.contains(&a.name))
             .map(|(i, _)| i)
             .collect();
         let list: Vec<String> = elided.iter().map(|n| format!("{n:?}")).collect();

@@ -1,13 +1,14 @@
 //! Rust generated from the ODS model: for each op of the chosen dialects a typed handle with
 //! named accessors (operands, attributes, results, regions, successors) and a builder, the
-//! enums its attributes use as Rust enums, and the dialect's registration. `tessera-build`
+//! enums its attributes use as Rust enums, its assembly format compiled to Rust ([`format`]),
+//! and the dialect's registration. `tessera-build`
 //! writes this into `OUT_DIR` for a crate's `build.rs`; the code calls [`crate::typed`].
 //!
 //! The output is a list of items meant for `include!` inside a module of the user's choosing,
 //! so it holds no inner attributes or inner doc comments. Every public item is documented
 //! from the op's summary and description; the text is laid out as `rustfmt` would.
 
-mod format;
+pub mod format;
 
 use crate::dialect::DialectId;
 use crate::enums::{EnumInfo, EnumKind};
