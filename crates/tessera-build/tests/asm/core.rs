@@ -735,7 +735,7 @@ pub mod compiled_forms {
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
             operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 1, {
         let source = st.operand_types[0].clone().unwrap_or_default();
@@ -849,7 +849,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -964,12 +964,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ConstantOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::ConstantOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["value"];
@@ -986,12 +988,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ConstantOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ConstantOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -1064,12 +1066,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ModuleOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::ModuleOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "sym_name"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
@@ -1088,12 +1092,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ModuleOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ModuleOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -1163,7 +1167,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -1178,9 +1182,10 @@ pub mod compiled_forms {
             let Some(operands) = super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::ReturnOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
@@ -1202,7 +1207,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ReturnOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -1267,7 +1272,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }

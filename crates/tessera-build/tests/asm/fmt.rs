@@ -1526,12 +1526,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::AllOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::AllOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" to ");
             s::print_successors(p, body.successors(op));
@@ -1546,12 +1548,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::AllOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::AllOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -1630,12 +1632,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::AltOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::AltOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
@@ -1650,12 +1654,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::AltOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::AltOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -1744,12 +1748,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::AttrOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::AttrOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write("<");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -1765,12 +1771,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::AttrOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::AttrOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -1833,12 +1839,12 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 0, results[0].clone()),
             };
             operand_types.push(types);
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 1, results[0].clone()),
             };
@@ -1854,12 +1860,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::BinaryOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 2 {
                 return;
-            };
-            let Some(results) = super::BinaryOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -1876,12 +1884,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::BinaryOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::BinaryOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 2
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -1959,7 +1967,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "fmt.bounds", &self.hooks.exprs, "$_builder.getIndexType()")?;
@@ -1967,7 +1975,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "fmt.bounds", &self.hooks.exprs, "$_builder.getIndexType()")?;
@@ -1989,9 +1997,10 @@ pub mod compiled_forms {
             let Some(operands) = super::BoundsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::BoundsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write("  ");
             if !operands[0].is_empty() {
@@ -2022,7 +2031,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::BoundsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::BoundsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -2086,7 +2095,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2101,9 +2110,10 @@ pub mod compiled_forms {
             let Some(operands) = super::BrOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::BrOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -2128,7 +2138,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::BrOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::BrOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -2195,7 +2205,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2309,7 +2319,7 @@ pub mod compiled_forms {
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
             operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 1, {
         let source = st.operand_types[0].clone().unwrap_or_default();
@@ -2328,12 +2338,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CmpOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 2 {
                 return;
-            };
-            let Some(results) = super::CmpOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "predicate") {
@@ -2354,12 +2366,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CmpOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CmpOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 2
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -2438,12 +2450,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ConstOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::ConstOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -2466,12 +2480,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ConstOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ConstOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -2546,7 +2560,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2558,12 +2572,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::FlagsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::FlagsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "nt"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" nontemporal");
@@ -2601,12 +2617,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::FlagsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::FlagsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -2679,12 +2695,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::InvertOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::InvertOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "level"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
@@ -2703,12 +2721,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::InvertOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::InvertOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -2771,7 +2789,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2872,7 +2890,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2887,9 +2905,10 @@ pub mod compiled_forms {
             let Some(operands) = super::PrintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::PrintOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
@@ -2911,7 +2930,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::PrintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::PrintOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -2979,7 +2998,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3103,9 +3122,9 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            operand_types.push(st.operand_types[1].clone().unwrap_or_default());
-            operand_types.push(st.operand_types[2].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            operand_types.push(st.operand_types[1].take().unwrap_or_default());
+            operand_types.push(st.operand_types[2].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3120,9 +3139,10 @@ pub mod compiled_forms {
             let Some(operands) = super::SegmentsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::SegmentsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -3153,7 +3173,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::SegmentsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SegmentsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -3218,7 +3238,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "fmt.select", &self.hooks.exprs, "$_builder.getIntegerType(1)")?;
@@ -3226,12 +3246,12 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 1, results[0].clone()),
             };
             operand_types.push(types);
-            let types = match st.operand_types[2].clone() {
+            let types = match st.operand_types[2].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 2, results[0].clone()),
             };
@@ -3247,12 +3267,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SelectOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 3 {
                 return;
-            };
-            let Some(results) = super::SelectOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 3] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }, ::std::ops::Range { start: 2, end: 3 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -3271,12 +3293,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SelectOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SelectOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 3
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -3339,7 +3361,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "fmt.switch", &self.hooks.exprs, "$_builder.getIntegerType(1)")?;
@@ -3358,12 +3380,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -3381,12 +3405,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -3460,12 +3484,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SymOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::SymOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "sym_name") {
@@ -3486,12 +3512,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SymOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SymOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -3553,7 +3579,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3568,9 +3594,10 @@ pub mod compiled_forms {
             let Some(operands) = super::YieldOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::YieldOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
@@ -3592,7 +3619,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::YieldOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::YieldOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {

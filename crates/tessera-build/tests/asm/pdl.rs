@@ -2435,7 +2435,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2555,7 +2555,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -2672,7 +2672,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?;
@@ -2694,9 +2694,10 @@ pub mod compiled_forms {
             let Some(operands) = super::AttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::AttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
                 p.write(" : ");
@@ -2722,7 +2723,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::AttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::AttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -2780,7 +2781,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.erase", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -2799,12 +2800,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::EraseOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::EraseOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -2817,12 +2820,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::EraseOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::EraseOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -2887,7 +2890,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.operand", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?;
@@ -2909,9 +2912,10 @@ pub mod compiled_forms {
             let Some(operands) = super::OperandOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::OperandOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
                 p.write(" : ");
@@ -2931,7 +2935,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::OperandOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::OperandOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -2996,7 +3000,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.operands", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?;
@@ -3018,9 +3022,10 @@ pub mod compiled_forms {
             let Some(operands) = super::OperandsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::OperandsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
                 p.write(" : ");
@@ -3040,7 +3045,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::OperandsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::OperandsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -3133,8 +3138,8 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            let types = match st.operand_types[1].clone() {
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.operation", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
@@ -3142,7 +3147,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            operand_types.push(st.operand_types[2].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[2].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3157,9 +3162,10 @@ pub mod compiled_forms {
             let Some(operands) = super::OperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::OperationOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "opName"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
@@ -3200,7 +3206,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::OperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::OperationOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
                 && ["OperationOpAttributes"]
                     .iter()
                     .all(|n| self.hooks.directives.contains_key(*n))
@@ -3285,12 +3291,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::PatternOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::PatternOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "sym_name"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
                 p.write(" ");
@@ -3314,12 +3322,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::PatternOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::PatternOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -3405,7 +3413,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3420,9 +3428,10 @@ pub mod compiled_forms {
             let Some(operands) = super::RangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::RangeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -3449,7 +3458,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::RangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::RangeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
                     .all(|n| self.hooks.directives.contains_key(*n))
@@ -3523,7 +3532,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.replace", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -3531,7 +3540,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.replace", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -3539,7 +3548,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            operand_types.push(st.operand_types[2].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[2].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3554,9 +3563,10 @@ pub mod compiled_forms {
             let Some(operands) = super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::ReplaceOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -3586,7 +3596,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ReplaceOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -3652,7 +3662,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.result", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -3671,12 +3681,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ResultOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::ResultOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
@@ -3693,12 +3705,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ResultOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ResultOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -3777,7 +3789,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.results", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -3796,12 +3808,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ResultsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::ResultsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
@@ -3825,12 +3839,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ResultsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ResultsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
                 && ["ResultsValueType"]
                     .iter()
                     .all(|n| self.hooks.directives.contains_key(*n))
@@ -3909,7 +3923,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl.rewrite", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -3917,7 +3931,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            operand_types.push(st.operand_types[1].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[1].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -3932,9 +3946,10 @@ pub mod compiled_forms {
             let Some(operands) = super::RewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::RewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -3971,7 +3986,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::RewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::RewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4056,12 +4071,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::TypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::TypeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["constantType"];
@@ -4078,12 +4095,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::TypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::TypeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -4160,12 +4177,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::TypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::TypesOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["constantTypes"];
@@ -4182,12 +4201,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::TypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::TypesOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {

@@ -3933,7 +3933,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -4055,7 +4055,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -4166,7 +4166,7 @@ pub mod compiled_forms {
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
             operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            let types = match st.operand_types[1].clone() {
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 1, st.operand_types[0].clone().unwrap_or_default()),
             };
@@ -4182,12 +4182,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::AreEqualOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 2 {
                 return;
-            };
-            let Some(results) = super::AreEqualOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             p.print_operands(body.operands(op));
@@ -4204,12 +4206,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::AreEqualOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::AreEqualOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 2
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4278,12 +4280,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::BranchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::BranchOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -4296,12 +4300,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::BranchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::BranchOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4364,7 +4368,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.check_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
@@ -4383,12 +4387,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CheckAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::CheckAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -4407,12 +4413,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CheckAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CheckAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4480,7 +4486,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.check_operand_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -4499,12 +4505,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CheckOperandCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::CheckOperandCountOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -4527,12 +4535,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CheckOperandCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CheckOperandCountOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4596,7 +4604,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.check_operation_name", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -4615,12 +4623,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CheckOperationNameOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::CheckOperationNameOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -4639,12 +4649,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CheckOperationNameOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CheckOperationNameOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4712,7 +4722,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.check_result_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -4731,12 +4741,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CheckResultCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::CheckResultCountOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -4759,12 +4771,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CheckResultCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CheckResultCountOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4827,7 +4839,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.check_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?;
@@ -4846,12 +4858,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CheckTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::CheckTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -4870,12 +4884,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CheckTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CheckTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -4938,7 +4952,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.check_types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?;
@@ -4957,12 +4971,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CheckTypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::CheckTypesOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -4981,12 +4997,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CheckTypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CheckTypesOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -5053,12 +5069,14 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) {
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ContinueOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::ContinueOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
@@ -5069,12 +5087,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ContinueOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ContinueOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -5149,12 +5167,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CreateAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::CreateAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -5169,12 +5189,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CreateAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -5272,8 +5292,8 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            let types = match st.operand_types[1].clone() {
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.create_operation", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
@@ -5281,7 +5301,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            operand_types.push(st.operand_types[2].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[2].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -5296,9 +5316,10 @@ pub mod compiled_forms {
             let Some(operands) = super::CreateOperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::CreateOperationOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "name") {
@@ -5334,7 +5355,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::CreateOperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CreateOperationOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
                 && ["CreateOperationOpAttributes", "CreateOperationOpResults"]
                     .iter()
                     .all(|n| self.hooks.directives.contains_key(*n))
@@ -5418,7 +5439,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -5433,9 +5454,10 @@ pub mod compiled_forms {
             let Some(operands) = super::CreateRangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::CreateRangeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -5462,7 +5484,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::CreateRangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CreateRangeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
                     .all(|n| self.hooks.directives.contains_key(*n))
@@ -5543,12 +5565,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CreateTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::CreateTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -5563,12 +5587,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CreateTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -5643,12 +5667,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::CreateTypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::CreateTypesOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -5663,12 +5689,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateTypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CreateTypesOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -5726,7 +5752,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.erase", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -5745,12 +5771,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::EraseOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::EraseOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -5763,12 +5791,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::EraseOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::EraseOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -5833,7 +5861,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 0, {
         let source = results[0].clone();
@@ -5852,12 +5880,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::ExtractOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::ExtractOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
@@ -5876,12 +5906,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ExtractOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ExtractOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -5948,12 +5978,14 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) {
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::FinalizeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 0 {
                 return;
-            };
-            let Some(results) = super::FinalizeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
@@ -5964,12 +5996,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::FinalizeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::FinalizeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -6035,7 +6067,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.get_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -6054,12 +6086,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "name") {
@@ -6076,12 +6110,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6145,7 +6179,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.get_attribute_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
@@ -6164,12 +6198,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetAttributeTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetAttributeTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -6182,12 +6218,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetAttributeTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetAttributeTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6253,7 +6289,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -6265,12 +6301,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetDefiningOpOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetDefiningOpOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -6285,12 +6323,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetDefiningOpOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetDefiningOpOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6356,7 +6394,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.get_operand", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -6375,12 +6413,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetOperandOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetOperandOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
@@ -6397,12 +6437,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetOperandOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetOperandOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6468,7 +6508,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.get_operands", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -6487,12 +6527,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetOperandsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetOperandsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
@@ -6513,12 +6555,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetOperandsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetOperandsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6584,7 +6626,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.get_result", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -6603,12 +6645,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetResultOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetResultOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "index") {
@@ -6625,12 +6669,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetResultOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetResultOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6696,7 +6740,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.get_results", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -6715,12 +6759,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetResultsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetResultsOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" ");
@@ -6741,12 +6787,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetResultsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetResultsOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6812,7 +6858,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -6824,12 +6870,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetUsersOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetUsersOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -6844,12 +6892,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetUsersOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetUsersOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -6912,7 +6960,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => s::spread_types(&st, 0, {
         let source = results[0].clone();
@@ -6931,12 +6979,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::GetValueTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::GetValueTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -6951,12 +7001,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::GetValueTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::GetValueTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
         }
 
         fn default_dialect(&self) -> &str {
@@ -7018,7 +7068,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -7030,12 +7080,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::IsNotNullOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::IsNotNullOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7052,12 +7104,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::IsNotNullOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::IsNotNullOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7151,8 +7203,8 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
-            let types = match st.operand_types[1].clone() {
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.record_match", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -7174,9 +7226,10 @@ pub mod compiled_forms {
             let Some(operands) = super::RecordMatchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::RecordMatchOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "rewriter") {
@@ -7227,7 +7280,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::RecordMatchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::RecordMatchOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7293,7 +7346,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.replace", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -7301,7 +7354,7 @@ pub mod compiled_forms {
                 }
             };
             operand_types.push(types);
-            operand_types.push(st.operand_types[1].clone().unwrap_or_default());
+            operand_types.push(st.operand_types[1].take().unwrap_or_default());
             let infer = None;
             s::finish_rest(p, st, out, &operand_types, infer, &tail)
         }
@@ -7316,9 +7369,10 @@ pub mod compiled_forms {
             let Some(operands) = super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
                 return;
             };
-            let Some(results) = super::ReplaceOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7343,7 +7397,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> bool {
             super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ReplaceOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7409,7 +7463,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.switch_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
@@ -7428,12 +7482,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7455,12 +7511,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchAttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchAttributeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7527,7 +7583,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.switch_operand_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -7546,12 +7602,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchOperandCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchOperandCountOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7573,12 +7631,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchOperandCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchOperandCountOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7645,7 +7703,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.switch_operation_name", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -7664,12 +7722,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchOperationNameOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchOperationNameOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7691,12 +7751,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchOperationNameOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchOperationNameOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7763,7 +7823,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.switch_result_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
@@ -7782,12 +7842,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchResultCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchResultCountOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" of ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7809,12 +7871,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchResultCountOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchResultCountOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7880,7 +7942,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.switch_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?;
@@ -7899,12 +7961,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -7926,12 +7990,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchTypeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchTypeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {
@@ -7997,7 +8061,7 @@ pub mod compiled_forms {
             };
             s::finish_results(p, &mut st, out, &results, &tail);
             let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
-            let types = match st.operand_types[0].clone() {
+            let types = match st.operand_types[0].take() {
                 Some(t) => t,
                 None => {
                     let ty = s::build_type(p, "pdl_interp.switch_types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?;
@@ -8016,12 +8080,14 @@ pub mod compiled_forms {
         ) {
             use ::tessera_ods::assembly::steps as s;
             let (ctx, body) = (p.ctx(), p.body());
-            let Some(operands) = super::SwitchTypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+            if body.num_operands(op) != 1 {
                 return;
-            };
-            let Some(results) = super::SwitchTypesOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
                 return;
-            };
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
             p.write(" ");
             s::print_operand_group(p, op, operands[0].clone(), None);
@@ -8043,12 +8109,12 @@ pub mod compiled_forms {
 
         fn can_print(
             &self,
-            ctx: &::tessera_ir::Context,
+            _ctx: &::tessera_ir::Context,
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SwitchTypesOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::SwitchTypesOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
         }
 
         fn default_dialect(&self) -> &str {

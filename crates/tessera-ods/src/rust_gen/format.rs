@@ -743,15 +743,34 @@ impl<'a> OpGen<'a> {
             "let {}operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();",
             if op.operands.is_empty() { "" } else { "mut " }
         ));
+        // An operand group's read types are copied only when another type is resolved from
+        // them; otherwise they are taken.
+        let sources: Vec<usize> = format
+            .result_types
+            .iter()
+            .chain(&format.operand_types)
+            .filter_map(|r| match r {
+                TypeResolution::FromVariable {
+                    source: TypeSource::Operand(i),
+                    ..
+                } => Some(*i),
+                _ => None,
+            })
+            .collect();
         for (i, resolution) in format.operand_types.iter().enumerate() {
+            let read = if sources.contains(&i) {
+                "clone"
+            } else {
+                "take"
+            };
             if *resolution == TypeResolution::InFormat {
                 l.line(&format!(
-                    "operand_types.push(st.operand_types[{i}].clone().unwrap_or_default());"
+                    "operand_types.push(st.operand_types[{i}].{read}().unwrap_or_default());"
                 ));
                 continue;
             }
             l.open(&format!(
-                "let types = match st.operand_types[{i}].clone() {{"
+                "let types = match st.operand_types[{i}].{read}() {{"
             ));
             l.line("Some(t) => t,");
             match resolution {
@@ -836,18 +855,35 @@ impl<'a> OpGen<'a> {
     fn print(&self) -> String {
         let mut l = Lines::new(2);
         l.line("let (ctx, body) = (p.ctx(), p.body());");
-        l.open(&format!(
-            "let Some(operands) = super::{}::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {{",
-            self.handle
-        ));
-        l.line("return;");
-        l.close("};");
-        l.open(&format!(
-            "let Some(results) = super::{}::RESULTS.split(ctx, body, op, body.num_results(op)) else {{",
-            self.handle
-        ));
-        l.line("return;");
-        l.close("};");
+        for (list, layout, count) in [
+            ("operands", "OPERANDS", self.singles(true)),
+            ("results", "RESULTS", self.singles(false)),
+        ] {
+            match count {
+                // Single values only: the groups are known, the count must fit.
+                Some(n) => {
+                    l.open(&format!("if body.num_{list}(op) != {n} {{"));
+                    l.line("return;");
+                    l.close("}");
+                    // Spelled as structs: clippy reads `[0..1]` as a mistaken `vec![0; 1]`.
+                    let ranges: Vec<String> = (0..n)
+                        .map(|k| format!("::std::ops::Range {{ start: {k}, end: {} }}", k + 1))
+                        .collect();
+                    l.line(&format!(
+                        "let {list}: [::std::ops::Range<usize>; {n}] = [{}];",
+                        ranges.join(", ")
+                    ));
+                }
+                None => {
+                    l.open(&format!(
+                        "let Some({list}) = super::{}::{layout}.split(ctx, body, op, body.num_{list}(op)) else {{",
+                        self.handle
+                    ));
+                    l.line("return;");
+                    l.close("};");
+                }
+            }
+        }
         l.line("let attrs = p.op_attrs_and_props(op);");
         let mut spacing = Spacing::default();
         let mut body = Lines::new(2);
@@ -1184,12 +1220,34 @@ impl<'a> OpGen<'a> {
                 self.directives
             )
         };
+        // Single values only (most ops): the counts alone decide, as in the engine.
+        let fits = |list: &str, layout: &str, count: Option<usize>| match count {
+            Some(n) => format!("body.num_{list}(op) == {n}"),
+            None => format!(
+                "super::{}::{layout}.split(ctx, body, op, body.num_{list}(op)).is_some()",
+                self.handle
+            ),
+        };
+        let operands = fits("operands", "OPERANDS", self.singles(true));
+        let results = fits("results", "RESULTS", self.singles(false));
+        let uses_ctx = !(operands.starts_with("body") && results.starts_with("body"));
         format!(
-            "    fn can_print(\n        &self,\n        ctx: &::tessera_ir::Context,\n        body: &::tessera_ir::Body,\n        op: ::tessera_ir::OpId,\n    ) -> bool {{\n        \
-             super::{h}::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()\n            \
-             && super::{h}::RESULTS.split(ctx, body, op, body.num_results(op)).is_some(){hooks}\n    }}\n",
-            h = self.handle
+            "    fn can_print(\n        &self,\n        {}: &::tessera_ir::Context,\n        body: &::tessera_ir::Body,\n        op: ::tessera_ir::OpId,\n    ) -> bool {{\n        \
+             {operands}\n            && {results}{hooks}\n    }}\n",
+            if uses_ctx { "ctx" } else { "_ctx" }
         )
+    }
+
+    /// How many groups the op's operands (or results) have, if every one is a single value
+    /// and no attribute sizes them: the groups are then known statically.
+    fn singles(&self, operands: bool) -> Option<usize> {
+        let (groups, segments) = if operands {
+            (&self.op.operands, self.op.operand_segments())
+        } else {
+            (&self.op.results, self.op.result_segments())
+        };
+        (segments != Segments::AttrSized && groups.iter().all(|g| g.arity == Arity::Single))
+            .then_some(groups.len())
     }
 
     fn printed_regions(&self, regions: &[RegionElement]) -> String {
