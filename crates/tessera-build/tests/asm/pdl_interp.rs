@@ -3626,7 +3626,8 @@ impl SwitchTypesOp {
 /// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the
 /// format engine's that `registration` registered: each with what the registration
 /// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's
-/// options replaced by one written in Rust keeps that one.
+/// options replaced by one written in Rust keeps that one. `registration` must be
+/// compiled from this module's `MODEL` (as `register` and `register_with` do).
 pub fn install_assembly(
     ctx: &mut ::tessera_ir::Context,
     registration: &::tessera_ods::register::Registration,

@@ -65,7 +65,8 @@ pub fn compile(model: &Model, ops: &[&Op]) -> Compiled {
         "/// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the\n\
          /// format engine's that `registration` registered: each with what the registration\n\
          /// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's\n\
-         /// options replaced by one written in Rust keeps that one.\n",
+         /// options replaced by one written in Rust keeps that one. `registration` must be\n\
+         /// compiled from this module's `MODEL` (as `register` and `register_with` do).\n",
     );
     code.push_str(
         "pub fn install_assembly(\n    ctx: &mut ::tessera_ir::Context,\n    registration: &::tessera_ods::register::Registration,\n) {\n",
