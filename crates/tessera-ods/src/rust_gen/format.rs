@@ -115,7 +115,6 @@ fn directive_names(format: &OpFormat) -> Vec<String> {
 
 /// The generator of one op's form.
 struct OpGen<'a> {
-    model: &'a Model,
     op: &'a Op,
     format: &'a OpFormat,
     /// The generated type's name.
@@ -208,7 +207,6 @@ impl<'a> OpGen<'a> {
         };
         OpGen {
             directives,
-            model,
             op,
             format,
             ty: ty.to_string(),
@@ -1298,7 +1296,6 @@ impl<'a> OpGen<'a> {
         }
         l.line("Some(out)");
         l.close("}");
-        let _ = self.model;
         l.out
     }
 }
