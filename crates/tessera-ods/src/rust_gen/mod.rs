@@ -1,6 +1,6 @@
 //! Rust generated from the ODS model: for each op of the chosen dialects a typed handle with
 //! named accessors (operands, attributes, results, regions, successors) and a builder, the
-//! enums its attributes use as Rust enums, its assembly format compiled to Rust ([`format`]),
+//! enums its attributes use as Rust enums, its assembly format compiled to Rust ([`mod@format`]),
 //! and the dialect's registration. `tessera-build`
 //! writes this into `OUT_DIR` for a crate's `build.rs`; the code calls [`crate::typed`].
 //!
