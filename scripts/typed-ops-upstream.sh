@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Generates typed Rust ops (tessera-build) for MLIR 19's own dialect .td files and compiles
 # them in a scratch crate under `clippy -D warnings` (the compiled assembly formats included;
-# tessera-build's warnings name the ops whose format stays interpreted), then registers arith
-# from its embedded model and reads and prints tests/ods-custom/arith*.mlir with the compiled
-# forms and with the format engine, which must agree: the generator must cope with real
-# dialects (names, keywords, every arity). Needs /usr/lib/llvm-19/include (Debian's
+# tessera-build's warnings name the ops whose format stays interpreted), then registers arith,
+# cf, scf and math from their embedded models and reads, verifies and prints the arith corpus
+# of tests/ods-custom and the inputs of scripts/ods-verify-diff (valid and invalid, chunk by
+# chunk) with the compiled forms and with the format engine, which must agree (same output or
+# same error): the generator must cope with real dialects (names, keywords, every arity). Needs /usr/lib/llvm-19/include (Debian's
 # libmlir-19-dev). Nothing generated here is kept.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -44,20 +45,34 @@ END
     echo "#[allow(dead_code)] mod $(echo "$stem" | tr 'A-Z' 'a-z') { include!(concat!(env!(\"OUT_DIR\"), \"/$stem.rs\")); }"
   done
   cat <<'END'
-/// `src` read and printed in a context with builtin, func and arith: compiled forms or the
-/// engine's.
+/// `src` read and printed in a context with builtin, func, arith, cf, scf and math: compiled
+/// forms or the engine's.
 fn print(compiled: bool, src: &str) -> Result<String, String> {
     let mut ctx = tessera_ir::Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     ctx.set_allow_unregistered_dialects(true);
+    let models = [
+        arithops::MODEL,
+        controlflowops::MODEL,
+        scfops::MODEL,
+        mathops::MODEL,
+    ];
     if compiled {
         arithops::register(&mut ctx)?;
+        controlflowops::register(&mut ctx)?;
+        scfops::register(&mut ctx)?;
+        mathops::register(&mut ctx)?;
     } else {
         let options = tessera_ods::dialect_hooks::options();
-        tessera_ods::typed::compile_model(arithops::MODEL, &options)?.register(&mut ctx);
+        for model in models {
+            tessera_ods::typed::compile_model(model, &options)?.register(&mut ctx);
+        }
     }
     let m = tessera_asm::parse(&mut ctx, src, "input")
         .map_err(|d| d.render(&Default::default(), Some(&ctx)))?;
+    if let Err(errors) = tessera_ir::verify(&ctx, &m.body, m.module) {
+        return Err(format!("{errors:?}"));
+    }
     let opts = tessera_asm::PrintOptions::default();
     let custom = tessera_asm::print_module(&ctx, &m.body, m.module, &m.resources, opts);
     let generic = tessera_asm::PrintOptions {
@@ -69,19 +84,22 @@ fn print(compiled: bool, src: &str) -> Result<String, String> {
 
 fn main() {
     let add = arithops::AddIOp::NAME;
-    let mut files = 0;
+    let (mut chunks, mut read) = (0, 0);
     for file in std::env::args().skip(1) {
         let src = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        let (compiled, engine) = (print(true, &src), print(false, &src));
-        assert!(engine.is_ok(), "{file}: {engine:?}");
-        assert_eq!(compiled, engine, "{file}: the compiled forms and the engine differ");
-        files += 1;
+        for (i, chunk) in src.split("// -----\n").enumerate() {
+            let (compiled, engine) = (print(true, chunk), print(false, chunk));
+            assert_eq!(compiled, engine, "{file}, chunk {i}: the compiled forms and the engine differ");
+            chunks += 1;
+            read += usize::from(engine.is_ok());
+        }
     }
 END
-  echo "    println!(\"typed ops of ${#dialects[@]} dialects compiled; arith registered ({add}); compiled forms agree with the engine on {files} files\");"
+  echo "    println!(\"typed ops of ${#dialects[@]} dialects compiled; arith registered ({add}); compiled forms agree with the engine on {chunks} chunks ({read} read and printed, the others rejected alike)\");"
   echo '}'
 } > "$work/src/main.rs"
 cd "$work"
 export CARGO_TARGET_DIR="$root/target"
 cargo clippy -q -- -D warnings
-cargo run -q -- "$root"/tests/ods-custom/arith*.mlir
+cargo run -q -- "$root"/tests/ods-custom/arith*.mlir "$root"/scripts/ods-verify-diff/{arith,cf,scf}.mlir \
+  "$root"/scripts/ods-verify-diff/valid/*.mlir
