@@ -108,6 +108,15 @@ fn every_format_of_the_dialect_is_compiled() {
 #[test]
 fn compiled_forms_read_and_print_as_the_engine() {
     let src = std::fs::read_to_string(path("fmt.mlir")).unwrap();
+    // Every op of the dialect is in the input, in custom form.
+    let (model, _) = tessera_ods::blob::decode(fmt::MODEL).unwrap();
+    for op in &model.ops {
+        assert!(
+            src.contains(&format!(" {} ", op.name)),
+            "{} is not in fmt.mlir",
+            op.name
+        );
+    }
     let (custom, generic) = run(&mut engine(), &src).unwrap_or_else(|e| panic!("engine: {e}"));
     let (custom2, generic2) =
         run(&mut compiled(), &src).unwrap_or_else(|e| panic!("compiled: {e}"));
