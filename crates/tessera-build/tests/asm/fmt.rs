@@ -2003,7 +2003,6 @@ pub mod compiled_forms {
             }
             let results: [::std::ops::Range<usize>; 0] = [];
             let attrs = p.op_attrs_and_props(op);
-            p.write("  ");
             if !operands[0].is_empty() {
                 p.write(" lower = ");
                 s::print_operand_group(p, op, operands[0].clone(), None);

@@ -69,7 +69,9 @@ impl<'s> Print<'s> {
             ElementKind::Whitespace(Whitespace::None) => self.spacing.no_space(),
             ElementKind::Optional(group) => self.optional(p, cx, group, emit),
             ElementKind::OIList(clauses) => {
-                self.literal(p, " ", emit);
+                // No separator before the clauses: each clause's keyword is a literal with the
+                // usual spacing (mlir-opt 19 prints `vector.print str "x"`, and a bare
+                // `vector.print` with nothing after it).
                 for clause in clauses {
                     let present = clause.elements.iter().any(|e| self.present(p, cx, e));
                     let emit = emit && present;

@@ -931,10 +931,7 @@ impl<'a> OpGen<'a> {
             ElementKind::Whitespace(Whitespace::None) => sp.no_space(),
             ElementKind::Optional(group) => self.print_optional(l, sp, group, emit),
             ElementKind::OIList(clauses) => {
-                let spaced = sp.literal(" ");
-                if emit {
-                    l.write(if spaced { "  " } else { " " });
-                }
+                // Each clause's keyword is a literal with the usual spacing, as in the engine.
                 for clause in clauses {
                     // Literals are never present: they add nothing to the test.
                     let tests: Vec<String> = clause
