@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # Generates typed Rust ops (tessera-build) for MLIR 19's own dialect .td files and compiles
-# them in a scratch crate under `clippy -D warnings`, then registers arith from its embedded
-# .td text: the generator must cope with real dialects (names, keywords, every arity), and
-# prints how many verifier predicates of each were compiled to Rust. Needs
-# /usr/lib/llvm-19/include (Debian's libmlir-19-dev). Nothing generated here is kept.
+# them in a scratch crate under `clippy -D warnings` (the compiled verifiers and assembly
+# formats included; tessera-build's warnings name the ops whose format stays interpreted),
+# then registers arith, cf, scf and math from their embedded models and reads, verifies and
+# prints the arith corpus of tests/ods-custom and the inputs of scripts/ods-verify-diff
+# (valid and invalid, chunk by chunk) with the compiled forms and with the format engine,
+# which must agree (same output or same error): the generator must cope with real dialects
+# (names, keywords, every arity). Last it prints how many verifier predicates of each were
+# compiled to Rust. Needs /usr/lib/llvm-19/include (Debian's libmlir-19-dev). Nothing
+# generated here is kept.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 inc=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
@@ -21,6 +26,7 @@ edition = "2021"
 publish = false
 [dependencies]
 tessera-ir = { path = "$root/crates/tessera-ir" }
+tessera-asm = { path = "$root/crates/tessera-asm" }
 tessera-ods = { path = "$root/crates/tessera-ods" }
 [build-dependencies]
 tessera-build = { path = "$root/crates/tessera-build" }
@@ -40,17 +46,65 @@ END
     stem=$(basename "$d")
     echo "#[allow(dead_code)] mod $(echo "$stem" | tr 'A-Z' 'a-z') { include!(concat!(env!(\"OUT_DIR\"), \"/$stem.rs\")); }"
   done
-  echo 'fn main() {'
-  echo '    let mut ctx = tessera_ir::Context::new();'
-  echo '    arithops::register(&mut ctx).unwrap_or_else(|e| panic!("{e}"));'
-  echo '    let add = arithops::AddIOp::NAME;'
-  echo "    println!(\"typed ops of ${#dialects[@]} dialects compiled; arith registered ({add})\");"
+  cat <<'END'
+/// `src` read and printed in a context with builtin, func, arith, cf, scf and math: compiled
+/// forms or the engine's.
+fn print(compiled: bool, src: &str) -> Result<String, String> {
+    let mut ctx = tessera_ir::Context::new();
+    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    ctx.set_allow_unregistered_dialects(true);
+    let models = [
+        arithops::MODEL,
+        controlflowops::MODEL,
+        scfops::MODEL,
+        mathops::MODEL,
+    ];
+    if compiled {
+        arithops::register(&mut ctx)?;
+        controlflowops::register(&mut ctx)?;
+        scfops::register(&mut ctx)?;
+        mathops::register(&mut ctx)?;
+    } else {
+        let options = tessera_ods::dialect_hooks::options();
+        for model in models {
+            tessera_ods::typed::compile_model(model, &options)?.register(&mut ctx);
+        }
+    }
+    let m = tessera_asm::parse(&mut ctx, src, "input")
+        .map_err(|d| d.render(&Default::default(), Some(&ctx)))?;
+    if let Err(errors) = tessera_ir::verify(&ctx, &m.body, m.module) {
+        return Err(format!("{errors:?}"));
+    }
+    let opts = tessera_asm::PrintOptions::default();
+    let custom = tessera_asm::print_module(&ctx, &m.body, m.module, &m.resources, opts);
+    let generic = tessera_asm::PrintOptions {
+        generic: true,
+        ..opts
+    };
+    Ok(custom + &tessera_asm::print_module(&ctx, &m.body, m.module, &m.resources, generic))
+}
+
+fn main() {
+    let add = arithops::AddIOp::NAME;
+    let (mut chunks, mut read) = (0, 0);
+    for file in std::env::args().skip(1) {
+        let src = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        for (i, chunk) in src.split("// -----\n").enumerate() {
+            let (compiled, engine) = (print(true, chunk), print(false, chunk));
+            assert_eq!(compiled, engine, "{file}, chunk {i}: the compiled forms and the engine differ");
+            chunks += 1;
+            read += usize::from(engine.is_ok());
+        }
+    }
+END
+  echo "    println!(\"typed ops of ${#dialects[@]} dialects compiled; arith registered ({add}); compiled forms agree with the engine on {chunks} chunks ({read} read and printed, the others rejected alike)\");"
   echo '}'
 } > "$work/src/main.rs"
 cd "$work"
 export CARGO_TARGET_DIR="$root/target"
 cargo clippy -q -- -D warnings
-cargo run -q
+cargo run -q -- "$root"/tests/ods-custom/arith*.mlir "$root"/scripts/ods-verify-diff/{arith,cf,scf}.mlir \
+  "$root"/scripts/ods-verify-diff/valid/*.mlir
 # How much of each dialect's verification is compiled Rust (the rest runs on the embedded
 # engine): the generated files state it.
 out=$(ls -td "$CARGO_TARGET_DIR"/debug/build/typed-ops-upstream-*/out | head -1)

@@ -27,9 +27,11 @@
 //!   for operands, attributes (typed where ODS says how, with defaults), results, regions and
 //!   successors, a builder making its `OperationState` (and one inferring the result types
 //!   when ODS can), the enums its attributes use as Rust enums, each op's verifier as Rust
-//!   ([`tessera_ods::rust_gen::verify`]), and `register(ctx)`, which registers the dialect
-//!   from its ODS model embedded as bytes (no `.td` is read at run time) and installs those
-//!   verifiers;
+//!   ([`tessera_ods::rust_gen::verify`]), each op's assembly format compiled to Rust (an
+//!   `OpAssembly` type in `compiled_forms`; an op whose format uses a construct the compiler
+//!   does not handle keeps the format engine, with a `cargo:warning` naming it), and
+//!   `register(ctx)`, which registers the dialect from its ODS model embedded as bytes (no
+//!   `.td` is read at run time) and installs those verifiers and compiled forms;
 //! - for a PDL module (a `.mlir` given to [`Config::patterns`]; `tessera_pdl::aot`): the
 //!   merged matcher and rewriters as Rust, and `load(ctx)`;
 //! - for DRR rules (a `.td` given to [`Config::patterns`];
@@ -287,14 +289,21 @@ impl Config {
                 }
             })
             .collect();
-        let rust = tessera_ods::rust_gen::generate(
+        let (code, interpreted) = tessera_ods::rust_gen::generate_with_report(
             &loaded.model,
             &dialects,
             &tessera_ods::rust_gen::GenOptions {
                 main_file: &file_name(td),
             },
         );
-        Ok((rust, builders))
+        // These ops still read and print through the format engine at run time.
+        for (op, why) in &interpreted {
+            println!(
+                "cargo:warning={}: the assembly format of '{op}' is interpreted, not compiled to Rust: {why}",
+                file_name(td)
+            );
+        }
+        Ok((code, builders))
     }
 
     /// The Rust module of the PDL patterns in `mlir` (`pdl.pattern`s, or a compiled

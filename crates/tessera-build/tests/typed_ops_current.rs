@@ -1,31 +1,92 @@
-//! `tests/typed/ops.rs` is what `tessera-build` writes for `tests/typed/ops.td` today
-//! (`UPDATE_EXPECT=1` rewrites it). A test binary of its own, so that regenerating works even
+//! `tests/typed/ops.rs` is what `tessera-build` writes for `tests/typed/ops.td` today,
+//! `tests/asm/fmt.rs` for `tests/asm/fmt.td`, and `tests/asm/{core,pdl,pdl_interp}.rs` what the same
+//! generator writes for the built-in library's dialects (`UPDATE_EXPECT=1` rewrites them). A test binary of its own, so that regenerating works even
 //! when the committed file no longer compiles.
 
 use std::path::{Path, PathBuf};
 
-fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/typed")
+fn dir(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(sub)
 }
 
 #[test]
 fn the_committed_file_is_current() {
-    let out = tempdir("current");
+    check_current("typed", "ops");
+}
+
+#[test]
+fn the_committed_compiled_forms_are_current() {
+    check_current("asm", "fmt");
+}
+
+#[test]
+fn the_committed_library_modules_are_current() {
+    let core = "include \"tessera/Builtin.td\"\ninclude \"tessera/Func.td\"\n";
+    compare(
+        "asm",
+        "core",
+        library_module(core, &["builtin", "func"], "Builtin.td, Func.td"),
+    );
+    // One module per dialect: both have ops of the same C++ class names.
+    let pdl = "include \"tessera/PDL.td\"\ninclude \"tessera/PDLInterp.td\"\n";
+    compare("asm", "pdl", library_module(pdl, &["pdl"], "PDL.td"));
+    compare(
+        "asm",
+        "pdl_interp",
+        library_module(pdl, &["pdl_interp"], "PDLInterp.td"),
+    );
+}
+
+/// What the generator writes for the `dialects` of the built-in library files `main` includes
+/// (not through `tessera-build`, which generates the dialects a file itself defines).
+fn library_module(main: &str, dialects: &[&str], name: &str) -> String {
+    let parsed = tessera_tablegen::parse_source(
+        "<library>",
+        main,
+        &tessera_ods::library::options(Vec::new()),
+    )
+    .unwrap_or_else(|f| panic!("{}", f.render()));
+    let loaded = tessera_ods::load(&parsed.records);
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "{}",
+        loaded.render_diagnostics()
+    );
+    let model = &loaded.model;
+    let ids: Vec<_> = (0..model.dialects.len())
+        .map(|i| tessera_ods::DialectId(i as u32))
+        .filter(|&d| dialects.contains(&model.dialect(d).name.as_str()))
+        .collect();
+    let options = tessera_ods::rust_gen::GenOptions { main_file: name };
+    tessera_ods::rust_gen::generate(model, &ids, &options)
+}
+
+/// Generates `tests/{sub}/{stem}.rs` from `{stem}.td` and compares it with the committed file.
+fn check_current(sub: &str, stem: &str) {
+    let out = tempdir(&format!("current-{stem}"));
     tessera_build::Config::new()
-        .dialect(dir().join("ops.td"))
+        .dialect(dir(sub).join(format!("{stem}.td")))
         .out_dir(&out)
         .skip_rustfmt()
         .compile()
         .unwrap_or_else(|e| panic!("{e}"));
-    let generated = std::fs::read_to_string(out.join("ops.rs")).unwrap();
-    let path = dir().join("ops.rs");
+    let generated = std::fs::read_to_string(out.join(format!("{stem}.rs"))).unwrap();
+    compare(sub, stem, generated);
+}
+
+/// Compares `generated` with the committed `tests/{sub}/{stem}.rs` (rewritten first with
+/// `UPDATE_EXPECT=1`).
+fn compare(sub: &str, stem: &str, generated: String) {
+    let path = dir(sub).join(format!("{stem}.rs"));
     if std::env::var_os("UPDATE_EXPECT").is_some() {
         std::fs::write(&path, &generated).unwrap();
     }
     assert_eq!(
         generated,
-        std::fs::read_to_string(&path).unwrap(),
-        "tests/typed/ops.rs is stale: UPDATE_EXPECT=1 cargo test -p tessera-build --test typed_ops_current"
+        std::fs::read_to_string(&path).unwrap_or_default(),
+        "tests/{sub}/{stem}.rs is stale: UPDATE_EXPECT=1 cargo test -p tessera-build --test typed_ops_current"
     );
 }
 

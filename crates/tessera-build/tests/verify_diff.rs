@@ -1,8 +1,10 @@
 //! The generated verifiers against the ODS engine: for every op of every input (valid and
 //! invalid, chunks split at `// -----`), the verifier `tessera-build` compiled to Rust and the
 //! one the engine interprets from the same model must agree, `Ok` or the identical
-//! diagnostic (words, location, notes). The generated files are committed under
-//! `tests/verify/` (and `tests/typed/ops.rs`); `verify_current.rs` checks they are current.
+//! diagnostic (words, location, notes). The generated files are committed: the built-in
+//! library's dialects under `tests/asm/` (shared with `compiled_forms.rs`; checked current by
+//! `typed_ops_current.rs`, as is `tests/typed/ops.rs`), Toy's under `tests/verify/` (checked
+//! by `verify_current.rs`).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -15,19 +17,16 @@ mod gen {
 }
 #[allow(dead_code)]
 mod pdl {
-    include!("verify/PDL.rs");
+    include!("asm/pdl.rs");
 }
 #[allow(dead_code)]
 mod pdl_interp {
-    include!("verify/PDLInterp.rs");
+    include!("asm/pdl_interp.rs");
 }
+/// `builtin` and `func`.
 #[allow(dead_code)]
-mod func {
-    include!("verify/Func.rs");
-}
-#[allow(dead_code)]
-mod builtin {
-    include!("verify/Builtin.rs");
+mod core {
+    include!("asm/core.rs");
 }
 #[allow(dead_code)]
 mod toy {
@@ -188,8 +187,8 @@ fn pdl_interp_ops_agree() {
 #[test]
 fn func_ops_agree() {
     exercised(compare(
-        func::MODEL,
-        func::install_verifiers,
+        core::MODEL,
+        core::install_verifiers,
         none,
         &[
             "scripts/ods-verify-diff/func.mlir",
@@ -201,8 +200,8 @@ fn func_ops_agree() {
 #[test]
 fn builtin_ops_agree() {
     exercised(compare(
-        builtin::MODEL,
-        builtin::install_verifiers,
+        core::MODEL,
+        core::install_verifiers,
         none,
         &[
             "crates/tessera-build/tests/verify/builtin.mlir",

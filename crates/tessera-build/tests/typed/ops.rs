@@ -197,6 +197,7 @@ pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
     registration.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, registration);
     Ok(())
 }
 
@@ -206,8 +207,10 @@ pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
     Ok(())
 }
 
@@ -995,3 +998,18 @@ pub fn install_verifiers(
     }
 }
 
+/// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the
+/// format engine's that `registration` registered: each with what the registration
+/// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's
+/// options replaced by one written in Rust keeps that one. `registration` must be
+/// compiled from this module's `MODEL` (as `register` and `register_with` do).
+pub fn install_assembly(
+    ctx: &mut ::tessera_ir::Context,
+    registration: &::tessera_ods::register::Registration,
+) {
+    let _ = (ctx, registration);
+}
+
+/// The ops' custom forms compiled from their assembly formats.
+pub mod compiled_forms {
+}

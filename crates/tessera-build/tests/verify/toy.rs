@@ -199,6 +199,7 @@ pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
     registration.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, registration);
     Ok(())
 }
 
@@ -208,8 +209,10 @@ pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
     Ok(())
 }
 
@@ -893,3 +896,809 @@ pub fn install_verifiers(
     }
 }
 
+/// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the
+/// format engine's that `registration` registered: each with what the registration
+/// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's
+/// options replaced by one written in Rust keeps that one. `registration` must be
+/// compiled from this module's `MODEL` (as `register` and `register_with` do).
+pub fn install_assembly(
+    ctx: &mut ::tessera_ir::Context,
+    registration: &::tessera_ods::register::Registration,
+) {
+    if let Some(hooks) = registration.format_hooks("toy.add") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.add",
+            ::std::sync::Arc::new(compiled_forms::AddOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("toy.constant") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.constant",
+            ::std::sync::Arc::new(compiled_forms::ConstantOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("toy.mul") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.mul",
+            ::std::sync::Arc::new(compiled_forms::MulOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("toy.print") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.print",
+            ::std::sync::Arc::new(compiled_forms::PrintOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("toy.reshape") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.reshape",
+            ::std::sync::Arc::new(compiled_forms::ReshapeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("toy.return") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.return",
+            ::std::sync::Arc::new(compiled_forms::ReturnOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("toy.transpose") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "toy.transpose",
+            ::std::sync::Arc::new(compiled_forms::TransposeOpAssembly { hooks }),
+        );
+    }
+}
+
+/// The ops' custom forms compiled from their assembly formats.
+pub mod compiled_forms {
+    /// The custom form of `toy.add`, compiled from its assembly format.
+    pub struct AddOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for AddOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(2, 1, 0, 0);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ",")?;
+            st.operand(p, 1, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single, s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 0, results[0].clone()),
+            };
+            operand_types.push(types);
+            let types = match st.operand_types[1].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 1, results[0].clone()),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 2 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(", ");
+            s::print_operand_group(p, op, operands[1].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 2
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `toy.constant`, compiled from its assembly format.
+    pub struct ConstantOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ConstantOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 1, 0, 0);
+            let value = s::parse_stripped_attr(p, None)?;
+            s::push_attr(p, out, "value", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "to")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "value") {
+                s::print_stripped_attr(p, value, None);
+            }
+            {
+                let elided: &[&str] = &["value"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" to ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `toy.mul`, compiled from its assembly format.
+    pub struct MulOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for MulOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(2, 1, 0, 0);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ",")?;
+            st.operand(p, 1, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single, s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 0, results[0].clone()),
+            };
+            operand_types.push(types);
+            let types = match st.operand_types[1].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 1, results[0].clone()),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 2 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(", ");
+            s::print_operand_group(p, op, operands[1].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 2
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `toy.print`, compiled from its assembly format.
+    pub struct PrintOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for PrintOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 0);
+            st.operand(p, 0, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `toy.reshape`, compiled from its assembly format.
+    pub struct ReshapeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ReshapeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            s::literal(p, "(")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "to")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write("(");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            p.write(")");
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" to ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `toy.return`, compiled from its assembly format.
+    pub struct ReturnOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ReturnOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 0);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            if p.at_operand() {
+                st.operand(p, 0, s::Group::Variadic)?;
+                s::literal(p, ":")?;
+                st.operand_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+            }
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            if !operands[0].is_empty() {
+                p.write(" ");
+                s::print_operand_group(p, op, operands[0].clone(), None);
+                p.write(" : ");
+                p.print_types(s::operand_types(body, op, operands[0].clone()));
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `toy.transpose`, compiled from its assembly format.
+    pub struct TransposeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for TransposeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            s::literal(p, "(")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "to")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write("(");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            p.write(")");
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" to ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+}

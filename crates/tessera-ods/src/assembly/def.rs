@@ -13,8 +13,7 @@
 //! `custom<…>` directive, a parameter kind with a C++ parser) is kept as written unless a Rust
 //! [`DefAssembly`] reads it.
 
-use super::parse::{literal, optional_literal};
-use super::print::space_before;
+use super::steps::{literal, optional_literal, space_before};
 use super::EnumAttrSpec;
 use crate::attr_type_def::{AttrOrTypeDef, DefKind, Parameter};
 use crate::format::{Element, ElementKind, Variable, Whitespace};

@@ -16,6 +16,7 @@ mod def;
 mod directive;
 mod parse;
 mod print;
+pub mod steps;
 
 pub use def::{DefAssembly, DialectDefs};
 pub use directive::{CustomDirective, DirectiveArg};
@@ -210,47 +211,59 @@ struct Slot {
 
 /// An attribute of the op as the format reads and writes it.
 #[derive(Clone, Debug)]
-struct AttrSlot {
-    name: String,
-    style: AttrStyle,
+pub(crate) struct AttrSlot {
+    pub(crate) name: String,
+    pub(crate) style: AttrStyle,
     /// A `UnitAttr` ([`crate::format::AttrPrinting::unit`]).
-    unit: bool,
+    pub(crate) unit: bool,
     /// For enum keywords: `(keyword, value)` per case, and the integer width.
-    enum_cases: Vec<(String, i64)>,
-    enum_width: u32,
+    pub(crate) enum_cases: Vec<(String, i64)>,
+    pub(crate) enum_width: u32,
     /// For attributes printed without their dialect prefix: the dialect and mnemonic
     /// that make the full attribute again.
-    stripped: Option<(String, String)>,
+    pub(crate) stripped: Option<(String, String)>,
     /// Which tokens can start it when it anchors an optional group: upstream's generated
     /// parser calls the `parseOptionalAttribute` overload of the storage class, and those of
     /// strings, arrays and symbol references look for their own token only.
-    start: AttrStart,
+    pub(crate) start: steps::AttrStart,
 }
 
-/// The tokens an optional attribute may start with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum AttrStart {
-    /// A string (`StringAttr`).
-    String,
-    /// `[` (`ArrayAttr`).
-    Array,
-    /// `@` (`SymbolRefAttr`, `FlatSymbolRefAttr`).
-    Symbol,
-    /// Anything that starts an attribute.
-    Any,
-}
-
-impl AttrStart {
-    fn of_storage(storage: &str) -> AttrStart {
-        match storage
-            .trim()
-            .trim_start_matches("::")
-            .trim_start_matches("mlir::")
-        {
-            "StringAttr" => AttrStart::String,
-            "ArrayAttr" => AttrStart::Array,
-            "SymbolRefAttr" | "FlatSymbolRefAttr" => AttrStart::Symbol,
-            _ => AttrStart::Any,
+impl AttrSlot {
+    /// Attribute `i` of `op` as `format` reads and writes it (the engine and the format
+    /// compiler both ask this).
+    pub(crate) fn of(model: &Model, op: &Op, format: &OpFormat, i: usize) -> AttrSlot {
+        let a = &op.attributes[i];
+        let (style, unit) = match format.attributes.get(i) {
+            Some(a) => (a.style.clone(), a.unit),
+            None => (AttrStyle::Generic, false),
+        };
+        let enum_info = model.enums.iter().find(|e| e.record == a.attr.root_base);
+        let (enum_cases, enum_width) = match enum_info {
+            Some(e) => (
+                e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
+                match e.kind {
+                    crate::enums::EnumKind::I64 => 64,
+                    _ => 32,
+                },
+            ),
+            None => (Vec::new(), 0),
+        };
+        let stripped = model
+            .attr_defs
+            .iter()
+            .find(|d| d.record == a.attr.root_base)
+            .and_then(|d| {
+                let dialect = model.dialect(d.dialect).name.clone();
+                d.mnemonic.clone().map(|m| (dialect, m))
+            });
+        AttrSlot {
+            name: a.name.clone(),
+            start: steps::AttrStart::of(unit, &style, &a.attr.storage_type),
+            style,
+            unit,
+            enum_cases,
+            enum_width,
+            stripped,
         }
     }
 }
@@ -377,6 +390,24 @@ struct Spec {
     infer_results: Option<ResultInference>,
 }
 
+/// What an op's custom form needs at run time besides its format: the C++ it relies on,
+/// evaluated, and the Rust hooks registration gave it. The engine holds these; a format
+/// compiled to Rust ([`crate::rust_gen`]) gets them from the registration
+/// ([`crate::register::Registration::format_hooks`]), so both run the same closures.
+#[derive(Clone, Default)]
+pub struct FormatHooks {
+    /// The format's C++ expressions, evaluated.
+    pub exprs: Exprs,
+    /// The hooks of the format's `custom<Name>` directives, by name (only those it uses).
+    pub directives: HashMap<String, Arc<dyn CustomDirective>>,
+    /// The dialect whose prefix ops nested in this op may leave out (empty for none).
+    pub default_dialect: String,
+    /// Names the op's results.
+    pub result_names: Option<ResultNamer>,
+    /// Computes the result types the format leaves to C++.
+    pub infer_results: Option<ResultInference>,
+}
+
 /// An op's custom form driven by its declarative assembly format.
 #[derive(Clone)]
 pub struct FormatAssembly {
@@ -417,44 +448,8 @@ impl FormatAssembly {
                 })
                 .collect()
         };
-        let attrs = op
-            .attributes
-            .iter()
-            .enumerate()
-            .map(|(i, a)| {
-                let (style, unit) = match format.attributes.get(i) {
-                    Some(a) => (a.style.clone(), a.unit),
-                    None => (AttrStyle::Generic, false),
-                };
-                let enum_info = model.enums.iter().find(|e| e.record == a.attr.root_base);
-                let (enum_cases, enum_width) = match enum_info {
-                    Some(e) => (
-                        e.cases.iter().map(|c| (c.str.clone(), c.value)).collect(),
-                        match e.kind {
-                            crate::enums::EnumKind::I64 => 64,
-                            _ => 32,
-                        },
-                    ),
-                    None => (Vec::new(), 0),
-                };
-                let stripped = model
-                    .attr_defs
-                    .iter()
-                    .find(|d| d.record == a.attr.root_base)
-                    .and_then(|d| {
-                        let dialect = model.dialect(d.dialect).name.clone();
-                        d.mnemonic.clone().map(|m| (dialect, m))
-                    });
-                AttrSlot {
-                    name: a.name.clone(),
-                    style,
-                    unit,
-                    enum_cases,
-                    enum_width,
-                    stripped,
-                    start: AttrStart::of_storage(&a.attr.storage_type),
-                }
-            })
+        let attrs = (0..op.attributes.len())
+            .map(|i| AttrSlot::of(model, op, &format, i))
             .collect();
         let mut custom_directive = None;
         let mut directives = HashMap::new();
@@ -472,13 +467,12 @@ impl FormatAssembly {
                 }
             });
         }
-        let implicit_terminator = op.traits.iter().find_map(|t| {
-            t.cpp
-                .strip_prefix("SingleBlockImplicitTerminator<\"")
-                .and_then(|rest| rest.split('"').next())
-                .map(str::to_string)
+        let implicit_terminator = implicit_terminator(op);
+        let printed_regions = printed_region_elements(&format, &|name| {
+            directives
+                .get(name)
+                .is_some_and(|h: &Arc<dyn CustomDirective>| h.prints_only_args())
         });
-        let printed_regions = printed_region_elements(&format, &directives);
         FormatAssembly {
             spec: Arc::new(Spec {
                 name: op.name.clone(),
@@ -515,6 +509,18 @@ impl FormatAssembly {
         self.with_spec(|spec| spec.infer_results = Some(infer))
     }
 
+    /// What this engine runs besides its format, for a compiled format of the same op.
+    pub fn hooks(&self) -> FormatHooks {
+        let spec = &self.spec;
+        FormatHooks {
+            exprs: spec.exprs.clone(),
+            directives: spec.directives.clone(),
+            default_dialect: spec.default_dialect.clone(),
+            result_names: spec.result_names.clone(),
+            infer_results: spec.infer_results.clone(),
+        }
+    }
+
     fn with_spec(self, change: impl FnOnce(&mut Spec)) -> FormatAssembly {
         let mut spec = Arc::try_unwrap(self.spec).unwrap_or_else(|shared| Spec::clone(&shared));
         change(&mut spec);
@@ -527,9 +533,7 @@ impl FormatAssembly {
 impl OpAssembly for FormatAssembly {
     fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>, state: &mut CustomOpState) -> ParseResult<()> {
         if let Some(name) = &self.spec.custom_directive {
-            return Err(p.error_here(format!(
-                "cannot be read in its custom form: its format's custom directive '{name}' has no Rust implementation"
-            )));
+            return Err(steps::directive_missing(p, name));
         }
         parse::Parse::new(&self.spec).run(p, state)
     }
@@ -584,7 +588,12 @@ impl OpAssembly for FormatAssembly {
                 out.push(RegionPrinting {
                     region,
                     entry_args: true,
-                    terminators: print::prints_terminators(&self.spec, ctx, body, region),
+                    terminators: steps::prints_terminators(
+                        self.spec.implicit_terminator.is_some(),
+                        ctx,
+                        body,
+                        region,
+                    ),
                     empty_block: false,
                 });
             }
@@ -601,21 +610,23 @@ impl OpAssembly for FormatAssembly {
 
 /// A region element of a format: `$name` (by region index) or `regions`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum RegionElement {
+pub(crate) enum RegionElement {
+    /// `$name`: region group `i`.
     Variable(usize),
+    /// `regions`.
     All,
 }
 
 /// The region elements `format` prints, in order, if everything else it prints is an
 /// attribute or type the op holds, so that the alias pass may visit only these regions
 /// (`OpAssembly::printed_regions`). That holds when every custom directive has a hook that
-/// prints only its arguments, no region is an argument of one, and each region element is
+/// prints only its arguments (`prints_only_args` answers by directive name), no region is an argument of one, and each region element is
 /// printed whenever its region is not empty: at the top level, or as the anchor of an
 /// optional group (an empty region adds nothing to visit, so the group's absence needs no
 /// test). `None` when the format does not qualify.
-fn printed_region_elements(
+pub(crate) fn printed_region_elements(
     format: &OpFormat,
-    hooks: &HashMap<String, Arc<dyn CustomDirective>>,
+    prints_only_args: &dyn Fn(&str) -> bool,
 ) -> Option<Vec<RegionElement>> {
     use crate::format::{Element, Variable};
     fn region_of(e: &Element) -> Option<RegionElement> {
@@ -634,8 +645,7 @@ fn printed_region_elements(
     for e in &format.elements {
         e.walk(&mut |e| {
             if let ElementKind::Custom { name, args } = &e.kind {
-                ok &= hooks.get(name).is_some_and(|h| h.prints_only_args())
-                    && !args.iter().any(has_region);
+                ok &= prints_only_args(name) && !args.iter().any(has_region);
             }
         });
     }
@@ -674,8 +684,18 @@ fn printed_region_elements(
     Some(regions)
 }
 
+/// The op `SingleBlockImplicitTerminator` names, if `op` has the trait.
+pub(crate) fn implicit_terminator(op: &Op) -> Option<String> {
+    op.traits.iter().find_map(|t| {
+        t.cpp
+            .strip_prefix("SingleBlockImplicitTerminator<\"")
+            .and_then(|rest| rest.split('"').next())
+            .map(str::to_string)
+    })
+}
+
 /// What `attr-dict` leaves out whatever the op holds.
-fn elided_by_format(op: &Op, format: &OpFormat) -> Vec<String> {
+pub(crate) fn elided_by_format(op: &Op, format: &OpFormat) -> Vec<String> {
     let mut elided = Vec::new();
     if !format.all_operands && op.operand_segments() == Segments::AttrSized {
         elided.push(OPERAND_SEGMENTS.to_string());
@@ -699,22 +719,16 @@ impl Spec {
     fn types_arg(&self, arg: &crate::format::Element, types: Vec<Type>) -> DirectiveArg<'static> {
         use crate::format::Variable;
         let list = match arg.kind {
-            ElementKind::Variable(Variable::Operand(i)) => is_list(&self.operands[i].arity),
-            ElementKind::Variable(Variable::Result(i)) => is_list(&self.results[i].arity),
+            ElementKind::Variable(Variable::Operand(i)) => {
+                steps::Group::of(&self.operands[i].arity).is_list()
+            }
+            ElementKind::Variable(Variable::Result(i)) => {
+                steps::Group::of(&self.results[i].arity).is_list()
+            }
             _ => true,
         };
-        if list {
-            DirectiveArg::Types(types)
-        } else {
-            DirectiveArg::Type(types.first().copied())
-        }
+        steps::types_arg(list, types)
     }
-}
-
-/// Whether a group of this arity is passed to a custom directive as a list (not as at most
-/// one value).
-fn is_list(arity: &Arity) -> bool {
-    !matches!(arity, Arity::Single | Arity::Optional)
 }
 
 /// How an op's operands and results split into the declared groups.

@@ -2,39 +2,26 @@
 //! order (an optional group is taken when its first element is present), then the types the
 //! format left out resolved from traits, then operands resolved against their types.
 
-use super::{is_list, AttrStart, DirectiveArg, Spec, OPERAND_SEGMENTS, RESULT_SEGMENTS};
+use super::steps::{self, Finish, Group, ParseState};
+use super::{DirectiveArg, Spec};
 use crate::constraint::Arity;
 use crate::format::{
     AttrStyle, Element, ElementKind, OptionalGroup, TypeResolution, TypeSource, Variable,
 };
 use crate::op::Segments;
-use smallvec::{smallvec, SmallVec};
-use tessera_asm::custom::{CustomOpState, OpAsmParser, ParseResult, Punct, UnresolvedOperand};
-use tessera_ir::{BlockId, RegionId, Type};
+use smallvec::SmallVec;
+use tessera_asm::custom::{CustomOpState, OpAsmParser, ParseResult};
+use tessera_ir::Type;
 
 pub(super) struct Parse<'s> {
     spec: &'s Spec,
 }
 
 /// What the elements read, before types are resolved.
+type State<'a> = ParseState<'a>;
+
 /// Per-group lists live inline: most ops have a handful of groups, and this runs per op.
 type Groups<T> = SmallVec<[T; 4]>;
-
-struct State<'a> {
-    /// Operands per operand group, with where the group starts.
-    operands: Groups<(Vec<UnresolvedOperand<'a>>, u32)>,
-    /// Group sizes of `VariadicOfVariadic` operand groups.
-    nested_sizes: Groups<Vec<i32>>,
-    operand_types: Groups<Option<Vec<Type>>>,
-    result_types: Groups<Option<Vec<Type>>>,
-    all_operands: Option<(Vec<UnresolvedOperand<'a>>, u32)>,
-    all_operand_types: Option<Vec<Type>>,
-    all_result_types: Option<Vec<Type>>,
-    regions: Groups<Vec<RegionId>>,
-    all_regions: Option<Vec<RegionId>>,
-    successors: Groups<Vec<BlockId>>,
-    all_successors: Option<Vec<BlockId>>,
-}
 
 impl<'s> Parse<'s> {
     pub(super) fn new(spec: &'s Spec) -> Self {
@@ -47,19 +34,12 @@ impl<'s> Parse<'s> {
         out: &mut CustomOpState,
     ) -> ParseResult<()> {
         let spec = self.spec;
-        let mut st = State {
-            operands: smallvec![(Vec::new(), 0); spec.operands.len()],
-            nested_sizes: smallvec![Vec::new(); spec.operands.len()],
-            operand_types: smallvec![None; spec.operands.len()],
-            result_types: smallvec![None; spec.results.len()],
-            all_operands: None,
-            all_operand_types: None,
-            all_result_types: None,
-            regions: smallvec![Vec::new(); spec.regions.len()],
-            all_regions: None,
-            successors: smallvec![Vec::new(); spec.successors.len()],
-            all_successors: None,
-        };
+        let mut st = State::new(
+            spec.operands.len(),
+            spec.results.len(),
+            spec.regions.len(),
+            spec.successors.len(),
+        );
         let end = p.pos();
         for e in &spec.format.elements {
             self.element(p, &mut st, out, e)?;
@@ -75,7 +55,7 @@ impl<'s> Parse<'s> {
         e: &Element,
     ) -> ParseResult<()> {
         match &e.kind {
-            ElementKind::Literal(text) => literal(p, text),
+            ElementKind::Literal(text) => steps::literal(p, text),
             ElementKind::Whitespace(_) => Ok(()),
             ElementKind::Optional(group) => self.optional(p, st, out, group),
             ElementKind::OIList(clauses) => loop {
@@ -102,66 +82,32 @@ impl<'s> Parse<'s> {
                     p.parse_optional_attr_dict(&mut out.attrs)
                 }
             }
-            ElementKind::PropDict => {
-                if p.parse_optional_punct(Punct::Less) {
-                    p.parse_optional_attr_dict(&mut out.attrs)?;
-                    p.parse_punct(Punct::Greater)?;
-                }
-                Ok(())
-            }
+            ElementKind::PropDict => steps::parse_prop_dict(p, &mut out.attrs),
             ElementKind::Variable(Variable::Attribute { index, qualified }) => {
                 let attr = self.attribute(p, *index, *qualified)?;
-                let name = p.ctx().ident(&self.spec.attrs[*index].name);
-                out.attrs.push((name, attr));
+                steps::push_attr(p, out, &self.spec.attrs[*index].name, attr);
                 Ok(())
             }
             ElementKind::Variable(Variable::Operand(i)) => {
-                let pos = p.pos();
-                let arity = &self.spec.operands[*i].arity;
-                let list = match arity {
-                    Arity::Single => vec![p.parse_operand()?],
-                    Arity::Optional => p.parse_optional_operand()?.into_iter().collect(),
-                    Arity::Variadic => p.parse_operand_list()?,
-                    Arity::VariadicOfVariadic { .. } => {
-                        let mut all = Vec::new();
-                        let mut sizes = Vec::new();
-                        while p.parse_optional_punct(Punct::LParen) {
-                            let group = p.parse_operand_list()?;
-                            p.parse_punct(Punct::RParen)?;
-                            sizes.push(group.len() as i32);
-                            all.extend(group);
-                            if !p.parse_optional_punct(Punct::Comma) {
-                                break;
-                            }
-                        }
-                        st.nested_sizes[*i] = sizes;
-                        all
-                    }
-                };
-                st.operands[*i] = (list, pos);
-                Ok(())
+                st.operand(p, *i, Group::of(&self.spec.operands[*i].arity))
             }
             ElementKind::Variable(Variable::Region(i)) => {
                 let variadic = self.spec.regions[*i].arity != Arity::Single;
-                st.regions[*i] = regions(p, variadic)?;
+                st.regions[*i] = steps::regions(p, variadic)?;
                 Ok(())
             }
             ElementKind::Variable(Variable::Successor(i)) => {
                 let variadic = self.spec.successors[*i].arity != Arity::Single;
-                st.successors[*i] = successors(p, variadic)?;
+                st.successors[*i] = steps::successors(p, variadic)?;
                 Ok(())
             }
-            ElementKind::Operands => {
-                let pos = p.pos();
-                st.all_operands = Some((p.parse_operand_list()?, pos));
-                Ok(())
-            }
+            ElementKind::Operands => st.all_operands(p),
             ElementKind::Regions => {
-                st.all_regions = Some(regions(p, true)?);
+                st.all_regions = Some(steps::regions(p, true)?);
                 Ok(())
             }
             ElementKind::Successors => {
-                st.all_successors = Some(successors(p, true)?);
+                st.all_successors = Some(steps::successors(p, true)?);
                 Ok(())
             }
             ElementKind::Type { arg, .. } => {
@@ -170,14 +116,7 @@ impl<'s> Parse<'s> {
                 Ok(())
             }
             ElementKind::FunctionalType { inputs, results } => {
-                let pos = p.pos();
-                let ty = p.parse_type()?;
-                let (ins, outs) = match p.ctx().type_kind(ty) {
-                    tessera_ir::TypeKind::Function { inputs, results } => {
-                        (inputs.to_vec(), results.to_vec())
-                    }
-                    _ => return Err(p.error_at(pos, "invalid kind of type specified")),
-                };
+                let (ins, outs) = steps::parse_functional_type(p)?;
                 self.store_types(st, inputs, ins);
                 self.store_types(st, results, outs);
                 Ok(())
@@ -224,17 +163,11 @@ impl<'s> Parse<'s> {
             ElementKind::Ref(inner) => match &inner.kind {
                 ElementKind::Variable(Variable::Attribute { index, .. }) => {
                     let name = &self.spec.attrs[*index].name;
-                    let ctx = p.ctx();
-                    DirectiveArg::Attr(
-                        out.attrs
-                            .iter()
-                            .find(|(n, _)| ctx.str(*n) == name)
-                            .map(|&(_, a)| a),
-                    )
+                    DirectiveArg::Attr(steps::find_attr(p.ctx(), &out.attrs, name))
                 }
                 ElementKind::Variable(Variable::Operand(i)) => {
                     let list = st.operands[*i].0.clone();
-                    if is_list(&self.spec.operands[*i].arity) {
+                    if Group::of(&self.spec.operands[*i].arity).is_list() {
                         DirectiveArg::Operands(list)
                     } else {
                         DirectiveArg::Operand(list.first().copied())
@@ -252,17 +185,19 @@ impl<'s> Parse<'s> {
                 _ => DirectiveArg::Attr(None),
             },
             ElementKind::Variable(Variable::Operand(i))
-                if is_list(&self.spec.operands[*i].arity) =>
+                if Group::of(&self.spec.operands[*i].arity).is_list() =>
             {
                 DirectiveArg::Operands(Vec::new())
             }
             ElementKind::Variable(Variable::Operand(_)) => DirectiveArg::Operand(None),
-            ElementKind::Variable(Variable::Region(i)) if is_list(&self.spec.regions[*i].arity) => {
+            ElementKind::Variable(Variable::Region(i))
+                if Group::of(&self.spec.regions[*i].arity).is_list() =>
+            {
                 DirectiveArg::Regions(Vec::new())
             }
             ElementKind::Variable(Variable::Region(_)) => DirectiveArg::Region(None),
             ElementKind::Variable(Variable::Successor(i))
-                if is_list(&self.spec.successors[*i].arity) =>
+                if Group::of(&self.spec.successors[*i].arity).is_list() =>
             {
                 DirectiveArg::Successors(Vec::new())
             }
@@ -284,47 +219,27 @@ impl<'s> Parse<'s> {
         value: DirectiveArg<'a>,
     ) {
         let pos = p.pos();
-        match (&arg.kind, value) {
-            (ElementKind::Ref(_), _) | (ElementKind::String(_), _) => {}
-            (
-                ElementKind::Variable(Variable::Attribute { index, .. }),
-                DirectiveArg::Attr(Some(a)),
-            ) => {
-                let name = p.ctx().ident(&self.spec.attrs[*index].name);
-                out.attrs.push((name, a));
+        match &arg.kind {
+            ElementKind::Variable(Variable::Attribute { index, .. }) => {
+                steps::store_attr_arg(p, out, &self.spec.attrs[*index].name, value)
             }
-            (ElementKind::Variable(Variable::Property(index)), DirectiveArg::Attr(Some(a))) => {
-                let _ = index;
-                let name = p.ctx().ident(&self.spec.property_names[*index]);
-                out.attrs.push((name, a));
+            ElementKind::Variable(Variable::Property(index)) => {
+                steps::store_attr_arg(p, out, &self.spec.property_names[*index], value)
             }
-            (ElementKind::Variable(Variable::Operand(i)), DirectiveArg::Operand(o)) => {
-                st.operands[*i] = (o.into_iter().collect(), pos);
+            ElementKind::Variable(Variable::Operand(i)) => {
+                steps::store_operand_arg(st, *i, value, pos)
             }
-            (ElementKind::Variable(Variable::Operand(i)), DirectiveArg::Operands(list)) => {
-                st.operands[*i] = (list, pos);
+            ElementKind::Variable(Variable::Region(i)) => steps::store_region_arg(st, *i, value),
+            ElementKind::Variable(Variable::Successor(i)) => {
+                steps::store_successor_arg(st, *i, value)
             }
-            (ElementKind::Variable(Variable::Region(i)), DirectiveArg::Region(r)) => {
-                st.regions[*i] = r.into_iter().collect();
+            ElementKind::Type { arg, .. } => {
+                if let Some(types) = steps::types_of_arg(value) {
+                    self.store_types(st, arg, types);
+                }
             }
-            (ElementKind::Variable(Variable::Region(i)), DirectiveArg::Regions(list)) => {
-                st.regions[*i] = list;
-            }
-            (ElementKind::Variable(Variable::Successor(i)), DirectiveArg::Successor(b)) => {
-                st.successors[*i] = b.into_iter().collect();
-            }
-            (ElementKind::Variable(Variable::Successor(i)), DirectiveArg::Successors(list)) => {
-                st.successors[*i] = list;
-            }
-            (ElementKind::Type { arg, .. }, DirectiveArg::Type(t)) => {
-                self.store_types(st, arg, t.into_iter().collect());
-            }
-            (ElementKind::Type { arg, .. }, DirectiveArg::Types(types)) => {
-                self.store_types(st, arg, types);
-            }
-            (ElementKind::AttrDict { .. }, DirectiveArg::AttrDict(attrs)) => {
-                out.attrs.extend(attrs);
-            }
+            ElementKind::AttrDict { .. } => steps::store_attr_dict_arg(out, value),
+            // `ref(...)` and strings are read-only.
             _ => {}
         }
     }
@@ -358,9 +273,8 @@ impl<'s> Parse<'s> {
                 }
             }
             if let Some(index) = unit_anchor {
-                let name = p.ctx().ident(&self.spec.attrs[index].name);
                 let unit = p.ctx().unit_attr();
-                out.attrs.push((name, unit));
+                steps::push_attr(p, out, &self.spec.attrs[index].name, unit);
             }
         } else {
             for e in &group.else_elements {
@@ -379,27 +293,16 @@ impl<'s> Parse<'s> {
         e: &Element,
     ) -> ParseResult<bool> {
         let present = match &e.kind {
-            ElementKind::Literal(text) => return Ok(optional_literal(p, text)),
+            ElementKind::Literal(text) => return Ok(steps::optional_literal(p, text)),
             ElementKind::Variable(Variable::Operand(_)) | ElementKind::Operands => p.at_operand(),
             ElementKind::Variable(Variable::Region(_)) | ElementKind::Regions => {
-                p.at(Punct::LBrace)
+                p.at(tessera_asm::custom::Punct::LBrace)
             }
             ElementKind::Variable(Variable::Successor(_)) | ElementKind::Successors => {
                 p.at_successor()
             }
             ElementKind::Variable(Variable::Attribute { index, .. }) => {
-                let slot = &self.spec.attrs[*index];
-                match slot.style {
-                    _ if slot.unit => true,
-                    AttrStyle::EnumKeyword => p.at_keyword_or_string(),
-                    AttrStyle::SymbolName => p.at_symbol(),
-                    _ => match slot.start {
-                        AttrStart::String => p.at_string(),
-                        AttrStart::Array => p.at(Punct::LSquare),
-                        AttrStart::Symbol => p.at_symbol(),
-                        AttrStart::Any => p.at_attribute(),
-                    },
-                }
+                self.spec.attrs[*index].start.at(p)
             }
             ElementKind::Type { .. } | ElementKind::FunctionalType { .. } => p.at_type(),
             _ => true,
@@ -420,55 +323,18 @@ impl<'s> Parse<'s> {
         match (&slot.style, qualified) {
             _ if slot.unit => Ok(p.ctx().unit_attr()),
             (AttrStyle::EnumKeyword, false) => {
-                let pos = p.pos();
-                let text = match p.parse_optional_any_keyword() {
-                    Some(kw) => kw.to_string(),
-                    None => match p.parse_optional_string() {
-                        Some(s) => s,
-                        None => {
-                            let cases: Vec<&str> =
-                                slot.enum_cases.iter().map(|(s, _)| s.as_str()).collect();
-                            return Err(p.error_at(
-                                pos,
-                                format!(
-                                    "expected string or keyword containing one of the following enum values for attribute '{}' [{}]",
-                                    slot.name,
-                                    cases.join(", ")
-                                ),
-                            ));
-                        }
-                    },
-                };
-                let Some(&(_, value)) = slot.enum_cases.iter().find(|(s, _)| *s == text) else {
-                    return Err(p.error_at(
-                        pos,
-                        format!("invalid {} attribute specification: \"{text}\"", slot.name),
-                    ));
-                };
-                let ty = p.ctx().int_type(slot.enum_width);
-                Ok(p.ctx().integer_attr(ty, value as i128))
+                steps::parse_enum_keyword(p, &slot.name, slot.enum_width, &slot.enum_cases)
             }
-            (AttrStyle::SymbolName, false) => {
-                let name = p.parse_symbol_name()?;
-                Ok(p.ctx().string_attr(&name))
-            }
+            (AttrStyle::SymbolName, false) => steps::parse_symbol_name_attr(p),
             (AttrStyle::ElidedType { builder }, false) => {
-                let ty = self.build(p, builder)?;
-                p.parse_attribute(Some(ty))
+                steps::parse_attr_elided_type(p, &self.spec.name, &self.spec.exprs, builder)
             }
             (AttrStyle::Stripped, false) => {
-                // The attribute's dialect reads it (its definition's format), so the value
-                // is kept in the spelling upstream prints; a full `#dialect.…` is accepted
-                // too, as upstream's parser falls back to it.
-                if let Some((dialect, mnemonic)) = &slot.stripped {
-                    if !p.at(Punct::Less) {
-                        return p.parse_attribute(None);
-                    }
-                    if let Some(attr) = p.parse_stripped_attribute(dialect, mnemonic)? {
-                        return Ok(attr);
-                    }
-                }
-                p.parse_attribute(None)
+                let definition = slot
+                    .stripped
+                    .as_ref()
+                    .map(|(d, m)| (d.as_str(), m.as_str()));
+                steps::parse_stripped_attr(p, definition)
             }
             _ => p.parse_attribute(None),
         }
@@ -476,37 +342,12 @@ impl<'s> Parse<'s> {
 
     /// The types a `type(...)` argument reads.
     fn types(&self, p: &mut OpAsmParser<'_, '_, '_>, arg: &Element) -> ParseResult<Vec<Type>> {
-        let arity = match arg.kind {
-            ElementKind::Variable(Variable::Operand(i)) => self.spec.operands[i].arity.clone(),
-            ElementKind::Variable(Variable::Result(i)) => self.spec.results[i].arity.clone(),
-            _ => Arity::Variadic,
+        let group = match arg.kind {
+            ElementKind::Variable(Variable::Operand(i)) => Group::of(&self.spec.operands[i].arity),
+            ElementKind::Variable(Variable::Result(i)) => Group::of(&self.spec.results[i].arity),
+            _ => Group::Variadic,
         };
-        match arity {
-            Arity::Single => Ok(vec![p.parse_type()?]),
-            Arity::Optional => Ok(p.parse_optional_type()?.into_iter().collect()),
-            Arity::Variadic => {
-                let mut list: Vec<Type> = p.parse_optional_type()?.into_iter().collect();
-                if !list.is_empty() {
-                    while p.parse_optional_punct(Punct::Comma) {
-                        list.push(p.parse_type()?);
-                    }
-                }
-                Ok(list)
-            }
-            Arity::VariadicOfVariadic { .. } => {
-                let mut list = Vec::new();
-                while p.parse_optional_punct(Punct::LParen) {
-                    if !p.parse_optional_punct(Punct::RParen) {
-                        list.extend(p.parse_type_list()?);
-                        p.parse_punct(Punct::RParen)?;
-                    }
-                    if !p.parse_optional_punct(Punct::Comma) {
-                        break;
-                    }
-                }
-                Ok(list)
-            }
-        }
+        steps::parse_types(p, group)
     }
 
     fn store_types(&self, st: &mut State<'_>, arg: &Element, types: Vec<Type>) {
@@ -520,13 +361,7 @@ impl<'s> Parse<'s> {
     }
 
     fn build(&self, p: &mut OpAsmParser<'_, '_, '_>, builder: &str) -> ParseResult<Type> {
-        let Some(build) = self.spec.exprs.builders.get(builder).cloned() else {
-            return Err(p.error_here(format!(
-                "'{}': the type builder '{builder}' cannot be evaluated",
-                self.spec.name
-            )));
-        };
-        build(p.ctx()).map_err(|why| p.error_here(why))
+        steps::build_type(p, &self.spec.name, &self.spec.exprs, builder)
     }
 
     /// Resolves the types the format left out, then the operands; fills `out`.
@@ -557,14 +392,22 @@ impl<'s> Parse<'s> {
             };
             results.push(types);
         }
-        match st.all_result_types.take() {
-            Some(all) => out.result_types.extend(all),
-            None => out.result_types.extend(results.iter().flatten().copied()),
-        }
-        if spec.result_segments == Segments::AttrSized && st.all_result_types.is_none() {
-            let sizes: Vec<i32> = results.iter().map(|r| r.len() as i32).collect();
-            push_sizes(p, out, RESULT_SEGMENTS, &sizes);
-        }
+        let operand_groups: Groups<Group<'_>> =
+            spec.operands.iter().map(|s| Group::of(&s.arity)).collect();
+        let single_regions: Groups<bool> = spec
+            .regions
+            .iter()
+            .map(|r| r.arity == Arity::Single)
+            .collect();
+        let tail = Finish {
+            operands: &operand_groups,
+            operands_attr_sized: spec.operand_segments == Segments::AttrSized,
+            results_attr_sized: spec.result_segments == Segments::AttrSized,
+            single_regions: &single_regions,
+            implicit_terminator: spec.implicit_terminator.as_deref(),
+            single_block: spec.single_block,
+        };
+        steps::finish_results(p, &mut st, out, &results, &tail);
         // Operand types.
         let mut operand_types: Groups<Vec<Type>> = SmallVec::with_capacity(spec.operands.len());
         for i in 0..spec.operands.len() {
@@ -580,87 +423,18 @@ impl<'s> Parse<'s> {
                     resolution => {
                         let types =
                             self.resolve(p, &st, &results, &out.attrs, resolution, op_pos)?;
-                        // A single source type applies to every operand of a group.
-                        if types.len() == 1 && st.operands[i].0.len() > 1 {
-                            vec![types[0]; st.operands[i].0.len()]
-                        } else {
-                            types
-                        }
+                        steps::spread_types(&st, i, types)
                     }
                 },
             };
             operand_types.push(types);
         }
-        let mut operands = SmallVec::new();
-        if let Some((all, pos)) = st.all_operands.take() {
-            let types: Vec<Type> = match st.all_operand_types.take() {
-                Some(t) => t,
-                None => operand_types.iter().flatten().copied().collect(),
-            };
-            p.resolve_operands(&all, &types, pos, &mut operands)?;
+        let infer = if inferred {
+            spec.infer_results.as_ref()
         } else {
-            let all_types = st.all_operand_types.take();
-            let mut at = 0;
-            for (i, (list, pos)) in st.operands.iter().enumerate() {
-                let types: Vec<Type> = match &all_types {
-                    Some(all) => all
-                        .get(at..at + list.len())
-                        .map(<[_]>::to_vec)
-                        .unwrap_or_default(),
-                    None => operand_types[i].clone(),
-                };
-                at += list.len();
-                p.resolve_operands(list, &types, *pos, &mut operands)?;
-            }
-            if spec.operand_segments == Segments::AttrSized {
-                let sizes: Vec<i32> = st.operands.iter().map(|(l, _)| l.len() as i32).collect();
-                push_sizes(p, out, OPERAND_SEGMENTS, &sizes);
-            }
-            for (i, slot) in spec.operands.iter().enumerate() {
-                if let Arity::VariadicOfVariadic { segment_attr } = &slot.arity {
-                    let sizes = st.nested_sizes[i].clone();
-                    push_sizes(p, out, segment_attr, &sizes);
-                }
-            }
-        }
-        out.operands = operands;
-        if let (true, Some(infer)) = (inferred, &spec.infer_results) {
-            let operand_types: Vec<Type> = out.operands.iter().map(|&v| p.value_type(v)).collect();
-            // Upstream reports an inference failure at the op, not as a parse error.
-            let types = infer(p.ctx(), &operand_types, &out.attrs)
-                .map_err(|why| Box::new(tessera_ir::Diagnostic::error(out.loc, why)))?;
-            out.result_types = types.into_iter().collect();
-        }
-        // Regions and successors. Single-block regions read empty get their block, and
-        // an implicit terminator where it was left out, as upstream's parser adds them.
-        // A single region of an optional group left out is still there, empty (upstream's
-        // parser always adds it, and gives a block only to the regions it read).
-        let mut absent = Vec::new();
-        match st.all_regions.take() {
-            Some(all) => out.regions.extend(all),
-            None => {
-                for (group, spec_region) in st.regions.into_iter().zip(&spec.regions) {
-                    if group.is_empty() && spec_region.arity == Arity::Single {
-                        let region = p.empty_region();
-                        absent.push(region);
-                        out.regions.push(region);
-                    }
-                    out.regions.extend(group);
-                }
-            }
-        }
-        for &region in out.regions.iter().filter(|r| !absent.contains(r)) {
-            if let Some(terminator) = &spec.implicit_terminator {
-                p.ensure_terminator(region, terminator, out.loc);
-            } else if spec.single_block {
-                p.ensure_entry_block(region);
-            }
-        }
-        match st.all_successors.take() {
-            Some(all) => out.successors.extend(all),
-            None => out.successors.extend(st.successors.into_iter().flatten()),
-        }
-        Ok(())
+            None
+        };
+        steps::finish_rest(p, st, out, &operand_types, infer, &tail)
     }
 
     /// The types a resolution gives: built, taken from another value, or computed from it.
@@ -691,89 +465,13 @@ impl<'s> Parse<'s> {
                         .or_else(|| st.result_types[i].clone())
                         .unwrap_or_default(),
                     TypeSource::Attribute(i) => {
-                        let name = &self.spec.attrs[i].name;
-                        let ctx = p.ctx();
-                        attrs
-                            .iter()
-                            .find(|(n, _)| ctx.str(*n) == name)
-                            .and_then(|&(_, a)| ctx.attr_type(a))
-                            .into_iter()
-                            .collect()
+                        steps::attr_type_of(p.ctx(), attrs, &self.spec.attrs[i].name)
                     }
                 };
-                let Some(transformer) = transformer else {
-                    return Ok(source_types);
-                };
-                let Some(apply) = self.spec.exprs.transformers.get(transformer).cloned() else {
-                    return Err(p.error_at(
-                        pos,
-                        format!(
-                            "'{}': the type transformer '{transformer}' cannot be evaluated",
-                            self.spec.name
-                        ),
-                    ));
-                };
-                let mut types = Vec::new();
-                for ty in source_types {
-                    types.extend(apply(p.ctx(), ty).map_err(|why| p.error_at(pos, why))?);
-                }
-                Ok(types)
+                let (name, exprs) = (&self.spec.name, &self.spec.exprs);
+                steps::transform_types(p, name, exprs, source_types, transformer.as_deref(), pos)
             }
-            TypeResolution::Inferred => Err(p.error_at(
-                pos,
-                "cannot be read in its custom form: its result types are inferred by C++ (InferTypeOpInterface) and no Rust inference was registered",
-            )),
+            TypeResolution::Inferred => Err(steps::no_inference(p, pos)),
         }
     }
-}
-
-/// Adds `name = array<i32: sizes>`.
-fn push_sizes(p: &mut OpAsmParser<'_, '_, '_>, out: &mut CustomOpState, name: &str, sizes: &[i32]) {
-    let attr = p.ctx().dense_i32_array(sizes);
-    let key = p.ctx().ident(name);
-    out.attrs.push((key, attr));
-}
-
-/// A literal of the format: a keyword or punctuation.
-pub(super) fn literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> ParseResult<()> {
-    match Punct::from_spelling(text) {
-        Some(punct) => p.parse_punct(punct),
-        None => p.parse_keyword(text),
-    }
-}
-
-/// A literal if it is next.
-pub(super) fn optional_literal(p: &mut OpAsmParser<'_, '_, '_>, text: &str) -> bool {
-    match Punct::from_spelling(text) {
-        Some(punct) => p.parse_optional_punct(punct),
-        None => p.parse_optional_keyword(text),
-    }
-}
-
-fn regions(p: &mut OpAsmParser<'_, '_, '_>, variadic: bool) -> ParseResult<Vec<RegionId>> {
-    if !variadic {
-        return Ok(vec![p.parse_region(&[])?]);
-    }
-    let mut list = Vec::new();
-    if let Some(r) = p.parse_optional_region(&[])? {
-        list.push(r);
-        while p.parse_optional_punct(Punct::Comma) {
-            list.push(p.parse_region(&[])?);
-        }
-    }
-    Ok(list)
-}
-
-fn successors(p: &mut OpAsmParser<'_, '_, '_>, variadic: bool) -> ParseResult<Vec<BlockId>> {
-    if !variadic {
-        return Ok(vec![p.parse_successor()?]);
-    }
-    let mut list = Vec::new();
-    if let Some(b) = p.parse_optional_successor()? {
-        list.push(b);
-        while p.parse_optional_punct(Punct::Comma) {
-            list.push(p.parse_successor()?);
-        }
-    }
-    Ok(list)
 }

@@ -6,40 +6,24 @@
 //! of an optional group whichever branch is printed, so the walk below visits every element
 //! and prints only those of the branch taken.
 
-use super::{groups_of, is_list, DirectiveArg, Groups, Spec};
+use super::steps::{self, Group, Spacing};
+use super::{groups_of, DirectiveArg, Groups, Spec};
 use crate::constraint::Arity;
 use crate::format::{AttrStyle, Element, ElementKind, OptionalGroup, Variable, Whitespace};
 use smallvec::SmallVec;
 use tessera_asm::custom::OpAsmPrinter;
-use tessera_ir::{Attr, AttrKind, Ident, OpId, RegionId, Type, ValueId};
+use tessera_ir::{Attr, Ident, OpId, RegionId, Type, ValueId};
 
 pub(super) struct Print<'s> {
     spec: &'s Spec,
-    space: bool,
-    punct: bool,
-}
-
-/// Whether a literal gets a space before it, given what came before (upstream's rule:
-/// keywords and `->` always; closing punctuation and `,` never after punctuation; opening
-/// brackets and `,` never after anything else).
-pub(super) fn space_before(value: &str, last_was_punct: bool) -> bool {
-    if value.len() != 1 && value != "->" {
-        return true;
-    }
-    let first = value.chars().next().unwrap_or(' ');
-    if last_was_punct {
-        !">)}],".contains(first)
-    } else {
-        !"<>(){}[],".contains(first)
-    }
+    spacing: Spacing,
 }
 
 impl<'s> Print<'s> {
     pub(super) fn new(spec: &'s Spec) -> Self {
         Print {
             spec,
-            space: true,
-            punct: false,
+            spacing: Spacing::default(),
         }
     }
 
@@ -59,15 +43,13 @@ impl<'s> Print<'s> {
     }
 
     fn literal(&mut self, p: &mut OpAsmPrinter<'_, '_>, value: &str, emit: bool) {
+        let spaced = self.spacing.literal(value);
         if emit {
-            if self.space && space_before(value, self.punct) {
+            if spaced {
                 p.write(" ");
             }
             p.write(value);
         }
-        let first = value.chars().next().unwrap_or(' ');
-        self.space = value.len() != 1 || !"<({[".contains(first);
-        self.punct = !(first == '_' || first.is_ascii_alphabetic());
     }
 
     fn element(&mut self, p: &mut OpAsmPrinter<'_, '_>, cx: &Cx<'_>, e: &Element, emit: bool) {
@@ -82,16 +64,14 @@ impl<'s> Print<'s> {
                 if emit {
                     p.write(" ");
                 }
-                self.punct = false;
-                self.space = false;
+                self.spacing.explicit_space();
             }
-            ElementKind::Whitespace(Whitespace::None) => {
-                self.punct = true;
-                self.space = false;
-            }
+            ElementKind::Whitespace(Whitespace::None) => self.spacing.no_space(),
             ElementKind::Optional(group) => self.optional(p, cx, group, emit),
             ElementKind::OIList(clauses) => {
-                self.literal(p, " ", emit);
+                // No separator before the clauses: each clause's keyword is a literal with the
+                // usual spacing (mlir-opt 19 prints `vector.print str "x"`, and a bare
+                // `vector.print` with nothing after it).
                 for clause in clauses {
                     let present = clause.elements.iter().any(|e| self.present(p, cx, e));
                     let emit = emit && present;
@@ -112,28 +92,19 @@ impl<'s> Print<'s> {
                         p.print_optional_attr_dict(cx.attrs, &elided);
                     }
                 }
-                self.punct = false;
+                self.spacing.dictionary();
             }
             ElementKind::PropDict => {
                 if emit {
-                    p.write(" ");
-                    let props: Vec<(Ident, Attr)> = p
-                        .body()
-                        .op_props(cx.op)
-                        .map(|d| p.ctx().dict_entries(d).to_vec())
-                        .unwrap_or_default();
-                    p.write("<");
-                    p.print_optional_attr_dict(&props, &[]);
-                    p.write(">");
+                    steps::print_prop_dict(p, cx.op);
                 }
-                self.punct = false;
+                self.spacing.dictionary();
             }
             _ => {
-                if emit && (self.space || !self.punct) {
+                let spaced = self.spacing.value();
+                if emit && spaced {
                     p.write(" ");
                 }
-                self.punct = false;
-                self.space = true;
                 if emit {
                     self.value(p, cx, e);
                 }
@@ -185,12 +156,11 @@ impl<'s> Print<'s> {
                     .any(|&r| !body.region_is_empty(r)),
                 Variable::Successor(_) => !body.successors(cx.op).is_empty(),
                 // An attribute equal to its default is as good as absent.
-                Variable::Attribute { index, .. } => cx
-                    .attr(p, &self.spec.attrs[index].name)
-                    .is_some_and(|value| {
-                        let default = self.spec.exprs.defaults.get(index).cloned().flatten();
-                        default.is_none_or(|d| d(p.ctx()) != Some(value))
-                    }),
+                Variable::Attribute { index, .. } => steps::attr_present(
+                    p.ctx(),
+                    cx.attr(p, &self.spec.attrs[index].name),
+                    self.spec.exprs.defaults.get(index).and_then(Option::as_ref),
+                ),
                 _ => true,
             },
             ElementKind::Type { arg, .. } => self.present(p, cx, arg),
@@ -212,10 +182,8 @@ impl<'s> Print<'s> {
             let Some(Some(default)) = spec.exprs.defaults.get(i) else {
                 continue;
             };
-            if let Some(value) = cx.attr(p, &slot.name) {
-                if default(p.ctx()) == Some(value) {
-                    elided.push(&slot.name);
-                }
+            if steps::equals_default(p.ctx(), cx.attr(p, &slot.name), default) {
+                elided.push(&slot.name);
             }
         }
         elided
@@ -227,17 +195,8 @@ impl<'s> Print<'s> {
         _cx: &Cx<'_>,
         index: usize,
     ) -> SmallVec<[RegionId; 2]> {
-        // Regions: every fixed one is one region; a variadic one (always last) takes the rest.
-        let body = p.body();
-        let all: SmallVec<[RegionId; 4]> = body.regions(_cx.op).collect();
-        let slot = &self.spec.regions[index];
-        if slot.arity == Arity::Single {
-            all.get(index).copied().into_iter().collect()
-        } else {
-            all.get(index..)
-                .map(SmallVec::from_slice)
-                .unwrap_or_default()
-        }
+        let single = self.spec.regions[index].arity == Arity::Single;
+        steps::region_group(p.body(), _cx.op, index, single)
     }
 
     /// A variable or directive that is not a literal, whitespace, group or dictionary.
@@ -248,71 +207,27 @@ impl<'s> Print<'s> {
                 self.attribute(p, cx, *index, *qualified)
             }
             ElementKind::Variable(Variable::Operand(i)) => {
-                let values: SmallVec<[ValueId; 4]> = cx.groups.operands[*i]
-                    .clone()
-                    .map(|k| body.operand(cx.op, k))
-                    .collect();
-                if let Arity::VariadicOfVariadic { segment_attr } = &self.spec.operands[*i].arity {
-                    let sizes = cx
-                        .attr(p, segment_attr)
-                        .and_then(|a| p.ctx().dense_i32_values(a))
-                        .unwrap_or_default();
-                    let mut at = 0usize;
-                    for (k, n) in sizes.iter().enumerate() {
-                        if k > 0 {
-                            p.write(", ");
-                        }
-                        let end = (at + *n as usize).min(values.len());
-                        p.write("(");
-                        p.print_operands(values[at..end].iter().copied());
-                        p.write(")");
-                        at = end;
-                    }
-                } else {
-                    p.print_operands(values);
-                }
+                let nested = match &self.spec.operands[*i].arity {
+                    Arity::VariadicOfVariadic { segment_attr } => Some(cx.attr(p, segment_attr)),
+                    _ => None,
+                };
+                steps::print_operand_group(p, cx.op, cx.groups.operands[*i].clone(), nested);
             }
             ElementKind::Variable(Variable::Region(i)) => {
                 let regions = self.regions_of(p, cx, *i);
-                for (k, r) in regions.into_iter().enumerate() {
-                    if k > 0 {
-                        p.write(", ");
-                    }
-                    self.region(p, r);
-                }
+                let implicit = self.spec.implicit_terminator.is_some();
+                steps::print_regions(p, regions, implicit);
             }
             ElementKind::Variable(Variable::Successor(i)) => {
-                let succs = body.successors(cx.op);
-                let list: &[tessera_ir::BlockId] =
-                    if self.spec.successors[*i].arity == Arity::Single {
-                        succs.get(*i..*i + 1).unwrap_or(&[])
-                    } else {
-                        succs.get(*i..).unwrap_or(&[])
-                    };
-                for (k, &b) in list.iter().enumerate() {
-                    if k > 0 {
-                        p.write(", ");
-                    }
-                    p.print_successor(b);
-                }
+                let single = self.spec.successors[*i].arity == Arity::Single;
+                steps::print_successors(p, steps::successor_group(body, cx.op, *i, single));
             }
             ElementKind::Operands => p.print_operands(body.operands(cx.op)),
             ElementKind::Regions => {
-                for (k, r) in body.regions(cx.op).enumerate() {
-                    if k > 0 {
-                        p.write(", ");
-                    }
-                    self.region(p, r);
-                }
+                let implicit = self.spec.implicit_terminator.is_some();
+                steps::print_regions(p, body.regions(cx.op), implicit);
             }
-            ElementKind::Successors => {
-                for (k, &b) in body.successors(cx.op).iter().enumerate() {
-                    if k > 0 {
-                        p.write(", ");
-                    }
-                    p.print_successor(b);
-                }
-            }
+            ElementKind::Successors => steps::print_successors(p, body.successors(cx.op)),
             ElementKind::Type { arg, .. } => {
                 let types = self.types(p, cx, arg);
                 p.print_types(types);
@@ -354,7 +269,7 @@ impl<'s> Print<'s> {
                     .clone()
                     .map(|k| body.operand(cx.op, k))
                     .collect();
-                if is_list(&self.spec.operands[*i].arity) {
+                if Group::of(&self.spec.operands[*i].arity).is_list() {
                     DirectiveArg::Values(values)
                 } else {
                     DirectiveArg::Value(values.first().copied())
@@ -362,7 +277,7 @@ impl<'s> Print<'s> {
             }
             ElementKind::Variable(Variable::Region(i)) => {
                 let regions = self.regions_of(p, cx, *i);
-                if is_list(&self.spec.regions[*i].arity) {
+                if Group::of(&self.spec.regions[*i].arity).is_list() {
                     DirectiveArg::Regions(regions.into_vec())
                 } else {
                     DirectiveArg::Region(regions.first().copied())
@@ -370,7 +285,7 @@ impl<'s> Print<'s> {
             }
             ElementKind::Variable(Variable::Successor(i)) => {
                 let succs = body.successors(cx.op);
-                if is_list(&self.spec.successors[*i].arity) {
+                if Group::of(&self.spec.successors[*i].arity).is_list() {
                     DirectiveArg::Successors(succs.get(*i..).map(<[_]>::to_vec).unwrap_or_default())
                 } else {
                     DirectiveArg::Successor(succs.get(*i).copied())
@@ -385,24 +300,16 @@ impl<'s> Print<'s> {
         }
     }
 
-    /// A region, leaving out an implicit terminator that carries nothing.
-    fn region(&self, p: &mut OpAsmPrinter<'_, '_>, region: tessera_ir::RegionId) {
-        let terminators = prints_terminators(self.spec, p.ctx(), p.body(), region);
-        p.print_region(region, true, terminators, false);
-    }
-
     /// The types a `type(...)` argument stands for.
     fn types(&self, p: &OpAsmPrinter<'_, '_>, cx: &Cx<'_>, arg: &Element) -> SmallVec<[Type; 4]> {
         let body = p.body();
         match &arg.kind {
-            ElementKind::Variable(Variable::Operand(i)) => cx.groups.operands[*i]
-                .clone()
-                .map(|k| body.value_type(body.operand(cx.op, k)))
-                .collect(),
-            ElementKind::Variable(Variable::Result(i)) => cx.groups.results[*i]
-                .clone()
-                .map(|k| body.value_type(body.result(cx.op, k)))
-                .collect(),
+            ElementKind::Variable(Variable::Operand(i)) => {
+                steps::operand_types(body, cx.op, cx.groups.operands[*i].clone())
+            }
+            ElementKind::Variable(Variable::Result(i)) => {
+                steps::result_types(body, cx.op, cx.groups.results[*i].clone())
+            }
             ElementKind::Operands => body.operands(cx.op).map(|v| body.value_type(v)).collect(),
             ElementKind::Results => body.results(cx.op).map(|v| body.value_type(v)).collect(),
             _ => SmallVec::new(),
@@ -414,43 +321,18 @@ impl<'s> Print<'s> {
         let Some(value) = cx.attr(p, &slot.name) else {
             return;
         };
-        let ctx = p.ctx();
         match (&slot.style, qualified) {
             (AttrStyle::EnumKeyword, false) => {
-                let case = match ctx.attr_kind(value) {
-                    AttrKind::Integer { value: v, .. } => v
-                        .as_i64(slot.enum_width)
-                        .and_then(|v| slot.enum_cases.iter().find(|(_, c)| *c == v)),
-                    _ => None,
-                };
-                match case {
-                    Some((text, _)) => p.print_keyword_or_string(text),
-                    None => p.print_attribute(value),
-                }
+                steps::print_enum_keyword(p, value, slot.enum_width, &slot.enum_cases)
             }
-            (AttrStyle::SymbolName, false) => match ctx.string_value(value) {
-                Some(name) => p.print_symbol_name(name),
-                None => p.print_attribute(value),
-            },
+            (AttrStyle::SymbolName, false) => steps::print_symbol_name_attr(p, value),
             (AttrStyle::ElidedType { .. }, false) => p.print_attribute_without_type(value),
             (AttrStyle::Stripped, false) => {
-                let stripped = match (ctx.attr_kind(value), &slot.stripped) {
-                    (
-                        AttrKind::Opaque {
-                            dialect,
-                            body,
-                            ty: None,
-                        },
-                        Some((d, mnemonic)),
-                    ) if ctx.str(*dialect) == d => body
-                        .strip_prefix(mnemonic.as_str())
-                        .filter(|rest| rest.starts_with('<')),
-                    _ => None,
-                };
-                match stripped {
-                    Some(rest) => p.write(rest),
-                    None => p.print_attribute(value),
-                }
+                let definition = slot
+                    .stripped
+                    .as_ref()
+                    .map(|(d, m)| (d.as_str(), m.as_str()));
+                steps::print_stripped_attr(p, value, definition)
             }
             _ => p.print_attribute(value),
         }
@@ -466,32 +348,6 @@ struct Cx<'a> {
 
 impl Cx<'_> {
     fn attr(&self, p: &OpAsmPrinter<'_, '_>, name: &str) -> Option<Attr> {
-        let ctx = p.ctx();
-        self.attrs
-            .iter()
-            .find(|(n, _)| ctx.str(*n) == name)
-            .map(|&(_, a)| a)
-    }
-}
-
-/// Whether `region` is printed with its entry block's terminator: always, except an implicit
-/// terminator that carries nothing (no attributes, properties, operands or results).
-pub(super) fn prints_terminators(
-    spec: &Spec,
-    ctx: &tessera_ir::Context,
-    body: &tessera_ir::Body,
-    region: RegionId,
-) -> bool {
-    if spec.implicit_terminator.is_none() {
-        return true;
-    }
-    match body.first_block(region).and_then(|b| body.last_op(b)) {
-        Some(term) => {
-            !ctx.dict_entries(body.op_attrs(term)).is_empty()
-                || body.op_props(term).is_some()
-                || body.num_operands(term) != 0
-                || body.num_results(term) != 0
-        }
-        None => true,
+        steps::find_attr(p.ctx(), self.attrs, name)
     }
 }

@@ -28,7 +28,8 @@ pub mod rt;
 pub(crate) mod verify;
 
 use crate::assembly::{
-    CustomDirective, DefAssembly, DialectDefs, Exprs, FormatAssembly, ResultInference, ResultNamer,
+    CustomDirective, DefAssembly, DialectDefs, Exprs, FormatAssembly, FormatHooks, ResultInference,
+    ResultNamer,
 };
 use crate::dialect::DialectId;
 use crate::eval::Natives;
@@ -104,6 +105,9 @@ pub struct Registration {
     ops: Vec<Arc<CompiledOp>>,
     /// Each op's custom form, if it has one (parallel to `ops`).
     assembly: Vec<Option<Arc<dyn OpAssembly>>>,
+    /// What each op's format-driven custom form runs besides the format, when it has one
+    /// (not replaced by a Rust form): what a compiled format needs (parallel to `ops`).
+    format_hooks: Vec<Option<Arc<FormatHooks>>>,
     /// Each op's default-valued attributes and how to make their defaults (parallel to
     /// `ops`).
     defaults: Vec<Vec<(String, AttrMaker)>>,
@@ -138,6 +142,7 @@ impl Registration {
         let mut compiler = Compiler::new(model, &options.natives);
         let mut ops = Vec::new();
         let mut assembly = Vec::new();
+        let mut format_hooks = Vec::new();
         let mut defaults = Vec::new();
         let mut symbol_verifiers = Vec::new();
         let mut inference = Vec::new();
@@ -154,13 +159,10 @@ impl Registration {
                     .cloned()
                     .or_else(|| infer::derived(model, op, compiler.eval())),
             );
-            assembly.push(custom_form(
-                model,
-                op,
-                options,
-                compiler.eval(),
-                &mut format_problems,
-            ));
+            let (form, hooks) =
+                custom_form(model, op, options, compiler.eval(), &mut format_problems);
+            assembly.push(form);
+            format_hooks.push(hooks);
         }
         let names = dialects
             .iter()
@@ -182,6 +184,7 @@ impl Registration {
                 dialects: names,
                 ops,
                 assembly,
+                format_hooks,
                 defaults,
                 symbol_verifiers,
                 inference,
@@ -239,6 +242,14 @@ impl Registration {
                 tessera_asm::custom::set_op_assembly(ctx, &op.name, hooks.clone());
             }
         }
+    }
+
+    /// What op `name`'s format-driven custom form runs besides its format (its evaluated C++
+    /// and Rust hooks), if the op has one: `None` for ops without a format and for ops whose
+    /// form `Options::assembly` replaced. Formats compiled to Rust are installed with these.
+    pub fn format_hooks(&self, name: &str) -> Option<Arc<FormatHooks>> {
+        let i = self.ops.iter().position(|op| op.name == name)?;
+        self.format_hooks[i].clone()
     }
 
     /// The names of the registered dialects.
@@ -324,16 +335,17 @@ fn custom_form(
     options: &Options,
     eval: &crate::eval::Compiler<'_>,
     problems: &mut Vec<Diagnostic>,
-) -> Option<Arc<dyn OpAssembly>> {
+) -> (Option<Arc<dyn OpAssembly>>, Option<Arc<FormatHooks>>) {
     if let Some(hooks) = options.assembly.get(&op.name) {
-        return Some(hooks.clone());
+        return (Some(hooks.clone()), None);
     }
-    let format = match crate::format::parse_op_format(model, op)? {
-        Ok(format) => format,
-        Err(errors) => {
+    let format = match crate::format::parse_op_format(model, op) {
+        Some(Ok(format)) => format,
+        Some(Err(errors)) => {
             problems.extend(errors);
-            return None;
+            return (None, None);
         }
+        None => return (None, None),
     };
     let (exprs, errors) = Exprs::compile(model, op, &format, eval);
     for e in errors {
@@ -363,10 +375,12 @@ fn custom_form(
         Some(namer) => engine.with_result_names(namer.clone()),
         None => engine,
     };
-    Some(Arc::new(match options.result_inference.get(&op.name) {
+    let engine = match options.result_inference.get(&op.name) {
         Some(infer) => engine.with_result_inference(infer.clone()),
         None => engine,
-    }))
+    };
+    let hooks = Arc::new(engine.hooks());
+    (Some(Arc::new(engine)), Some(hooks))
 }
 
 fn report(gaps: Gaps) -> Vec<Diagnostic> {

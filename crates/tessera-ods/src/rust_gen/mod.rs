@@ -1,12 +1,14 @@
 //! Rust generated from the ODS model: for each op of the chosen dialects a typed handle with
 //! named accessors (operands, attributes, results, regions, successors) and a builder, the
-//! enums its attributes use as Rust enums, the dialect's registration, and each op's
-//! verifier ([`verify`]). `tessera-build`
+//! enums its attributes use as Rust enums, each op's verifier ([`verify`]) and assembly
+//! format ([`mod@format`]) compiled to Rust, and the dialect's registration. `tessera-build`
 //! writes this into `OUT_DIR` for a crate's `build.rs`; the code calls [`crate::typed`].
 //!
 //! The output is a list of items meant for `include!` inside a module of the user's choosing,
 //! so it holds no inner attributes or inner doc comments. Every public item is documented
 //! from the op's summary and description; the text is laid out as `rustfmt` would.
+
+pub mod format;
 
 use crate::dialect::DialectId;
 use crate::enums::{EnumInfo, EnumKind};
@@ -26,6 +28,16 @@ pub struct GenOptions<'a> {
 
 /// The Rust source for the ops of `dialects` in `model`.
 pub fn generate(model: &Model, dialects: &[DialectId], options: &GenOptions<'_>) -> String {
+    generate_with_report(model, dialects, options).0
+}
+
+/// [`generate`], with the ops whose assembly format could not be compiled to Rust (they keep
+/// the format engine), each with the reason.
+pub fn generate_with_report(
+    model: &Model,
+    dialects: &[DialectId],
+    options: &GenOptions<'_>,
+) -> (String, Vec<(String, String)>) {
     let mut g = Gen {
         model,
         out: String::new(),
@@ -50,7 +62,9 @@ pub fn generate(model: &Model, dialects: &[DialectId], options: &GenOptions<'_>)
         g.op(op);
     }
     verify::generate(model, &ops, &mut g.out);
-    g.out
+    let compiled = format::compile(model, &ops);
+    g.out.push_str(&compiled.code);
+    (g.out, compiled.skipped)
 }
 
 /// One parameter of a typed op's builder (`state`, `state_inferred`), in the order the
@@ -1114,6 +1128,7 @@ pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
     registration.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, registration);
     Ok(())
 }
 
@@ -1123,8 +1138,10 @@ pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
     Ok(())
 }
 

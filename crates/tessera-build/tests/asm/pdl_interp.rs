@@ -25,7 +25,7 @@ he matcher: `pdl.operation`,\x0a    `pdl.operand`, `pdl.type`, ... describe the 
 the closing `pdl.rewrite`\x0a    either names an external rewriter or holds the rewrite itself a\
 s `pdl` ops. Values of\x0a    `pdl` are handles: `!pdl.attribute`, `!pdl.operation`, `!pdl.type`\
 , `!pdl.value`, and\x0a    `!pdl.range<...>` of them.\x0a  \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x01\x00\x00\x01'\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00PDLInterp_ApplyCons\
+\x01\x00\x00\x016\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00PDLInterp_ApplyCons\
 traintOp\x00\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00apply_constraint\x1b\x00\
 \x00\x00\x00\x00\x00\x00pdl_interp.apply_constraint\x12\x00\x00\x00\x00\x00\x00\x00::mlir::pdl_i\
 nterp\x11\x00\x00\x00\x00\x00\x00\x00ApplyConstraintOp0\x00\x00\x00\x00\x00\x00\x00Apply a const\
@@ -136,7 +136,7 @@ SpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait
 AtLeast`).\x0a  \x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
 \x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\
 \x00\x00\x00\x00\x00\x00\x00inputOp\x07\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\
-\x00\x05\x00\x00\x00\x00\x00\x00\x00count\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_50\x08\x00\x00\
+\x00\x05\x00\x00\x00\x00\x00\x00\x00count\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_90\x08\x00\x00\
 \x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\
 \x00uint32_t\x00\x00\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getInteg\
 erType(32), $0)\x01\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00\
@@ -191,7 +191,7 @@ utOp` has `count` results (at least `count` with\x0a    `compareAtLeast`).\x0a  
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\
 \x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00inpu\
 tOp\x07\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\
-\x00count\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_50\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\
+\x00count\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_90\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\
 \x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01:\x00\
 \x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(32), $0)\x01\x00\x01\x07\
 \x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\
@@ -274,7 +274,7 @@ ableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00
 \x0e\x00\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\x00\x00\x00\x00\x00\x00MemoryEffectOpInte\
 rface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00::\
 mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anony\
-mous_57\x1a\x00\x00\x00\x00\x00\x00\x00HasParent<ForEachOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00\
+mous_92\x1a\x00\x00\x00\x00\x00\x00\x00HasParent<ForEachOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00\
 ::mlir::OpTrait\x00\x01\x0a\x00\x00\x00\x00\x00\x00\x00Terminator\x0c\x00\x00\x00\x00\x00\x00\x00\
 IsTerminator\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x01\x09\x00\x00\x00\x00\x00\x00\x00attr-dict\x00\x1b\x00\x00\x00\
@@ -405,7 +405,7 @@ x in a range:\x00\x00\x00\x00\x00\x00\x00Element `index` of `range`, or a null h
 nd.\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\
 \x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00range\x13\x00\x00\x00\x00\
 \x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0c\x00\x00\
-\x00\x00\x00\x00\x00anonymous_50\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00anonymous_90\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00\
 ::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01:\x00\x00\x00\x00\x00\x00\
 \x00$_builder.getIntegerAttr($_builder.getIntegerType(32), $0)\x01\x00\x01\x07\x00\x00\x00\x00\x00\
 \x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_buil\
@@ -418,7 +418,7 @@ SpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait
 \x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\x00\
 \x00\x00\x00\x00\x00MemoryEffectOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\
 \x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\
-\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_70\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_93\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x01B\x00\x00\x00\x00\x00\x00\x00`range` is a PDL range whose element type matches t\
 ype of `result`\x00M\x00\x00\x00\x00\x00\x00\x00(std::equal_to<>()(pdl::RangeType::get($result.g\
 etType()), $range.getType()))\x01\x01\x06\x00\x00\x00\x00\x00\x00\x00result\x05\x00\x00\x00\x00\x00\
@@ -464,16 +464,16 @@ ncOp\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00func\x0f\x00
 \x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\x11\x00\x00\x00\x00\x00\x00\x00::llvm::String\
 Ref\x00\x00\x01\x1b\x00\x00\x00\x00\x00\x00\x00$_builder.getStringAttr($0)\x00\x00\x00\x0e\x00\x00\
 \x00\x00\x00\x00\x00SymbolNameAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::Non\
-eType>()\x00\x0d\x00\x00\x00\x00\x00\x00\x00function_type\x0c\x00\x00\x00\x00\x00\x00\x00anonymo\
-us_77\x16\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00::mlir::TypeAttr\x14\x00\x00\
+eType>()\x00\x0d\x00\x00\x00\x00\x00\x00\x00function_type\x0d\x00\x00\x00\x00\x00\x00\x00anonymo\
+us_100\x16\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00::mlir::TypeAttr\x14\x00\x00\
 \x00\x00\x00\x00\x00::mlir::FunctionType\x00\x00\x01\x19\x00\x00\x00\x00\x00\x00\x00::mlir::Type\
-Attr::get($0)\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_77\x01%\x00\x00\x00\x00\x00\x00\
-\x00$_builder.getType<::mlir::NoneType>()\x00\x09\x00\x00\x00\x00\x00\x00\x00arg_attrs\x0c\x00\x00\
-\x00\x00\x00\x00\x00anonymous_80\x17\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00\
+Attr::get($0)\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_100\x01%\x00\x00\x00\x00\x00\x00\
+\x00$_builder.getType<::mlir::NoneType>()\x00\x09\x00\x00\x00\x00\x00\x00\x00arg_attrs\x0d\x00\x00\
+\x00\x00\x00\x00\x00anonymous_103\x17\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00\
 ::mlir::ArrayAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::mlir::ArrayAttr>\x01\x00\x00\x00\
 \x00\x01\x0d\x00\x00\x00\x00\x00\x00\x00DictArrayAttr\x0d\x00\x00\x00\x00\x00\x00\x00DictArrayAt\
 tr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x09\x00\x00\x00\x00\
-\x00\x00\x00res_attrs\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_80\x17\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00res_attrs\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_103\x17\x00\x00\x00\x00\x00\x00\x00\
 \x11\x00\x00\x00\x00\x00\x00\x00::mlir::ArrayAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<:\
 :mlir::ArrayAttr>\x01\x00\x00\x00\x00\x01\x0d\x00\x00\x00\x00\x00\x00\x00DictArrayAttr\x0d\x00\x00\
 \x00\x00\x00\x00\x00DictArrayAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::None\
@@ -549,7 +549,7 @@ e::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\x00\x00\x00\x00\x
 of `inputOp`, or a null handle.\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\
 \x00inputOp\x07\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\
-\x00\x00\x00index\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_50\x08\x00\x00\x00\x00\x00\x00\x00\x13\
+\x00\x00\x00index\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_90\x08\x00\x00\x00\x00\x00\x00\x00\x13\
 \x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01\
 :\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(32), $0)\x01\x00\x01\
 \x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\
@@ -571,10 +571,10 @@ perand group from an `Operation`s\x00\x00\x00\x00\x00\x00\x00\x0a    The operand
 all, or operand group `index` (a value or a range, as\x0a    the result type says).\x0a  \x02\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\
 \x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00inputOp\x07\x00\x00\x00\x00\x00\x00\
-\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0c\x00\x00\x00\x00\
-\x00\x00\x00anonymous_84\x1b\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::\
-IntegerAttr\x19\x00\x00\x00\x00\x00\x00\x00::std::optional<uint32_t>\x01\x00\x00\x00\x00\x01\x0c\
-\x00\x00\x00\x00\x00\x00\x00anonymous_50\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0d\x00\x00\x00\x00\
+\x00\x00\x00anonymous_107\x1b\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir:\
+:IntegerAttr\x19\x00\x00\x00\x00\x00\x00\x00::std::optional<uint32_t>\x01\x00\x00\x00\x00\x01\x0c\
+\x00\x00\x00\x00\x00\x00\x00anonymous_90\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\
 \x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
 \x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00value\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x0c\x00\
@@ -593,7 +593,7 @@ ified result from an `Operation`.\x00\x00\x00\x00\x00\x00\x00Result `index` of `
 ull handle.\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
 \x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00inputOp\x07\x00\x00\
 \x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0c\
-\x00\x00\x00\x00\x00\x00\x00anonymous_50\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00anonymous_90\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\
 \x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01:\x00\x00\x00\x00\
 \x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(32), $0)\x01\x00\x01\x07\x00\x00\x00\
 \x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00\
@@ -615,10 +615,10 @@ peration`q\x00\x00\x00\x00\x00\x00\x00\x0a    The results of `inputOp`: all, or 
 dex` (a value or a range, as the\x0a    result type says).\x0a  \x02\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
 \x00\x00\x07\x00\x00\x00\x00\x00\x00\x00inputOp\x07\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
-\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_8\
-4\x1b\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x19\x00\x00\
+\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_1\
+07\x1b\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x19\x00\x00\
 \x00\x00\x00\x00\x00::std::optional<uint32_t>\x01\x00\x00\x00\x00\x01\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_50\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_bui\
+\x00anonymous_90\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_bui\
 lder.getIntegerType(32)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\
 \x00\x00\x00\x00\x00\x00value\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\
@@ -661,27 +661,27 @@ ditionallySpeculatable::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x01\x00\
 \x00AlwaysSpeculatableImplTrait\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\x00\
 \x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\x00\x00\x00\x00\x00\x00MemoryEffectOpInterface::Trait\
 \x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::Memory\
-Effects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_90\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01&\x00\x00\x00\x00\x00\x00\x00`value`\
-\x20type matches arity of `result`\x00T\x00\x00\x00\x00\x00\x00\x00(std::equal_to<>()(getGetValu\
-eTypeOpValueType($result.getType()), $value.getType()))\x01\x01\x06\x00\x00\x00\x00\x00\x00\x00r\
-esult\x05\x00\x00\x00\x00\x00\x00\x00value\"\x00\x00\x00\x00\x00\x00\x00getGetValueTypeOpValueTy\
-pe($_self)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01'\x00\x00\x00\x00\x00\
-\x00\x00`of` $value `:` type($result) attr-dict\x00\x15\x00\x00\x00\x00\x00\x00\x00PDLInterp_IsN\
-otNullOp\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00is_not_null\x16\x00\x00\x00\
-\x00\x00\x00\x00pdl_interp.is_not_null\x12\x00\x00\x00\x00\x00\x00\x00::mlir::pdl_interp\x0b\x00\
-\x00\x00\x00\x00\x00\x00IsNotNullOp'\x00\x00\x00\x00\x00\x00\x00Check if a positional value is n\
-on-null5\x00\x00\x00\x00\x00\x00\x00Branches on whether `value` is a handle to something.\x01\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\
-\x00\x00\x00\x00\x00\x00\x00value\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+Effects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_113\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01&\x00\x00\x00\x00\x00\x00\x00`va\
+lue` type matches arity of `result`\x00T\x00\x00\x00\x00\x00\x00\x00(std::equal_to<>()(getGetVal\
+ueTypeOpValueType($result.getType()), $value.getType()))\x01\x01\x06\x00\x00\x00\x00\x00\x00\x00\
+result\x05\x00\x00\x00\x00\x00\x00\x00value\"\x00\x00\x00\x00\x00\x00\x00getGetValueTypeOpValueT\
+ype($_self)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01'\x00\x00\x00\x00\
+\x00\x00\x00`of` $value `:` type($result) attr-dict\x00\x15\x00\x00\x00\x00\x00\x00\x00PDLInterp\
+_IsNotNullOp\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00is_not_null\x16\x00\x00\
+\x00\x00\x00\x00\x00pdl_interp.is_not_null\x12\x00\x00\x00\x00\x00\x00\x00::mlir::pdl_interp\x0b\
+\x00\x00\x00\x00\x00\x00\x00IsNotNullOp'\x00\x00\x00\x00\x00\x00\x00Check if a positional value \
+is non-null5\x00\x00\x00\x00\x00\x00\x00Branches on whether `value` is a handle to something.\x01\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\
+\x05\x00\x00\x00\x00\x00\x00\x00value\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x02\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00trueDest\x03\x00\x00\x00\x00\
-\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00falseDest\x03\x00\x00\x00\x00\x00\x00\x00\x00\x04\
-\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Terminator\x0c\x00\x00\x00\x00\x00\x00\
-\x00IsTerminator\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_39 \x00\x00\x00\x00\x00\x00\x00ConditionallySpeculatable::Trait\x06\x00\x00\x00\x00\
-\x00\x00\x00::mlir\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00Al\
-waysSpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00\x00\
+\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00trueDest\x03\x00\x00\x00\
+\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00falseDest\x03\x00\x00\x00\x00\x00\x00\x00\x00\
+\x04\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Terminator\x0c\x00\x00\x00\x00\x00\
+\x00\x00IsTerminator\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0c\x00\x00\x00\x00\x00\
+\x00\x00anonymous_39 \x00\x00\x00\x00\x00\x00\x00ConditionallySpeculatable::Trait\x06\x00\x00\x00\
+\x00\x00\x00\x00::mlir\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00\
+AlwaysSpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00\x00\
 \x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\
 \x00\x00\x00\x00\x00\x00MemoryEffectOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\
 \x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\
@@ -702,26 +702,26 @@ ionally its root kind and the ops it may create;\x0a    then continues at `dest`
 \x00\x00\x00\x00\x00\x00::mlir::SymbolRefAttr\x15\x00\x00\x00\x00\x00\x00\x00::mlir::SymbolRefAt\
 tr\x00\x00\x016\x00\x00\x00\x00\x00\x00\x00::mlir::SymbolRefAttr::get($_builder.getContext(), $0\
 )\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00SymbolRefAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_bui\
-lder.getType<::mlir::NoneType>()\x00\x08\x00\x00\x00\x00\x00\x00\x00rootKind\x0d\x00\x00\x00\x00\
-\x00\x00\x00anonymous_100 \x00\x00\x00\x00\x00\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00::mlir::St\
-ringAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::llvm::StringRef>\x01\x00\x00\x00\x00\x01\
-\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\
-\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x0c\x00\x00\x00\x00\x00\x00\x00generatedOp\
-s\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_101!\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\
-\x00\x00::mlir::ArrayAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::mlir::ArrayAttr>\x01\x00\
-\x00\x00\x00\x01\x0c\x00\x00\x00\x00\x00\x00\x00StrArrayAttr\x0c\x00\x00\x00\x00\x00\x00\x00StrA\
-rrayAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x07\x00\x00\x00\
-\x00\x00\x00\x00benefit\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_102\"\x00\x00\x00\x00\x00\x00\x00\
-\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint16_t\x00\x00\
-\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(16), $0)\x01\x00\
-\x01\x07\x00\x00\x00\x00\x00\x00\x00I16Attr\x07\x00\x00\x00\x00\x00\x00\x00I16Attr\x01\x1c\x00\x00\
-\x00\x00\x00\x00\x00$_builder.getIntegerType(16)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\
-\x00\x00\x00\x00\x00dest\x03\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x18\
-\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandSegments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOpe\
-randSegments\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x0a\x00\x00\x00\x00\x00\x00\x00\
-Terminator\x0c\x00\x00\x00\x00\x00\x00\x00IsTerminator\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::Op\
-Trait\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\xef\x00\x00\x00\
+lder.getType<::mlir::NoneType>()\x00\x08\x00\x00\x00\x00\x00\x00\x00rootKind\x0c\x00\x00\x00\x00\
+\x00\x00\x00anonymous_64 \x00\x00\x00\x00\x00\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00::mlir::Str\
+ingAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::llvm::StringRef>\x01\x00\x00\x00\x00\x01\x07\
+\x00\x00\x00\x00\x00\x00\x00StrAttr\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\
+\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x0c\x00\x00\x00\x00\x00\x00\x00generatedOps\x0d\
+\x00\x00\x00\x00\x00\x00\x00anonymous_116!\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\
+\x00::mlir::ArrayAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::mlir::ArrayAttr>\x01\x00\x00\
+\x00\x00\x01\x0c\x00\x00\x00\x00\x00\x00\x00StrArrayAttr\x0c\x00\x00\x00\x00\x00\x00\x00StrArray\
+Attr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x07\x00\x00\x00\x00\
+\x00\x00\x00benefit\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_73\"\x00\x00\x00\x00\x00\x00\x00\x13\
+\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint16_t\x00\x00\x01\
+:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(16), $0)\x01\x00\x01\
+\x07\x00\x00\x00\x00\x00\x00\x00I16Attr\x07\x00\x00\x00\x00\x00\x00\x00I16Attr\x01\x1c\x00\x00\x00\
+\x00\x00\x00\x00$_builder.getIntegerType(16)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\
+\x00\x00\x00\x00dest\x03\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x18\x00\
+\x00\x00\x00\x00\x00\x00AttrSizedOperandSegments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOperand\
+Segments\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x0a\x00\x00\x00\x00\x00\x00\x00T\
+erminator\x0c\x00\x00\x00\x00\x00\x00\x00IsTerminator\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpT\
+rait\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\xef\x00\x00\x00\
 \x00\x00\x00\x00\x0a    $rewriter (`(` $inputs^ `:` type($inputs) `)`)? `:`\x0a    `benefit` `(`\
 \x20$benefit `)` `,`\x0a    (`generatedOps` `(` $generatedOps^ `)` `,`)?\x0a    `loc` `(` `[` $m\
 atchedOps `]` `)`\x0a    (`,` `root` `(` $rootKind^ `)`)? attr-dict `->` $dest\x0a  \x00\x13\x00\
@@ -867,10 +867,10 @@ Switch on a range of `Type` values6\x00\x00\x00\x00\x00\x00\x00Branches to the c
 the range `value` is.\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
 \x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00valu\
 e\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\
-\x00caseValues\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_104&\x00\x00\x00\x00\x00\x00\x00\x11\x00\
+\x00caseValues\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_117&\x00\x00\x00\x00\x00\x00\x00\x11\x00\
 \x00\x00\x00\x00\x00\x00::mlir::ArrayAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::ArrayAttr\x00\x00\
 \x01\x1a\x00\x00\x00\x00\x00\x00\x00$_builder.getArrayAttr($0)\x00\x00\x00\x0d\x00\x00\x00\x00\x00\
-\x00\x00anonymous_104\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x00\
+\x00\x00anonymous_117\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\
 \x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00defaultDest\x03\x00\x00\x00\x00\x00\x00\
 \x00\x00\x05\x00\x00\x00\x00\x00\x00\x00cases$\x00\x00\x00\x00\x00\x00\x00\x02\x04\x00\x00\x00\x00\
@@ -883,216 +883,548 @@ ableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00
 \x00\x00\x00MemoryEffectOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\
 \x00\x00\x00\x00\x00\x00\x00::mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01J\x00\x00\x00\x00\x00\x00\x00\x0a   \
-\x20$value `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest\x0a  \x00'\x00\x00\x00\x00\
-\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01\x10\x00\x00\x00\x00\x00\x00\x00string at\
-tribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir:\
-:StringAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_48\x00\x14\x00\x00\x00\x00\
-\x00\x00\x00variadic of pdl type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00+\x00\x00\x00\x00\x00\x00\
-\x00(::llvm::isa<::mlir::pdl::PDLType>($_self))\x01\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::\
-PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_49\x01\x0e\x00\x00\x00\x00\x00\x00\x00bool \
-attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mli\
-r::BoolAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00AnySuccessor\x03\x0d\x00\x00\x00\x00\
-\x00\x00\x00any successor\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\
-\x00PDL_AnyType\x00\x08\x00\x00\x00\x00\x00\x00\x00pdl type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
-+\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::PDLType>($_self))\x01\x14\x00\x00\x00\x00\
-\x00\x00\x00::mlir::pdl::PDLType\x00\x0d\x00\x00\x00\x00\x00\x00\x00PDL_Attribute\x00\"\x00\x00\x00\
-\x00\x00\x00\x00PDL handle to an `mlir::Attribute`8\x00\x00\x00\x00\x00\x00\x00A handle to an at\
-tribute, matched or built by a pattern.\x01\x001\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir:\
-:pdl::AttributeType>($_self))\x01\x0d\x00\x00\x00\x00\x00\x00\x00AttributeType\x01/\x00\x00\x00\x00\
-\x00\x00\x00$_builder.getType<::mlir::pdl::AttributeType>()\x07\x00\x00\x00\x00\x00\x00\x00AnyAt\
-tr\x01\x0d\x00\x00\x00\x00\x00\x00\x00any attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\
-\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00PDL_Operation\x00$\x00\x00\
-\x00\x00\x00\x00\x00PDL handle to an `mlir::Operation *`8\x00\x00\x00\x00\x00\x00\x00A handle to\
-\x20an operation, matched or built by a pattern.\x01\x001\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
-a<::mlir::pdl::OperationType>($_self))\x01\x0d\x00\x00\x00\x00\x00\x00\x00OperationType\x01/\x00\
-\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl::OperationType>()\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_50\x01=\x00\x00\x00\x00\x00\x00\x0032-bit signless integer attribute whose value i\
-s non-negative\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\
-\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_sel\
-f))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignl\
-essInteger(32))\x00D\x00\x00\x00\x00\x00\x00\x00(!::llvm::cast<::mlir::IntegerAttr>($_self).getV\
-alue().isNegative())\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00UnitAttr\x01\x0e\x00\x00\x00\x00\x00\
-\x00\x00unit attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00'\x00\x00\x00\x00\x00\x00\x00(::ll\
-vm::isa<::mlir::UnitAttr>($_self))\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00PDL_Type\x00\x1d\x00\x00\
-\x00\x00\x00\x00\x00PDL handle to an `mlir::Type`2\x00\x00\x00\x00\x00\x00\x00A handle to a type\
-, matched or built by a pattern.\x01\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::T\
-ypeType>($_self))\x01\x08\x00\x00\x00\x00\x00\x00\x00TypeType\x01*\x00\x00\x00\x00\x00\x00\x00$_\
-builder.getType<::mlir::pdl::TypeType>()\x08\x00\x00\x00\x00\x00\x00\x00TypeAttr\x01\x12\x00\x00\
-\x00\x00\x00\x00\x00any type attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x00\x00\x00\x00\
-\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAttr>($_self))\x00N\x00\x00\
-\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()\
-))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::Ty\
-peAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\x00\x00\x00\x00\
-\x00\x00\x00anonymous_52\x00-\x00\x00\x00\x00\x00\x00\x00range of PDL handle to an `mlir::Type` \
-values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\
-\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_s\
-elf=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\
-\x01\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeT\
-ype>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType\x01G\x00\x00\x00\x00\x00\
-\x00\x00::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())\x0d\x00\x00\x00\x00\
-\x00\x00\x00TypeArrayAttr\x01\x14\x00\x00\x00\x00\x00\x00\x00type array attribute\x00\x00\x00\x00\
-\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm\
-::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\x00::llvm::all_of(::llvm::cast<::\
-mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (\x05\x00\x00\x00\x00\x00\
-\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\x00\x00\x00\x00\x00attr\x01\x03\
-\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAttr>($_se\
-lf))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($\
-_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\x00\x00\x00\x00\x00\x00::llvm\
-::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\
-\x00\x00\x00\x00\x00\x00\x00anonymous_65\x00F\x00\x00\x00\x00\x00\x00\x00variadic of single elem\
-ent or range of PDL handle for an `mlir::Value`\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x02\x00\x00\
-\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_self\
-))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl:\
-:RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llv\
-m::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\
--\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_self))\x01\x14\x00\x00\x00\x00\
-\x00\x00\x00::mlir::pdl::PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_66\x00.\x00\x00\x00\
-\x00\x00\x00\x00variadic of PDL handle to an `mlir::Attribute`\x00\x00\x00\x00\x00\x00\x00\x00\x01\
-\x001\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::AttributeType>($_self))\x01\x0d\x00\x00\
-\x00\x00\x00\x00\x00AttributeType\x01/\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl:\
-:AttributeType>()\x0c\x00\x00\x00\x00\x00\x00\x00StrArrayAttr\x01\x16\x00\x00\x00\x00\x00\x00\x00\
-string array attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\
-(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\
-\x00::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return\
-\x20attr && (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\
-\x00\x00\x00\x00\x00\x00\x00attr\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr\
->($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_69\x00D\x00\x00\x00\x00\x00\x00\x00v\
-ariadic of single element or range of PDL handle to an `mlir::Type`\x00\x00\x00\x00\x00\x00\x00\x00\
-\x01\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pd\
-l::TypeType>($_self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llv\
-m::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\
-\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\
-\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_self))\x01\x14\
-\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_94\
-\x00P\x00\x00\x00\x00\x00\x00\x00range of PDL handle to an `mlir::Type` or PDL handle for an `ml\
-ir::Value` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\
-\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\
-\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getEleme\
-ntType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\
-\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_self))\x00-\x00\x00\x00\x00\x00\x00\x00(::\
-llvm::isa<::mlir::pdl::ValueType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::Range\
-Type\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get()\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_72\x00\x18\x00\x00\x00\x00\x00\x00\x00range of pdl type values\x00\x00\x00\x00\x00\
-\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
-a<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\
-\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\x00\
-\x00\x00\x00+\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::PDLType>($_self))\x01\x16\x00\
-\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::R\
-angeType::get()\x09\x00\x00\x00\x00\x00\x00\x00AnyRegion\x02\x0a\x00\x00\x00\x00\x00\x00\x00any \
-region\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0e\
-\x00\x00\x00\x00\x00\x00\x00SymbolNameAttr\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\
-\x00\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr\
->($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_77\x01\x1f\x00\x00\x00\x00\x00\x00\x00\
-type attribute of function type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\
-\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAttr>($_self))\x00V\x00\x00\x00\x00\
-\x00\x00\x00(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()\
-))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_80\x01\x1e\x00\x00\x00\x00\x00\x00\x00Array \
-of dictionary attributes\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\
-\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x00\x96\x00\x00\x00\x00\
-\x00\x00\x00(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr)\
-\x20{ return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))\x00\x00\x0c\x00\x00\x00\x00\
-\x00\x00\x00anonymous_81\x02\x1d\x00\x00\x00\x00\x00\x00\x00region with at least 1 blocks\x00\x00\
-\x00\x00\x00\x00\x00\x00\x01\x00$\x00\x00\x00\x00\x00\x00\x00(::llvm::hasNItemsOrMore($_self, 1)\
-)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_58\x00:\x00\x00\x00\x00\x00\x00\x00single ele\
-ment or range of PDL handle for an `mlir::Value`\x00\x00\x00\x00\x00\x00\x00\x00\x01\x02\x02\x00\
-\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_\
-self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::\
-pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00:\
-:llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\
-\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_self))\x01\x14\x00\x00\x00\
-\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x09\x00\x00\x00\x00\x00\x00\x00PDL_Value\x00\x1f\x00\x00\
-\x00\x00\x00\x00\x00PDL handle for an `mlir::Value`3\x00\x00\x00\x00\x00\x00\x00A handle to a va\
-lue, matched or built by a pattern.\x01\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl\
-::ValueType>($_self))\x01\x09\x00\x00\x00\x00\x00\x00\x00ValueType\x01+\x00\x00\x00\x00\x00\x00\x00\
-$_builder.getType<::mlir::pdl::ValueType>()\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_84\x01=\x00\
-\x00\x00\x00\x00\x00\x0032-bit signless integer attribute whose value is non-negative\x00\x00\x00\
-\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\
-\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\
-\x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00D\x00\
-\x00\x00\x00\x00\x00\x00(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNegative())\x00\
-\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_85\x004\x00\x00\x00\x00\x00\x00\x00range of PDL ha\
-ndle to an `mlir::Operation *` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\
-\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\
-\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeTy\
-pe>($_self).getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x001\x00\x00\x00\x00\x00\x00\x00\
-(::llvm::isa<::mlir::pdl::OperationType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\
-::RangeType\x01L\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get($_builder.getType<::mlir\
-::pdl::OperationType>())\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_67\x008\x00\x00\x00\x00\x00\x00\
-\x00single element or range of PDL handle to an `mlir::Type`\x00\x00\x00\x00\x00\x00\x00\x00\x01\
-\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::T\
-ypeType>($_self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::i\
-sa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\
-\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\x00\
-\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_self))\x01\x14\x00\
-\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_99\x00\
-0\x00\x00\x00\x00\x00\x00\x00variadic of PDL handle to an `mlir::Operation *`\x00\x00\x00\x00\x00\
-\x00\x00\x00\x01\x001\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::OperationType>($_self\
-))\x01\x0d\x00\x00\x00\x00\x00\x00\x00OperationType\x01/\x00\x00\x00\x00\x00\x00\x00$_builder.ge\
-tType<::mlir::pdl::OperationType>()\x0d\x00\x00\x00\x00\x00\x00\x00SymbolRefAttr\x01\x1a\x00\x00\
-\x00\x00\x00\x00\x00symbol reference attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00,\x00\x00\x00\
-\x00\x00\x00\x00(::llvm::isa<::mlir::SymbolRefAttr>($_self))\x00\x00\x0d\x00\x00\x00\x00\x00\x00\
-\x00anonymous_100\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\x00\x00\x00\
-\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x0d\x00\
-\x00\x00\x00\x00\x00\x00anonymous_101\x01\x16\x00\x00\x00\x00\x00\x00\x00string array attribute\x00\
-\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\
-\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\x00::llvm::all_of(::ll\
-vm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (\x05\x00\x00\x00\
-\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\x00\x00\x00\x00\x00a\
-ttr\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x0d\x00\x00\
-\x00\x00\x00\x00\x00anonymous_102\x01=\x00\x00\x00\x00\x00\x00\x0016-bit signless integer attrib\
-ute whose value is non-negative\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\
-\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::In\
-tegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).g\
-etType().isSignlessInteger(16))\x00D\x00\x00\x00\x00\x00\x00\x00(!::llvm::cast<::mlir::IntegerAt\
-tr>($_self).getValue().isNegative())\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00ArrayAttr\x01\x0f\x00\
-\x00\x00\x00\x00\x00\x00array attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00(\x00\x00\x00\x00\
-\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anon\
-ymous_47\x03\x19\x00\x00\x00\x00\x00\x00\x00variadic of any successor\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00I32ElementsAttr\x01*\x00\x00\x00\x00\x00\x00\x00\
-32-bit signless integer elements attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\
-\x00\x00\x00\x00\x003\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::DenseIntElementsAttr>($_se\
-lf))\x00e\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::DenseIntElementsAttr>($_self).getType\
-().getElementType().isSignlessInteger(32))\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_104\x01\
-\x1a\x00\x00\x00\x00\x00\x00\x00type-array array attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\
-\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>\
-($_self))\x05f\x00\x00\x00\x00\x00\x00\x00::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self)\
-, [&](::mlir::Attribute attr) { return attr && (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\
-\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\x00\x00\x00\x00\x00attr\x01\x02\x00\x00\x00\x00\x00\x00\
-\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\
-\x00\x00\x00::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) \
-{ return attr && (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_sel\
-f\x04\x00\x00\x00\x00\x00\x00\x00attr\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\
-\x00\x00(::llvm::isa<::mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::m\
-lir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00\
-$_self1\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\
-\x00\x00\x00\x00\x00\x00(true)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\
-\x00\x01\x0d\x00\x00\x00\x00\x00\x00\x00PDL_Attribute\x01\x00\x00\x00\x00\x00\x00\x00\x0d\x00\x00\
-\x00\x00\x00\x00\x00AttributeType\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x01\x09\x00\
-\x00\x00\x00\x00\x00\x00attribute\x01\"\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::Attri\
-bute`\x018\x00\x00\x00\x00\x00\x00\x00A handle to an attribute, matched or built by a pattern.\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x0d\x00\x00\x00\x00\x00\x00\x00PDL_Operation\x01\
-\x00\x00\x00\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00OperationType\x14\x00\x00\x00\x00\x00\
-\x00\x00::mlir::pdl::PDLType\x01\x09\x00\x00\x00\x00\x00\x00\x00operation\x01$\x00\x00\x00\x00\x00\
-\x00\x00PDL handle to an `mlir::Operation *`\x018\x00\x00\x00\x00\x00\x00\x00A handle to an oper\
-ation, matched or built by a pattern.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x09\x00\
-\x00\x00\x00\x00\x00\x00PDL_Range\x01\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\
-RangeType\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x01\x05\x00\x00\x00\x00\x00\x00\x00\
-range\x01)\x00\x00\x00\x00\x00\x00\x00PDL handle to a range of a given sub-type\x01\x97\x00\x00\x00\
-\x00\x00\x00\x00\x0a    A handle to a range of attributes, operations, types or values (the elem\
-ent type,\x0a    written without its `!pdl.` prefix: `!pdl.range<value>`).\x0a  \x01\x00\x00\x00\
-\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00elementType\x04\x00\x00\x00\x00\x00\x00\x00Type\x01\
-\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00Type\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x01\x01\x00\x01\x08\x00\x00\x00\x00\x00\x00\x00PDL_Type\x01\x00\x00\x00\x00\x00\
-\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00TypeType\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDL\
-Type\x01\x04\x00\x00\x00\x00\x00\x00\x00type\x01\x1d\x00\x00\x00\x00\x00\x00\x00PDL handle to an\
-\x20`mlir::Type`\x012\x00\x00\x00\x00\x00\x00\x00A handle to a type, matched or built by a patte\
-rn.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x09\x00\x00\x00\x00\x00\x00\x00PDL_Value\
-\x01\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00ValueType\x14\x00\x00\x00\x00\x00\
-\x00\x00::mlir::pdl::PDLType\x01\x05\x00\x00\x00\x00\x00\x00\x00value\x01\x1f\x00\x00\x00\x00\x00\
-\x00\x00PDL handle for an `mlir::Value`\x013\x00\x00\x00\x00\x00\x00\x00A handle to a value, mat\
-ched or built by a pattern.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\
+\x20$value `to` $caseValues `(` $cases `)` attr-dict `->` $defaultDest\x0a  \x00\x1b\x00\x00\x00\
+\x00\x00\x00\x00PDL_ApplyNativeConstraintOp\x01\x00\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x00\x00\
+\x00\x00apply_native_constraint\x1b\x00\x00\x00\x00\x00\x00\x00pdl.apply_native_constraint\x0b\x00\
+\x00\x00\x00\x00\x00\x00::mlir::pdl\x17\x00\x00\x00\x00\x00\x00\x00ApplyNativeConstraintOp7\x00\x00\
+\x00\x00\x00\x00\x00Apply a native constraint to a set of provided entities\xb1\x00\x00\x00\x00\x00\
+\x00\x00\x0a    Calls the constraint registered under `name` on `args`; the match fails unless i\
+t\x0a    holds (or, with `isNegated`, unless it does not). A constraint may produce results.\x0a\
+\x20 \x03\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\
+\x00\x00\x00\x00args\x01\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\
+\x00\x00\x00\x00\x00\x00name\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x00\x00\x00\x00\x00\x00\x00\x00\
+\x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\x11\x00\x00\x00\x00\x00\x00\x00::llvm::String\
+Ref\x00\x00\x01\x1b\x00\x00\x00\x00\x00\x00\x00$_builder.getStringAttr($0)\x00\x00\x00\x07\x00\x00\
+\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>(\
+)\x00\x09\x00\x00\x00\x00\x00\x00\x00isNegated\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_49\x02\x00\
+\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00::mlir::BoolAttr\x04\x00\x00\x00\x00\x00\
+\x00\x00bool\x00\x01\x05\x00\x00\x00\x00\x00\x00\x00false\x01\x19\x00\x00\x00\x00\x00\x00\x00$_b\
+uilder.getBoolAttr($0)\x00\x00\x01\x08\x00\x00\x00\x00\x00\x00\x00BoolAttr\x08\x00\x00\x00\x00\x00\
+\x00\x00BoolAttr\x01\x1b\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(1)\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00results\x01\x00\x00\
+\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_47\x1f\x00\x00\x00\x00\x00\x00\
+\x00HasParent<pdl::PatternOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01N\x00\x00\x00\x00\x00\x00\x00\x0a   \
+\x20$name `(` $args `:` type($args) `)` (`:`  type($results)^ )? attr-dict\x0a  \x00\x18\x00\x00\
+\x00\x00\x00\x00\x00PDL_ApplyNativeRewriteOp\x01\x00\x00\x00\x00\x00\x00\x00\x14\x00\x00\x00\x00\
+\x00\x00\x00apply_native_rewrite\x18\x00\x00\x00\x00\x00\x00\x00pdl.apply_native_rewrite\x0b\x00\
+\x00\x00\x00\x00\x00\x00::mlir::pdl\x14\x00\x00\x00\x00\x00\x00\x00ApplyNativeRewriteOp:\x00\x00\
+\x00\x00\x00\x00\x00Apply a native rewrite method inside of pdl.rewrite region\x80\x00\x00\x00\x00\
+\x00\x00\x00\x0a    Calls the rewrite function registered under `name` on `args`, within a rewri\
+te;\x0a    its results are handles it produced.\x0a  \x02\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x04\
+\x00\x00\x00\x00\x00\x00\x00args\x01\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00\x00\x00\x00\x00\x00\
+\x00\x04\x00\x00\x00\x00\x00\x00\x00name\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x00\x00\x00\x00\x00\
+\x00\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\x11\x00\x00\x00\x00\x00\x00\x00::\
+llvm::StringRef\x00\x00\x01\x1b\x00\x00\x00\x00\x00\x00\x00$_builder.getStringAttr($0)\x00\x00\x00\
+\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir\
+::NoneType>()\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\
+\x00\x00\x00\x00results\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymou\
+s_50\x1f\x00\x00\x00\x00\x00\x00\x00HasParent<pdl::RewriteOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00\
+::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01P\x00\
+\x00\x00\x00\x00\x00\x00\x0a    $name (`(` $args^ `:` type($args) `)`)? (`:` type($results)^)? a\
+ttr-dict\x0a  \x00\x0f\x00\x00\x00\x00\x00\x00\x00PDL_AttributeOp\x01\x00\x00\x00\x00\x00\x00\x00\
+\x09\x00\x00\x00\x00\x00\x00\x00attribute\x0d\x00\x00\x00\x00\x00\x00\x00pdl.attribute\x0b\x00\x00\
+\x00\x00\x00\x00\x00::mlir::pdl\x0b\x00\x00\x00\x00\x00\x00\x00AttributeOp&\x00\x00\x00\x00\x00\x00\
+\x00Define an input attribute in a pattern\x9f\x00\x00\x00\x00\x00\x00\x00\x0a    An attribute h\
+andle: in a matcher, any attribute (of the type `valueType` if given,\x0a    equal to `value` if\
+\x20given); in a rewrite, the constant `value`.\x0a  \x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x09\
+\x00\x00\x00\x00\x00\x00\x00valueType'\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\
+\x00\x05\x00\x00\x00\x00\x00\x00\x00value\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_52(\x00\x00\x00\
+\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\"\x00\x00\x00\x00\x00\x00\x00:\
+:std::optional<::mlir::Attribute>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00AnyAttr\
+\x07\x00\x00\x00\x00\x00\x00\x00AnyAttr\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
+\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00attr\x05\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x018\x00\x00\x00\x00\x00\x00\x00(`:` $value\
+Type^)? (`=` $value^)? attr-dict-with-keyword\x00\x0b\x00\x00\x00\x00\x00\x00\x00PDL_EraseOp\x01\
+\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00erase\x09\x00\x00\x00\x00\x00\x00\x00\
+pdl.erase\x0b\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\x07\x00\x00\x00\x00\x00\x00\x00EraseOp#\x00\
+\x00\x00\x00\x00\x00\x00Mark an input operation as `erased`5\x00\x00\x00\x00\x00\x00\x00Erases t\
+he operation `opValue` when the rewrite runs.\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00opValue\x07\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_50\x1f\x00\x00\x00\x00\x00\x00\
+\x00HasParent<pdl::RewriteOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x12\x00\x00\x00\x00\x00\x00\x00$opV\
+alue attr-dict\x00\x0d\x00\x00\x00\x00\x00\x00\x00PDL_OperandOp\x01\x00\x00\x00\x00\x00\x00\x00\x07\
+\x00\x00\x00\x00\x00\x00\x00operand\x0b\x00\x00\x00\x00\x00\x00\x00pdl.operand\x0b\x00\x00\x00\x00\
+\x00\x00\x00::mlir::pdl\x09\x00\x00\x00\x00\x00\x00\x00OperandOp-\x00\x00\x00\x00\x00\x00\x00Def\
+ine an external input operand in a pattern:\x00\x00\x00\x00\x00\x00\x00A value handle in a match\
+er, of type `valueType` if given.\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00valueType'\x00\x00\x00\x00\x00\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
+\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00value\x1a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\
+\x00\x00\x00\x00\x00anonymous_47\x1f\x00\x00\x00\x00\x00\x00\x00HasParent<pdl::PatternOp>::Impl\x0f\
+\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+\x00\x00\x00\x00\x01\x1c\x00\x00\x00\x00\x00\x00\x00(`:` $valueType^)? attr-dict\x00\x0e\x00\x00\
+\x00\x00\x00\x00\x00PDL_OperandsOp\x01\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00\
+operands\x0c\x00\x00\x00\x00\x00\x00\x00pdl.operands\x0b\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\x0a\
+\x00\x00\x00\x00\x00\x00\x00OperandsOp-\x00\x00\x00\x00\x00\x00\x00Define a range of input opera\
+nds in a patternE\x00\x00\x00\x00\x00\x00\x00A range of value handles in a matcher, of types `va\
+lueType` if given.\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
+\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00valueType)\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\
+\x00\x00\x00\x00\x00\x00\x00value*\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\
+anonymous_47\x1f\x00\x00\x00\x00\x00\x00\x00HasParent<pdl::PatternOp>::Impl\x0f\x00\x00\x00\x00\x00\
+\x00\x00::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\
+\x1c\x00\x00\x00\x00\x00\x00\x00(`:` $valueType^)? attr-dict\x00\x0f\x00\x00\x00\x00\x00\x00\x00\
+PDL_OperationOp\x01\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00operation\x0d\x00\
+\x00\x00\x00\x00\x00\x00pdl.operation\x0b\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\x0b\x00\x00\x00\
+\x00\x00\x00\x00OperationOp$\x00\x00\x00\x00\x00\x00\x00Define an operation within a pattern\xd7\
+\x00\x00\x00\x00\x00\x00\x00\x0a    An operation handle: in a matcher, an operation (named `opNa\
+me` if given) with the\x0a    given operands, attributes (named by `attributeValueNames`) and re\
+sult types; in a\x0a    rewrite, the operation to create.\x0a  \x05\x00\x00\x00\x00\x00\x00\x00\x01\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
+\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\
+\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00operandValues\x0e\x00\x00\x00\x00\x00\x00\x00\x02\
+\x0f\x00\x00\x00\x00\x00\x00\x00attributeValues\x0f\x00\x00\x00\x00\x00\x00\x00\x02\x0a\x00\x00\x00\
+\x00\x00\x00\x00typeValues\x11\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x06\
+\x00\x00\x00\x00\x00\x00\x00opName\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_64 \x00\x00\x00\x00\x00\
+\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\"\x00\x00\x00\x00\x00\x00\x00::std::o\
+ptional<::llvm::StringRef>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x07\x00\
+\x00\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneTy\
+pe>()\x00\x13\x00\x00\x00\x00\x00\x00\x00attributeValueNames\x0c\x00\x00\x00\x00\x00\x00\x00StrA\
+rrayAttr\x10\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00::mlir::ArrayAttr\x11\x00\
+\x00\x00\x00\x00\x00\x00::mlir::ArrayAttr\x00\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00$_builder.g\
+etStrArrayAttr($0)\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00StrArrayAttr\x01%\x00\x00\x00\x00\x00\
+\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
+\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00op\x07\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x18\x00\x00\
+\x00\x00\x00\x00\x00AttrSizedOperandSegments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandSegm\
+ents\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x01\x00\x00\x00\x00\x00\x01\xd2\x00\x00\x00\x00\x00\x00\x00\x0a    ($opName^)? (`(` $operandVal\
+ues^ `:` type($operandValues) `)`)?\x0a    custom<OperationOpAttributes>($attributeValues, $attr\
+ibuteValueNames)\x0a    (`->` `(` $typeValues^ `:` type($typeValues) `)`)? attr-dict\x0a  \x00\x0d\
+\x00\x00\x00\x00\x00\x00\x00PDL_PatternOp\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\
+\x00\x00pattern\x0b\x00\x00\x00\x00\x00\x00\x00pdl.pattern\x0b\x00\x00\x00\x00\x00\x00\x00::mlir\
+::pdl\x09\x00\x00\x00\x00\x00\x00\x00PatternOp\x18\x00\x00\x00\x00\x00\x00\x00Define a rewrite p\
+attern\xa8\x00\x00\x00\x00\x00\x00\x00\x0a    One pattern: its body matches IR and ends in the `\
+pdl.rewrite` that says what to do\x0a    with a match; `benefit` orders patterns, `sym_name` opt\
+ionally names it.\x0a  \x02\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x07\
+\x00\x00\x00\x00\x00\x00\x00benefit\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_73\"\x00\x00\x00\x00\
+\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00u\
+int16_t\x00\x00\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerTyp\
+e(16), $0)\x01\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I16Attr\x07\x00\x00\x00\x00\x00\x00\x00I16\
+Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(16)\x00\x08\x00\x00\x00\x00\x00\
+\x00\x00sym_name\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_75+\x00\x00\x00\x00\x00\x00\x00\x12\x00\
+\x00\x00\x00\x00\x00\x00::mlir::StringAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::llvm::\
+StringRef>\x01\x00\x00\x00\x00\x01\x0e\x00\x00\x00\x00\x00\x00\x00SymbolNameAttr\x0e\x00\x00\x00\
+\x00\x00\x00\x00SymbolNameAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneTyp\
+e>()\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
+\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00bodyRegion,\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00IsolatedFromAbov\
+e\x13\x00\x00\x00\x00\x00\x00\x00IsIsolatedFromAbove\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTr\
+ait\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00SingleBlock\x0b\x00\x00\x00\x00\x00\x00\x00SingleBloc\
+k\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x06\x00\x00\x00\x00\x00\x00\x00Symbol\x18\
+\x00\x00\x00\x00\x00\x00\x00SymbolOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\
+\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_72\x17\x00\x00\x00\x00\x00\x00\x00OpAsmOpInterface\
+::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\
+\x00\x00\x00\x00\x00getDefaultDialect\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
+\x00\x00\x01W\x00\x00\x00\x00\x00\x00\x00\x0a    ($sym_name^)? `:` `benefit` `(` $benefit `)` at\
+tr-dict-with-keyword $bodyRegion\x0a  \x00\x0b\x00\x00\x00\x00\x00\x00\x00PDL_RangeOp\x01\x00\x00\
+\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00range\x09\x00\x00\x00\x00\x00\x00\x00pdl.ran\
+ge\x0b\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\x07\x00\x00\x00\x00\x00\x00\x00RangeOp!\x00\x00\x00\
+\x00\x00\x00\x00Construct a range of pdl entitiesj\x00\x00\x00\x00\x00\x00\x00\x0a    Concatenat\
+es handles and ranges of handles (types or values) into one range, within\x0a    a rewrite.\x0a \
+\x20\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
+\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00arguments\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\
+\x00\x00\x00\x00\x00result\x12\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anon\
+ymous_39 \x00\x00\x00\x00\x00\x00\x00ConditionallySpeculatable::Trait\x06\x00\x00\x00\x00\x00\x00\
+\x00::mlir\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpec\
+ulatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00\x00\x00\x00\
+\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\x00\x00\
+\x00\x00\x00\x00MemoryEffectOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\
+\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x0c\
+\x00\x00\x00\x00\x00\x00\x00anonymous_50\x1f\x00\x00\x00\x00\x00\x00\x00HasParent<pdl::RewriteOp\
+>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00\x00\x00\x00\x00\x01u\x00\x00\x00\x00\x00\x00\x00\x0a    ($arguments^ `:` type($argu\
+ments))?\x0a    custom<RangeType>(ref(type($arguments)), type($result))\x0a    attr-dict\x0a  \x00\
+\x0d\x00\x00\x00\x00\x00\x00\x00PDL_ReplaceOp\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\
+\x00\x00\x00replace\x0b\x00\x00\x00\x00\x00\x00\x00pdl.replace\x0b\x00\x00\x00\x00\x00\x00\x00::\
+mlir::pdl\x09\x00\x00\x00\x00\x00\x00\x00ReplaceOp%\x00\x00\x00\x00\x00\x00\x00Mark an input ope\
+ration as `replaced`\\\x00\x00\x00\x00\x00\x00\x00\x0a    Replaces `opValue` by the results of `\
+replOperation`, or by the values `replValues`.\x0a  \x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\
+\x03\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00opValue\x07\x00\x00\x00\x00\x00\x00\
+\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00replOperation-\x00\x00\x00\x00\x00\x00\x00\x01\x0a\x00\x00\
+\x00\x00\x00\x00\x00replValues\x0e\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x18\x00\x00\x00\x00\x00\x00\x00\
+AttrSizedOperandSegments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandSegments\x0f\x00\x00\x00\
+\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_50\x1f\x00\x00\x00\
+\x00\x00\x00\x00HasParent<pdl::RewriteOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\
+\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01f\x00\x00\x00\x00\x00\x00\
+\x00\x0a    $opValue `with` (`(` $replValues^ `:` type($replValues) `)`)?\x0a    ($replOperation\
+^)? attr-dict\x0a  \x00\x0c\x00\x00\x00\x00\x00\x00\x00PDL_ResultOp\x01\x00\x00\x00\x00\x00\x00\x00\
+\x06\x00\x00\x00\x00\x00\x00\x00result\x0a\x00\x00\x00\x00\x00\x00\x00pdl.result\x0b\x00\x00\x00\
+\x00\x00\x00\x00::mlir::pdl\x08\x00\x00\x00\x00\x00\x00\x00ResultOp\"\x00\x00\x00\x00\x00\x00\x00\
+Extract a result from an operation/\x00\x00\x00\x00\x00\x00\x00The value handle of result `index\
+` of `parent`.\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00parent\x07\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00inde\
+x\x07\x00\x00\x00\x00\x00\x00\x00I32Attr.\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\
+\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01:\x00\x00\x00\x00\x00\
+\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(32), $0)\x00\x00\x00\x07\x00\x00\x00\x00\
+\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00val\x1a\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\
+\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_39 \x00\x00\x00\x00\x00\x00\x00\
+ConditionallySpeculatable::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x01\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\
+\x00\x00AlwaysSpeculatableImplTrait\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\
+\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\x00\x00\x00\x00\x00\x00MemoryEffectOpInterface::T\
+rait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::Me\
+moryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00$index `of` $parent attr-dict\x00\x0d\x00\x00\
+\x00\x00\x00\x00\x00PDL_ResultsOp\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\
+results\x0b\x00\x00\x00\x00\x00\x00\x00pdl.results\x0b\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\x09\
+\x00\x00\x00\x00\x00\x00\x00ResultsOp(\x00\x00\x00\x00\x00\x00\x00Extract a result group from an\
+\x20operation\x82\x00\x00\x00\x00\x00\x00\x00\x0a    The results of `parent`: all of them (a ran\
+ge), or result group `index` (a value or\x0a    a range, as the result type says).\x0a  \x02\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\
+\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00parent\x07\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00index\x0c\x00\x00\x00\x00\
+\x00\x00\x00anonymous_86/\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::Int\
+egerAttr\x19\x00\x00\x00\x00\x00\x00\x00::std::optional<uint32_t>\x01\x00\x00\x00\x00\x01\x07\x00\
+\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\
+\x00\x00$_builder.getIntegerType(32)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
+\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00val\x19\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\
+\x00\x00\x00anonymous_39 \x00\x00\x00\x00\x00\x00\x00ConditionallySpeculatable::Trait\x06\x00\x00\
+\x00\x00\x00\x00\x00::mlir\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\
+\x00AlwaysSpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00\
+\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\
+\x00\x00\x00\x00\x00\x00\x00MemoryEffectOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\
+\x02\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01_\x00\x00\x00\x00\x00\
+\x00\x00\x0a    ($index^)? `of` $parent custom<ResultsValueType>(ref($index), type($val))\x0a   \
+\x20attr-dict\x0a  \x00\x0d\x00\x00\x00\x00\x00\x00\x00PDL_RewriteOp\x01\x00\x00\x00\x00\x00\x00\
+\x00\x07\x00\x00\x00\x00\x00\x00\x00rewrite\x0b\x00\x00\x00\x00\x00\x00\x00pdl.rewrite\x0b\x00\x00\
+\x00\x00\x00\x00\x00::mlir::pdl\x09\x00\x00\x00\x00\x00\x00\x00RewriteOp(\x00\x00\x00\x00\x00\x00\
+\x00Specify the rewrite of a matched pattern\xa6\x00\x00\x00\x00\x00\x00\x00\x0a    Ends a patte\
+rn: the rewrite of the match rooted at `root`, either the external\x0a    rewriter `name` called\
+\x20with `externalArgs`, or the `pdl` ops of its region.\x0a  \x03\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
+\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00root-\x00\x00\x00\x00\x00\
+\x00\x00\x01\x0c\x00\x00\x00\x00\x00\x00\x00externalArgs\x01\x00\x00\x00\x00\x00\x00\x00\x02\x01\
+\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00name\x0c\x00\x00\x00\x00\x00\x00\x00\
+anonymous_64 \x00\x00\x00\x00\x00\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\"\x00\
+\x00\x00\x00\x00\x00\x00::std::optional<::llvm::StringRef>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\
+\x00\x00\x00\x00StrAttr\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$\
+_builder.getType<::mlir::NoneType>()\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00bodyRegion\x14\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\
+\x00\x00\x00\x00\x00Terminator\x0c\x00\x00\x00\x00\x00\x00\x00IsTerminator\x0f\x00\x00\x00\x00\x00\
+\x00\x00::mlir::OpTrait\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_47\x1f\x00\x00\x00\x00\x00\
+\x00\x00HasParent<pdl::PatternOp>::Impl\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x0c\
+\x00\x00\x00\x00\x00\x00\x00NoTerminator\x0c\x00\x00\x00\x00\x00\x00\x00NoTerminator\x0f\x00\x00\
+\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x11\x00\x00\x00\x00\x00\x00\x00NoRegionArguments\x11\
+\x00\x00\x00\x00\x00\x00\x00NoRegionArguments\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\
+\x01\x0b\x00\x00\x00\x00\x00\x00\x00SingleBlock\x0b\x00\x00\x00\x00\x00\x00\x00SingleBlock\x0f\x00\
+\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandS\
+egments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandSegments\x0f\x00\x00\x00\x00\x00\x00\x00:\
+:mlir::OpTrait\x00\x01\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_72\x17\x00\x00\x00\x00\x00\x00\x00\
+OpAsmOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x01\x01\x00\x00\x00\x00\x00\x00\
+\x00\x11\x00\x00\x00\x00\x00\x00\x00getDefaultDialect\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00\x00\x00\x00\x01\x8d\x00\x00\x00\x00\x00\x00\x00\x0a    ($root^)? (`with` $name^ (`(\
+` $externalArgs^ `:` type($externalArgs) `)`)?)?\x0a              ($bodyRegion^)?\x0a    attr-di\
+ct-with-keyword\x0a  \x00\x0a\x00\x00\x00\x00\x00\x00\x00PDL_TypeOp\x01\x00\x00\x00\x00\x00\x00\x00\
+\x04\x00\x00\x00\x00\x00\x00\x00type\x08\x00\x00\x00\x00\x00\x00\x00pdl.type\x0b\x00\x00\x00\x00\
+\x00\x00\x00::mlir::pdl\x06\x00\x00\x00\x00\x00\x00\x00TypeOp%\x00\x00\x00\x00\x00\x00\x00Define\
+\x20a type handle within a pattern8\x00\x00\x00\x00\x00\x00\x00A type handle: any type, or the c\
+onstant `constantType`.\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00constant\
+Type\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_870\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\
+\x00\x00\x00::mlir::TypeAttr\x1d\x00\x00\x00\x00\x00\x00\x00::std::optional<::mlir::Type>\x01\x00\
+\x00\x00\x00\x01\x08\x00\x00\x00\x00\x00\x00\x00TypeAttr\x08\x00\x00\x00\x00\x00\x00\x00TypeAttr\
+\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00result\x0a\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x1f\x00\x00\
+\x00\x00\x00\x00\x00attr-dict (`:` $constantType^)?\x00\x0b\x00\x00\x00\x00\x00\x00\x00PDL_Types\
+Op\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00types\x09\x00\x00\x00\x00\x00\x00\
+\x00pdl.types\x0b\x00\x00\x00\x00\x00\x00\x00::mlir::pdl\x07\x00\x00\x00\x00\x00\x00\x00TypesOp/\
+\x00\x00\x00\x00\x00\x00\x00Define a range of type handles within a patternE\x00\x00\x00\x00\x00\
+\x00\x00A range of type handles: any types, or the constants `constantTypes`.\x01\x00\x00\x00\x00\
+\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
+\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00constantTypes\x0c\x00\x00\x00\x00\x00\x00\x00ano\
+nymous_881\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00::mlir::ArrayAttr\"\x00\x00\
+\x00\x00\x00\x00\x00::std::optional<::mlir::ArrayAttr>\x01\x00\x00\x00\x00\x01\x0d\x00\x00\x00\x00\
+\x00\x00\x00TypeArrayAttr\x0d\x00\x00\x00\x00\x00\x00\x00TypeArrayAttr\x01%\x00\x00\x00\x00\x00\x00\
+\x00$_builder.getType<::mlir::NoneType>()\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
+\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00result\x0c\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01 \x00\x00\x00\x00\x00\x00\x00attr-dict (\
+`:` $constantTypes^)?\x002\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01\
+\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\
+\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\
+\x00anonymous_48\x00\x14\x00\x00\x00\x00\x00\x00\x00variadic of pdl type\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x00+\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::PDLType>($_self))\x01\x14\
+\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_49\
+\x01\x0e\x00\x00\x00\x00\x00\x00\x00bool attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00'\x00\x00\
+\x00\x00\x00\x00\x00(::llvm::isa<::mlir::BoolAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\
+AnySuccessor\x03\x0d\x00\x00\x00\x00\x00\x00\x00any successor\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00PDL_AnyType\x00\x08\x00\x00\x00\x00\x00\x00\x00pdl type\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00+\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::PDLTy\
+pe>($_self))\x01\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0d\x00\x00\x00\x00\x00\
+\x00\x00PDL_Attribute\x00\"\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::Attribute`8\x00\x00\
+\x00\x00\x00\x00\x00A handle to an attribute, matched or built by a pattern.\x01\x001\x00\x00\x00\
+\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::AttributeType>($_self))\x01\x0d\x00\x00\x00\x00\x00\x00\
+\x00AttributeType\x01/\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl::AttributeType>(\
+)\x07\x00\x00\x00\x00\x00\x00\x00AnyAttr\x01\x0d\x00\x00\x00\x00\x00\x00\x00any attribute\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0d\x00\x00\x00\x00\
+\x00\x00\x00PDL_Operation\x00$\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::Operation *`8\x00\
+\x00\x00\x00\x00\x00\x00A handle to an operation, matched or built by a pattern.\x01\x001\x00\x00\
+\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::OperationType>($_self))\x01\x0d\x00\x00\x00\x00\x00\
+\x00\x00OperationType\x01/\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl::OperationTy\
+pe>()\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_90\x01=\x00\x00\x00\x00\x00\x00\x0032-bit signles\
+s integer attribute whose value is non-negative\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\
+\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm\
+::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::Intege\
+rAttr>($_self).getType().isSignlessInteger(32))\x00D\x00\x00\x00\x00\x00\x00\x00(!::llvm::cast<:\
+:mlir::IntegerAttr>($_self).getValue().isNegative())\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00Unit\
+Attr\x01\x0e\x00\x00\x00\x00\x00\x00\x00unit attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00'\x00\
+\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::UnitAttr>($_self))\x00\x00\x08\x00\x00\x00\x00\x00\x00\
+\x00PDL_Type\x00\x1d\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::Type`2\x00\x00\x00\x00\x00\
+\x00\x00A handle to a type, matched or built by a pattern.\x01\x00,\x00\x00\x00\x00\x00\x00\x00(\
+::llvm::isa<::mlir::pdl::TypeType>($_self))\x01\x08\x00\x00\x00\x00\x00\x00\x00TypeType\x01*\x00\
+\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl::TypeType>()\x08\x00\x00\x00\x00\x00\x00\x00\
+TypeAttr\x01\x12\x00\x00\x00\x00\x00\x00\x00any type attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\
+\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAt\
+tr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::Typ\
+eAttr>($_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\x00\x00\x00\x00\x00\x00\
+::llvm::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\
+\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_53\x00-\x00\x00\x00\x00\x00\x00\x00range of PDL handle\
+\x20to an `mlir::Type` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\
+\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\
+\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_se\
+lf).getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm\
+::isa<::mlir::pdl::TypeType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType\x01\
+G\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType\
+>())\x0d\x00\x00\x00\x00\x00\x00\x00TypeArrayAttr\x01\x14\x00\x00\x00\x00\x00\x00\x00type array \
+attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\
+\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\x00::llvm:\
+:all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (\x05\
+\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\x00\x00\x00\
+\x00\x00attr\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::\
+mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(::llvm::cast\
+<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\x00\x00\x00\
+\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\x00\x00\x00\
+(true)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_67\x00F\x00\x00\x00\x00\x00\x00\x00varia\
+dic of single element or range of PDL handle for an `mlir::Value`\x00\x00\x00\x00\x00\x00\x00\x00\
+\x01\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pd\
+l::ValueType>($_self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::ll\
+vm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\
+\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\
+\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_self))\x01\x14\
+\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_68\
+\x00.\x00\x00\x00\x00\x00\x00\x00variadic of PDL handle to an `mlir::Attribute`\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x001\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::AttributeType>($_self\
+))\x01\x0d\x00\x00\x00\x00\x00\x00\x00AttributeType\x01/\x00\x00\x00\x00\x00\x00\x00$_builder.ge\
+tType<::mlir::pdl::AttributeType>()\x0c\x00\x00\x00\x00\x00\x00\x00StrArrayAttr\x01\x16\x00\x00\x00\
+\x00\x00\x00\x00string array attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\
+\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\
+\x00\x00\x00\x00\x00::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribut\
+e attr) { return attr && (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00\
+$_self\x04\x00\x00\x00\x00\x00\x00\x00attr\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::\
+StringAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_71\x00D\x00\x00\x00\x00\x00\
+\x00\x00variadic of single element or range of PDL handle to an `mlir::Type`\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
+a<::mlir::pdl::TypeType>($_self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\
+\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\
+\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\
+\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_s\
+elf))\x01\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0c\x00\x00\x00\x00\x00\x00\x00\
+anonymous_80\x00P\x00\x00\x00\x00\x00\x00\x00range of PDL handle to an `mlir::Type` or PDL handl\
+e for an `mlir::Value` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\
+\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\
+\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_se\
+lf).getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00\
+,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_self))\x00-\x00\x00\x00\x00\x00\
+\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir:\
+:pdl::RangeType\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get()\x0c\x00\x00\x00\
+\x00\x00\x00\x00anonymous_95\x00\x18\x00\x00\x00\x00\x00\x00\x00range of pdl type values\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\
+(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\
+\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00+\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::PDLType>($_self))\
+\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType\x01\x1d\x00\x00\x00\x00\x00\x00\x00::\
+mlir::pdl::RangeType::get()\x09\x00\x00\x00\x00\x00\x00\x00AnyRegion\x02\x0a\x00\x00\x00\x00\x00\
+\x00\x00any region\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\
+\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00SymbolNameAttr\x01\x10\x00\x00\x00\x00\x00\x00\x00string\
+\x20attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<:\
+:mlir::StringAttr>($_self))\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_100\x01\x1f\x00\x00\
+\x00\x00\x00\x00\x00type attribute of function type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\
+\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAttr>($_self))\
+\x00V\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAtt\
+r>($_self).getValue()))\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_103\x01\x1e\x00\x00\x00\
+\x00\x00\x00\x00Array of dictionary attributes\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\
+\x00\x00\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x00\
+\x96\x00\x00\x00\x00\x00\x00\x00(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::m\
+lir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))\x00\x00\x0d\
+\x00\x00\x00\x00\x00\x00\x00anonymous_104\x02\x1d\x00\x00\x00\x00\x00\x00\x00region with at leas\
+t 1 blocks\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00$\x00\x00\x00\x00\x00\x00\x00(::llvm::hasNItem\
+sOrMore($_self, 1))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_65\x00:\x00\x00\x00\x00\x00\
+\x00\x00single element or range of PDL handle for an `mlir::Value`\x00\x00\x00\x00\x00\x00\x00\x00\
+\x01\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pd\
+l::ValueType>($_self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::ll\
+vm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\
+\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\
+\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::ValueType>($_self))\x01\x14\
+\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x09\x00\x00\x00\x00\x00\x00\x00PDL_Value\x00\
+\x1f\x00\x00\x00\x00\x00\x00\x00PDL handle for an `mlir::Value`3\x00\x00\x00\x00\x00\x00\x00A ha\
+ndle to a value, matched or built by a pattern.\x01\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa\
+<::mlir::pdl::ValueType>($_self))\x01\x09\x00\x00\x00\x00\x00\x00\x00ValueType\x01+\x00\x00\x00\x00\
+\x00\x00\x00$_builder.getType<::mlir::pdl::ValueType>()\x0d\x00\x00\x00\x00\x00\x00\x00anonymous\
+_107\x01=\x00\x00\x00\x00\x00\x00\x0032-bit signless integer attribute whose value is non-negati\
+ve\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\
+\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\
+\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(3\
+2))\x00D\x00\x00\x00\x00\x00\x00\x00(!::llvm::cast<::mlir::IntegerAttr>($_self).getValue().isNeg\
+ative())\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_108\x004\x00\x00\x00\x00\x00\x00\x00ra\
+nge of PDL handle to an `mlir::Operation *` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\
+\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_\
+self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir\
+::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x001\x00\x00\x00\x00\
+\x00\x00\x00(::llvm::isa<::mlir::pdl::OperationType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00\
+::mlir::pdl::RangeType\x01L\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get($_builder.get\
+Type<::mlir::pdl::OperationType>())\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_69\x008\x00\x00\x00\
+\x00\x00\x00\x00single element or range of PDL handle to an `mlir::Type`\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x02\x02\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::\
+mlir::pdl::TypeType>($_self))\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00\
+(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self=\x00\x00\
+\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()\x02\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_self)\
+)\x01\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x00\x0d\x00\x00\x00\x00\x00\x00\x00ano\
+nymous_115\x000\x00\x00\x00\x00\x00\x00\x00variadic of PDL handle to an `mlir::Operation *`\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x001\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::Operation\
+Type>($_self))\x01\x0d\x00\x00\x00\x00\x00\x00\x00OperationType\x01/\x00\x00\x00\x00\x00\x00\x00\
+$_builder.getType<::mlir::pdl::OperationType>()\x0d\x00\x00\x00\x00\x00\x00\x00SymbolRefAttr\x01\
+\x1a\x00\x00\x00\x00\x00\x00\x00symbol reference attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::SymbolRefAttr>($_self))\x00\x00\x0c\x00\x00\x00\
+\x00\x00\x00\x00anonymous_64\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\
+\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\
+\x00\x0d\x00\x00\x00\x00\x00\x00\x00anonymous_116\x01\x16\x00\x00\x00\x00\x00\x00\x00string arra\
+y attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\
+\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\x00::l\
+lvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr &\
+& (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\x00\
+\x00\x00\x00\x00attr\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\
+\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_73\x01=\x00\x00\x00\x00\x00\x00\x0016-bit signless\
+\x20integer attribute whose value is non-negative\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\
+\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::\
+llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::In\
+tegerAttr>($_self).getType().isSignlessInteger(16))\x00D\x00\x00\x00\x00\x00\x00\x00(!::llvm::ca\
+st<::mlir::IntegerAttr>($_self).getValue().isNegative())\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\
+ArrayAttr\x01\x0f\x00\x00\x00\x00\x00\x00\x00array attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\
+\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x00\x00\x0c\x00\x00\x00\
+\x00\x00\x00\x00anonymous_89\x03\x19\x00\x00\x00\x00\x00\x00\x00variadic of any successor\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0f\x00\x00\x00\x00\x00\x00\x00I32ElementsAttr\x01*\x00\x00\
+\x00\x00\x00\x00\x0032-bit signless integer elements attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\
+\x01\x02\x00\x00\x00\x00\x00\x00\x00\x003\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::DenseI\
+ntElementsAttr>($_self))\x00e\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::DenseIntElementsA\
+ttr>($_self).getType().getElementType().isSignlessInteger(32))\x00\x00\x0d\x00\x00\x00\x00\x00\x00\
+\x00anonymous_117\x01\x1a\x00\x00\x00\x00\x00\x00\x00type-array array attribute\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
+a<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\x00::llvm::all_of(::llvm::cast<::mlir\
+::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (\x05\x00\x00\x00\x00\x00\x00\
+\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\x00\x00\x00\x00\x00attr\x01\x02\x00\
+\x00\x00\x00\x00\x00\x00\x00(\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self)\
+)\x05f\x00\x00\x00\x00\x00\x00\x00::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::\
+mlir::Attribute attr) { return attr && (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\
+\x00\x00\x00\x00$_self\x04\x00\x00\x00\x00\x00\x00\x00attr\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00\
+'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\
+\x00(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\
+\x00\x00\x00\x00\x00$_self1\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).ge\
+tValue()\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonym\
+ous_51\x00\x1d\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::Type`\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::TypeType>($_self))\x01\x08\x00\
+\x00\x00\x00\x00\x00\x00TypeType\x01*\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl::\
+TypeType>()\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_52\x01\x0d\x00\x00\x00\x00\x00\x00\x00any a\
+ttribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\
+\x00\x00\x00\x00\x00\x00\x00anonymous_58\x00-\x00\x00\x00\x00\x00\x00\x00range of PDL handle to \
+an `mlir::Type` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\
+-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\x00\
+\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).getE\
+lementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::\
+mlir::pdl::TypeType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType\x01G\x00\
+\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())\x0c\
+\x00\x00\x00\x00\x00\x00\x00anonymous_59\x00/\x00\x00\x00\x00\x00\x00\x00range of PDL handle for\
+\x20an `mlir::Value` values\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\
+\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::RangeType>($_self))\x04\x06\x00\x00\x00\
+\x00\x00\x00\x00$_self=\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::pdl::RangeType>($_self).\
+getElementType()\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00-\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
+a<::mlir::pdl::ValueType>($_self))\x01\x16\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType\x01\
+H\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::ValueTyp\
+e>())\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_75\x01\x10\x00\x00\x00\x00\x00\x00\x00string attr\
+ibute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::S\
+tringAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_76\x02\x14\x00\x00\x00\x00\x00\
+\x00\x00region with 1 blocks\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x1e\x00\x00\x00\x00\x00\x00\
+\x00(::llvm::hasNItems($_self, 1))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_85\x00$\x00\x00\
+\x00\x00\x00\x00\x00PDL handle to an `mlir::Operation *`\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+1\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::pdl::OperationType>($_self))\x01\x0d\x00\x00\x00\
+\x00\x00\x00\x00OperationType\x01/\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::pdl::Ope\
+rationType>()\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01!\x00\x00\x00\x00\x00\x00\x0032-bit sign\
+less integer attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\
+*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\
+\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\
+\x00\x00\x00\x00\x00\x00anonymous_86\x01!\x00\x00\x00\x00\x00\x00\x0032-bit signless integer att\
+ribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\
+\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::\
+cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\x00\x00\x00\x00\
+\x00\x00anonymous_87\x01\x12\x00\x00\x00\x00\x00\x00\x00any type attribute\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::\
+mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(::llvm::cast\
+<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\x00\x00\x00\
+\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\x00\x00\x00\
+(true)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_88\x01\x14\x00\x00\x00\x00\x00\x00\x00ty\
+pe array attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00(\x00\
+\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::ArrayAttr>($_self))\x05f\x00\x00\x00\x00\x00\x00\x00\
+::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return att\
+r && (\x05\x00\x00\x00\x00\x00\x00\x00); })\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self\x04\x00\x00\
+\x00\x00\x00\x00\x00attr\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::\
+llvm::isa<::mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(\
+::llvm::cast<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\
+\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\
+\x00\x00\x00(true)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\x01\x0d\
+\x00\x00\x00\x00\x00\x00\x00PDL_Attribute\x01\x00\x00\x00\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x00\
+\x00\x00AttributeType\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x01\x09\x00\x00\x00\x00\
+\x00\x00\x00attribute\x01\"\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::Attribute`\x018\x00\
+\x00\x00\x00\x00\x00\x00A handle to an attribute, matched or built by a pattern.\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x01\x0d\x00\x00\x00\x00\x00\x00\x00PDL_Operation\x01\x00\x00\x00\
+\x00\x00\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00OperationType\x14\x00\x00\x00\x00\x00\x00\x00::m\
+lir::pdl::PDLType\x01\x09\x00\x00\x00\x00\x00\x00\x00operation\x01$\x00\x00\x00\x00\x00\x00\x00P\
+DL handle to an `mlir::Operation *`\x018\x00\x00\x00\x00\x00\x00\x00A handle to an operation, ma\
+tched or built by a pattern.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x09\x00\x00\x00\
+\x00\x00\x00\x00PDL_Range\x01\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00RangeTy\
+pe\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x01\x05\x00\x00\x00\x00\x00\x00\x00range\x01\
+)\x00\x00\x00\x00\x00\x00\x00PDL handle to a range of a given sub-type\x01\x97\x00\x00\x00\x00\x00\
+\x00\x00\x0a    A handle to a range of attributes, operations, types or values (the element type\
+,\x0a    written without its `!pdl.` prefix: `!pdl.range<value>`).\x0a  \x01\x00\x00\x00\x00\x00\
+\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00elementType\x04\x00\x00\x00\x00\x00\x00\x00Type\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00Type\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x01\x01\x00\x01\x08\x00\x00\x00\x00\x00\x00\x00PDL_Type\x01\x00\x00\x00\x00\x00\x00\x00\
+\x08\x00\x00\x00\x00\x00\x00\x00TypeType\x14\x00\x00\x00\x00\x00\x00\x00::mlir::pdl::PDLType\x01\
+\x04\x00\x00\x00\x00\x00\x00\x00type\x01\x1d\x00\x00\x00\x00\x00\x00\x00PDL handle to an `mlir::\
+Type`\x012\x00\x00\x00\x00\x00\x00\x00A handle to a type, matched or built by a pattern.\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x09\x00\x00\x00\x00\x00\x00\x00PDL_Value\x01\x00\x00\
+\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00ValueType\x14\x00\x00\x00\x00\x00\x00\x00::m\
+lir::pdl::PDLType\x01\x05\x00\x00\x00\x00\x00\x00\x00value\x01\x1f\x00\x00\x00\x00\x00\x00\x00PD\
+L handle for an `mlir::Value`\x013\x00\x00\x00\x00\x00\x00\x00A handle to a value, matched or bu\
+ilt by a pattern.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
 /// Registers the dialects into `ctx`: their ops are then verified (by the compiled
 /// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
@@ -1115,6 +1447,7 @@ pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
     let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
     registration.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, registration);
     Ok(())
 }
 
@@ -1124,8 +1457,10 @@ pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
-    ::tessera_ods::typed::compile_model(MODEL, options)?.register(ctx);
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
     install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
     Ok(())
 }
 
@@ -3475,7 +3810,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_50`: 32-bit signless integer attribute whose value is non-negative.
+    /// `anonymous_90`: 32-bit signless integer attribute whose value is non-negative.
     fn c10_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
@@ -3516,7 +3851,7 @@ mod verifiers {
         let a0 = at.inherent("count");
         let a1 = at.inherent("compareAtLeast");
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
@@ -3579,7 +3914,7 @@ mod verifiers {
         let a0 = at.inherent("count");
         let a1 = at.inherent("compareAtLeast");
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
@@ -3663,7 +3998,7 @@ mod verifiers {
         Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c21_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (((::llvm::isa<::mlir::TypeAttr>(attr))) && ((::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>(attr).getValue()))) && ((true))); })", c21_l1(ctx, s))?)
     }
 
-    /// `anonymous_52`: range of PDL handle to an `mlir::Type` values.
+    /// `anonymous_53`: range of PDL handle to an `mlir::Type` values.
     fn c22(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
@@ -3679,7 +4014,7 @@ mod verifiers {
         at.required_attr("types", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
         Ok(())
     }
 
@@ -3757,12 +4092,12 @@ mod verifiers {
         Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c25_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && ((::llvm::isa<::mlir::StringAttr>(attr))); })", c25_l1(ctx, s))?)
     }
 
-    /// `anonymous_65`: variadic of single element or range of PDL handle for an `mlir::Value`.
+    /// `anonymous_67`: variadic of single element or range of PDL handle for an `mlir::Value`.
     fn c26(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["value"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
 
-    /// `anonymous_69`: variadic of single element or range of PDL handle to an `mlir::Type`.
+    /// `anonymous_71`: variadic of single element or range of PDL handle to an `mlir::Type`.
     fn c28(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["type"])) || ((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
@@ -3786,9 +4121,9 @@ mod verifiers {
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, |t| c8(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
@@ -3809,7 +4144,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_94`: range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values.
+    /// `anonymous_80`: range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values.
     fn c32(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && (::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")? || ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?))
     }
@@ -3825,7 +4160,7 @@ mod verifiers {
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_94", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c32(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, |t| c32(ctx, t))?;
         Ok(())
     }
 
@@ -3871,7 +4206,7 @@ mod verifiers {
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
         Ok(())
     }
 
@@ -3903,7 +4238,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_72`: range of pdl type values.
+    /// `anonymous_95`: range of pdl type values.
     fn c35(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
@@ -3922,11 +4257,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_95", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
@@ -3975,7 +4310,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_72", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_95", summary: "range of pdl type values" }, |t| c35(ctx, t))?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
         if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c38(ctx, blocks))?; }
         Ok(())
@@ -3987,7 +4322,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_77`: type attribute of function type.
+    /// `anonymous_100`: type attribute of function type.
     fn c40_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
@@ -4000,7 +4335,7 @@ mod verifiers {
         Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c40_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::FunctionType>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c40_l1(ctx, s))?)
     }
 
-    /// `anonymous_80`: Array of dictionary attributes.
+    /// `anonymous_103`: Array of dictionary attributes.
     fn c41_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
@@ -4013,7 +4348,7 @@ mod verifiers {
         Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c41_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c41_l1(ctx, s))?)
     }
 
-    /// `anonymous_81`: region with at least 1 blocks.
+    /// `anonymous_104`: region with at least 1 blocks.
     fn c42(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((s as i128) >= (1_i128))
     }
@@ -4032,11 +4367,11 @@ mod verifiers {
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_77", summary: "type attribute of function type" }, c40(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_100", summary: "type attribute of function type" }, c40(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_103", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_103", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_81", summary: "region with at least 1 blocks" }, c42(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "region with at least 1 blocks" }, c42(ctx, blocks))?; }
         Ok(())
     }
 
@@ -4111,7 +4446,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
@@ -4137,7 +4472,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4163,11 +4498,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -4190,7 +4525,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4216,11 +4551,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("index");
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_84", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -4234,7 +4569,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_85`: range of PDL handle to an `mlir::Operation *` values.
+    /// `anonymous_108`: range of PDL handle to an `mlir::Operation *` values.
     fn c55(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((::tessera_ods::eval::emitted::type_is_def(ctx, s, "pdl", &["range"])) && ::tessera_ods::register::rt::unknown("(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))", "'getElementType' of a '::mlir::pdl::RangeType': tessera-ir keeps values of the dialect 'pdl' as opaque text")?)
     }
@@ -4247,9 +4582,9 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c55(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_108", summary: "range of PDL handle to an `mlir::Operation *` values" }, |t| c55(ctx, t))?;
         Ok(())
     }
 
@@ -4274,11 +4609,11 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "single element or range of PDL handle to an `mlir::Type`" }, |t| c28(ctx, t))?;
         let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
         at.pred_trait_verdict("`value` type matches arity of `result`", c57(ctx, &names))?;
         Ok(())
@@ -4317,7 +4652,7 @@ mod verifiers {
         ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::SymbolRefAttr>($_self))", c58_l0(ctx, s))
     }
 
-    /// `anonymous_102`: 16-bit signless integer attribute whose value is non-negative.
+    /// `anonymous_73`: 16-bit signless integer attribute whose value is non-negative.
     fn c61_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
@@ -4348,15 +4683,15 @@ mod verifiers {
         at.required_attr("benefit", a3.is_some())?;
         at.required_attr("rewriter", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c58(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("rootKind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_100", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_101", summary: "string array attribute" }, c25(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_102", summary: "16-bit signless integer attribute whose value is non-negative" }, c61(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("rootKind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_116", summary: "string array attribute" }, c25(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c61(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_99", summary: "variadic of PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_115", summary: "variadic of PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4388,7 +4723,7 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single, ::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -4545,7 +4880,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_104`: type-array array attribute.
+    /// `anonymous_117`: type-array array attribute.
     fn c74_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Array)
     }
@@ -4567,9 +4902,9 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent("caseValues");
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "type-array array attribute" }, c74(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_117", summary: "type-array array attribute" }, c74(ctx, a))?; }
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c22(ctx, t))?;
         Ok(())
     }
 
@@ -4662,3 +4997,4527 @@ pub fn install_verifiers(
     }
 }
 
+/// Installs the custom forms compiled from the ops' assembly formats into `ctx`, over the
+/// format engine's that `registration` registered: each with what the registration
+/// evaluated for it (C++ expressions, Rust hooks). An op whose form the registration's
+/// options replaced by one written in Rust keeps that one. `registration` must be
+/// compiled from this module's `MODEL` (as `register` and `register_with` do).
+pub fn install_assembly(
+    ctx: &mut ::tessera_ir::Context,
+    registration: &::tessera_ods::register::Registration,
+) {
+    if let Some(hooks) = registration.format_hooks("pdl_interp.apply_constraint") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.apply_constraint",
+            ::std::sync::Arc::new(compiled_forms::ApplyConstraintOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.apply_rewrite") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.apply_rewrite",
+            ::std::sync::Arc::new(compiled_forms::ApplyRewriteOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.are_equal") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.are_equal",
+            ::std::sync::Arc::new(compiled_forms::AreEqualOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.branch") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.branch",
+            ::std::sync::Arc::new(compiled_forms::BranchOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.check_attribute") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.check_attribute",
+            ::std::sync::Arc::new(compiled_forms::CheckAttributeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.check_operand_count") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.check_operand_count",
+            ::std::sync::Arc::new(compiled_forms::CheckOperandCountOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.check_operation_name") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.check_operation_name",
+            ::std::sync::Arc::new(compiled_forms::CheckOperationNameOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.check_result_count") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.check_result_count",
+            ::std::sync::Arc::new(compiled_forms::CheckResultCountOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.check_type") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.check_type",
+            ::std::sync::Arc::new(compiled_forms::CheckTypeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.check_types") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.check_types",
+            ::std::sync::Arc::new(compiled_forms::CheckTypesOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.continue") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.continue",
+            ::std::sync::Arc::new(compiled_forms::ContinueOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.create_attribute") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.create_attribute",
+            ::std::sync::Arc::new(compiled_forms::CreateAttributeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.create_operation") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.create_operation",
+            ::std::sync::Arc::new(compiled_forms::CreateOperationOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.create_range") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.create_range",
+            ::std::sync::Arc::new(compiled_forms::CreateRangeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.create_type") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.create_type",
+            ::std::sync::Arc::new(compiled_forms::CreateTypeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.create_types") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.create_types",
+            ::std::sync::Arc::new(compiled_forms::CreateTypesOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.erase") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.erase",
+            ::std::sync::Arc::new(compiled_forms::EraseOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.extract") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.extract",
+            ::std::sync::Arc::new(compiled_forms::ExtractOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.finalize") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.finalize",
+            ::std::sync::Arc::new(compiled_forms::FinalizeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_attribute") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_attribute",
+            ::std::sync::Arc::new(compiled_forms::GetAttributeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_attribute_type") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_attribute_type",
+            ::std::sync::Arc::new(compiled_forms::GetAttributeTypeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_defining_op") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_defining_op",
+            ::std::sync::Arc::new(compiled_forms::GetDefiningOpOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_operand") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_operand",
+            ::std::sync::Arc::new(compiled_forms::GetOperandOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_operands") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_operands",
+            ::std::sync::Arc::new(compiled_forms::GetOperandsOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_result") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_result",
+            ::std::sync::Arc::new(compiled_forms::GetResultOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_results") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_results",
+            ::std::sync::Arc::new(compiled_forms::GetResultsOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_users") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_users",
+            ::std::sync::Arc::new(compiled_forms::GetUsersOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.get_value_type") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.get_value_type",
+            ::std::sync::Arc::new(compiled_forms::GetValueTypeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.is_not_null") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.is_not_null",
+            ::std::sync::Arc::new(compiled_forms::IsNotNullOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.record_match") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.record_match",
+            ::std::sync::Arc::new(compiled_forms::RecordMatchOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.replace") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.replace",
+            ::std::sync::Arc::new(compiled_forms::ReplaceOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.switch_attribute") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.switch_attribute",
+            ::std::sync::Arc::new(compiled_forms::SwitchAttributeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.switch_operand_count") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.switch_operand_count",
+            ::std::sync::Arc::new(compiled_forms::SwitchOperandCountOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.switch_operation_name") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.switch_operation_name",
+            ::std::sync::Arc::new(compiled_forms::SwitchOperationNameOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.switch_result_count") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.switch_result_count",
+            ::std::sync::Arc::new(compiled_forms::SwitchResultCountOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.switch_type") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.switch_type",
+            ::std::sync::Arc::new(compiled_forms::SwitchTypeOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("pdl_interp.switch_types") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "pdl_interp.switch_types",
+            ::std::sync::Arc::new(compiled_forms::SwitchTypesOpAssembly { hooks }),
+        );
+    }
+}
+
+/// The ops' custom forms compiled from their assembly formats.
+pub mod compiled_forms {
+    /// The custom form of `pdl_interp.apply_constraint`, compiled from its assembly format.
+    pub struct ApplyConstraintOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ApplyConstraintOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 2);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.apply_constraint", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "name", value);
+            s::literal(p, "(")?;
+            st.operand(p, 0, s::Group::Variadic)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+            s::literal(p, ")")?;
+            if s::optional_literal(p, ":") {
+                st.result_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+            }
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::ApplyConstraintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            let Some(results) = super::ApplyConstraintOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+                return;
+            };
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "name") {
+                p.print_attribute_without_type(value);
+            }
+            p.write("(");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            p.write(")");
+            if !results[0].is_empty() {
+                p.write(" : ");
+                p.print_types(s::result_types(body, op, results[0].clone()));
+            }
+            {
+                let mut elided: s::InlineVec<[&str; 8]> = s::InlineVec::from_slice(&["name"]);
+                if let Some(default) = self.hooks.exprs.defaults.get(1).and_then(Option::as_ref) {
+                    if s::equals_default(ctx, s::find_attr(ctx, &attrs, "isNegated"), default) {
+                        elided.push("isNegated");
+                    }
+                }
+                p.print_optional_attr_dict(&attrs, &elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::ApplyConstraintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && super::ApplyConstraintOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.apply_rewrite`, compiled from its assembly format.
+    pub struct ApplyRewriteOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ApplyRewriteOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.apply_rewrite", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "name", value);
+            if s::optional_literal(p, "(") {
+                st.operand(p, 0, s::Group::Variadic)?;
+                s::literal(p, ":")?;
+                st.operand_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+                s::literal(p, ")")?;
+            }
+            if s::optional_literal(p, ":") {
+                st.result_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+            }
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::ApplyRewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            let Some(results) = super::ApplyRewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)) else {
+                return;
+            };
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "name") {
+                p.print_attribute_without_type(value);
+            }
+            if !operands[0].is_empty() {
+                p.write("(");
+                s::print_operand_group(p, op, operands[0].clone(), None);
+                p.write(" : ");
+                p.print_types(s::operand_types(body, op, operands[0].clone()));
+                p.write(")");
+            }
+            if !results[0].is_empty() {
+                p.write(" : ");
+                p.print_types(s::result_types(body, op, results[0].clone()));
+            }
+            {
+                let elided: &[&str] = &["name"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::ApplyRewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && super::ApplyRewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.are_equal`, compiled from its assembly format.
+    pub struct AreEqualOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for AreEqualOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(2, 0, 0, 2);
+            st.all_operands(p)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single, s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 1, st.operand_types[0].clone().unwrap_or_default()),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 2 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            p.print_operands(body.operands(op));
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 2
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.branch`, compiled from its assembly format.
+    pub struct BranchOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for BranchOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 0, 0, 1);
+            st.successors[0] = s::successors(p, false)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.check_attribute`, compiled from its assembly format.
+    pub struct CheckAttributeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CheckAttributeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "is")?;
+            let value = p.parse_attribute(None)?;
+            s::push_attr(p, out, "constantValue", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.check_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" is ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "constantValue") {
+                p.print_attribute(value);
+            }
+            {
+                let elided: &[&str] = &["constantValue"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.check_operand_count`, compiled from its assembly format.
+    pub struct CheckOperandCountOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CheckOperandCountOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "is")?;
+            if s::optional_literal(p, "at_least") {
+                let unit = p.ctx().unit_attr();
+                s::push_attr(p, out, "compareAtLeast", unit);
+            }
+            let value = s::parse_attr_elided_type(p, "pdl_interp.check_operand_count", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+            s::push_attr(p, out, "count", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.check_operand_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" is");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "compareAtLeast"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
+                p.write(" at_least");
+            }
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "count") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["compareAtLeast", "count"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.check_operation_name`, compiled from its assembly format.
+    pub struct CheckOperationNameOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CheckOperationNameOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "is")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.check_operation_name", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "name", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.check_operation_name", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" is ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "name") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["name"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.check_result_count`, compiled from its assembly format.
+    pub struct CheckResultCountOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CheckResultCountOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "is")?;
+            if s::optional_literal(p, "at_least") {
+                let unit = p.ctx().unit_attr();
+                s::push_attr(p, out, "compareAtLeast", unit);
+            }
+            let value = s::parse_attr_elided_type(p, "pdl_interp.check_result_count", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+            s::push_attr(p, out, "count", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.check_result_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" is");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "compareAtLeast"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
+                p.write(" at_least");
+            }
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "count") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["compareAtLeast", "count"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.check_type`, compiled from its assembly format.
+    pub struct CheckTypeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CheckTypeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "is")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.check_type", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "type", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.check_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" is ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "type") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["type"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.check_types`, compiled from its assembly format.
+    pub struct CheckTypesOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CheckTypesOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "are")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.check_types", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "types", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.check_types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" are ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "types") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["types"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.continue`, compiled from its assembly format.
+    pub struct ContinueOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ContinueOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 0, 0, 0);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.create_attribute`, compiled from its assembly format.
+    pub struct CreateAttributeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CreateAttributeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 1, 0, 0);
+            let value = p.parse_attribute(None)?;
+            s::push_attr(p, out, "value", value);
+            p.parse_optional_attr_dict_with_keyword(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.create_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "value") {
+                p.print_attribute(value);
+            }
+            {
+                let elided: &[&str] = &["value"];
+                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.create_operation`, compiled from its assembly format.
+    pub struct CreateOperationOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CreateOperationOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(3, 1, 0, 0);
+            if let Some(missing) = s::missing_directive(p, &self.hooks, &["CreateOperationOpAttributes", "CreateOperationOpResults"]) {
+                return Err(missing);
+            }
+            let value = s::parse_attr_elided_type(p, "pdl_interp.create_operation", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "name", value);
+            if s::optional_literal(p, "(") {
+                st.operand(p, 0, s::Group::Variadic)?;
+                s::literal(p, ":")?;
+                st.operand_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+                s::literal(p, ")")?;
+            }
+            {
+                let Some(hook) = self.hooks.directives.get("CreateOperationOpAttributes").cloned() else {
+                    return Err(s::directive_missing(p, "CreateOperationOpAttributes"));
+                };
+                let mut args = [s::DirectiveArg::Operands(Vec::new()), s::DirectiveArg::Attr(None)];
+                hook.parse(p, &mut args)?;
+                let [a0, a1] = args;
+                let pos = p.pos();
+                s::store_operand_arg(&mut st, 1, a0, pos);
+                s::store_attr_arg(p, out, "inputAttributeNames", a1);
+            }
+            {
+                let Some(hook) = self.hooks.directives.get("CreateOperationOpResults").cloned() else {
+                    return Err(s::directive_missing(p, "CreateOperationOpResults"));
+                };
+                let mut args = [s::DirectiveArg::Operands(Vec::new()), s::types_arg(true, Vec::new()), s::DirectiveArg::Attr(None)];
+                hook.parse(p, &mut args)?;
+                let [a0, a1, a2] = args;
+                let pos = p.pos();
+                s::store_operand_arg(&mut st, 2, a0, pos);
+                if let Some(types) = s::types_of_arg(a1) {
+                    st.operand_types[2] = Some(types);
+                }
+                s::store_attr_arg(p, out, "inferredResultTypes", a2);
+            }
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.create_operation", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic, s::Group::Variadic, s::Group::Variadic],
+                operands_attr_sized: true,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.create_operation", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
+                    vec![ty; st.operands[1].0.len()]
+                }
+            };
+            operand_types.push(types);
+            operand_types.push(st.operand_types[2].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::CreateOperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "name") {
+                p.print_attribute_without_type(value);
+            }
+            if !operands[0].is_empty() {
+                p.write("(");
+                s::print_operand_group(p, op, operands[0].clone(), None);
+                p.write(" : ");
+                p.print_types(s::operand_types(body, op, operands[0].clone()));
+                p.write(")");
+            }
+            if let Some(hook) = self.hooks.directives.get("CreateOperationOpAttributes") {
+                let args = [s::DirectiveArg::Values(operands[1].clone().map(|k| body.operand(op, k)).collect()), s::DirectiveArg::Attr(s::find_attr(ctx, &attrs, "inputAttributeNames"))];
+                hook.print(p, op, &args);
+            }
+            p.write(" ");
+            if let Some(hook) = self.hooks.directives.get("CreateOperationOpResults") {
+                let args = [s::DirectiveArg::Values(operands[2].clone().map(|k| body.operand(op, k)).collect()), s::types_arg(true, s::operand_types(body, op, operands[2].clone()).into_vec()), s::DirectiveArg::Attr(s::find_attr(ctx, &attrs, "inferredResultTypes"))];
+                hook.print(p, op, &args);
+            }
+            {
+                let elided: &[&str] = &["operandSegmentSizes", "name", "inputAttributeNames", "inferredResultTypes"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::CreateOperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && body.num_results(op) == 1
+                && ["CreateOperationOpAttributes", "CreateOperationOpResults"]
+                    .iter()
+                    .all(|n| self.hooks.directives.contains_key(*n))
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            if !["CreateOperationOpAttributes", "CreateOperationOpResults"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+                return None;
+            }
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.create_range`, compiled from its assembly format.
+    pub struct CreateRangeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CreateRangeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            if let Some(missing) = s::missing_directive(p, &self.hooks, &["RangeType"]) {
+                return Err(missing);
+            }
+            if p.at_operand() {
+                st.operand(p, 0, s::Group::Variadic)?;
+                s::literal(p, ":")?;
+                st.operand_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+            }
+            {
+                let Some(hook) = self.hooks.directives.get("RangeType").cloned() else {
+                    return Err(s::directive_missing(p, "RangeType"));
+                };
+                let mut args = [s::types_arg(true, st.operand_types[0].clone().unwrap_or_default()), s::types_arg(false, Vec::new())];
+                hook.parse(p, &mut args)?;
+                let [a0, a1] = args;
+                let _ = a0;
+                if let Some(types) = s::types_of_arg(a1) {
+                    st.result_types[0] = Some(types);
+                }
+            }
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::CreateRangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            if !operands[0].is_empty() {
+                p.write(" ");
+                s::print_operand_group(p, op, operands[0].clone(), None);
+                p.write(" : ");
+                p.print_types(s::operand_types(body, op, operands[0].clone()));
+            }
+            p.write(" ");
+            if let Some(hook) = self.hooks.directives.get("RangeType") {
+                let args = [s::types_arg(true, s::operand_types(body, op, operands[0].clone()).into_vec()), s::types_arg(false, s::result_types(body, op, results[0].clone()).into_vec())];
+                hook.print(p, op, &args);
+            }
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::CreateRangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && body.num_results(op) == 1
+                && ["RangeType"]
+                    .iter()
+                    .all(|n| self.hooks.directives.contains_key(*n))
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            if !["RangeType"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+                return None;
+            }
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.create_type`, compiled from its assembly format.
+    pub struct CreateTypeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CreateTypeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 1, 0, 0);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.create_type", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "value", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.create_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "value") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["value"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.create_types`, compiled from its assembly format.
+    pub struct CreateTypesOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CreateTypesOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 1, 0, 0);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.create_types", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "value", value);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.create_types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "value") {
+                p.print_attribute_without_type(value);
+            }
+            {
+                let elided: &[&str] = &["value"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.erase`, compiled from its assembly format.
+    pub struct EraseOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for EraseOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 0);
+            st.operand(p, 0, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.erase", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.extract`, compiled from its assembly format.
+    pub struct ExtractOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ExtractOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let op_pos = p.pos();
+            let value = s::parse_attr_elided_type(p, "pdl_interp.extract", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+            s::push_attr(p, out, "index", value);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 0, {
+        let source = results[0].clone();
+        s::transform_types(p, "pdl_interp.extract", &self.hooks.exprs, source, Some("pdl::RangeType::get($_self)"), op_pos)?
+    }),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "index") {
+                p.print_attribute_without_type(value);
+            }
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            {
+                let elided: &[&str] = &["index"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.finalize`, compiled from its assembly format.
+    pub struct FinalizeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for FinalizeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(0, 0, 0, 0);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 0 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 0] = [];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 0
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_attribute`, compiled from its assembly format.
+    pub struct GetAttributeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetAttributeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.get_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "name", value);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.get_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.get_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "name") {
+                p.print_attribute_without_type(value);
+            }
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &["name"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_attribute_type`, compiled from its assembly format.
+    pub struct GetAttributeTypeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetAttributeTypeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.get_attribute_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.get_attribute_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_defining_op`, compiled from its assembly format.
+    pub struct GetDefiningOpOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetDefiningOpOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.get_defining_op", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_operand`, compiled from its assembly format.
+    pub struct GetOperandOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetOperandOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.get_operand", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+            s::push_attr(p, out, "index", value);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.get_operand", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::ValueType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.get_operand", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "index") {
+                p.print_attribute_without_type(value);
+            }
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &["index"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_operands`, compiled from its assembly format.
+    pub struct GetOperandsOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetOperandsOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            if s::AttrStart::Any.at(p) {
+                let value = s::parse_attr_elided_type(p, "pdl_interp.get_operands", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+                s::push_attr(p, out, "index", value);
+            }
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.get_operands", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" ");
+                if let Some(value) = s::find_attr(ctx, &attrs, "index") {
+                    p.print_attribute_without_type(value);
+                }
+            }
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            {
+                let elided: &[&str] = &["index"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_result`, compiled from its assembly format.
+    pub struct GetResultOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetResultOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.get_result", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+            s::push_attr(p, out, "index", value);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.get_result", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::ValueType>()")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.get_result", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "index") {
+                p.print_attribute_without_type(value);
+            }
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &["index"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_results`, compiled from its assembly format.
+    pub struct GetResultsOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetResultsOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            if s::AttrStart::Any.at(p) {
+                let value = s::parse_attr_elided_type(p, "pdl_interp.get_results", &self.hooks.exprs, "$_builder.getIntegerType(32)")?;
+                s::push_attr(p, out, "index", value);
+            }
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.get_results", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "index"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
+                p.write(" ");
+                if let Some(value) = s::find_attr(ctx, &attrs, "index") {
+                    p.print_attribute_without_type(value);
+                }
+            }
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            {
+                let elided: &[&str] = &["index"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_users`, compiled from its assembly format.
+    pub struct GetUsersOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetUsersOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => vec![s::build_type(p, "pdl_interp.get_users", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::OperationType>())")?],
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.get_value_type`, compiled from its assembly format.
+    pub struct GetValueTypeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for GetValueTypeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let op_pos = p.pos();
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 0, {
+        let source = results[0].clone();
+        s::transform_types(p, "pdl_interp.get_value_type", &self.hooks.exprs, source, Some("getGetValueTypeOpValueType($_self)"), op_pos)?
+    }),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.is_not_null`, compiled from its assembly format.
+    pub struct IsNotNullOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for IsNotNullOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.all_successors = Some(s::successors(p, true)?);
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, body.successors(op));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.record_match`, compiled from its assembly format.
+    pub struct RecordMatchOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for RecordMatchOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(2, 0, 0, 1);
+            let value = s::parse_attr_elided_type(p, "pdl_interp.record_match", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "rewriter", value);
+            if s::optional_literal(p, "(") {
+                st.operand(p, 0, s::Group::Variadic)?;
+                s::literal(p, ":")?;
+                st.operand_types[0] = Some(s::parse_types(p, s::Group::Variadic)?);
+                s::literal(p, ")")?;
+            }
+            s::literal(p, ":")?;
+            s::literal(p, "benefit")?;
+            s::literal(p, "(")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.record_match", &self.hooks.exprs, "$_builder.getIntegerType(16)")?;
+            s::push_attr(p, out, "benefit", value);
+            s::literal(p, ")")?;
+            s::literal(p, ",")?;
+            if s::optional_literal(p, "generatedOps") {
+                s::literal(p, "(")?;
+                let value = s::parse_attr_elided_type(p, "pdl_interp.record_match", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+                s::push_attr(p, out, "generatedOps", value);
+                s::literal(p, ")")?;
+                s::literal(p, ",")?;
+            }
+            s::literal(p, "loc")?;
+            s::literal(p, "(")?;
+            s::literal(p, "[")?;
+            st.operand(p, 1, s::Group::Variadic)?;
+            s::literal(p, "]")?;
+            s::literal(p, ")")?;
+            if s::optional_literal(p, ",") {
+                s::literal(p, "root")?;
+                s::literal(p, "(")?;
+                let value = s::parse_attr_elided_type(p, "pdl_interp.record_match", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+                s::push_attr(p, out, "rootKind", value);
+                s::literal(p, ")")?;
+            }
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic, s::Group::Variadic],
+                operands_attr_sized: true,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].take().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.record_match", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[1].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::RecordMatchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "rewriter") {
+                p.print_attribute_without_type(value);
+            }
+            if !operands[0].is_empty() {
+                p.write("(");
+                s::print_operand_group(p, op, operands[0].clone(), None);
+                p.write(" : ");
+                p.print_types(s::operand_types(body, op, operands[0].clone()));
+                p.write(")");
+            }
+            p.write(" : benefit(");
+            if let Some(value) = s::find_attr(ctx, &attrs, "benefit") {
+                p.print_attribute_without_type(value);
+            }
+            p.write("),");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "generatedOps"), self.hooks.exprs.defaults.get(2).and_then(Option::as_ref)) {
+                p.write(" generatedOps(");
+                if let Some(value) = s::find_attr(ctx, &attrs, "generatedOps") {
+                    p.print_attribute_without_type(value);
+                }
+                p.write("),");
+            }
+            p.write(" loc([");
+            s::print_operand_group(p, op, operands[1].clone(), None);
+            p.write("])");
+            if s::attr_present(ctx, s::find_attr(ctx, &attrs, "rootKind"), self.hooks.exprs.defaults.get(1).and_then(Option::as_ref)) {
+                p.write(", root(");
+                if let Some(value) = s::find_attr(ctx, &attrs, "rootKind") {
+                    p.print_attribute_without_type(value);
+                }
+                p.write(")");
+            }
+            {
+                let elided: &[&str] = &["operandSegmentSizes", "rewriter", "benefit", "generatedOps", "rootKind"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::RecordMatchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.replace`, compiled from its assembly format.
+    pub struct ReplaceOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ReplaceOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(2, 0, 0, 0);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "with")?;
+            s::literal(p, "(")?;
+            if p.at_operand() {
+                st.operand(p, 1, s::Group::Variadic)?;
+                s::literal(p, ":")?;
+                st.operand_types[1] = Some(s::parse_types(p, s::Group::Variadic)?);
+            }
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single, s::Group::Variadic],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.replace", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            operand_types.push(st.operand_types[1].take().unwrap_or_default());
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" with (");
+            if !operands[1].is_empty() {
+                s::print_operand_group(p, op, operands[1].clone(), None);
+                p.write(" : ");
+                p.print_types(s::operand_types(body, op, operands[1].clone()));
+            }
+            p.write(")");
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.switch_attribute`, compiled from its assembly format.
+    pub struct SwitchAttributeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for SwitchAttributeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "to")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.switch_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "caseValues", value);
+            s::literal(p, "(")?;
+            st.successors[1] = s::successors(p, true)?;
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.switch_attribute", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::AttributeType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" to ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
+                p.print_attribute_without_type(value);
+            }
+            p.write("(");
+            s::print_successors(p, s::successor_group(body, op, 1, false));
+            p.write(")");
+            {
+                let elided: &[&str] = &["caseValues"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.switch_operand_count`, compiled from its assembly format.
+    pub struct SwitchOperandCountOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for SwitchOperandCountOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "to")?;
+            let value = s::parse_stripped_attr(p, None)?;
+            s::push_attr(p, out, "caseValues", value);
+            s::literal(p, "(")?;
+            st.successors[1] = s::successors(p, true)?;
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.switch_operand_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" to ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
+                s::print_stripped_attr(p, value, None);
+            }
+            p.write("(");
+            s::print_successors(p, s::successor_group(body, op, 1, false));
+            p.write(")");
+            {
+                let elided: &[&str] = &["caseValues"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.switch_operation_name`, compiled from its assembly format.
+    pub struct SwitchOperationNameOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for SwitchOperationNameOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "to")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.switch_operation_name", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "caseValues", value);
+            s::literal(p, "(")?;
+            st.successors[1] = s::successors(p, true)?;
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.switch_operation_name", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" to ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
+                p.print_attribute_without_type(value);
+            }
+            p.write("(");
+            s::print_successors(p, s::successor_group(body, op, 1, false));
+            p.write(")");
+            {
+                let elided: &[&str] = &["caseValues"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.switch_result_count`, compiled from its assembly format.
+    pub struct SwitchResultCountOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for SwitchResultCountOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            s::literal(p, "of")?;
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "to")?;
+            let value = s::parse_stripped_attr(p, None)?;
+            s::push_attr(p, out, "caseValues", value);
+            s::literal(p, "(")?;
+            st.successors[1] = s::successors(p, true)?;
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.switch_result_count", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::OperationType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" of ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" to ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
+                s::print_stripped_attr(p, value, None);
+            }
+            p.write("(");
+            s::print_successors(p, s::successor_group(body, op, 1, false));
+            p.write(")");
+            {
+                let elided: &[&str] = &["caseValues"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.switch_type`, compiled from its assembly format.
+    pub struct SwitchTypeOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for SwitchTypeOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "to")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.switch_type", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "caseValues", value);
+            s::literal(p, "(")?;
+            st.successors[1] = s::successors(p, true)?;
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.switch_type", &self.hooks.exprs, "$_builder.getType<::mlir::pdl::TypeType>()")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" to ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
+                p.print_attribute_without_type(value);
+            }
+            p.write("(");
+            s::print_successors(p, s::successor_group(body, op, 1, false));
+            p.write(")");
+            {
+                let elided: &[&str] = &["caseValues"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `pdl_interp.switch_types`, compiled from its assembly format.
+    pub struct SwitchTypesOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for SwitchTypesOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 0, 0, 2);
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, "to")?;
+            let value = s::parse_attr_elided_type(p, "pdl_interp.switch_types", &self.hooks.exprs, "$_builder.getType<::mlir::NoneType>()")?;
+            s::push_attr(p, out, "caseValues", value);
+            s::literal(p, "(")?;
+            st.successors[1] = s::successors(p, true)?;
+            s::literal(p, ")")?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, "->")?;
+            st.successors[0] = s::successors(p, false)?;
+            let results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let tail = s::Finish {
+                operands: &[s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => {
+                    let ty = s::build_type(p, "pdl_interp.switch_types", &self.hooks.exprs, "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())")?;
+                    vec![ty; st.operands[0].0.len()]
+                }
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 1 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            if body.num_results(op) != 0 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 0] = [];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(" to ");
+            if let Some(value) = s::find_attr(ctx, &attrs, "caseValues") {
+                p.print_attribute_without_type(value);
+            }
+            p.write("(");
+            s::print_successors(p, s::successor_group(body, op, 1, false));
+            p.write(")");
+            {
+                let elided: &[&str] = &["caseValues"];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" -> ");
+            s::print_successors(p, s::successor_group(body, op, 0, true));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 1
+                && body.num_results(op) == 0
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+}
