@@ -467,6 +467,10 @@ impl Emitter<'_> {
                 Ty::Bool,
             ));
         }
+        if let Some((query, ty)) = type_query(op) {
+            let [x] = args else { return None };
+            return Some((format!("{RT}::{query}(ctx, {})?", self.ty(x)?), ty));
+        }
         let one = |e: &mut Self| -> Option<(String, Ty)> {
             match args {
                 [x] => e.node(x),
@@ -474,10 +478,6 @@ impl Emitter<'_> {
             }
         };
         Some(match op {
-            Op::Width | Op::IntOrFloatBitWidth => {
-                let [x] = args else { return None };
-                (format!("{RT}::width(ctx, {})?", self.ty(x)?), Ty::Int)
-            }
             Op::ValueType => match one(self)? {
                 (x, Ty::Value) => (x, Ty::Type),
                 _ => return None,
@@ -531,43 +531,17 @@ impl Emitter<'_> {
                 }
                 _ => return None,
             },
-            Op::ElementType => {
-                let [x] = args else { return None };
-                (
-                    format!("{RT}::element_type(ctx, {})?", self.ty(x)?),
-                    Ty::Type,
-                )
-            }
             Op::ElementTypeOrSelf => match one(self)? {
                 (x, Ty::Type) => (format!("{RT}::element_type_or_self(ctx, {x})"), Ty::Type),
                 // What is not a type stays itself.
                 (x, Ty::Value) => (x, Ty::Value),
                 _ => return None,
             },
-            Op::Rank => {
-                let [x] = args else { return None };
-                (format!("{RT}::rank(ctx, {})?", self.ty(x)?), Ty::Int)
-            }
-            Op::HasRank => {
-                let [x] = args else { return None };
-                (format!("{RT}::has_rank(ctx, {})?", self.ty(x)?), Ty::Bool)
-            }
-            Op::HasStaticShape => {
-                let [x] = args else { return None };
-                (
-                    format!("{RT}::has_static_shape(ctx, {})?", self.ty(x)?),
-                    Ty::Bool,
-                )
-            }
             Op::AttrType => match one(self)? {
                 (x, Ty::Attr) => (format!("{RT}::attr_type(ctx, {x})"), Ty::TypeOpt),
                 (x, Ty::AttrOpt) => (format!("{RT}::attr_type_of(ctx, {x})?"), Ty::TypeOpt),
                 _ => return None,
             },
-            Op::Shape => {
-                let [x] = args else { return None };
-                (format!("{RT}::shape(ctx, {})?", self.ty(x)?), Ty::Shape)
-            }
             Op::GetInt | Op::GetUInt | Op::ApSExt | Op::ApZExt => match one(self)? {
                 (x, Ty::Attr) => {
                     let unsigned = matches!(op, Op::GetUInt | Op::ApZExt);
@@ -589,17 +563,6 @@ impl Emitter<'_> {
                 ),
                 _ => return None,
             },
-            Op::IsStrided => {
-                let [x] = args else { return None };
-                (format!("{RT}::is_strided(ctx, {})?", self.ty(x)?), Ty::Bool)
-            }
-            Op::IsScalable => {
-                let [x] = args else { return None };
-                (
-                    format!("{RT}::is_scalable(ctx, {})?", self.ty(x)?),
-                    Ty::Bool,
-                )
-            }
             Op::TypeAttrValue => match one(self)? {
                 (x, Ty::Attr) => (format!("{RT}::type_attr_value(ctx, {x})?"), Ty::Type),
                 _ => return None,
@@ -785,6 +748,22 @@ fn type_test(t: TypeTest) -> String {
         ),
         other => format!("{RT}::TypeTest::{other:?}"),
     }
+}
+
+/// The questions about a type that `emitted` answers with a function of that name taking the
+/// type (and failing where the interpreter fails), and what kind of answer each gives.
+fn type_query(op: Op) -> Option<(&'static str, Ty)> {
+    Some(match op {
+        Op::Width | Op::IntOrFloatBitWidth => ("width", Ty::Int),
+        Op::ElementType => ("element_type", Ty::Type),
+        Op::Rank => ("rank", Ty::Int),
+        Op::HasRank => ("has_rank", Ty::Bool),
+        Op::HasStaticShape => ("has_static_shape", Ty::Bool),
+        Op::Shape => ("shape", Ty::Shape),
+        Op::IsStrided => ("is_strided", Ty::Bool),
+        Op::IsScalable => ("is_scalable", Ty::Bool),
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
