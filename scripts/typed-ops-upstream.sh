@@ -15,23 +15,8 @@ inc=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
 dialects=(Arith/IR/ArithOps Func/IR/FuncOps SCF/IR/SCFOps Tensor/IR/TensorOps
   MemRef/IR/MemRefOps LLVMIR/LLVMOps Vector/IR/VectorOps Linalg/IR/LinalgOps
   ControlFlow/IR/ControlFlowOps Math/IR/MathOps)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<END
-[package]
-name = "typed-ops-upstream"
-version = "0.0.0"
-edition = "2021"
-publish = false
-[dependencies]
-tessera-ir = { path = "$root/crates/tessera-ir" }
-tessera-asm = { path = "$root/crates/tessera-asm" }
-tessera-ods = { path = "$root/crates/tessera-ods" }
-[build-dependencies]
-tessera-build = { path = "$root/crates/tessera-build" }
-[workspace]
-END
+source "$root/scripts/lib/scratch-crate.sh"
+scratch_crate typed-ops-upstream
 {
   echo 'fn main() -> Result<(), tessera_build::Error> {'
   echo "    let mut config = tessera_build::Config::new();"

@@ -10,23 +10,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 inc=${MLIR_INCLUDE:-/usr/lib/llvm-19/include}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/src"
-cat > "$work/Cargo.toml" <<END
-[package]
-name = "verify-gen-diff"
-version = "0.0.0"
-edition = "2021"
-publish = false
-[dependencies]
-tessera-ir = { path = "$root/crates/tessera-ir" }
-tessera-asm = { path = "$root/crates/tessera-asm" }
-tessera-ods = { path = "$root/crates/tessera-ods" }
-[build-dependencies]
-tessera-build = { path = "$root/crates/tessera-build" }
-[workspace]
-END
+source "$root/scripts/lib/scratch-crate.sh"
+scratch_crate verify-gen-diff
 # dialect module -> .td file (under $inc/mlir/Dialect) and input (under scripts/ods-verify-diff)
 dialects=(arith:Arith/IR/ArithOps cf:ControlFlow/IR/ControlFlowOps func:Func/IR/FuncOps
   scf:SCF/IR/SCFOps pdl:PDL/IR/PDLOps pdl_interp:PDLInterp/IR/PDLInterpOps)
