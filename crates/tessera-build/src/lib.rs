@@ -176,11 +176,14 @@ impl Config {
         let mut errors = String::new();
         // The typed builders of every dialect, which compiled rewriters call.
         let mut typed: Vec<tessera_pdl::aot::TypedBuilder> = Vec::new();
+        // The dialects, compiled: a PDL file's matcher is compiled knowing their ops.
+        let mut registrations = Vec::new();
         for td in &self.dialects {
             match self.dialect_rust(td, &mut compiled.read) {
-                Ok((rust, builders)) => {
-                    outputs.push((output_path(&out_dir, td), rust));
-                    typed.extend(builders);
+                Ok(dialect) => {
+                    outputs.push((output_path(&out_dir, td), dialect.rust));
+                    typed.extend(dialect.builders);
+                    registrations.push(dialect.registration);
                 }
                 Err(e) => errors.push_str(&e.rendered),
             }
@@ -188,8 +191,8 @@ impl Config {
         for file in &self.patterns {
             let rust = match file.extension().and_then(|e| e.to_str()) {
                 Some("td") => self.rules_rust(file, &mut compiled.read, &typed),
-                Some("mlir") => self.pdl_rust(file, &mut compiled.read, &typed),
-                _ => self.patterns_rust(file, &mut compiled.read, &typed),
+                Some("mlir") => self.pdl_rust(file, &mut compiled.read, &typed, &registrations),
+                _ => self.patterns_rust(file, &mut compiled.read, &typed, &registrations),
             };
             match rust {
                 Ok(rust) => outputs.push((output_path(&out_dir, file), rust)),
@@ -237,7 +240,7 @@ impl Config {
         &self,
         td: &Path,
         read: &mut BTreeSet<PathBuf>,
-    ) -> Result<(String, Vec<tessera_pdl::aot::TypedBuilder>), Error> {
+    ) -> Result<DialectOutput, Error> {
         read.insert(td.to_path_buf());
         let name = td.to_string_lossy().into_owned();
         let opts = tessera_ods::library::options(self.include_strings());
@@ -260,7 +263,7 @@ impl Config {
             )));
         }
         // What registration will not be able to check is reported now, not at run time.
-        let (_, warnings) = tessera_ods::register::Registration::compile(
+        let (registration, warnings) = tessera_ods::register::Registration::compile(
             &loaded.model,
             &dialects,
             &tessera_ods::dialect_hooks::options(),
@@ -303,7 +306,11 @@ impl Config {
                 file_name(td)
             );
         }
-        Ok((code, builders))
+        Ok(DialectOutput {
+            rust: code,
+            builders,
+            registration: std::sync::Arc::new(registration),
+        })
     }
 
     /// The Rust module of the PDL patterns in `mlir` (`pdl.pattern`s, or a compiled
@@ -313,6 +320,7 @@ impl Config {
         mlir: &Path,
         read: &mut BTreeSet<PathBuf>,
         typed: &[tessera_pdl::aot::TypedBuilder],
+        registrations: &[std::sync::Arc<tessera_ods::register::Registration>],
     ) -> Result<String, Error> {
         read.insert(mlir.to_path_buf());
         let name = mlir.to_string_lossy().into_owned();
@@ -323,7 +331,12 @@ impl Config {
             typed_builders: typed.to_vec(),
             ..tessera_pdl::aot::EmitOptions::default()
         };
-        tessera_pdl::aot::emit_text(&text, &name, &options).map_err(Error::new)
+        tessera_pdl::aot::emit_text_with(&text, &name, &options, &|ctx| {
+            for registration in registrations {
+                registration.register(ctx);
+            }
+        })
+        .map_err(Error::new)
     }
 
     /// The Rust module of the DRR rules in `td`, compiled ahead of time
@@ -364,6 +377,7 @@ impl Config {
         pdll: &Path,
         read: &mut BTreeSet<PathBuf>,
         typed: &[tessera_pdl::aot::TypedBuilder],
+        registrations: &[std::sync::Arc<tessera_ods::register::Registration>],
     ) -> Result<String, Error> {
         read.insert(pdll.to_path_buf());
         let name = pdll.to_string_lossy().into_owned();
@@ -385,6 +399,19 @@ impl Config {
         }
         let mut ctx = tessera_ir::Context::new();
         tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+        // The dialects the patterns work on, as `tessera-opt --patterns` has them: the
+        // lowering and the matcher compiler ask which ops infer their result types.
+        for registration in registrations {
+            registration.register(&mut ctx);
+        }
+        let hooks = tessera_ods::dialect_hooks::options();
+        for (model, dialects) in parsed.ast.ods.defined_dialects() {
+            if !dialects.is_empty() {
+                tessera_ods::register::Registration::compile(model, dialects, &hooks)
+                    .0
+                    .register(&mut ctx);
+            }
+        }
         let render = |diags: &[tessera_ir::Diagnostic], ctx: &tessera_ir::Context| {
             Error::new(
                 diags
@@ -407,6 +434,14 @@ impl Config {
 }
 
 /// The last component of `path`.
+/// What a dialect file gives: its module, its ops' typed builders for compiled rewriters,
+/// and its registration for compiling PDL files' matchers.
+struct DialectOutput {
+    rust: String,
+    builders: Vec<tessera_pdl::aot::TypedBuilder>,
+    registration: std::sync::Arc<tessera_ods::register::Registration>,
+}
+
 fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())

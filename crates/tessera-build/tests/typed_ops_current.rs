@@ -1,4 +1,6 @@
 //! `tests/typed/ops.rs` is what `tessera-build` writes for `tests/typed/ops.td` today,
+//! `tests/typed/rules.rs` and `inferred.rs` for `tests/typed/rules.pdll` and `inferred.mlir`
+//! (their rewriters calling the builders of `ops.td`'s module at `super::gen`),
 //! `tests/asm/fmt.rs` for `tests/asm/fmt.td`, and `tests/asm/{core,pdl,pdl_interp}.rs` what the same
 //! generator writes for the built-in library's dialects (`UPDATE_EXPECT=1` rewrites them). A test binary of its own, so that regenerating works even
 //! when the committed file no longer compiles.
@@ -14,6 +16,26 @@ fn dir(sub: &str) -> PathBuf {
 #[test]
 fn the_committed_file_is_current() {
     check_current("typed", "ops");
+}
+
+#[test]
+fn the_committed_patterns_are_current() {
+    let out = tempdir("current-rules");
+    let ops = dir("typed").join("ops.td");
+    tessera_build::Config::new()
+        .include_dir(dir("typed"))
+        .dialect(&ops)
+        .dialect_module_path(&ops, "super::gen")
+        .patterns(dir("typed").join("rules.pdll"))
+        .patterns(dir("typed").join("inferred.mlir"))
+        .out_dir(&out)
+        .skip_rustfmt()
+        .compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    for stem in ["rules", "inferred"] {
+        let generated = std::fs::read_to_string(out.join(format!("{stem}.rs"))).unwrap();
+        compare("typed", stem, generated);
+    }
 }
 
 #[test]

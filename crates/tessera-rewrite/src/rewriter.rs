@@ -129,6 +129,13 @@ impl<'a> PatternRewriter<'a> {
         self.body
     }
 
+    /// The context mutably and the IR read-only at once: for builders that intern types and
+    /// attributes from what the IR holds (a typed op's `state_inferred` reads its operands'
+    /// types).
+    pub fn ctx_mut_and_body(&mut self) -> (&mut Context, &Body) {
+        (self.ctx, self.body)
+    }
+
     /// Both, for listeners and helpers.
     pub fn ir(&self) -> Ir<'_> {
         Ir {

@@ -78,3 +78,9 @@ def Gen_AddOp : Gen_Op<"add", [Pure, SameOperandsAndResultType, InferTypeOpInter
   let arguments = (ins I32:$lhs, I32:$rhs);
   let results = (outs I32:$result);
 }
+
+def Gen_SwapOp : Gen_Op<"swap"> {
+  let summary = "an op whose result type nothing infers";
+  let arguments = (ins AnyType:$first, AnyType:$second);
+  let results = (outs AnyType:$result);
+}

@@ -115,6 +115,9 @@ pub struct BuilderSignature {
     pub rust_type: String,
     /// The parameters of `state`.
     pub params: Vec<BuilderParam>,
+    /// The parameters of `state_inferred` (the result types left out), when ODS infers the
+    /// op's result types and the module has that builder.
+    pub inferred_params: Option<Vec<BuilderParam>>,
     /// The builder computes `operandSegmentSizes` or `resultSegmentSizes`.
     pub sizes_attrs: bool,
     /// Regions the op is created with.
@@ -131,6 +134,9 @@ pub fn builder_signature(model: &Model, op: &Op) -> BuilderSignature {
     BuilderSignature {
         rust_type: rust_type_name(&op.cpp_class_name),
         params: g.signature(op, &attrs, false),
+        inferred_params: op
+            .infers_result_types
+            .then(|| g.signature(op, &attrs, true)),
         sizes_attrs: op.operand_segments() == Segments::AttrSized
             || op.result_segments() == Segments::AttrSized,
         regions: !op.regions.is_empty(),

@@ -119,14 +119,17 @@ pub struct EmitOptions {
 pub const DEFAULT_OUTLINE_BUDGET: usize = 256;
 
 /// A typed op whose generated builder compiled rewriters call: `{path}::state(ctx, loc, ..)`
-/// with the parameters `signature` lists. A rewriter creates the op through it when every
-/// operand and result type given maps onto one group of the builder (a value or a range onto
-/// a variadic group, a value onto a single or optional one), every attribute given is one the
-/// op declares and the builder takes as an attribute handle, and the op has no regions,
-/// successors or segment sizes (which a generic creation leaves to the pattern and the
-/// builder would fill in). The op made is the one the generic creation makes; the builder
-/// call makes an op the typed module no longer has, or one whose arguments changed, a
-/// compile error.
+/// with the parameters `signature` lists, or `state_inferred` when the op is to infer its
+/// result types. A rewriter creates the op through it when every operand and result type
+/// given maps onto one group of the builder (a value or a range onto a variadic group, a
+/// value onto a single or optional one; a range onto a single group when it holds one at
+/// run time), every attribute given is one the op declares and the builder takes as an
+/// attribute handle, and the op has no regions, successors or segment sizes (which a generic
+/// creation leaves to the pattern and the builder would fill in). The op made is the one the
+/// generic creation makes, which also takes over at run time where the builder cannot (a
+/// null required attribute, a range of another length, an op not registered with
+/// inference); the builder call makes an op the typed module no longer has, or one whose
+/// arguments changed, a compile error.
 #[derive(Clone, Debug)]
 pub struct TypedBuilder {
     /// The op's full name (`toy.add`).
@@ -320,10 +323,23 @@ pub fn load(ctx: &mut Context) -> Result<rt::CompiledPatterns, Diagnostic> {{
 /// Errors come rendered (`file:line:col: error: …`, with the source line), since the context
 /// their locations refer to is gone when this returns.
 pub fn emit_text(text: &str, file_name: &str, options: &EmitOptions) -> Result<String, String> {
+    emit_text_with(text, file_name, options, &|_| {})
+}
+
+/// [`emit_text`] with `register` adding dialects to the context first, so the matcher
+/// compiler knows their ops (which infer their result types, as `tessera-opt
+/// --load-dialect` would tell it).
+pub fn emit_text_with(
+    text: &str,
+    file_name: &str,
+    options: &EmitOptions,
+    register: &dyn Fn(&mut Context),
+) -> Result<String, String> {
     let mut ctx = Context::new();
     ctx.set_allow_unregistered_dialects(true);
     crate::dialect::register_pdl_dialects(&mut ctx).map_err(|e| format!("error: {e}"))?;
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    register(&mut ctx);
     let mut sources = tessera_ir::SourceMap::new();
     sources.add(file_name, text);
     let render = |ctx: &Context, ds: &[Diagnostic]| -> String {
@@ -811,6 +827,15 @@ const ALLOWS: &str = "#[allow(\n    unused_mut,\n    unused_variables,\n    unus
      clippy::too_many_arguments\n)]\n";
 
 /// Writes one function.
+/// How a register becomes a typed builder's argument.
+enum Arg {
+    /// As this expression, bound to a local first.
+    Let(String),
+    /// A range register holding the one value (or type) of a single group, matched at run
+    /// time.
+    OneOfRange(Reg),
+}
+
 /// A rewriter's call of a typed builder ([`FnEmitter::typed_create`]).
 struct TypedCreate {
     path: String,
@@ -818,37 +843,48 @@ struct TypedCreate {
     lets: Vec<String>,
     /// The builder's arguments after `ctx` and `loc`.
     args: Vec<String>,
-    /// Registers of required attributes: when one is null at run time the op is created
-    /// generically (without it, as the interpreter does), since the builder needs it.
-    required: Vec<Reg>,
+    /// What must hold at run time for the builder to be called, as `(expression, pattern)`:
+    /// a required attribute is not null, a range given for a single group holds one element.
+    /// Otherwise the op is created generically (the interpreter's way: without the attribute,
+    /// or with the range's values, or failing on a null range).
+    binds: Vec<(String, String)>,
+    /// The result types are inferred (`state_inferred`).
+    inferred: bool,
 }
 
 impl TypedCreate {
     /// The block's statements and value (the created op), `generic` being the generic
-    /// creation for a null required attribute.
-    fn write(&self, f: &mut FnEmitter<'_>, generic: &str) {
+    /// creation for a null required attribute, and for an op not registered with result type
+    /// inference when the types are to be inferred (it reports that as the interpreter does);
+    /// `name` is the op name's identifier.
+    fn write(&self, f: &mut FnEmitter<'_>, generic: &str, name: &str) {
         for l in &self.lets {
             f.line(l);
         }
-        let call = format!(
-            "{{ let state = {}::state(rw.ctx_mut(), loc, {}); rw.create(state) }}",
-            self.path,
-            self.args.join(", ")
-        );
-        if self.required.is_empty() {
+        let args = self.args.join(", ");
+        let call = if self.inferred {
+            format!(
+                "if rt::infers_results(rw, {name}) {{ let (ctx, body) = rw.ctx_mut_and_body(); \
+                 match {}::state_inferred(ctx, body, loc, {args}) {{ Ok(state) => rw.create(state), \
+                 Err(why) => return Err(rt::cannot_infer(rw, {name}, &why)) }} }} else {{ {generic} }}",
+                self.path
+            )
+        } else {
+            format!(
+                "{{ let state = {}::state(rw.ctx_mut(), loc, {args}); rw.create(state) }}",
+                self.path
+            )
+        };
+        if self.binds.is_empty() {
             f.line(call);
             return;
         }
-        let regs: Vec<String> = self.required.iter().map(|r| format!("r{r}")).collect();
-        let binds: Vec<String> = self
-            .required
-            .iter()
-            .map(|r| format!("Some(a{r})"))
-            .collect();
+        let exprs: Vec<&str> = self.binds.iter().map(|(e, _)| e.as_str()).collect();
+        let patterns: Vec<&str> = self.binds.iter().map(|(_, p)| p.as_str()).collect();
         f.line(format!(
             "match ({},) {{ ({},) => {call}, _ => {generic} }}",
-            regs.join(", "),
-            binds.join(", ")
+            exprs.join(", "),
+            patterns.join(", ")
         ));
     }
 }
@@ -1285,20 +1321,32 @@ impl<'a> FnEmitter<'a> {
             return Ok(None);
         };
         let sig = &typed.signature;
-        let ResultTypes::Explicit(result_regs) = results else {
-            return Ok(None);
+        // Result types given go to `state`; inferred ones make the call `state_inferred`.
+        let (params, result_regs, inferred): (&[BuilderParam], &[Reg], bool) = match results {
+            ResultTypes::Explicit(regs) => (&sig.params, regs, false),
+            ResultTypes::Inferred => match &sig.inferred_params {
+                Some(params) => (params, &[], true),
+                None => return Ok(None),
+            },
         };
         if sig.sizes_attrs || sig.regions {
             return Ok(None);
         }
-        // One argument for a group from one register, failing on null as `rt::concat`.
-        let group = |count: Count, r: Reg, what: &str| -> Result<Option<String>, String> {
+        // One argument for a group from one register, failing on null as `rt::concat`; a
+        // range for a single group is matched at run time (`Some(&[x])`: anything else is
+        // left to the generic creation).
+        let group = |count: Count, r: Reg, what: &str| -> Result<Option<Arg>, String> {
             let range = self.kind_of(r)?.is_range();
             Ok(match (count, range) {
-                (Count::Single, false) => Some(format!("rt::one(r{r}, {what:?})?")),
-                (Count::Optional, false) => Some(format!("Some(rt::one(r{r}, {what:?})?)")),
-                (Count::Variadic, false) => Some(format!("&[rt::one(r{r}, {what:?})?]")),
-                (Count::Variadic, true) => Some(format!("rt::many(r{r}.as_deref(), {what:?})?")),
+                (Count::Single, false) => Some(Arg::Let(format!("rt::one(r{r}, {what:?})?"))),
+                (Count::Optional, false) => {
+                    Some(Arg::Let(format!("Some(rt::one(r{r}, {what:?})?)")))
+                }
+                (Count::Variadic, false) => Some(Arg::Let(format!("&[rt::one(r{r}, {what:?})?]"))),
+                (Count::Variadic, true) => {
+                    Some(Arg::Let(format!("rt::many(r{r}.as_deref(), {what:?})?")))
+                }
+                (Count::Single, true) => Some(Arg::OneOfRange(r)),
                 _ => None,
             })
         };
@@ -1306,40 +1354,59 @@ impl<'a> FnEmitter<'a> {
             path: typed.path.clone(),
             lets: Vec::new(),
             args: Vec::new(),
-            required: Vec::new(),
+            binds: Vec::new(),
+            inferred,
         };
         // The local holding the next group's argument, from the next register of `regs`.
         let next_group = |regs: &[Reg],
                           used: &mut usize,
                           count: Count,
                           what: &str,
-                          lets: &mut Vec<String>|
+                          lets: &mut Vec<String>,
+                          binds: &mut Vec<(String, String)>|
          -> Result<Option<String>, String> {
             let Some(&r) = regs.get(*used) else {
                 return Ok(None);
             };
             *used += 1;
-            let Some(arg) = group(count, r, what)? else {
-                return Ok(None);
-            };
-            let var = format!("{}{}", &what[..1], lets.len());
-            lets.push(format!("let {var} = {arg};"));
+            let var = format!("{}{}", &what[..1], *used - 1);
+            match group(count, r, what)? {
+                Some(Arg::Let(arg)) => lets.push(format!("let {var} = {arg};")),
+                Some(Arg::OneOfRange(r)) => {
+                    binds.push((format!("r{r}.as_deref()"), format!("Some(&[{var}])")))
+                }
+                None => return Ok(None),
+            }
             Ok(Some(var))
         };
         let (mut operand_i, mut result_i) = (0, 0);
         let mut attrs_used = 0;
         let mut values = Vec::new();
         let mut types = Vec::new();
-        for param in &sig.params {
+        for param in params {
             match param {
                 &BuilderParam::Operand(count) => {
-                    match next_group(operands, &mut operand_i, count, "values", &mut values)? {
+                    match next_group(
+                        operands,
+                        &mut operand_i,
+                        count,
+                        "values",
+                        &mut values,
+                        &mut create.binds,
+                    )? {
                         Some(var) => create.args.push(var),
                         None => return Ok(None),
                     }
                 }
                 &BuilderParam::ResultType(count) => {
-                    match next_group(result_regs, &mut result_i, count, "types", &mut types)? {
+                    match next_group(
+                        result_regs,
+                        &mut result_i,
+                        count,
+                        "types",
+                        &mut types,
+                        &mut create.binds,
+                    )? {
                         Some(var) => create.args.push(var),
                         None => return Ok(None),
                     }
@@ -1362,7 +1429,7 @@ impl<'a> FnEmitter<'a> {
                         (_, None, true) => create.args.push("None".into()),
                         (AttrForm::Handle, Some(r), true) => create.args.push(format!("r{r}")),
                         (AttrForm::Handle, Some(r), false) => {
-                            create.required.push(r);
+                            create.binds.push((format!("r{r}"), format!("Some(a{r})")));
                             create.args.push(format!("a{r}"));
                         }
                         // A required attribute not given, a unit attribute given (its value
@@ -1793,7 +1860,7 @@ impl<'a> FnEmitter<'a> {
                     Some(typed) => {
                         self.line(format!("r{dst} = Some({{"));
                         self.depth += 1;
-                        typed.write(self, &generic);
+                        typed.write(self, &generic, &name);
                         self.depth -= 1;
                         self.line("});");
                     }

@@ -723,3 +723,20 @@ pub fn one<T: Copy>(v: Option<T>, what: &str) -> Result<T, Failure> {
 pub fn many<'a, T>(v: Option<&'a [T]>, what: &str) -> Result<&'a [T], Failure> {
     v.ok_or_else(|| format!("expected {what}, found a null value").into())
 }
+
+/// Whether op `name` is registered with result type inference, which a typed
+/// `state_inferred` needs (without it the generic creation reports why).
+pub fn infers_results(rw: &PatternRewriter<'_>, name: Ident) -> bool {
+    rw.ctx()
+        .op_info(name)
+        .is_some_and(|info| info.infer_result_types.is_some())
+}
+
+/// The failure of inferring op `name`'s result types, in the interpreter's words.
+pub fn cannot_infer(rw: &PatternRewriter<'_>, name: Ident, why: &str) -> Failure {
+    format!(
+        "cannot infer the result types of '{}': {why}",
+        rw.ctx().str(name)
+    )
+    .into()
+}
