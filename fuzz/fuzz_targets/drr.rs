@@ -27,6 +27,8 @@ fuzz_target!(|data: &[u8]| {
         Ok(mut lowered) => {
             let options = tessera_pdl::aot::EmitOptions {
                 rustfmt: false,
+                // Every subtree of the matcher that can be a function of its own is one.
+                outline_budget: 1,
                 native_calls: tessera_pdl::aot::NativeCalls::Registry,
                 ..Default::default()
             };

@@ -51,6 +51,8 @@ fuzz_target!(|data: &[u8]| {
             // input would be most of the time).
             let options = tessera_pdl::aot::EmitOptions {
                 rustfmt: false,
+                // Every subtree of the matcher that can be a function of its own is one.
+                outline_budget: 1,
                 unbounded: lowered.unbounded.clone(),
                 ..Default::default()
             };
