@@ -1705,16 +1705,11 @@ impl<'a> FnEmitter<'a> {
                 default,
             } => {
                 let f = count_fn(*side);
-                self.line(format!("match rt::{f}(rw, {}) {{", self.op(*op)));
-                self.depth += 1;
-                for i in first_cases(cases) {
-                    self.line(format!("{} => {{", cases[i]));
-                    self.depth += 1;
-                    self.branch(cfg, dests[i])?;
-                    self.depth -= 1;
-                    self.line("}");
-                }
-                self.default_arm(cfg, *default)
+                let arms = first_cases(cases)
+                    .map(|i| (cases[i].to_string(), dests[i]))
+                    .collect();
+                let scrutinee = format!("rt::{f}(rw, {})", self.op(*op));
+                self.match_chain(cfg, &scrutinee, arms, *default)
             }
             Inst::SwitchValue {
                 reg,
@@ -1722,27 +1717,8 @@ impl<'a> FnEmitter<'a> {
                 dests,
                 default,
             } => {
-                let mut first = true;
-                for i in first_cases(cases) {
-                    let cond = self.equals(*reg, &cases[i])?;
-                    self.line(format!(
-                        "{}if {cond} {{",
-                        if first { "" } else { "} else " }
-                    ));
-                    first = false;
-                    self.depth += 1;
-                    self.branch(cfg, dests[i])?;
-                    self.depth -= 1;
-                }
-                if first {
-                    return self.branch(cfg, *default);
-                }
-                self.line("} else {");
-                self.depth += 1;
-                self.branch(cfg, *default)?;
-                self.depth -= 1;
-                self.line("}");
-                Ok(())
+                let arms = first_cases(cases).map(|i| (i, dests[i])).collect();
+                self.if_chain(cfg, arms, *default, |f, i| f.equals(*reg, &cases[i]))
             }
             Inst::SwitchOperationName { op, cases, default } => {
                 let list = cases.cases();
@@ -1757,50 +1733,70 @@ impl<'a> FnEmitter<'a> {
                         .collect();
                     self.consts.name_switches.push(idents);
                     let k = self.consts.name_switches.len() - 1;
-                    self.line(format!("match t.switch_case({k}, {name}) {{"));
-                    self.depth += 1;
-                    for (case, &i) in firsts.iter().enumerate() {
-                        self.line(format!("{case} => {{"));
-                        self.depth += 1;
-                        self.branch(cfg, list[i].1)?;
-                        self.depth -= 1;
-                        self.line("}");
-                    }
-                    return self.default_arm(cfg, *default);
+                    let arms = firsts
+                        .iter()
+                        .enumerate()
+                        .map(|(case, &i)| (case.to_string(), list[i].1))
+                        .collect();
+                    let scrutinee = format!("t.switch_case({k}, {name})");
+                    return self.match_chain(cfg, &scrutinee, arms, *default);
                 }
                 self.line(format!("let name = {name};"));
-                let mut first = true;
-                for &i in &firsts {
-                    let ident = self.consts.ident(self.ctx, names[i]);
-                    self.line(format!(
-                        "{}if name == {ident} {{",
-                        if first { "" } else { "} else " }
-                    ));
-                    first = false;
-                    self.depth += 1;
-                    self.branch(cfg, list[i].1)?;
-                    self.depth -= 1;
-                }
-                if first {
-                    return self.branch(cfg, *default);
-                }
-                self.line("} else {");
-                self.depth += 1;
-                self.branch(cfg, *default)?;
-                self.depth -= 1;
-                self.line("}");
-                Ok(())
+                let arms = firsts.iter().map(|&i| (i, list[i].1)).collect();
+                self.if_chain(cfg, arms, *default, |f, i| {
+                    Ok(format!("name == {}", f.consts.ident(f.ctx, names[i])))
+                })
             }
             _ => Err("not a terminator".into()),
         }
     }
 
-    fn default_arm(&mut self, cfg: &Cfg, default: u32) -> Emitted {
-        self.line("_ => {");
+    /// `match scrutinee { case => …, _ => default }`, one arm per `(case, destination)`.
+    fn match_chain(
+        &mut self,
+        cfg: &Cfg,
+        scrutinee: &str,
+        arms: Vec<(String, u32)>,
+        default: u32,
+    ) -> Emitted {
+        self.line(format!("match {scrutinee} {{"));
         self.depth += 1;
-        self.branch(cfg, default)?;
+        for (case, dest) in arms.into_iter().chain([("_".to_string(), default)]) {
+            self.line(format!("{case} => {{"));
+            self.depth += 1;
+            self.branch(cfg, dest)?;
+            self.depth -= 1;
+            self.line("}");
+        }
         self.depth -= 1;
         self.line("}");
+        Ok(())
+    }
+
+    /// `if cond {…} else if … else {default}`, one branch per `(case, destination)`, the
+    /// condition of each case written by `cond` just before its branch (so constants are
+    /// numbered in the order the code uses them); just the default without any.
+    fn if_chain<K>(
+        &mut self,
+        cfg: &Cfg,
+        arms: Vec<(K, u32)>,
+        default: u32,
+        cond: impl Fn(&mut Self, K) -> Result<String, String>,
+    ) -> Emitted {
+        if arms.is_empty() {
+            return self.branch(cfg, default);
+        }
+        for (i, (case, dest)) in arms.into_iter().enumerate() {
+            let cond = cond(self, case)?;
+            let open = if i == 0 { "" } else { "} else " };
+            self.line(format!("{open}if {cond} {{"));
+            self.depth += 1;
+            self.branch(cfg, dest)?;
+            self.depth -= 1;
+        }
+        self.line("} else {");
+        self.depth += 1;
+        self.branch(cfg, default)?;
         self.depth -= 1;
         self.line("}");
         Ok(())
