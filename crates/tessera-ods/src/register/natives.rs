@@ -2,6 +2,7 @@
 //! verification it performs (upstream's `verifyTrait`), and which have no effect on
 //! verification at all. A native trait outside these lists is reported at load time.
 
+use super::rt::TypeTrait;
 use tessera_ir::OpTraits;
 
 /// A native trait's check, run in the trait's place in the op's trait list.
@@ -11,22 +12,13 @@ pub(crate) enum NativeCheck {
     SegmentSizes {
         operands: bool,
     },
-    SameOperandsAndResultType,
-    SameTypeOperands,
-    SameOperandsShape,
-    SameOperandsAndResultShape,
-    SameOperandsElementType,
-    SameOperandsAndResultElementType,
-    Elementwise,
+    /// A trait reading only the operand and result types (`SameOperandsAndResultType`,
+    /// `Elementwise`, `ResultsAreBoolLike`, ...).
+    Types(TypeTrait),
     NoRegionArguments,
     /// `SingleBlock`: checked in its place in the trait list (before what ODS generates,
     /// as upstream orders it), besides setting the bit drivers read.
     SingleBlock,
-    ResultsAreBoolLike,
-    ResultsAreFloatLike,
-    ResultsAreSignlessIntegerLike,
-    OperandsAreFloatLike,
-    OperandsAreSignlessIntegerLike,
     /// `HasParent`/`ParentOneOf`: the op names the parent may have.
     HasParent(Vec<String>),
     /// `SingleBlockImplicitTerminator`: the terminator's op name.
@@ -70,6 +62,7 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
     };
     let bits = |b| Native::Bits(b);
     let check = |c| Native::Check(c);
+    let types = |t| Native::Check(NativeCheck::Types(t));
     match base {
         "IsTerminator" => bits(OpTraits::TERMINATOR),
         "NoTerminator" => bits(OpTraits::NO_TERMINATOR),
@@ -82,19 +75,19 @@ pub(crate) fn classify(namespace: &str, cpp: &str) -> Native {
         "HasOnlyGraphRegion" => bits(OpTraits::GRAPH_REGIONS),
         "AttrSizedOperandSegments" => check(NativeCheck::SegmentSizes { operands: true }),
         "AttrSizedResultSegments" => check(NativeCheck::SegmentSizes { operands: false }),
-        "SameOperandsAndResultType" => check(NativeCheck::SameOperandsAndResultType),
-        "SameTypeOperands" => check(NativeCheck::SameTypeOperands),
-        "SameOperandsShape" => check(NativeCheck::SameOperandsShape),
-        "SameOperandsAndResultShape" => check(NativeCheck::SameOperandsAndResultShape),
-        "SameOperandsElementType" => check(NativeCheck::SameOperandsElementType),
-        "SameOperandsAndResultElementType" => check(NativeCheck::SameOperandsAndResultElementType),
-        "Elementwise" => check(NativeCheck::Elementwise),
+        "SameOperandsAndResultType" => types(TypeTrait::SameOperandsAndResultType),
+        "SameTypeOperands" => types(TypeTrait::SameTypeOperands),
+        "SameOperandsShape" => types(TypeTrait::SameOperandsShape),
+        "SameOperandsAndResultShape" => types(TypeTrait::SameOperandsAndResultShape),
+        "SameOperandsElementType" => types(TypeTrait::SameOperandsElementType),
+        "SameOperandsAndResultElementType" => types(TypeTrait::SameOperandsAndResultElementType),
+        "Elementwise" => types(TypeTrait::Elementwise),
         "NoRegionArguments" => check(NativeCheck::NoRegionArguments),
-        "ResultsAreBoolLike" => check(NativeCheck::ResultsAreBoolLike),
-        "ResultsAreFloatLike" => check(NativeCheck::ResultsAreFloatLike),
-        "ResultsAreSignlessIntegerLike" => check(NativeCheck::ResultsAreSignlessIntegerLike),
-        "OperandsAreFloatLike" => check(NativeCheck::OperandsAreFloatLike),
-        "OperandsAreSignlessIntegerLike" => check(NativeCheck::OperandsAreSignlessIntegerLike),
+        "ResultsAreBoolLike" => types(TypeTrait::ResultsAreBoolLike),
+        "ResultsAreFloatLike" => types(TypeTrait::ResultsAreFloatLike),
+        "ResultsAreSignlessIntegerLike" => types(TypeTrait::ResultsAreSignlessIntegerLike),
+        "OperandsAreFloatLike" => types(TypeTrait::OperandsAreFloatLike),
+        "OperandsAreSignlessIntegerLike" => types(TypeTrait::OperandsAreSignlessIntegerLike),
         "HasParent" => Native::ByClass("HasParent", args),
         "SingleBlockImplicitTerminator" => Native::ByClass("SingleBlockImplicitTerminator", args),
         // Markers for transformations and interfaces' default implementations; upstream's

@@ -4,7 +4,7 @@
 
 use super::compile::{CompiledOp, Group, GroupArity, Split, Step};
 use super::natives::NativeCheck;
-use super::rt::{self, At, ConstraintText, OpResolver, Ranges, TypeTrait, ValueKind};
+use super::rt::{self, At, ConstraintText, OpResolver, Ranges, ValueKind};
 use crate::eval::{Bound, NoNames};
 use crate::typed::Count;
 use smallvec::SmallVec;
@@ -231,7 +231,6 @@ impl Verifier<'_> {
 
     fn native(&self, check: &NativeCheck) -> VResult {
         let at = self.at;
-        let ty = |t: TypeTrait| at.type_trait(t);
         match check {
             NativeCheck::HasParent(names) => {
                 let names: SmallVec<[&str; 2]> = names.iter().map(String::as_str).collect();
@@ -257,28 +256,11 @@ impl Verifier<'_> {
                 at.segment_sizes(attr, groups.len(), total, kind, self.c.uses_properties)
                     .map(|_| ())
             }
-            NativeCheck::SameOperandsAndResultType => ty(TypeTrait::SameOperandsAndResultType),
-            NativeCheck::SameTypeOperands => ty(TypeTrait::SameTypeOperands),
-            NativeCheck::SameOperandsShape => ty(TypeTrait::SameOperandsShape),
-            NativeCheck::SameOperandsAndResultShape => ty(TypeTrait::SameOperandsAndResultShape),
-            NativeCheck::SameOperandsElementType => ty(TypeTrait::SameOperandsElementType),
-            NativeCheck::SameOperandsAndResultElementType => {
-                ty(TypeTrait::SameOperandsAndResultElementType)
-            }
-            NativeCheck::Elementwise => ty(TypeTrait::Elementwise),
+            NativeCheck::Types(t) => at.type_trait(*t),
             NativeCheck::SingleBlock => {
                 at.single_block(!self.c.traits.contains(OpTraits::NO_TERMINATOR))
             }
             NativeCheck::NoRegionArguments => at.no_region_arguments(),
-            NativeCheck::ResultsAreBoolLike => ty(TypeTrait::ResultsAreBoolLike),
-            NativeCheck::ResultsAreFloatLike => ty(TypeTrait::ResultsAreFloatLike),
-            NativeCheck::ResultsAreSignlessIntegerLike => {
-                ty(TypeTrait::ResultsAreSignlessIntegerLike)
-            }
-            NativeCheck::OperandsAreFloatLike => ty(TypeTrait::OperandsAreFloatLike),
-            NativeCheck::OperandsAreSignlessIntegerLike => {
-                ty(TypeTrait::OperandsAreSignlessIntegerLike)
-            }
             NativeCheck::ImplicitTerminator(name) => at.implicit_terminator(name),
         }
     }

@@ -773,7 +773,6 @@ fn text(c: &Checked) -> String {
 /// The call of a native trait's check.
 fn native(c: &CompiledOp, check: &NativeCheck) -> String {
     use NativeCheck as N;
-    let ty = |t: &str| format!("at.type_trait({RT}::TypeTrait::{t})?;");
     match check {
         N::HasParent(names) => format!("at.has_parent(&{names:?})?;"),
         N::SegmentSizes { operands } => {
@@ -799,18 +798,7 @@ fn native(c: &CompiledOp, check: &NativeCheck) -> String {
                 c.uses_properties
             )
         }
-        N::SameOperandsAndResultType => ty("SameOperandsAndResultType"),
-        N::SameTypeOperands => ty("SameTypeOperands"),
-        N::SameOperandsShape => ty("SameOperandsShape"),
-        N::SameOperandsAndResultShape => ty("SameOperandsAndResultShape"),
-        N::SameOperandsElementType => ty("SameOperandsElementType"),
-        N::SameOperandsAndResultElementType => ty("SameOperandsAndResultElementType"),
-        N::Elementwise => ty("Elementwise"),
-        N::ResultsAreBoolLike => ty("ResultsAreBoolLike"),
-        N::ResultsAreFloatLike => ty("ResultsAreFloatLike"),
-        N::ResultsAreSignlessIntegerLike => ty("ResultsAreSignlessIntegerLike"),
-        N::OperandsAreFloatLike => ty("OperandsAreFloatLike"),
-        N::OperandsAreSignlessIntegerLike => ty("OperandsAreSignlessIntegerLike"),
+        N::Types(t) => format!("at.type_trait({RT}::TypeTrait::{t:?})?;"),
         N::SingleBlock => format!(
             "at.single_block({})?;",
             !c.traits.contains(tessera_ir::OpTraits::NO_TERMINATOR)
