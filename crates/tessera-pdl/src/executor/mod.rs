@@ -248,6 +248,11 @@ impl PdlPatterns {
     /// Runs the matcher once on `op` and returns how many matches it records (of every
     /// pattern): the cost of matching alone, for benchmarks (see `bench/pdl/aot.sh`).
     pub fn count_matches(&self, rw: &mut PatternRewriter<'_>, op: OpId) -> Result<usize, String> {
+        Ok(self.run_matcher(rw, op)?.len())
+    }
+
+    /// Every match the matcher records on `op`, in record order.
+    fn run_matcher(&self, rw: &mut PatternRewriter<'_>, op: OpId) -> Result<Vec<Match>, String> {
         let mut out = Vec::new();
         run::run(
             &self.loaded.matcher,
@@ -260,7 +265,7 @@ impl PdlPatterns {
             self.max_steps,
         )
         .map_err(|r| r.into_owned())?;
-        Ok(out.len())
+        Ok(out)
     }
 
     /// Runs the matcher once on `op` and returns every match as (pattern name, benefit),
@@ -270,18 +275,7 @@ impl PdlPatterns {
         rw: &mut PatternRewriter<'_>,
         op: OpId,
     ) -> Result<Vec<(String, u16)>, String> {
-        let mut out = Vec::new();
-        run::run(
-            &self.loaded.matcher,
-            rw,
-            &[PdlValue::Op(op)],
-            Mode::Match {
-                only: None,
-                out: &mut out,
-            },
-            self.max_steps,
-        )
-        .map_err(|r| r.into_owned())?;
+        let out = self.run_matcher(rw, op)?;
         let mut found: Vec<(String, u16)> = out
             .iter()
             .map(|m| {
