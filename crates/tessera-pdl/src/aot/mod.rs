@@ -960,6 +960,8 @@ impl Outlining {
         let mut size = vec![0usize; nb];
         let mut used: Vec<Vec<Reg>> = vec![Vec::new(); nb];
         let mut defined: Vec<Vec<Reg>> = vec![Vec::new(); nb];
+        // The loop headers each subtree's `continue`s go to, outside the subtree.
+        let mut continues: Vec<Vec<u32>> = vec![Vec::new(); nb];
         let mut movable = vec![true; nb];
         for &b in &order {
             let (start, end) = cfg.blocks[b as usize];
@@ -972,19 +974,20 @@ impl Outlining {
                     defined[bi].push(*var);
                 }
                 if let Inst::Continue { foreach, .. } = inst {
-                    let header = cfg.block_at[*foreach as usize];
-                    // Settled below, once the subtree's extent is known.
-                    used[bi].push(Reg::MAX - header);
+                    continues[bi].push(cfg.block_at[*foreach as usize]);
                 }
             }
             let mut children: Vec<u32> = cfg.children[bi].clone();
             for &c in &children {
-                let (u, d) = (
-                    std::mem::take(&mut used[c as usize]),
-                    std::mem::take(&mut defined[c as usize]),
+                let c = c as usize;
+                let (u, d, l) = (
+                    std::mem::take(&mut used[c]),
+                    std::mem::take(&mut defined[c]),
+                    std::mem::take(&mut continues[c]),
                 );
                 used[bi].extend(u);
                 defined[bi].extend(d);
+                continues[bi].extend(l);
             }
             used[bi].sort_unstable();
             used[bi].dedup();
@@ -1006,15 +1009,11 @@ impl Outlining {
             }
             size[bi] = total;
             // Whether this subtree could itself be moved: free registers of Copy kinds, and
-            // no `continue` leaving it.
-            let (first, last) = o.pre[bi];
+            // no `continue` leaving it (an enclosing subtree needs only the loops left).
+            continues[bi].retain(|&header| !o.dominates(b, header));
             let mut free = Vec::new();
             for &r in &used[bi] {
-                if r > Reg::MAX / 2 {
-                    let header = (Reg::MAX - r) as usize;
-                    let inside = (first..=last).contains(&o.pre[header].0);
-                    movable[bi] &= inside;
-                } else if defined[bi].binary_search(&r).is_err() {
+                if defined[bi].binary_search(&r).is_err() {
                     let copy = code
                         .kinds
                         .get(r as usize)
@@ -1025,14 +1024,8 @@ impl Outlining {
                     free.push(r);
                 }
             }
+            movable[bi] &= continues[bi].is_empty();
             o.free[bi] = free;
-            // What an enclosing subtree needs to know: registers, not loop markers.
-            used[bi].retain(|&r| {
-                r <= Reg::MAX / 2 || {
-                    let header = (Reg::MAX - r) as usize;
-                    !(first..=last).contains(&o.pre[header].0)
-                }
-            });
         }
         o
     }
