@@ -404,10 +404,17 @@ impl Config {
         for registration in registrations {
             registration.register(&mut ctx);
         }
+        // Those the file's `.td` includes define, but for dialects given to `dialect()`
+        // (registered above from the same files): each compiled once.
         let hooks = tessera_ods::dialect_hooks::options();
         for (model, dialects) in parsed.ast.ods.defined_dialects() {
-            if !dialects.is_empty() {
-                tessera_ods::register::Registration::compile(model, dialects, &hooks)
+            let missing: Vec<tessera_ods::DialectId> = dialects
+                .iter()
+                .copied()
+                .filter(|&d| ctx.dialect(&model.dialect(d).name).is_none())
+                .collect();
+            if !missing.is_empty() {
+                tessera_ods::register::Registration::compile(model, &missing, &hooks)
                     .0
                     .register(&mut ctx);
             }
