@@ -263,10 +263,11 @@ fn checked_types(
 /// A predicate compiled to Rust: whether the type or attribute satisfies it.
 pub type CompiledHolds<T> = fn(&Context, T) -> Result<bool, tessera_ods::eval::EvalError>;
 
-/// Replaces the native `name` that [`constraint_natives`] registered in `natives` for a
-/// type constraint with one checking the types by `holds`, the constraint's predicate
-/// compiled to Rust (a module written by [`crate::to_rust_compiled`] does this for every
-/// constraint whose predicate has a Rust form); it takes and fails as the evaluated one.
+/// Registers in `natives` the native `name` of a type constraint as one checking the types
+/// by `holds`, the constraint's predicate compiled to Rust, in place of the evaluated check
+/// [`constraint_natives`] would register (a module written by [`crate::to_rust_compiled`]
+/// does this for every type constraint whose predicate has a Rust form, and leaves the
+/// constraint out of those it evaluates); it takes and fails as the evaluated one.
 pub fn compiled_type_constraint(
     natives: &mut Natives,
     name: &str,

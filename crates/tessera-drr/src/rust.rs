@@ -163,8 +163,10 @@ fn write_natives(
     for n in natives {
         write_native_fn(out, n)?;
     }
-    write_constraints(out, &file.constraints);
-    let compiled = write_compiled_constraints(out, file);
+    let mut compiled_fns = String::new();
+    let (compiled, replaced) = write_compiled_constraints(&mut compiled_fns, file);
+    write_constraints(out, &file.constraints, &replaced);
+    out.push_str(&compiled_fns);
     let _ = writeln!(
         out,
         "\n/// Adds to `natives` the natives of `{source}`: its NativeCodeCalls and the checks of the\n/// ODS constraints its rules apply."
@@ -516,12 +518,13 @@ fn write_registration(out: &mut String, n: &Native) {
     out.push_str("        Ok(())\n    });\n");
 }
 
-/// `fn constraints()`: the constraints the rules apply, as [`ConstraintDef::new`] calls.
-fn write_constraints(out: &mut String, defs: &[ConstraintDef]) {
+/// `fn constraints()`: the constraints the rules apply, as [`ConstraintDef::new`] calls, but
+/// those `replaced` marks (checked by compiled functions alone).
+fn write_constraints(out: &mut String, defs: &[ConstraintDef], replaced: &[bool]) {
     out.push_str(
         "\n/// The ODS constraints the rules apply, checked by natives evaluating their predicates.\nfn constraints() -> Vec<::tessera_drr::ConstraintDef> {\n    #[allow(unused_imports)]\n    use ::tessera_drr::{ConstraintDef, Shape, SymKind};\n    #[allow(unused_imports)]\n    use ::tessera_ods::Pred;\n    vec![\n",
     );
-    for def in defs {
+    for (def, _) in defs.iter().zip(replaced).filter(|(_, &r)| !r) {
         let pred = match &def.constraint.pred {
             Some(p) => format!("Some({})", pred_rust(p)),
             None => "None".into(),
@@ -539,9 +542,12 @@ fn write_constraints(out: &mut String, defs: &[ConstraintDef]) {
 
 /// The predicates of the type and attribute constraints that have a Rust form, as functions
 /// (`tessera_ods::typed::predicate_rust`, compiled against the file's model); returns the
-/// lines of `register_natives` putting them in place of the evaluated checks.
-fn write_compiled_constraints(out: &mut String, file: &DrrFile) -> String {
+/// lines of `register_natives` putting them in place of the evaluated checks, and which
+/// constraints need no evaluated check at all (type constraints; an attribute constraint's
+/// stays for an absent attribute).
+fn write_compiled_constraints(out: &mut String, file: &DrrFile) -> (String, Vec<bool>) {
     let mut register = String::new();
+    let mut replaced = vec![false; file.constraints.len()];
     for (i, def) in file.constraints.iter().enumerate() {
         let (subject, install) = match def.shape {
             Shape::Type => (
@@ -578,8 +584,9 @@ fn write_compiled_constraints(out: &mut String, file: &DrrFile) -> String {
             "    ::tessera_drr::{install}(natives, {:?}, {function});",
             def.native
         );
+        replaced[i] = def.shape == Shape::Type;
     }
-    register
+    (register, replaced)
 }
 
 fn shape_rust(shape: &Shape) -> String {
