@@ -14,5 +14,7 @@ func.func @f(%arg0: i32, %arg1: i64) -> (i32, i32, i32, i64, i64, i32) {
   %7 = "test.d"(%arg0, %f) : (i32, i32) -> i32
   "test.sink"(%6) : (i32) -> ()
   "test.sink"(%7) : (i32) -> ()
+  %8 = "test.d"(%arg1, %f) : (i64, i32) -> i32
+  "test.sink"(%8) : (i32) -> ()
   return %0, %1, %2, %3#0, %3#1, %4 : i32, i32, i32, i64, i64, i32
 }

@@ -90,6 +90,7 @@ pub const PDL: &str = r#"module {
   }
   pdl.pattern @DOfF : benefit(2) {
     %0 = operand
+    apply_native_constraint "drr.I32"(%0 : !pdl.value)
     %1 = operand
     %2 = type
     %3 = operation "test.f"(%1 : !pdl.value)  -> (%2 : !pdl.type)
@@ -207,26 +208,31 @@ fn constraints() -> Vec<::tessera_drr::ConstraintDef> {
     ]
 }
 
+/// The predicate of constraint `I32` (native `drr.I32`), compiled to Rust.
+fn constraint_0_holds(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    Ok(::tessera_ods::eval::emitted::type_is(ctx, s, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
+}
+
 /// The predicate of constraint `I32Attr` (native `drr.I32Attr`), compiled to Rust.
-fn constraint_0_holds_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+fn constraint_1_holds_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
     ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
 }
 
-fn constraint_0_holds_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+fn constraint_1_holds_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
     Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
 }
 
-fn constraint_0_holds(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-    Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", constraint_0_holds_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", constraint_0_holds_l1(ctx, s))?)
+fn constraint_1_holds(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", constraint_1_holds_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", constraint_1_holds_l1(ctx, s))?)
 }
 
 /// The predicate of constraint `StrAttr` (native `drr.StrAttr`), compiled to Rust.
-fn constraint_1_holds_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+fn constraint_2_holds_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
     ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
 }
 
-fn constraint_1_holds(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-    ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", constraint_1_holds_l0(ctx, s))
+fn constraint_2_holds(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", constraint_2_holds_l0(ctx, s))
 }
 
 /// Adds to `natives` the natives of `rules.td`: its NativeCodeCalls and the checks of the
@@ -239,8 +245,9 @@ pub fn register_natives(natives: &mut Natives) {
         &::tessera_ods::eval::Natives::new(),
         natives,
     );
-    ::tessera_drr::compiled_attr_constraint(natives, "drr.I32Attr", constraint_0_holds);
-    ::tessera_drr::compiled_attr_constraint(natives, "drr.StrAttr", constraint_1_holds);
+    ::tessera_drr::compiled_type_constraint(natives, "drr.I32", constraint_0_holds);
+    ::tessera_drr::compiled_attr_constraint(natives, "drr.I32Attr", constraint_1_holds);
+    ::tessera_drr::compiled_attr_constraint(natives, "drr.StrAttr", constraint_2_holds);
     natives.register(NativeKind::Rewrite, "NameOfLoc", |rewriter, args, _params, results| {
         let loc = ::tessera_drr::location_of(rewriter, args.get(0..).unwrap_or(&[]))?;
         results.push(PdlValue::Attr(rewrite_name_of_loc(rewriter, loc)));

@@ -39,7 +39,8 @@ def MarkSeen : NativeCodeCallVoid<[{
 }]>;
 def SameToSink : Pattern<(SameOp:$src $x), [(SinkOp:$dest $x), (FOp $x)], [], [(MarkSeen $dest)]>;
 
-// `$_loc`: a `location` directive's (a name), else the matched ops' fused location.
+// `$_loc`: a `location` directive's (a name), else the matched ops' fused location. `I32`
+// is a type constraint, checked by its predicate compiled to Rust in the module.
 def NameOfLoc : NativeCodeCall<[{
   let text = match $_builder.ctx().loc_kind($_loc) {
     ::tessera_ir::LocKind::Name { name, .. } => $_builder.ctx().str(*name).to_string(),
@@ -49,4 +50,4 @@ def NameOfLoc : NativeCodeCall<[{
   $_builder.ctx_mut().string_attr(&text)
 }]>;
 def SameOfF : Pat<(SameOp (FOp $x)), (StrOp $x, (NameOfLoc (location "here")))>;
-def DOfF : Pat<(DOp $x, (FOp $y)), (StrOp $x, (NameOfLoc))>;
+def DOfF : Pat<(DOp I32:$x, (FOp $y)), (StrOp $x, (NameOfLoc))>;

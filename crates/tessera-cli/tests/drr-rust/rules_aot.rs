@@ -113,15 +113,30 @@ fn constraints() -> Vec<::tessera_drr::ConstraintDef> {
     ]
 }
 
+/// The predicate of constraint `I32` (native `drr.I32`), compiled to Rust.
+fn constraint_0_holds(
+    ctx: &::tessera_ir::Context,
+    s: ::tessera_ir::Type,
+) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    Ok(::tessera_ods::eval::emitted::type_is(
+        ctx,
+        s,
+        ::tessera_ods::eval::emitted::TypeTest::Integer(
+            Some(32),
+            Some(::tessera_ir::Signedness::Signless),
+        ),
+    ))
+}
+
 /// The predicate of constraint `I32Attr` (native `drr.I32Attr`), compiled to Rust.
-fn constraint_0_holds_l0(
+fn constraint_1_holds_l0(
     ctx: &::tessera_ir::Context,
     s: ::tessera_ir::Attr,
 ) -> Result<bool, String> {
     ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
 }
 
-fn constraint_0_holds_l1(
+fn constraint_1_holds_l1(
     ctx: &::tessera_ir::Context,
     s: ::tessera_ir::Attr,
 ) -> Result<bool, String> {
@@ -146,34 +161,34 @@ fn constraint_0_holds_l1(
     ))
 }
 
-fn constraint_0_holds(
+fn constraint_1_holds(
     ctx: &::tessera_ir::Context,
     s: ::tessera_ir::Attr,
 ) -> Result<bool, ::tessera_ods::eval::EvalError> {
     Ok(::tessera_ods::register::rt::leaf(
         "(::llvm::isa<::mlir::IntegerAttr>($_self))",
-        constraint_0_holds_l0(ctx, s),
+        constraint_1_holds_l0(ctx, s),
     )? && ::tessera_ods::register::rt::leaf(
         "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))",
-        constraint_0_holds_l1(ctx, s),
+        constraint_1_holds_l1(ctx, s),
     )?)
 }
 
 /// The predicate of constraint `StrAttr` (native `drr.StrAttr`), compiled to Rust.
-fn constraint_1_holds_l0(
+fn constraint_2_holds_l0(
     ctx: &::tessera_ir::Context,
     s: ::tessera_ir::Attr,
 ) -> Result<bool, String> {
     ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
 }
 
-fn constraint_1_holds(
+fn constraint_2_holds(
     ctx: &::tessera_ir::Context,
     s: ::tessera_ir::Attr,
 ) -> Result<bool, ::tessera_ods::eval::EvalError> {
     ::tessera_ods::register::rt::leaf(
         "(::llvm::isa<::mlir::StringAttr>($_self))",
-        constraint_1_holds_l0(ctx, s),
+        constraint_2_holds_l0(ctx, s),
     )
 }
 
@@ -187,8 +202,9 @@ pub fn register_natives(natives: &mut Natives) {
         &::tessera_ods::eval::Natives::new(),
         natives,
     );
-    ::tessera_drr::compiled_attr_constraint(natives, "drr.I32Attr", constraint_0_holds);
-    ::tessera_drr::compiled_attr_constraint(natives, "drr.StrAttr", constraint_1_holds);
+    ::tessera_drr::compiled_type_constraint(natives, "drr.I32", constraint_0_holds);
+    ::tessera_drr::compiled_attr_constraint(natives, "drr.I32Attr", constraint_1_holds);
+    ::tessera_drr::compiled_attr_constraint(natives, "drr.StrAttr", constraint_2_holds);
     natives.register(
         NativeKind::Rewrite,
         "NameOfLoc",
@@ -400,6 +416,7 @@ pub static NATIVES: &[(bool, &str)] = &[
     (true, "drr.StrAttr"),
     (true, "ConstValue"),
     (true, "drr.I32Attr"),
+    (true, "drr.I32"),
     (false, "TypeOf"),
     (false, "MarkSeen"),
     (false, "NameOfLoc"),
@@ -761,31 +778,42 @@ fn matcher(
                                 let mut r31: Option<OpId> = None;
                                 r31 = rt::defining_op(rw, r30);
                                 if r31.is_some() {
-                                    if rt::op_name(rw, rt::op(r31)?) == t.idents[3] {
-                                        if rt::num_operands(rw, rt::op(r31)?) == 1 {
-                                            if rt::num_results(rw, rt::op(r31)?) == 1 {
-                                                let mut r32: Option<ValueId> = None;
-                                                r32 = rt::operand(rw, rt::op(r31)?, 0);
-                                                if r32.is_some() {
-                                                    let mut r33: Option<ValueId> = None;
-                                                    r33 = rt::result(rw, rt::op(r31)?, 0);
-                                                    if r33.is_some() {
-                                                        if r33 == r30 {
-                                                            let mut r34: Option<Type> = None;
-                                                            r34 = rt::value_type(rw, r29);
-                                                            if sink.wants(6) {
-                                                                sink.record(
-                                                                    6,
-                                                                    [
-                                                                        r0.to_pdl(),
-                                                                        r31.to_pdl(),
-                                                                        r28.to_pdl(),
-                                                                        r34.to_pdl(),
-                                                                    ],
-                                                                    &[rt::op(r0)?, rt::op(r31)?],
-                                                                );
+                                    let ok = rt::native(rw, "drr.I32", &[], |rw, results| {
+                                        (t.natives[4])(rw, &[r28.to_pdl()], &[], results)
+                                    })?
+                                    .is_some();
+                                    if ok {
+                                        if rt::op_name(rw, rt::op(r31)?) == t.idents[3] {
+                                            if rt::num_operands(rw, rt::op(r31)?) == 1 {
+                                                if rt::num_results(rw, rt::op(r31)?) == 1 {
+                                                    let mut r32: Option<ValueId> = None;
+                                                    r32 = rt::operand(rw, rt::op(r31)?, 0);
+                                                    if r32.is_some() {
+                                                        let mut r33: Option<ValueId> = None;
+                                                        r33 = rt::result(rw, rt::op(r31)?, 0);
+                                                        if r33.is_some() {
+                                                            if r33 == r30 {
+                                                                let mut r34: Option<Type> = None;
+                                                                r34 = rt::value_type(rw, r29);
+                                                                if sink.wants(6) {
+                                                                    sink.record(
+                                                                        6,
+                                                                        [
+                                                                            r0.to_pdl(),
+                                                                            r31.to_pdl(),
+                                                                            r28.to_pdl(),
+                                                                            r34.to_pdl(),
+                                                                        ],
+                                                                        &[
+                                                                            rt::op(r0)?,
+                                                                            rt::op(r31)?,
+                                                                        ],
+                                                                    );
+                                                                }
+                                                                break 'b1;
+                                                            } else {
+                                                                break 'b1;
                                                             }
-                                                            break 'b1;
                                                         } else {
                                                             break 'b1;
                                                         }
@@ -860,7 +888,7 @@ fn rewrite_0(
     let mut r4: Option<ValueId> = None;
     let mut r5: Option<OpId> = None;
     let ok = match rt::native(rw, "TypeOf", &[rt::PdlKind::Type], |rw, results| {
-        (t.natives[4])(rw, &[r0.to_pdl()], &[], results)
+        (t.natives[5])(rw, &[r0.to_pdl()], &[], results)
     })? {
         Some(results) => {
             r2 = rt::Register::from_pdl(results.first());
@@ -939,7 +967,7 @@ fn rewrite_1(
         loc,
     )?);
     let ok = rt::native(rw, "MarkSeen", &[], |rw, results| {
-        (t.natives[5])(rw, &[r3.to_pdl()], &[], results)
+        (t.natives[6])(rw, &[r3.to_pdl()], &[], results)
     })?
     .is_some();
     if !ok {
@@ -987,7 +1015,7 @@ fn rewrite_2(
     let mut r6: Option<Arc<[ValueId]>> = None;
     r3 = Some(t.attrs[0]);
     let ok = match rt::native(rw, "NameOfLoc", &[rt::PdlKind::Attribute], |rw, results| {
-        (t.natives[6])(rw, &[r3.to_pdl()], &[], results)
+        (t.natives[7])(rw, &[r3.to_pdl()], &[], results)
     })? {
         Some(results) => {
             r4 = rt::Register::from_pdl(results.first());
@@ -1053,7 +1081,7 @@ fn rewrite_3(
         rw,
         "Twice",
         &[rt::PdlKind::Value, rt::PdlKind::Value],
-        |rw, results| (t.natives[7])(rw, &[r0.to_pdl()], &[], results),
+        |rw, results| (t.natives[8])(rw, &[r0.to_pdl()], &[], results),
     )? {
         Some(results) => {
             r4 = rt::Register::from_pdl(results.first());
@@ -1169,7 +1197,7 @@ fn rewrite_5(
     let mut r4: Option<OpId> = None;
     let mut r5: Option<Arc<[ValueId]>> = None;
     let ok = match rt::native(rw, "ArrayOf", &[rt::PdlKind::Attribute], |rw, results| {
-        (t.natives[8])(rw, &[r0.to_pdl(), r0.to_pdl()], &[], results)
+        (t.natives[9])(rw, &[r0.to_pdl(), r0.to_pdl()], &[], results)
     })? {
         Some(results) => {
             r3 = rt::Register::from_pdl(results.first());
@@ -1229,7 +1257,7 @@ fn rewrite_6(
     let mut r5: Option<OpId> = None;
     let mut r6: Option<Arc<[ValueId]>> = None;
     let ok = match rt::native(rw, "NameOfLoc", &[rt::PdlKind::Attribute], |rw, results| {
-        (t.natives[6])(rw, &[r0.to_pdl(), r1.to_pdl()], &[], results)
+        (t.natives[7])(rw, &[r0.to_pdl(), r1.to_pdl()], &[], results)
     })? {
         Some(results) => {
             r4 = rt::Register::from_pdl(results.first());
