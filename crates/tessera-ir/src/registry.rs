@@ -48,6 +48,11 @@ impl OpTraits {
     pub fn contains(self, other: OpTraits) -> bool {
         self.0 & other.0 == other.0
     }
+
+    /// The traits of both (`|`, usable in constants: generated registration tables).
+    pub const fn union(self, other: OpTraits) -> OpTraits {
+        OpTraits(self.0 | other.0)
+    }
 }
 
 impl std::ops::BitOr for OpTraits {

@@ -240,44 +240,6 @@ Attr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_42\x02\x14\x00\x
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x01\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
 /// `func.call_indirect`: indirect call operation
 ///
 /// ```text
@@ -1714,3 +1676,51 @@ pub mod compiled_forms {
     }
 
 }
+/// Registration runs the ODS engine over the embedded model once per process: 'func.call_indirect': its format takes a type as a function of another (`::llvm::cast<::mlir::FunctionType>($_self).getInputs()`).
+/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
+/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
+/// model is compiled once per process; an error says why it could not be (a model another
+/// version of `tessera-ods` wrote).
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static COMPILED: ::std::sync::OnceLock<
+        Result<
+            (
+                ::std::sync::Arc<::tessera_ods::register::Registration>,
+                ::tessera_ods::register::Options,
+            ),
+            String,
+        >,
+    > = ::std::sync::OnceLock::new();
+    let compiled = COMPILED.get_or_init(|| {
+        let options = ::tessera_ods::dialect_hooks::options();
+        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
+    });
+    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
+    registration.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, registration);
+    Ok(())
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
+/// directives), compiling the embedded model anew.
+pub fn register_with(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    register_with_engine(ctx, options)
+}
+
+/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew.
+pub fn register_with_engine(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
+    Ok(())
+}
+

@@ -346,44 +346,6 @@ t\x06\x00\x00\x00\x00\x00\x00\x00a mode+\x00\x00\x00\x00\x00\x00\x00Enum cases:\
 ss\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
 /// a comparison
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Pred {
@@ -4330,3 +4292,189 @@ pub mod compiled_forms {
     }
 
 }
+/// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
+/// registry entry, defaults, result inference and custom form, without the ODS engine.
+mod registration {
+    use ::tessera_ods::register::compiled as c;
+
+    /// The dialects registered.
+    const DIALECTS: &[&str] = &["fmt"];
+
+    fn type_0(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Index)?;
+        Some(t0)
+    }
+
+    fn type_1(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn type_2(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::None)?;
+        Some(t0)
+    }
+
+    fn type_3(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 1, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn attr_4(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        let a1 = s.attr(::tessera_ir::AttrKind::Integer { ty: t0, value: ::tessera_ir::IntValue::Small(7) })?;
+        Some(a1)
+    }
+
+    fn attr_5(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        let a1 = s.attr(::tessera_ir::AttrKind::Integer { ty: t0, value: ::tessera_ir::IntValue::Small(1) })?;
+        Some(a1)
+    }
+
+    fn form_fmt_all(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::AllOpAssembly { hooks })
+    }
+
+    fn form_fmt_alt(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::AltOpAssembly { hooks })
+    }
+
+    fn form_fmt_attr(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::AttrOpAssembly { hooks })
+    }
+
+    fn form_fmt_binary(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::BinaryOpAssembly { hooks })
+    }
+
+    fn form_fmt_bounds(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::BoundsOpAssembly { hooks })
+    }
+
+    fn form_fmt_br(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::BrOpAssembly { hooks })
+    }
+
+    fn form_fmt_call(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CallOpAssembly { hooks })
+    }
+
+    fn form_fmt_cmp(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CmpOpAssembly { hooks })
+    }
+
+    fn form_fmt_const(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ConstOpAssembly { hooks })
+    }
+
+    fn form_fmt_flags(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::FlagsOpAssembly { hooks })
+    }
+
+    fn form_fmt_invert(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::InvertOpAssembly { hooks })
+    }
+
+    fn form_fmt_pack(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::PackOpAssembly { hooks })
+    }
+
+    fn form_fmt_print(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::PrintOpAssembly { hooks })
+    }
+
+    fn form_fmt_scope(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ScopeOpAssembly { hooks })
+    }
+
+    fn form_fmt_segments(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SegmentsOpAssembly { hooks })
+    }
+
+    fn form_fmt_select(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SelectOpAssembly { hooks })
+    }
+
+    fn form_fmt_switch(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchOpAssembly { hooks })
+    }
+
+    fn form_fmt_sym(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SymOpAssembly { hooks })
+    }
+
+    fn form_fmt_yield(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::YieldOpAssembly { hooks })
+    }
+
+    /// Each op's registration, in the order of `verifiers::TABLE`.
+    static OPS: &[c::OpRow] = &[
+        c::OpRow { name: "fmt.all", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_all, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.alt", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_alt, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.attr", traits: ::tessera_ir::OpTraits::NONE, inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_attr, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "fmt.binary", traits: ::tessera_ir::OpTraits::NONE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_binary, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.bounds", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["step", "operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_bounds, builders: &[("$_builder.getIndexType()", type_0), ("$_builder.getIntegerType(32)", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "fmt.br", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_br, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.call", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &["callee"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_call, builders: &[("$_builder.getType<::mlir::NoneType>()", type_2)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "fmt.cmp", traits: ::tessera_ir::OpTraits::NONE, inherent: &["predicate"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_cmp, builders: &[("$_builder.getIntegerType(1)", type_3)], transformers: &[("$_self", c::same_type)], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "fmt.const", traits: ::tessera_ir::OpTraits::NONE, inherent: &["value", "mode", "other"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_const, builders: &[("$_builder.getIntegerType(32)", type_1)], transformers: &[], defaults: &[None, None, None], directives: &[] }) },
+        c::OpRow { name: "fmt.flags", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["nt", "n", "p", "hidden"], defaults: &[("n", attr_4), ("hidden", attr_5)], infer: None, form: Some(c::FormRow { make: form_fmt_flags, builders: &[("$_builder.getType<::mlir::NoneType>()", type_2), ("$_builder.getIntegerType(32)", type_1)], transformers: &[], defaults: &[None, Some(attr_4), None, Some(attr_5)], directives: &[] }) },
+        c::OpRow { name: "fmt.invert", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["level"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_invert, builders: &[("$_builder.getIntegerType(32)", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "fmt.pack", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_pack, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.print", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_print, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.scope", traits: ::tessera_ir::OpTraits::SINGLE_BLOCK.union(::tessera_ir::OpTraits::VARIADIC_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_scope, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.segments", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_segments, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.select", traits: ::tessera_ir::OpTraits::NONE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_select, builders: &[("$_builder.getIntegerType(1)", type_3)], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.switch", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_switch, builders: &[("$_builder.getIntegerType(1)", type_3)], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "fmt.sym", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["sym_name", "note"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_sym, builders: &[("$_builder.getType<::mlir::NoneType>()", type_2)], transformers: &[], defaults: &[None, None], directives: &[] }) },
+        c::OpRow { name: "fmt.yield", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_yield, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+    ];
+
+    /// What `register` registers.
+    pub(super) static TABLES: c::Tables = c::Tables {
+        dialects: DIALECTS,
+        ops: OPS,
+        verifiers: super::verifiers::TABLE,
+        defs: &["fmt"],
+        model: &super::verifiers::EMBEDDED,
+    };
+}
+
+/// Registers the dialects into `ctx` from the tables computed at build time: their ops are
+/// verified by the compiled verifiers, and read and printed in their compiled custom forms,
+/// with the Rust hooks of `tessera_ods::dialect_hooks::options()`.
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static OPTIONS: ::std::sync::OnceLock<::tessera_ods::register::Options> =
+        ::std::sync::OnceLock::new();
+    register_with(ctx, OPTIONS.get_or_init(::tessera_ods::dialect_hooks::options))
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, custom forms,
+/// directives): from the tables computed at build time, unless `options` has natives, which
+/// change how predicates evaluate (the embedded model is then compiled with them).
+pub fn register_with(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    if ::tessera_ods::register::compiled::applies(options) {
+        ::tessera_ods::register::compiled::register(ctx, options, &registration::TABLES);
+        return Ok(());
+    }
+    register_with_engine(ctx, options)
+}
+
+/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew: what `register_with` does for options with natives, and the reference
+/// the tables computed at build time are checked against.
+pub fn register_with_engine(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
+    Ok(())
+}
+

@@ -1428,44 +1428,6 @@ ilt by a pattern.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x0
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
 /// `pdl.apply_native_constraint`: Apply a native constraint to a set of provided entities
 ///
 /// ```text
@@ -4914,3 +4876,163 @@ pub mod compiled_forms {
     }
 
 }
+/// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
+/// registry entry, defaults, result inference and custom form, without the ODS engine.
+mod registration {
+    use ::tessera_ods::register::compiled as c;
+
+    /// The dialects registered.
+    const DIALECTS: &[&str] = &["pdl"];
+
+    fn attr_0(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 1, signedness: ::tessera_ir::Signedness::Signless })?;
+        let a1 = s.attr(::tessera_ir::AttrKind::Integer { ty: t0, value: ::tessera_ir::IntValue::Small(0) })?;
+        Some(a1)
+    }
+
+    fn type_1(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::None)?;
+        Some(t0)
+    }
+
+    fn type_2(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 1, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn type_3(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 16, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn type_4(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn form_pdl_apply_native_constraint(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ApplyNativeConstraintOpAssembly { hooks })
+    }
+
+    fn form_pdl_apply_native_rewrite(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ApplyNativeRewriteOpAssembly { hooks })
+    }
+
+    fn form_pdl_attribute(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::AttributeOpAssembly { hooks })
+    }
+
+    fn form_pdl_erase(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::EraseOpAssembly { hooks })
+    }
+
+    fn form_pdl_operand(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::OperandOpAssembly { hooks })
+    }
+
+    fn form_pdl_operands(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::OperandsOpAssembly { hooks })
+    }
+
+    fn form_pdl_operation(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::OperationOpAssembly { hooks })
+    }
+
+    fn form_pdl_pattern(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::PatternOpAssembly { hooks })
+    }
+
+    fn form_pdl_range(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::RangeOpAssembly { hooks })
+    }
+
+    fn form_pdl_replace(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ReplaceOpAssembly { hooks })
+    }
+
+    fn form_pdl_result(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ResultOpAssembly { hooks })
+    }
+
+    fn form_pdl_results(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ResultsOpAssembly { hooks })
+    }
+
+    fn form_pdl_rewrite(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::RewriteOpAssembly { hooks })
+    }
+
+    fn form_pdl_type(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::TypeOpAssembly { hooks })
+    }
+
+    fn form_pdl_types(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::TypesOpAssembly { hooks })
+    }
+
+    /// Each op's registration, in the order of `verifiers::TABLE`.
+    static OPS: &[c::OpRow] = &[
+        c::OpRow { name: "pdl.apply_native_constraint", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &["name", "isNegated"], defaults: &[("isNegated", attr_0)], infer: None, form: Some(c::FormRow { make: form_pdl_apply_native_constraint, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1), ("$_builder.getIntegerType(1)", type_2)], transformers: &[], defaults: &[None, Some(attr_0)], directives: &[] }) },
+        c::OpRow { name: "pdl.apply_native_rewrite", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &["name"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_apply_native_rewrite, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl.attribute", traits: ::tessera_ir::OpTraits::NONE, inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_attribute, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl.erase", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_erase, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl.operand", traits: ::tessera_ir::OpTraits::NONE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_operand, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl.operands", traits: ::tessera_ir::OpTraits::NONE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_operands, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl.operation", traits: ::tessera_ir::OpTraits::NONE, inherent: &["opName", "attributeValueNames", "operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_operation, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None, None], directives: &["OperationOpAttributes"] }) },
+        c::OpRow { name: "pdl.pattern", traits: ::tessera_ir::OpTraits::ISOLATED_FROM_ABOVE.union(::tessera_ir::OpTraits::SINGLE_BLOCK).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["benefit", "sym_name"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_pattern, builders: &[("$_builder.getIntegerType(16)", type_3)], transformers: &[], defaults: &[None, None], directives: &[] }) },
+        c::OpRow { name: "pdl.range", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_range, builders: &[], transformers: &[], defaults: &[], directives: &["RangeType"] }) },
+        c::OpRow { name: "pdl.replace", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_replace, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl.result", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_result, builders: &[("$_builder.getIntegerType(32)", type_4)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl.results", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_results, builders: &[("$_builder.getIntegerType(32)", type_4)], transformers: &[], defaults: &[None], directives: &["ResultsValueType"] }) },
+        c::OpRow { name: "pdl.rewrite", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::NO_TERMINATOR).union(::tessera_ir::OpTraits::SINGLE_BLOCK).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["name", "operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_rewrite, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl.type", traits: ::tessera_ir::OpTraits::NONE, inherent: &["constantType"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_type, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl.types", traits: ::tessera_ir::OpTraits::NONE, inherent: &["constantTypes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_types, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+    ];
+
+    /// What `register` registers.
+    pub(super) static TABLES: c::Tables = c::Tables {
+        dialects: DIALECTS,
+        ops: OPS,
+        verifiers: super::verifiers::TABLE,
+        defs: &["pdl"],
+        model: &super::verifiers::EMBEDDED,
+    };
+}
+
+/// Registers the dialects into `ctx` from the tables computed at build time: their ops are
+/// verified by the compiled verifiers, and read and printed in their compiled custom forms,
+/// with the Rust hooks of `tessera_ods::dialect_hooks::options()`.
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static OPTIONS: ::std::sync::OnceLock<::tessera_ods::register::Options> =
+        ::std::sync::OnceLock::new();
+    register_with(ctx, OPTIONS.get_or_init(::tessera_ods::dialect_hooks::options))
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, custom forms,
+/// directives): from the tables computed at build time, unless `options` has natives, which
+/// change how predicates evaluate (the embedded model is then compiled with them).
+pub fn register_with(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    if ::tessera_ods::register::compiled::applies(options) {
+        ::tessera_ods::register::compiled::register(ctx, options, &registration::TABLES);
+        return Ok(());
+    }
+    register_with_engine(ctx, options)
+}
+
+/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew: what `register_with` does for options with natives, and the reference
+/// the tables computed at build time are checked against.
+pub fn register_with_engine(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
+    Ok(())
+}
+

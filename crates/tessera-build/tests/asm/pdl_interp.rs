@@ -1426,44 +1426,6 @@ ilt by a pattern.\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x0
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
 /// `pdl_interp.apply_constraint`: Apply a constraint to a set of positional values
 ///
 /// ```text
@@ -9521,3 +9483,275 @@ pub mod compiled_forms {
     }
 
 }
+/// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
+/// registry entry, defaults, result inference and custom form, without the ODS engine.
+mod registration {
+    use ::tessera_ods::register::compiled as c;
+
+    /// The dialects registered.
+    const DIALECTS: &[&str] = &["pdl_interp"];
+
+    fn attr_0(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 1, signedness: ::tessera_ir::Signedness::Signless })?;
+        let a1 = s.attr(::tessera_ir::AttrKind::Integer { ty: t0, value: ::tessera_ir::IntValue::Small(0) })?;
+        Some(a1)
+    }
+
+    fn type_1(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::None)?;
+        Some(t0)
+    }
+
+    fn type_2(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 1, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn type_3(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn type_4(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 16, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    fn form_pdl_interp_apply_constraint(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ApplyConstraintOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_apply_rewrite(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ApplyRewriteOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_are_equal(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::AreEqualOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_branch(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::BranchOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_check_attribute(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CheckAttributeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_check_operand_count(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CheckOperandCountOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_check_operation_name(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CheckOperationNameOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_check_result_count(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CheckResultCountOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_check_type(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CheckTypeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_check_types(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CheckTypesOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_continue(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ContinueOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_create_attribute(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CreateAttributeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_create_operation(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CreateOperationOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_create_range(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CreateRangeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_create_type(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CreateTypeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_create_types(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CreateTypesOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_erase(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::EraseOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_extract(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ExtractOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_finalize(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::FinalizeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_attribute(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetAttributeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_attribute_type(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetAttributeTypeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_defining_op(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetDefiningOpOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_operand(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetOperandOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_operands(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetOperandsOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_result(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetResultOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_results(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetResultsOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_users(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetUsersOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_get_value_type(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::GetValueTypeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_is_not_null(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::IsNotNullOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_record_match(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::RecordMatchOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_replace(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ReplaceOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_switch_attribute(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchAttributeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_switch_operand_count(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchOperandCountOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_switch_operation_name(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchOperationNameOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_switch_result_count(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchResultCountOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_switch_type(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchTypeOpAssembly { hooks })
+    }
+
+    fn form_pdl_interp_switch_types(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::SwitchTypesOpAssembly { hooks })
+    }
+
+    /// Each op's registration, in the order of `verifiers::TABLE`.
+    static OPS: &[c::OpRow] = &[
+        c::OpRow { name: "pdl_interp.apply_constraint", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::VARIADIC_RESULTS), inherent: &["name", "isNegated"], defaults: &[("isNegated", attr_0)], infer: None, form: Some(c::FormRow { make: form_pdl_interp_apply_constraint, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1), ("$_builder.getIntegerType(1)", type_2)], transformers: &[], defaults: &[None, Some(attr_0)], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.apply_rewrite", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &["name"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_apply_rewrite, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.are_equal", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_are_equal, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.branch", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_branch, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.check_attribute", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["constantValue"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_check_attribute, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.check_operand_count", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["count", "compareAtLeast"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_check_operand_count, builders: &[("$_builder.getIntegerType(32)", type_3), ("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None, None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.check_operation_name", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["name"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_check_operation_name, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.check_result_count", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["count", "compareAtLeast"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_check_result_count, builders: &[("$_builder.getIntegerType(32)", type_3), ("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None, None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.check_type", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["type"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_check_type, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.check_types", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["types"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_check_types, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.continue", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_continue, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.create_attribute", traits: ::tessera_ir::OpTraits::PURE, inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_create_attribute, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.create_operation", traits: ::tessera_ir::OpTraits::NONE, inherent: &["name", "inputAttributeNames", "inferredResultTypes", "operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_create_operation, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None, None, None], directives: &["CreateOperationOpAttributes", "CreateOperationOpResults"] }) },
+        c::OpRow { name: "pdl_interp.create_range", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_create_range, builders: &[], transformers: &[], defaults: &[], directives: &["RangeType"] }) },
+        c::OpRow { name: "pdl_interp.create_type", traits: ::tessera_ir::OpTraits::PURE, inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_create_type, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.create_types", traits: ::tessera_ir::OpTraits::PURE, inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_create_types, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.erase", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_erase, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.extract", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_extract, builders: &[("$_builder.getIntegerType(32)", type_3)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.finalize", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_finalize, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.foreach", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "pdl_interp.func", traits: ::tessera_ir::OpTraits::ISOLATED_FROM_ABOVE.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["sym_name", "function_type", "arg_attrs", "res_attrs"], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "pdl_interp.get_attribute", traits: ::tessera_ir::OpTraits::PURE, inherent: &["name"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_attribute, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_attribute_type", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_attribute_type, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_defining_op", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_defining_op, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_operand", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_operand, builders: &[("$_builder.getIntegerType(32)", type_3)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_operands", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_operands, builders: &[("$_builder.getIntegerType(32)", type_3)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_result", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_result, builders: &[("$_builder.getIntegerType(32)", type_3)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_results", traits: ::tessera_ir::OpTraits::PURE, inherent: &["index"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_results, builders: &[("$_builder.getIntegerType(32)", type_3)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_users", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_users, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.get_value_type", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_get_value_type, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.is_not_null", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_is_not_null, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.record_match", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["rewriter", "rootKind", "generatedOps", "benefit", "operandSegmentSizes"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_record_match, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1), ("$_builder.getIntegerType(16)", type_4)], transformers: &[], defaults: &[None, None, None, None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.replace", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_replace, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.switch_attribute", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["caseValues"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_switch_attribute, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.switch_operand_count", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["caseValues"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_switch_operand_count, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.switch_operation_name", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["caseValues"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_switch_operation_name, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.switch_result_count", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["caseValues"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_switch_result_count, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.switch_type", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["caseValues"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_switch_type, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "pdl_interp.switch_types", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["caseValues"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_pdl_interp_switch_types, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1)], transformers: &[], defaults: &[None], directives: &[] }) },
+    ];
+
+    /// What `register` registers.
+    pub(super) static TABLES: c::Tables = c::Tables {
+        dialects: DIALECTS,
+        ops: OPS,
+        verifiers: super::verifiers::TABLE,
+        defs: &[],
+        model: &super::verifiers::EMBEDDED,
+    };
+}
+
+/// Registers the dialects into `ctx` from the tables computed at build time: their ops are
+/// verified by the compiled verifiers, and read and printed in their compiled custom forms,
+/// with the Rust hooks of `tessera_ods::dialect_hooks::options()`.
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static OPTIONS: ::std::sync::OnceLock<::tessera_ods::register::Options> =
+        ::std::sync::OnceLock::new();
+    register_with(ctx, OPTIONS.get_or_init(::tessera_ods::dialect_hooks::options))
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, custom forms,
+/// directives): from the tables computed at build time, unless `options` has natives, which
+/// change how predicates evaluate (the embedded model is then compiled with them).
+pub fn register_with(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    if ::tessera_ods::register::compiled::applies(options) {
+        ::tessera_ods::register::compiled::register(ctx, options, &registration::TABLES);
+        return Ok(());
+    }
+    register_with_engine(ctx, options)
+}
+
+/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew: what `register_with` does for options with natives, and the reference
+/// the tables computed at build time are checked against.
+pub fn register_with_engine(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
+    Ok(())
+}
+

@@ -188,44 +188,6 @@ t`)\x0a* zero (`toward_zero`)\x0a* up (`UP`)\x00\x08\x00\x00\x00\x00\x00\x00\x00
 \x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00up\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
 /// what may be done
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Access(pub u64);
@@ -1096,3 +1058,80 @@ pub fn install_assembly(
 /// The ops' custom forms compiled from their assembly formats.
 pub mod compiled_forms {
 }
+/// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
+/// registry entry, defaults, result inference and custom form, without the ODS engine.
+mod registration {
+    use ::tessera_ods::register::compiled as c;
+
+    /// The dialects registered.
+    const DIALECTS: &[&str] = &["gen"];
+
+    fn attr_0(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        let a1 = s.attr(::tessera_ir::AttrKind::Integer { ty: t0, value: ::tessera_ir::IntValue::Small(7) })?;
+        Some(a1)
+    }
+
+    fn type_1(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
+        Some(t0)
+    }
+
+    /// Each op's registration, in the order of `verifiers::TABLE`.
+    static OPS: &[c::OpRow] = &[
+        c::OpRow { name: "gen.add", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::INFER_RESULT_TYPES), inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: Some(2), results: &[c::ResultSource::Operand(0)] }), form: None },
+        c::OpRow { name: "gen.branch", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "gen.open", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["access", "limit"], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "gen.pack", traits: ::tessera_ir::OpTraits::NONE, inherent: &["count", "seven", "label", "flag", "kind", "type", "operandSegmentSizes"], defaults: &[("seven", attr_0)], infer: None, form: None },
+        c::OpRow { name: "gen.scope", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "gen.split", traits: ::tessera_ir::OpTraits::INFER_RESULT_TYPES, inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: None, results: &[c::ResultSource::Built(type_1)] }), form: None },
+        c::OpRow { name: "gen.swap", traits: ::tessera_ir::OpTraits::NONE, inherent: &[], defaults: &[], infer: None, form: None },
+    ];
+
+    /// What `register` registers.
+    pub(super) static TABLES: c::Tables = c::Tables {
+        dialects: DIALECTS,
+        ops: OPS,
+        verifiers: super::verifiers::TABLE,
+        defs: &[],
+        model: &super::verifiers::EMBEDDED,
+    };
+}
+
+/// Registers the dialects into `ctx` from the tables computed at build time: their ops are
+/// verified by the compiled verifiers, and read and printed in their compiled custom forms,
+/// with the Rust hooks of `tessera_ods::dialect_hooks::options()`.
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static OPTIONS: ::std::sync::OnceLock<::tessera_ods::register::Options> =
+        ::std::sync::OnceLock::new();
+    register_with(ctx, OPTIONS.get_or_init(::tessera_ods::dialect_hooks::options))
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, custom forms,
+/// directives): from the tables computed at build time, unless `options` has natives, which
+/// change how predicates evaluate (the embedded model is then compiled with them).
+pub fn register_with(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    if ::tessera_ods::register::compiled::applies(options) {
+        ::tessera_ods::register::compiled::register(ctx, options, &registration::TABLES);
+        return Ok(());
+    }
+    register_with_engine(ctx, options)
+}
+
+/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew: what `register_with` does for options with natives, and the reference
+/// the tables computed at build time are checked against.
+pub fn register_with_engine(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
+    Ok(())
+}
+

@@ -178,44 +178,6 @@ pedType>($_self).getElementType().isF64())\x01\x12\x00\x00\x00\x00\x00\x00\x00::
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
 /// `toy.add`: element-wise addition
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct AddOp(pub ::tessera_ir::OpId);
@@ -1702,3 +1664,98 @@ pub mod compiled_forms {
     }
 
 }
+/// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
+/// registry entry, defaults, result inference and custom form, without the ODS engine.
+mod registration {
+    use ::tessera_ods::register::compiled as c;
+
+    /// The dialects registered.
+    const DIALECTS: &[&str] = &["toy"];
+
+    fn form_toy_add(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::AddOpAssembly { hooks })
+    }
+
+    fn form_toy_constant(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ConstantOpAssembly { hooks })
+    }
+
+    fn form_toy_mul(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::MulOpAssembly { hooks })
+    }
+
+    fn form_toy_print(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::PrintOpAssembly { hooks })
+    }
+
+    fn form_toy_reshape(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ReshapeOpAssembly { hooks })
+    }
+
+    fn form_toy_return(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ReturnOpAssembly { hooks })
+    }
+
+    fn form_toy_transpose(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::TransposeOpAssembly { hooks })
+    }
+
+    /// Each op's registration, in the order of `verifiers::TABLE`.
+    static OPS: &[c::OpRow] = &[
+        c::OpRow { name: "toy.add", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_add, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "toy.constant", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::CONSTANT_LIKE), inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_constant, builders: &[], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "toy.func", traits: ::tessera_ir::OpTraits::ISOLATED_FROM_ABOVE.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["sym_name", "function_type"], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "toy.mul", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_mul, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "toy.print", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_print, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "toy.reshape", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_reshape, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "toy.return", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::RETURN_LIKE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_return, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "toy.transpose", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_transpose, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+    ];
+
+    /// What `register` registers.
+    pub(super) static TABLES: c::Tables = c::Tables {
+        dialects: DIALECTS,
+        ops: OPS,
+        verifiers: super::verifiers::TABLE,
+        defs: &[],
+        model: &super::verifiers::EMBEDDED,
+    };
+}
+
+/// Registers the dialects into `ctx` from the tables computed at build time: their ops are
+/// verified by the compiled verifiers, and read and printed in their compiled custom forms,
+/// with the Rust hooks of `tessera_ods::dialect_hooks::options()`.
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static OPTIONS: ::std::sync::OnceLock<::tessera_ods::register::Options> =
+        ::std::sync::OnceLock::new();
+    register_with(ctx, OPTIONS.get_or_init(::tessera_ods::dialect_hooks::options))
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, custom forms,
+/// directives): from the tables computed at build time, unless `options` has natives, which
+/// change how predicates evaluate (the embedded model is then compiled with them).
+pub fn register_with(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    if ::tessera_ods::register::compiled::applies(options) {
+        ::tessera_ods::register::compiled::register(ctx, options, &registration::TABLES);
+        return Ok(());
+    }
+    register_with_engine(ctx, options)
+}
+
+/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew: what `register_with` does for options with natives, and the reference
+/// the tables computed at build time are checked against.
+pub fn register_with_engine(
+    ctx: &mut ::tessera_ir::Context,
+    options: &::tessera_ods::register::Options,
+) -> Result<(), String> {
+    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
+    compiled.register(ctx);
+    install_verifiers(ctx, options);
+    install_assembly(ctx, &compiled);
+    Ok(())
+}
+

@@ -45,8 +45,8 @@ pub use names::{OpNames, OpValue};
 use crate::{Constraint, ConstraintKind, Model, Pred, TraitKind};
 use classes::Tables;
 use compile::{compile, Env, Node, St};
-pub use run::Store;
-use run::{Building, ReadOnly, Run};
+use run::Run;
+pub use run::{Building, ReadOnly, Store};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
@@ -133,6 +133,11 @@ impl Natives {
     /// No natives.
     pub fn new() -> Natives {
         Natives::default()
+    }
+
+    /// Whether none is registered.
+    pub fn is_empty(&self) -> bool {
+        self.by_leaf.is_empty() && self.types_by_text.is_empty()
     }
 
     /// Registers `f` for the leaf whose text is `leaf`, replacing an earlier registration.
@@ -374,6 +379,11 @@ impl CompiledExpr {
     /// The C++ text it was compiled from (after `$0` substitution).
     pub fn text(&self) -> &str {
         &self.text
+    }
+
+    /// Whether the expression is `$_self` itself (a transformer that keeps its type).
+    pub(crate) fn is_identity(&self) -> bool {
+        self.native.is_none() && matches!(self.node, Node::Subject)
     }
 
     /// Builds the value, interning what it makes: [`Bound::Type`], [`Bound::Values`] (a

@@ -32,8 +32,9 @@ pub trait Store {
     fn ident(&mut self, name: &str) -> Option<tessera_ir::Ident>;
 }
 
-/// Looks up, never interns.
-pub(crate) struct ReadOnly<'c>(pub(crate) &'c Context);
+/// A [`Store`] that looks up, never interns: what a question about existing IR (is this
+/// attribute its default?) builds with.
+pub struct ReadOnly<'c>(pub &'c Context);
 
 impl Store for ReadOnly<'_> {
     fn ctx(&self) -> &Context {
@@ -50,8 +51,8 @@ impl Store for ReadOnly<'_> {
     }
 }
 
-/// Interns what it builds.
-pub(crate) struct Building<'c>(pub(crate) &'c mut Context);
+/// A [`Store`] that interns what it builds.
+pub struct Building<'c>(pub &'c mut Context);
 
 impl Store for Building<'_> {
     fn ctx(&self) -> &Context {

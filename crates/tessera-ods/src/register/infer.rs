@@ -14,7 +14,7 @@ use std::sync::Arc;
 use tessera_ir::{Attr, Context, Ident, Type};
 
 /// Where one result's type comes from.
-enum Source {
+pub(crate) enum Source {
     /// The type of operand `i`.
     Operand(usize),
     /// The type of the attribute named so.
@@ -24,15 +24,20 @@ enum Source {
 }
 
 /// One result's type: a source, and a transformer applied to its type.
-struct ResultRule {
-    source: Source,
-    transformer: Option<crate::eval::CompiledExpr>,
+pub(crate) struct ResultRule {
+    pub(crate) source: Source,
+    pub(crate) transformer: Option<crate::eval::CompiledExpr>,
 }
 
-/// The hook for `op`, when ODS fixes every result type and the C++ involved compiles; `None`
-/// otherwise (variadic results, and variadic operands a result's type is taken from, whose
-/// positions depend on counts, are left to Rust inference registered by name).
-pub(crate) fn derived(model: &Model, op: &Op, eval: &Compiler<'_>) -> Option<ResultInference> {
+/// How ODS fixes every result type of `op`: one rule per result, and whether the operands
+/// are all single (their count is then checked); `None` when it does not, or the C++ involved
+/// does not compile (variadic results, and variadic operands a result's type is taken from,
+/// whose positions depend on counts, are left to Rust inference registered by name).
+pub(crate) fn rules(
+    model: &Model,
+    op: &Op,
+    eval: &Compiler<'_>,
+) -> Option<(Vec<ResultRule>, bool)> {
     if !op.infers_result_types || op.results.is_empty() {
         return None;
     }
@@ -51,6 +56,12 @@ pub(crate) fn derived(model: &Model, op: &Op, eval: &Compiler<'_>) -> Option<Res
     if !fixed_operands && !rules.iter().all(|r| matches!(r.source, Source::Built(_))) {
         return None;
     }
+    Some((rules, fixed_operands))
+}
+
+/// The hook for `op`, when ODS fixes every result type ([`rules`]).
+pub(crate) fn derived(model: &Model, op: &Op, eval: &Compiler<'_>) -> Option<ResultInference> {
+    let (rules, fixed_operands) = rules(model, op, eval)?;
     let operand_count = op.operands.len();
     Some(Arc::new(
         move |ctx: &mut Context, operands: &[Type], attrs: &[(Ident, Attr)]| {

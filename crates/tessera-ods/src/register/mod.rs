@@ -22,7 +22,8 @@
 
 pub(crate) mod check;
 pub(crate) mod compile;
-mod infer;
+pub mod compiled;
+pub(crate) mod infer;
 pub(crate) mod natives;
 pub mod rt;
 pub(crate) mod verify;

@@ -38,6 +38,8 @@ pub struct Compiled {
     pub code: String,
     /// The ops with a format left to the engine, by full name, with the reason.
     pub skipped: Vec<(String, String)>,
+    /// The compiled forms: each op's full name and its type in `compiled_forms`.
+    pub forms: Vec<(String, String)>,
 }
 
 /// Compiles the formats of `ops` (of `model`); ops without a format are neither covered nor
@@ -95,11 +97,15 @@ pub fn compile(model: &Model, ops: &[&Op]) -> Compiled {
         }
     }
     code.push_str("}\n");
-    Compiled { code, skipped }
+    Compiled {
+        code,
+        skipped,
+        forms: installs,
+    }
 }
 
 /// The names of the `custom<Name>` directives of `format`, each once, in format order.
-fn directive_names(format: &OpFormat) -> Vec<String> {
+pub(crate) fn directive_names(format: &OpFormat) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for e in &format.elements {
         e.walk(&mut |e| {

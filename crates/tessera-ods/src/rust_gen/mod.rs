@@ -9,6 +9,7 @@
 //! from the op's summary and description; the text is laid out as `rustfmt` would.
 
 pub mod format;
+mod register;
 
 use crate::dialect::DialectId;
 use crate::enums::{EnumInfo, EnumKind};
@@ -64,6 +65,8 @@ pub fn generate_with_report(
     verify::generate(model, &ops, &mut g.out);
     let compiled = format::compile(model, &ops);
     g.out.push_str(&compiled.code);
+    let registration = register::generate(model, dialects, &ops, &compiled.forms);
+    g.out.push_str(&registration.code);
     (g.out, compiled.skipped)
 }
 
@@ -316,7 +319,6 @@ impl<'a> Gen<'a> {
             "pub static MODEL: &[u8] = {};\n\n",
             byte_string_literal(&blob)
         );
-        self.out.push_str(REGISTER);
     }
 
     fn attr_type(&self, attr: &NamedAttr) -> AttrType<'a> {
@@ -1111,47 +1113,6 @@ impl<'a> Gen<'a> {
         self.line(1, "}");
     }
 }
-
-/// The registration functions every generated file has.
-const REGISTER: &str = r#"/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
-}
-
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
-pub fn register_with(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
-}
-
-"#;
 
 /// `bytes` as a byte string literal (`b"\` then the bytes), in lines of at most about 100
 /// characters joined by `\` continuations (which skip the line break and the next line's
