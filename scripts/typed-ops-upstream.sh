@@ -91,8 +91,14 @@ cargo clippy -q -- -D warnings
 cargo run -q -- "$root"/tests/ods-custom/arith*.mlir "$root"/scripts/ods-verify-diff/{arith,cf,scf}.mlir \
   "$root"/scripts/ods-verify-diff/valid/*.mlir
 # How much of each dialect's verification is compiled Rust (the rest runs on the embedded
-# engine): the generated files state it.
+# engine), and whether it registers from tables computed at build time or through the engine
+# (and why): the generated files state it.
 out=$(ls -td "$CARGO_TARGET_DIR"/debug/build/typed-ops-upstream-*/out | head -1)
 for f in "$out"/*.rs; do
   echo "$(basename "$f" .rs): $(grep -o 'Verifier predicates of .* embedded engine' "$f")"
+  if grep -q '^mod registration' "$f"; then
+    echo "  registered from build-time tables"
+  else
+    echo "  registered through the engine: $(grep -o 'once per process: .*' "$f" | cut -c20-400)"
+  fi
 done

@@ -31,6 +31,11 @@ mod pdl_interp {
 mod toy {
     include!("verify/toy.rs");
 }
+/// `builtin` and `func`.
+#[allow(dead_code)]
+mod core {
+    include!("asm/core.rs");
+}
 
 type Register = fn(&mut Context, &Options) -> Result<(), String>;
 
@@ -143,4 +148,72 @@ fn tables_register_what_the_engine_registers() {
     for (module, ops) in counts {
         assert!(ops > 0, "{module}: no ops compared");
     }
+}
+
+/// Every chunk of `inputs` (repository paths) read, verified and printed (custom and generic
+/// forms) in a context registered by `base` then `tables` and in one registered by `base`
+/// then `engine`: the same text, or the same error. Returns how many chunks there were and
+/// how many of them were read.
+fn same_reading(
+    base: Register,
+    tables: Register,
+    engine: Register,
+    inputs: &[&str],
+) -> (usize, usize) {
+    let options = tessera_ods::dialect_hooks::options();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let (mut chunks, mut read_ok) = (0, 0);
+    for input in inputs {
+        let text =
+            std::fs::read_to_string(root.join(input)).unwrap_or_else(|e| panic!("{input}: {e}"));
+        for (_, chunk) in tessera_ir::source::split_chunks(&text) {
+            let run = |register: Register| {
+                let mut ctx = Context::new();
+                ctx.set_allow_unregistered_dialects(true);
+                base(&mut ctx, &options).unwrap_or_else(|e| panic!("{e}"));
+                register(&mut ctx, &options).unwrap_or_else(|e| panic!("{e}"));
+                let m = tessera_asm::parse(&mut ctx, chunk, input)
+                    .map_err(|d| d.render(&Default::default(), Some(&ctx)))?;
+                if let Err(errors) = tessera_ir::verify(&ctx, &m.body, m.module) {
+                    return Err(format!("{errors:?}"));
+                }
+                let print = |generic| {
+                    let opts = tessera_asm::PrintOptions {
+                        generic,
+                        ..Default::default()
+                    };
+                    tessera_asm::print_module(&ctx, &m.body, m.module, &m.resources, opts)
+                };
+                Ok((print(false), print(true)))
+            };
+            let read = run(tables);
+            assert_eq!(read, run(engine), "{input}:\n{chunk}");
+            chunks += 1;
+            read_ok += usize::from(read.is_ok());
+        }
+    }
+    (chunks, read_ok)
+}
+
+#[test]
+fn tables_and_engine_read_and_print_alike() {
+    let chunks = same_reading(
+        |_, _| Ok(()),
+        core::register_with,
+        core::register_with_engine,
+        &[
+            "tests/ods-custom/func.mlir",
+            "crates/tessera-build/tests/verify/func.mlir",
+            "crates/tessera-build/tests/asm/registration.mlir",
+        ],
+    );
+    assert_eq!(chunks, (11, 6));
+    // `gen`'s inputs are functions: builtin and func first, through their tables.
+    let chunks = same_reading(
+        core::register_with,
+        gen::register_with,
+        gen::register_with_engine,
+        &["crates/tessera-build/tests/typed/registration.mlir"],
+    );
+    assert_eq!(chunks, (4, 2));
 }

@@ -1676,43 +1676,106 @@ pub mod compiled_forms {
     }
 
 }
-/// Registration runs the ODS engine over the embedded model once per process: 'func.call_indirect': its format takes a type as a function of another (`::llvm::cast<::mlir::FunctionType>($_self).getInputs()`).
-/// Registers the dialects into `ctx`: their ops are then verified (by the compiled
-/// verifiers, `install_verifiers`), and read and printed in their custom forms. The embedded
-/// model is compiled once per process; an error says why it could not be (a model another
-/// version of `tessera-ods` wrote).
-pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
-    static COMPILED: ::std::sync::OnceLock<
-        Result<
-            (
-                ::std::sync::Arc<::tessera_ods::register::Registration>,
-                ::tessera_ods::register::Options,
-            ),
-            String,
-        >,
-    > = ::std::sync::OnceLock::new();
-    let compiled = COMPILED.get_or_init(|| {
-        let options = ::tessera_ods::dialect_hooks::options();
-        ::tessera_ods::typed::compile_model(MODEL, &options).map(|r| (r, options))
-    });
-    let (registration, options) = compiled.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, registration);
-    Ok(())
+/// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
+/// registry entry, defaults, result inference and custom form, without the ODS engine.
+mod registration {
+    use ::tessera_ods::register::compiled as c;
+
+    /// The dialects registered.
+    const DIALECTS: &[&str] = &["builtin", "func"];
+
+    fn transform_0(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+        fn types(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+            let types = ::tessera_ods::eval::emitted::function_types(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_type_checked(v1, ::tessera_ods::eval::emitted::type_isa(ctx, v1, ::tessera_ods::eval::emitted::TypeClass::Function)?, "Type(Function)")? }, true)?;
+            Ok(types)
+        }
+        types(ctx, s).map_err(|m| format!("cannot evaluate '{}': {m}", "::llvm::cast<::mlir::FunctionType>($_self).getInputs()"))
+    }
+
+    fn transform_1(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+        fn types(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+            let types = ::tessera_ods::eval::emitted::function_types(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_type_checked(v1, ::tessera_ods::eval::emitted::type_isa(ctx, v1, ::tessera_ods::eval::emitted::TypeClass::Function)?, "Type(Function)")? }, false)?;
+            Ok(types)
+        }
+        types(ctx, s).map_err(|m| format!("cannot evaluate '{}': {m}", "::llvm::cast<::mlir::FunctionType>($_self).getResults()"))
+    }
+
+    fn type_2(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+        let t0 = s.ty(::tessera_ir::TypeKind::None)?;
+        Some(t0)
+    }
+
+    fn form_func_call_indirect(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CallIndirectOpAssembly { hooks })
+    }
+
+    fn form_func_call(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CallOpAssembly { hooks })
+    }
+
+    fn form_func_constant(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ConstantOpAssembly { hooks })
+    }
+
+    fn form_builtin_module(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ModuleOpAssembly { hooks })
+    }
+
+    fn form_func_return(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ReturnOpAssembly { hooks })
+    }
+
+    fn form_builtin_unrealized_conversion_cast(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::UnrealizedConversionCastOpAssembly { hooks })
+    }
+
+    /// Each op's registration, in the order of `verifiers::TABLE`.
+    static OPS: &[c::OpRow] = &[
+        c::OpRow { name: "func.call_indirect", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_func_call_indirect, builders: &[], transformers: &[("::llvm::cast<::mlir::FunctionType>($_self).getInputs()", transform_0), ("::llvm::cast<::mlir::FunctionType>($_self).getResults()", transform_1)], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "func.call", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &["callee"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_func_call, builders: &[("$_builder.getType<::mlir::NoneType>()", type_2)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "func.constant", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::CONSTANT_LIKE), inherent: &["value"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_func_constant, builders: &[("$_builder.getType<::mlir::NoneType>()", type_2)], transformers: &[], defaults: &[None], directives: &[] }) },
+        c::OpRow { name: "func.func", traits: ::tessera_ir::OpTraits::ISOLATED_FROM_ABOVE.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "builtin.module", traits: ::tessera_ir::OpTraits::NO_TERMINATOR.union(::tessera_ir::OpTraits::ISOLATED_FROM_ABOVE).union(::tessera_ir::OpTraits::GRAPH_REGIONS).union(::tessera_ir::OpTraits::SINGLE_BLOCK).union(::tessera_ir::OpTraits::SYMBOL_TABLE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &["sym_name", "sym_visibility"], defaults: &[], infer: None, form: Some(c::FormRow { make: form_builtin_module, builders: &[("$_builder.getType<::mlir::NoneType>()", type_2)], transformers: &[], defaults: &[None, None], directives: &[] }) },
+        c::OpRow { name: "func.return", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::PURE).union(::tessera_ir::OpTraits::RETURN_LIKE).union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_func_return, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "builtin.unrealized_conversion_cast", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::VARIADIC_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_builtin_unrealized_conversion_cast, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
+    ];
+
+    /// What `register` registers.
+    pub(super) static TABLES: c::Tables = c::Tables {
+        dialects: DIALECTS,
+        ops: OPS,
+        verifiers: super::verifiers::TABLE,
+        defs: &[],
+        model: &super::verifiers::EMBEDDED,
+    };
 }
 
-/// Registers the dialects into `ctx` with `options` (Rust verifiers, natives, custom
-/// directives), compiling the embedded model anew.
+/// Registers the dialects into `ctx` from the tables computed at build time: their ops are
+/// verified by the compiled verifiers, and read and printed in their compiled custom forms,
+/// with the Rust hooks of `tessera_ods::dialect_hooks::options()`.
+pub fn register(ctx: &mut ::tessera_ir::Context) -> Result<(), String> {
+    static OPTIONS: ::std::sync::OnceLock<::tessera_ods::register::Options> =
+        ::std::sync::OnceLock::new();
+    register_with(ctx, OPTIONS.get_or_init(::tessera_ods::dialect_hooks::options))
+}
+
+/// Registers the dialects into `ctx` with `options` (Rust verifiers, custom forms,
+/// directives): from the tables computed at build time, unless `options` has natives, which
+/// change how predicates evaluate (the embedded model is then compiled with them).
 pub fn register_with(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
+    if ::tessera_ods::register::compiled::applies(options) {
+        ::tessera_ods::register::compiled::register(ctx, options, &registration::TABLES);
+        return Ok(());
+    }
     register_with_engine(ctx, options)
 }
 
 /// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
-/// embedded model anew.
+/// embedded model anew: what `register_with` does for options with natives, and the reference
+/// the tables computed at build time are checked against.
 pub fn register_with_engine(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,

@@ -8,7 +8,7 @@ pub static MODEL: &[u8] = b"\
 TSRA-ODS\x05\x00\x00\x00\x00\x00\x00\x000.1.0\x01\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\
 \x00\x00\x00Gen_Dialect\x03\x00\x00\x00\x00\x00\x00\x00gen\x05\x00\x00\x00\x00\x00\x00\x00::gen\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x01\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00Gen_AddOp\x00\
+\x00\x01\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00Gen_AddOp\x00\
 \x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00add\x07\x00\x00\x00\x00\x00\x00\x00g\
 en.add\x05\x00\x00\x00\x00\x00\x00\x00::gen\x05\x00\x00\x00\x00\x00\x00\x00AddOp\"\x00\x00\x00\x00\
 \x00\x00\x00an op whose result type ODS infers\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\
@@ -38,155 +38,207 @@ eOperandsAndResultType\x19\x00\x00\x00\x00\x00\x00\x00SameOperandsAndResultType\
 \x00\x00\x06\x00\x00\x00\x00\x00\x00\x00others\x03\x00\x00\x00\x00\x00\x00\x00\x02\x01\x00\x00\x00\
 \x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Terminator\x0c\x00\x00\x00\x00\x00\x00\x00IsTerm\
 inator\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Gen_OpenOp\x00\x00\x00\x00\x00\
-\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00open\x08\x00\x00\x00\x00\x00\x00\x00gen.open\x05\x00\
-\x00\x00\x00\x00\x00\x00::gen\x06\x00\x00\x00\x00\x00\x00\x00OpenOp\x19\x00\x00\x00\x00\x00\x00\x00\
-a bit enum and a property\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00Gen_CmpOp\x00\x00\x00\x00\x00\
+\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00cmp\x07\x00\x00\x00\x00\x00\x00\x00gen.cmp\x05\x00\x00\
+\x00\x00\x00\x00\x00::gen\x05\x00\x00\x00\x00\x00\x00\x00CmpOp4\x00\x00\x00\x00\x00\x00\x00an op\
+\x20whose result type ODS makes from its operand's\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\
+\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00lhs\x04\x00\x00\x00\x00\x00\x00\x00\x00\x03\
+\x00\x00\x00\x00\x00\x00\x00rhs\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00\
+result\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_39 \x00\x00\x00\
+\x00\x00\x00\x00ConditionallySpeculatable::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x01\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x1b\x00\
+\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTra\
+it\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00NoMemoryEffect\x1e\x00\x00\x00\x00\x00\x00\x00MemoryEf\
+fectOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\x00\x00\x00\x00\x00\
+\x00\x00::mlir::MemoryEffects::Effect\x00\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\
+\x00SameTypeOperands\x10\x00\x00\x00\x00\x00\x00\x00SameTypeOperands\x0f\x00\x00\x00\x00\x00\x00\
+\x00::mlir::OpTrait\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_60\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01'\x00\x00\x00\x00\x00\x00\x00the result is i1 of the ope\
+rands' shape\x00H\x00\x00\x00\x00\x00\x00\x00(std::equal_to<>()(::getI1SameShape($lhs.getType())\
+, $result.getType()))\x01\x01\x03\x00\x00\x00\x00\x00\x00\x00lhs\x06\x00\x00\x00\x00\x00\x00\x00\
+result\x18\x00\x00\x00\x00\x00\x00\x00::getI1SameShape($_self)\x14\x00\x00\x00\x00\x00\x00\x00In\
+ferTypeOpInterface\x1b\x00\x00\x00\x00\x00\x00\x00InferTypeOpInterface::Trait\x06\x00\x00\x00\x00\
+\x00\x00\x00::mlir\x02\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\
+&\x00\x00\x00\x00\x00\x00\x00$lhs `,` $rhs attr-dict `:` type($lhs)\x00\x0e\x00\x00\x00\x00\x00\x00\
+\x00Gen_ElementsOp\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00elements\x0c\x00\
+\x00\x00\x00\x00\x00\x00gen.elements\x05\x00\x00\x00\x00\x00\x00\x00::gen\x0a\x00\x00\x00\x00\x00\
+\x00\x00ElementsOp>\x00\x00\x00\x00\x00\x00\x00an op whose format makes its operands' types from\
+\x20its result's\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00elements\x05\
 \x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00access\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_50\x04\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribut\
-e\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x00\x01\x13\x00\x00\x00\x00\x00\x00\x00::gen:\
-:Access::read\x00\x00\x00\x01\x0a\x00\x00\x00\x00\x00\x00\x00Gen_Access\x0a\x00\x00\x00\x00\x00\x00\
-\x00Gen_Access\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00limit\x0c\x00\
-\x00\x00\x00\x00\x00\x00anonymous_51\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x07\x00\x00\x00\x00\x00\
-\x00\x00int64_t\x07\x00\x00\x00\x00\x00\x00\x00a limit\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00result\x06\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\
+\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_39 \x00\x00\x00\x00\x00\x00\x00ConditionallySp\
+eculatable::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x1b\x00\x00\x00\x00\x00\x00\x00AlwaysSpeculatableImplTrait\x1b\x00\x00\x00\x00\x00\x00\x00Alway\
+sSpeculatableImplTrait\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x00\x0e\x00\x00\x00\x00\
+\x00\x00\x00NoMemoryEffect\x1e\x00\x00\x00\x00\x00\x00\x00MemoryEffectOpInterface::Trait\x06\x00\
+\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00::mlir::MemoryEffects:\
+:Effect\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_65\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01%\x00\x00\x00\x00\x00\x00\x00one operand per\
+\x20element of the result\x00\xc3\x00\x00\x00\x00\x00\x00\x00(std::equal_to<>()(SmallVector<Type\
+>(::llvm::cast<RankedTensorType>($result.getType()).getNumElements(), ::llvm::cast<RankedTensorT\
+ype>($result.getType()).getElementType()), $elements.getType()))\x01\x01\x06\x00\x00\x00\x00\x00\
+\x00\x00result\x08\x00\x00\x00\x00\x00\x00\x00elements\x83\x00\x00\x00\x00\x00\x00\x00SmallVecto\
+r<Type>(::llvm::cast<RankedTensorType>($_self).getNumElements(), ::llvm::cast<RankedTensorType>(\
+$_self).getElementType())\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01%\x00\
+\x00\x00\x00\x00\x00\x00$elements attr-dict `:` type($result)\x00\x0a\x00\x00\x00\x00\x00\x00\x00\
+Gen_OpenOp\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00open\x08\x00\x00\x00\x00\
+\x00\x00\x00gen.open\x05\x00\x00\x00\x00\x00\x00\x00::gen\x06\x00\x00\x00\x00\x00\x00\x00OpenOp\x19\
+\x00\x00\x00\x00\x00\x00\x00a bit enum and a property\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00acce\
+ss\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_50\x07\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\
+\x00\x00\x00::mlir::Attribute\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x00\x01\x13\x00\x00\
+\x00\x00\x00\x00\x00::gen::Access::read\x00\x00\x00\x01\x0a\x00\x00\x00\x00\x00\x00\x00Gen_Acces\
+s\x0a\x00\x00\x00\x00\x00\x00\x00Gen_Access\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\
+\x00\x00\x00\x00limit\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_51\x07\x00\x00\x00\x00\x00\x00\x00\
+int64_t\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x07\x00\x00\x00\x00\x00\x00\x00a limit\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x0a\x00\x00\x00\x00\x00\x00\x00Gen_PackOp\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\
-\x00\x00pack\x08\x00\x00\x00\x00\x00\x00\x00gen.pack\x05\x00\x00\x00\x00\x00\x00\x00::gen\x06\x00\
-\x00\x00\x00\x00\x00\x00PackOp\x17\x00\x00\x00\x00\x00\x00\x00operands of every arity\x81\x00\x00\
-\x00\x00\x00\x00\x00\x0a    Groups split by `operandSegmentSizes`:\x0a\x0a        %0 = \"gen.pac\
-k\"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1>}>\x0a  \x09\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\
-\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\
-\x00\x00\x00\x00\x00\x00\x01\x03\x00\x00\x00\x00\x00\x00\x00\x01\x04\x00\x00\x00\x00\x00\x00\x00\
-\x01\x05\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\
-\x00first\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00maybe\x05\x00\x00\x00\
-\x00\x00\x00\x00\x01\x04\x00\x00\x00\x00\x00\x00\x00rest\x06\x00\x00\x00\x00\x00\x00\x00\x02\x06\
-\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00count\x07\x00\x00\x00\x00\x00\x00\x00\
-I32Attr\x07\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\
-\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAtt\
-r($_builder.getIntegerType(32), $0)\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\
-\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x05\x00\x00\x00\x00\x00\x00\x00seven\x0c\
-\x00\x00\x00\x00\x00\x00\x00anonymous_54\x08\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\
-\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x01\x01\x00\x00\x00\x00\x00\
-\x00\x007\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(32),\
-\x20$0)\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Att\
-r\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x05\x00\x00\x00\x00\x00\x00\
-\x00label\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_55\x09\x00\x00\x00\x00\x00\x00\x00\x12\x00\x00\
-\x00\x00\x00\x00\x00::mlir::StringAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<::llvm::Stri\
-ngRef>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x07\x00\x00\x00\x00\x00\x00\
-\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x04\x00\x00\
-\x00\x00\x00\x00\x00flag\x08\x00\x00\x00\x00\x00\x00\x00UnitAttr\x0a\x00\x00\x00\x00\x00\x00\x00\
-\x10\x00\x00\x00\x00\x00\x00\x00::mlir::UnitAttr\x04\x00\x00\x00\x00\x00\x00\x00bool\x01\x01\x05\
-\x00\x00\x00\x00\x00\x00\x00false\x01*\x00\x00\x00\x00\x00\x00\x00(($0) ? $_builder.getUnitAttr(\
-) : nullptr)\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00UnitAttr\x01%\x00\x00\x00\x00\x00\x00\x00\
-$_builder.getType<::mlir::NoneType>()\x00\x04\x00\x00\x00\x00\x00\x00\x00kind\x0c\x00\x00\x00\x00\
-\x00\x00\x00anonymous_56\x0b\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00::mlir::\
-Attribute\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x00\x01\x18\x00\x00\x00\x00\x00\x00\x00\
-::gen::Kind::toward_zero\x00\x00\x00\x01\x08\x00\x00\x00\x00\x00\x00\x00Gen_Kind\x08\x00\x00\x00\
-\x00\x00\x00\x00Gen_Kind\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00type\x08\x00\x00\x00\x00\x00\x00\
-\x00TypeAttr\x0c\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00::mlir::TypeAttr\x0c\
-\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x00\x01\x19\x00\x00\x00\x00\x00\x00\x00::mlir::Type\
-Attr::get($0)\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00TypeAttr\x01%\x00\x00\x00\x00\x00\x00\x00\
-$_builder.getType<::mlir::NoneType>()\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\
-\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00outs\x01\x00\x00\x00\x00\x00\x00\x00\x02\x04\x00\x00\x00\
-\x00\x00\x00\x00last\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x18\x00\x00\x00\x00\x00\x00\x00AttrSize\
-dOperandSegments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandSegments\x0f\x00\x00\x00\x00\x00\
-\x00\x00::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x0b\x00\x00\x00\x00\x00\x00\x00Gen_ScopeOp\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\
-\x00\x00\x00scope\x09\x00\x00\x00\x00\x00\x00\x00gen.scope\x05\x00\x00\x00\x00\x00\x00\x00::gen\x07\
-\x00\x00\x00\x00\x00\x00\x00ScopeOp\x07\x00\x00\x00\x00\x00\x00\x00regions\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Gen_PackOp\x00\x00\x00\x00\x00\x00\
+\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00pack\x08\x00\x00\x00\x00\x00\x00\x00gen.pack\x05\x00\x00\
+\x00\x00\x00\x00\x00::gen\x06\x00\x00\x00\x00\x00\x00\x00PackOp\x17\x00\x00\x00\x00\x00\x00\x00o\
+perands of every arity\x81\x00\x00\x00\x00\x00\x00\x00\x0a    Groups split by `operandSegmentSiz\
+es`:\x0a\x0a        %0 = \"gen.pack\"(%a, %b, %c) <{operandSegmentSizes = array<i32: 1, 1, 1>}>\x0a\
+\x20 \x09\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
+\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\
+\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00\x01\x03\x00\x00\x00\x00\x00\x00\x00\
+\x01\x04\x00\x00\x00\x00\x00\x00\x00\x01\x05\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\
+\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00first\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\
+\x00\x00\x00\x00maybe\x08\x00\x00\x00\x00\x00\x00\x00\x01\x04\x00\x00\x00\x00\x00\x00\x00rest\x05\
+\x00\x00\x00\x00\x00\x00\x00\x02\x06\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\
+count\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x09\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\
+\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x00\x01:\x00\x00\x00\
+\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerType(32), $0)\x00\x00\x00\x07\x00\x00\
+\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x05\
+\x00\x00\x00\x00\x00\x00\x00seven\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_54\x0a\x00\x00\x00\x00\
+\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00u\
+int32_t\x00\x01\x01\x00\x00\x00\x00\x00\x00\x007\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIn\
+tegerAttr($_builder.getIntegerType(32), $0)\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\
+\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(\
+32)\x00\x05\x00\x00\x00\x00\x00\x00\x00label\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_55\x0b\x00\
+\x00\x00\x00\x00\x00\x00\x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\"\x00\x00\x00\x00\x00\
+\x00\x00::std::optional<::llvm::StringRef>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00\
+StrAttr\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType\
+<::mlir::NoneType>()\x00\x04\x00\x00\x00\x00\x00\x00\x00flag\x08\x00\x00\x00\x00\x00\x00\x00Unit\
+Attr\x0c\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00::mlir::UnitAttr\x04\x00\x00\
+\x00\x00\x00\x00\x00bool\x01\x01\x05\x00\x00\x00\x00\x00\x00\x00false\x01*\x00\x00\x00\x00\x00\x00\
+\x00(($0) ? $_builder.getUnitAttr() : nullptr)\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00UnitAt\
+tr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x04\x00\x00\x00\x00\
+\x00\x00\x00kind\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_56\x0d\x00\x00\x00\x00\x00\x00\x00\x11\
+\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x00\
+\x01\x18\x00\x00\x00\x00\x00\x00\x00::gen::Kind::toward_zero\x00\x00\x00\x01\x08\x00\x00\x00\x00\
+\x00\x00\x00Gen_Kind\x08\x00\x00\x00\x00\x00\x00\x00Gen_Kind\x00\x00\x04\x00\x00\x00\x00\x00\x00\
+\x00type\x08\x00\x00\x00\x00\x00\x00\x00TypeAttr\x0e\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\
+\x00\x00\x00\x00::mlir::TypeAttr\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x00\x01\x19\x00\
+\x00\x00\x00\x00\x00\x00::mlir::TypeAttr::get($0)\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00Typ\
+eAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00outs\x01\x00\x00\x00\
+\x00\x00\x00\x00\x02\x04\x00\x00\x00\x00\x00\x00\x00last\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x18\
+\x00\x00\x00\x00\x00\x00\x00AttrSizedOperandSegments\x18\x00\x00\x00\x00\x00\x00\x00AttrSizedOpe\
+randSegments\x0f\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00Gen_ScopeOp\x00\x00\x00\x00\
+\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00scope\x09\x00\x00\x00\x00\x00\x00\x00gen.scope\x05\
+\x00\x00\x00\x00\x00\x00\x00::gen\x07\x00\x00\x00\x00\x00\x00\x00ScopeOp\x07\x00\x00\x00\x00\x00\
+\x00\x00regions\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\
-\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00body\x0d\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\
-\x00\x00\x00\x00handlers\x0e\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00body\x0f\x00\x00\x00\
+\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00handlers\x10\x00\x00\x00\x00\x00\x00\x00\x02\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x0b\x00\x00\x00\x00\x00\x00\x00Gen_SplitOp\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\
-\x00\x00\x00split\x09\x00\x00\x00\x00\x00\x00\x00gen.split\x05\x00\x00\x00\x00\x00\x00\x00::gen\x07\
-\x00\x00\x00\x00\x00\x00\x00SplitOp!\x00\x00\x00\x00\x00\x00\x00two variadic groups of equal siz\
-e\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\
-\x00\x00lhs\x01\x00\x00\x00\x00\x00\x00\x00\x02\x03\x00\x00\x00\x00\x00\x00\x00rhs\x01\x00\x00\x00\
-\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
-\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00sum\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x17\x00\
-\x00\x00\x00\x00\x00\x00SameVariadicOperandSize(\x00\x00\x00\x00\x00\x00\x00::mlir::OpTrait::Sam\
-eVariadicOperandSize\x00\x00\x00\x00\x00\x00\x00\x00\x03\x14\x00\x00\x00\x00\x00\x00\x00InferTyp\
-eOpInterface\x1b\x00\x00\x00\x00\x00\x00\x00InferTypeOpInterface::Trait\x06\x00\x00\x00\x00\x00\x00\
-\x00::mlir\x02\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0a\
-\x00\x00\x00\x00\x00\x00\x00Gen_SwapOp\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\
-\x00swap\x08\x00\x00\x00\x00\x00\x00\x00gen.swap\x05\x00\x00\x00\x00\x00\x00\x00::gen\x06\x00\x00\
-\x00\x00\x00\x00\x00SwapOp&\x00\x00\x00\x00\x00\x00\x00an op whose result type nothing infers\x00\
-\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\
-\x00first\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00second\x0f\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
-\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00result\x0f\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00Gen_SplitOp\x00\x00\x00\x00\
+\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00split\x09\x00\x00\x00\x00\x00\x00\x00gen.split\x05\
+\x00\x00\x00\x00\x00\x00\x00::gen\x07\x00\x00\x00\x00\x00\x00\x00SplitOp!\x00\x00\x00\x00\x00\x00\
+\x00two variadic groups of equal size\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\
+\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00lhs\x01\x00\x00\x00\x00\x00\x00\x00\x02\x03\x00\x00\x00\
+\x00\x00\x00\x00rhs\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00sum\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\
+\x00\x00\x00\x00\x00\x00\x17\x00\x00\x00\x00\x00\x00\x00SameVariadicOperandSize(\x00\x00\x00\x00\
+\x00\x00\x00::mlir::OpTrait::SameVariadicOperandSize\x00\x00\x00\x00\x00\x00\x00\x00\x03\x14\x00\
+\x00\x00\x00\x00\x00\x00InferTypeOpInterface\x1b\x00\x00\x00\x00\x00\x00\x00InferTypeOpInterface\
+::Trait\x06\x00\x00\x00\x00\x00\x00\x00::mlir\x02\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Gen_SwapOp\x00\x00\x00\x00\x00\x00\
+\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00swap\x08\x00\x00\x00\x00\x00\x00\x00gen.swap\x05\x00\x00\
+\x00\x00\x00\x00\x00::gen\x06\x00\x00\x00\x00\x00\x00\x00SwapOp&\x00\x00\x00\x00\x00\x00\x00an o\
+p whose result type nothing infers\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\
+\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00first\x04\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\
+\x00\x00\x00\x00second\x04\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00result\x04\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\
-\x00\x03\x00\x00\x00\x00\x00\x00\x00I32\x00\x17\x00\x00\x00\x00\x00\x00\x0032-bit signless integ\
-er\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x1e\x00\x00\x00\x00\x00\x00\x00($_self.isSignlessInte\
-ger(32))\x01\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerType\x01\x1c\x00\x00\x00\x00\x00\x00\x00\
-$_builder.getIntegerType(32)\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_57\x00#\x00\x00\x00\x00\x00\
-\x00\x00variadic of 32-bit signless integer\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x1e\x00\x00\x00\
-\x00\x00\x00\x00($_self.isSignlessInteger(32))\x01\x13\x00\x00\x00\x00\x00\x00\x00::mlir::Intege\
-rType\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x0c\x00\x00\x00\x00\x00\x00\
-\x00AnySuccessor\x03\x0d\x00\x00\x00\x00\x00\x00\x00any successor\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_58\x03\x19\x00\x00\x00\x00\x00\x00\x00vari\
-adic of any successor\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\
-anonymous_50\x01\x10\x00\x00\x00\x00\x00\x00\x00what may be done\x00\x00\x00\x00\x00\x00\x00\x00\
-\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_\
-52\x00\x17\x00\x00\x00\x00\x00\x00\x0032-bit signless integer\x00\x00\x00\x00\x00\x00\x00\x00\x01\
-\x00\x1e\x00\x00\x00\x00\x00\x00\x00($_self.isSignlessInteger(32))\x01\x13\x00\x00\x00\x00\x00\x00\
-\x00::mlir::IntegerType\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x0c\x00\x00\
-\x00\x00\x00\x00\x00anonymous_53\x00\x14\x00\x00\x00\x00\x00\x00\x00variadic of any type\x00\x00\
-\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x01\x0c\x00\x00\x00\x00\x00\
-\x00\x00::mlir::Type\x00\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01!\x00\x00\x00\x00\x00\x00\x00\
-32-bit signless integer attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\
-\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\
-\x00\x00\x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00\
-\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_54\x01!\x00\x00\x00\x00\x00\x00\x0032-bit signless\
-\x20integer attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00\
-*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\
-\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\
-\x00\x00\x00\x00\x00\x00anonymous_55\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\
-\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_\
-self))\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00UnitAttr\x01\x0e\x00\x00\x00\x00\x00\x00\x00unit a\
-ttribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir\
-::UnitAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_56\x01\x16\x00\x00\x00\x00\
-\x00\x00\x00how a value is rounded\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\
-\x00\x00(true)\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00TypeAttr\x01\x12\x00\x00\x00\x00\x00\x00\x00\
-any type attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\
-\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00\
-(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\x00\
-\x00\x00\x00\x00$_self1\x00\x00\x00\x00\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).getVal\
-ue()\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00AnyRegion\x02\
-\x0a\x00\x00\x00\x00\x00\x00\x00any region\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\
-\x00\x00\x00\x00(true)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_59\x02\x0a\x00\x00\x00\x00\
-\x00\x00\x00any region\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(t\
-rue)\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00AnyType\x00\x08\x00\x00\x00\x00\x00\x00\x00any type\x00\
-\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x01\x0c\x00\x00\x00\x00\
-\x00\x00\x00::mlir::Type\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x0a\
-\x00\x00\x00\x00\x00\x00\x00Gen_Access\x06\x00\x00\x00\x00\x00\x00\x00Access\x05\x00\x00\x00\x00\
-\x00\x00\x00::gen\x10\x00\x00\x00\x00\x00\x00\x00what may be doneX\x00\x00\x00\x00\x00\x00\x00En\
-um cases:\x0a* none (`none`)\x0a* read (`read`)\x0a* write (`write`)\x0a* read_write (`readWrite\
-`)\x02\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x04\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\
-\x00\x00\x00none\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00none\x04\x00\x00\
-\x00\x00\x00\x00\x00read\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00read\x05\
-\x00\x00\x00\x00\x00\x00\x00write\x02\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\
-write\x09\x00\x00\x00\x00\x00\x00\x00readWrite\x03\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\
-\x00\x00\x00read_write\x01\x00\x00\x00\x00\x00\x00\x00|\x00\x08\x00\x00\x00\x00\x00\x00\x00Gen_K\
-ind\x04\x00\x00\x00\x00\x00\x00\x00Kind\x05\x00\x00\x00\x00\x00\x00\x00::gen\x16\x00\x00\x00\x00\
-\x00\x00\x00how a value is roundedD\x00\x00\x00\x00\x00\x00\x00Enum cases:\x0a* nearest (`neares\
-t`)\x0a* zero (`toward_zero`)\x0a* up (`UP`)\x00\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x03\x00\
-\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00nearest\x00\x00\x00\x00\x00\x00\x00\x00\x07\
-\x00\x00\x00\x00\x00\x00\x00nearest\x0b\x00\x00\x00\x00\x00\x00\x00toward_zero\x01\x00\x00\x00\x00\
-\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00zero\x02\x00\x00\x00\x00\x00\x00\x00UP\x02\x00\x00\x00\
-\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00up\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00I32\x00\x17\x00\x00\x00\x00\
+\x00\x00\x0032-bit signless integer\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x1e\x00\x00\x00\x00\x00\
+\x00\x00($_self.isSignlessInteger(32))\x01\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerType\x01\
+\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x0c\x00\x00\x00\x00\x00\x00\x00anon\
+ymous_57\x00#\x00\x00\x00\x00\x00\x00\x00variadic of 32-bit signless integer\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x00\x1e\x00\x00\x00\x00\x00\x00\x00($_self.isSignlessInteger(32))\x01\x13\x00\x00\
+\x00\x00\x00\x00\x00::mlir::IntegerType\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerT\
+ype(32)\x0c\x00\x00\x00\x00\x00\x00\x00AnySuccessor\x03\x0d\x00\x00\x00\x00\x00\x00\x00any succe\
+ssor\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_58\x03\
+\x19\x00\x00\x00\x00\x00\x00\x00variadic of any successor\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x07\x00\x00\x00\x00\x00\x00\x00AnyType\x00\x08\x00\x00\x00\x00\x00\x00\x00any type\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x01\x0c\x00\x00\x00\x00\x00\x00\
+\x00::mlir::Type\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_53\x00\x14\x00\x00\x00\x00\x00\x00\
+\x00variadic of any type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00\
+(true)\x01\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x10\x00\x00\x00\x00\x00\x00\x00Gen_St\
+aticTensor\x00\x18\x00\x00\x00\x00\x00\x00\x00statically shaped tensor\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00/\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir\
+::RankedTensorType>($_self))\x00;\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::ShapedType>($\
+_self).hasStaticShape())\x01\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x0c\x00\x00\x00\x00\
+\x00\x00\x00anonymous_50\x01\x10\x00\x00\x00\x00\x00\x00\x00what may be done\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00\
+anonymous_52\x00\x17\x00\x00\x00\x00\x00\x00\x0032-bit signless integer\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00\x1e\x00\x00\x00\x00\x00\x00\x00($_self.isSignlessInteger(32))\x01\x13\x00\x00\x00\x00\
+\x00\x00\x00::mlir::IntegerType\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x07\
+\x00\x00\x00\x00\x00\x00\x00I32Attr\x01!\x00\x00\x00\x00\x00\x00\x0032-bit signless integer attr\
+ibute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\
+\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::\
+cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\x00\x00\x00\x00\
+\x00\x00anonymous_54\x01!\x00\x00\x00\x00\x00\x00\x0032-bit signless integer attribute\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::\
+llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::In\
+tegerAttr>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anony\
+mous_55\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x08\x00\x00\x00\x00\
+\x00\x00\x00UnitAttr\x01\x0e\x00\x00\x00\x00\x00\x00\x00unit attribute\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::UnitAttr>($_self))\x00\x00\x0c\x00\
+\x00\x00\x00\x00\x00\x00anonymous_56\x01\x16\x00\x00\x00\x00\x00\x00\x00how a value is rounded\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x08\x00\x00\x00\
+\x00\x00\x00\x00TypeAttr\x01\x12\x00\x00\x00\x00\x00\x00\x00any type attribute\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x01\x03\x00\x00\x00\x00\x00\x00\x00\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
+a<::mlir::TypeAttr>($_self))\x00N\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::Type>(::llvm::\
+cast<::mlir::TypeAttr>($_self).getValue()))\x04\x06\x00\x00\x00\x00\x00\x00\x00$_self1\x00\x00\x00\
+\x00\x00\x00\x00::llvm::cast<::mlir::TypeAttr>($_self).getValue()\x00\x06\x00\x00\x00\x00\x00\x00\
+\x00(true)\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00AnyRegion\x02\x0a\x00\x00\x00\x00\x00\x00\x00a\
+ny region\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x0c\
+\x00\x00\x00\x00\x00\x00\x00anonymous_59\x02\x0a\x00\x00\x00\x00\x00\x00\x00any region\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00Gen_Access\x06\x00\x00\x00\
+\x00\x00\x00\x00Access\x05\x00\x00\x00\x00\x00\x00\x00::gen\x10\x00\x00\x00\x00\x00\x00\x00what \
+may be doneX\x00\x00\x00\x00\x00\x00\x00Enum cases:\x0a* none (`none`)\x0a* read (`read`)\x0a* w\
+rite (`write`)\x0a* read_write (`readWrite`)\x02\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x04\x00\
+\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00none\x00\x00\x00\x00\x00\x00\x00\x00\x04\
+\x00\x00\x00\x00\x00\x00\x00none\x04\x00\x00\x00\x00\x00\x00\x00read\x01\x00\x00\x00\x00\x00\x00\
+\x00\x04\x00\x00\x00\x00\x00\x00\x00read\x05\x00\x00\x00\x00\x00\x00\x00write\x02\x00\x00\x00\x00\
+\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00write\x09\x00\x00\x00\x00\x00\x00\x00readWrite\x03\x00\
+\x00\x00\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00read_write\x01\x00\x00\x00\x00\x00\x00\x00\
+|\x00\x08\x00\x00\x00\x00\x00\x00\x00Gen_Kind\x04\x00\x00\x00\x00\x00\x00\x00Kind\x05\x00\x00\x00\
+\x00\x00\x00\x00::gen\x16\x00\x00\x00\x00\x00\x00\x00how a value is roundedD\x00\x00\x00\x00\x00\
+\x00\x00Enum cases:\x0a* nearest (`nearest`)\x0a* zero (`toward_zero`)\x0a* up (`UP`)\x00\x08\x00\
+\x00\x00\x00\x00\x00\x00uint32_t\x03\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00\
+nearest\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00nearest\x0b\x00\x00\x00\x00\
+\x00\x00\x00toward_zero\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00zero\x02\x00\
+\x00\x00\x00\x00\x00\x00UP\x02\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00up\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00";
 
 /// what may be done
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -397,6 +449,113 @@ impl BranchOp {
         state.operands.extend_from_slice(args);
         state.successors.push(dest);
         state.successors.extend_from_slice(others);
+        state
+    }
+}
+
+/// `gen.cmp`: an op whose result type ODS makes from its operand's
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CmpOp(pub ::tessera_ir::OpId);
+
+impl From<CmpOp> for ::tessera_ir::OpId {
+    fn from(op: CmpOp) -> Self {
+        op.0
+    }
+}
+
+impl CmpOp {
+    /// The op's full name.
+    pub const NAME: &'static str = "gen.cmp";
+    /// How the operands split into the declared groups.
+    pub const OPERANDS: ::tessera_ods::typed::Layout = ::tessera_ods::typed::Layout { groups: &[::tessera_ods::typed::Count::Single, ::tessera_ods::typed::Count::Single], sizes_attr: None };
+    /// How the results split into the declared groups.
+    pub const RESULTS: ::tessera_ods::typed::Layout = ::tessera_ods::typed::Layout { groups: &[::tessera_ods::typed::Count::Single], sizes_attr: None };
+
+    /// `op` as a `gen.cmp`, if it is one and its operands and results fit the declaration.
+    pub fn from_op(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Option<Self> {
+        ::tessera_ods::typed::fits(ctx, body, op, Self::NAME, &Self::OPERANDS, &Self::RESULTS).then_some(Self(op))
+    }
+
+    /// The operand `lhs`.
+    pub fn lhs(self, _ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> ::tessera_ir::ValueId {
+        body.operand(self.0, 0)
+    }
+
+    /// The operand `rhs`.
+    pub fn rhs(self, _ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> ::tessera_ir::ValueId {
+        body.operand(self.0, 1)
+    }
+
+    /// The result `result`.
+    pub fn result(self, _ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> ::tessera_ir::ValueId {
+        body.result(self.0, 0)
+    }
+
+    /// A `gen.cmp` to create (with `Body::create_op`, a `Builder` or a `PatternRewriter`).
+    pub fn state(ctx: &mut ::tessera_ir::Context, loc: ::tessera_ir::Location, lhs: ::tessera_ir::ValueId, rhs: ::tessera_ir::ValueId, result_type: ::tessera_ir::Type) -> ::tessera_ir::OperationState {
+        let name = ctx.ident(Self::NAME);
+        let mut state = ::tessera_ir::OperationState::new(ctx, name, loc);
+        state.operands.push(lhs);
+        state.operands.push(rhs);
+        state.result_types.push(result_type);
+        state
+    }
+
+    /// A `gen.cmp` to create, its result types inferred by the registered dialect (`register` first); the error says why they could not be.
+    pub fn state_inferred(ctx: &mut ::tessera_ir::Context, body: &::tessera_ir::Body, loc: ::tessera_ir::Location, lhs: ::tessera_ir::ValueId, rhs: ::tessera_ir::ValueId) -> Result<::tessera_ir::OperationState, String> {
+        let name = ctx.ident(Self::NAME);
+        let mut state = ::tessera_ir::OperationState::new(ctx, name, loc);
+        state.operands.push(lhs);
+        state.operands.push(rhs);
+        let types: Vec<::tessera_ir::Type> = state.operands.iter().map(|&v| body.value_type(v)).collect();
+        let mut attrs: Vec<(::tessera_ir::Ident, ::tessera_ir::Attr)> = ctx.dict_entries(state.attrs).to_vec();
+        if let Some(props) = state.props { attrs.extend_from_slice(ctx.dict_entries(props)); }
+        let infer = ctx.op_info(name).and_then(|info| info.infer_result_types.clone()).ok_or_else(|| format!("'{}' is not registered with result type inference", Self::NAME))?;
+        state.result_types.extend(infer(ctx, &types, &attrs)?);
+        Ok(state)
+    }
+}
+
+/// `gen.elements`: an op whose format makes its operands' types from its result's
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ElementsOp(pub ::tessera_ir::OpId);
+
+impl From<ElementsOp> for ::tessera_ir::OpId {
+    fn from(op: ElementsOp) -> Self {
+        op.0
+    }
+}
+
+impl ElementsOp {
+    /// The op's full name.
+    pub const NAME: &'static str = "gen.elements";
+    /// How the operands split into the declared groups.
+    pub const OPERANDS: ::tessera_ods::typed::Layout = ::tessera_ods::typed::Layout { groups: &[::tessera_ods::typed::Count::Variadic], sizes_attr: None };
+    /// How the results split into the declared groups.
+    pub const RESULTS: ::tessera_ods::typed::Layout = ::tessera_ods::typed::Layout { groups: &[::tessera_ods::typed::Count::Single], sizes_attr: None };
+
+    /// `op` as a `gen.elements`, if it is one and its operands and results fit the declaration.
+    pub fn from_op(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Option<Self> {
+        ::tessera_ods::typed::fits(ctx, body, op, Self::NAME, &Self::OPERANDS, &Self::RESULTS).then_some(Self(op))
+    }
+
+    /// The operands `elements`.
+    pub fn elements<'b>(self, ctx: &::tessera_ir::Context, body: &'b ::tessera_ir::Body) -> impl ExactSizeIterator<Item = ::tessera_ir::ValueId> + 'b {
+        let range = Self::OPERANDS.group(ctx, body, self.0, body.num_operands(self.0), 0);
+        body.operands(self.0).skip(range.start).take(range.len())
+    }
+
+    /// The result `result`.
+    pub fn result(self, _ctx: &::tessera_ir::Context, body: &::tessera_ir::Body) -> ::tessera_ir::ValueId {
+        body.result(self.0, 0)
+    }
+
+    /// A `gen.elements` to create (with `Body::create_op`, a `Builder` or a `PatternRewriter`).
+    pub fn state(ctx: &mut ::tessera_ir::Context, loc: ::tessera_ir::Location, elements: &[::tessera_ir::ValueId], result_type: ::tessera_ir::Type) -> ::tessera_ir::OperationState {
+        let name = ctx.ident(Self::NAME);
+        let mut state = ::tessera_ir::OperationState::new(ctx, name, loc);
+        state.operands.extend_from_slice(elements);
+        state.result_types.push(result_type);
         state
     }
 }
@@ -709,7 +868,7 @@ impl SwapOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 7 ops: 21 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 9 ops: 24 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -767,8 +926,97 @@ mod verifiers {
         Ok(())
     }
 
+    /// `AnyType`: any type.
+    fn c2(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(true)
+    }
+
+    /// That the result is i1 of the operands' shape (`gen.cmp`).
+    fn c3_l0(ctx: &::tessera_ir::Context, s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, String> {
+        Ok(::tessera_ods::eval::emitted::i1_same_shape(ctx, s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Operand, 0, 0)?)) == Some(s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Result, 0, 2)?)))
+    }
+
+    fn c3(ctx: &::tessera_ir::Context, s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(std::equal_to<>()(::getI1SameShape($lhs.getType()), $result.getType()))", c3_l0(ctx, s))
+    }
+
+    /// Verifies a `gen.cmp` op.
+    pub(super) fn verify_gen_cmp(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
+        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
+        let operands_ranges: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
+        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
+        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
+        let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
+        at.pred_trait_verdict("the result is i1 of the operands' shape", c3(ctx, &names))?;
+        at.type_trait(::tessera_ods::register::rt::TypeTrait::SameTypeOperands)?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `gen.cmp` op as it is read.
+    pub(super) fn inherent_gen_cmp(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
+    /// `Gen_StaticTensor`: statically shaped tensor.
+    fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::RankedTensor)
+    }
+
+    fn c5_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
+        ::tessera_ods::eval::emitted::has_static_shape(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_type_checked(v1, ::tessera_ods::eval::emitted::type_isa(ctx, v1, ::tessera_ods::eval::emitted::TypeClass::Shaped)?, "Type(Shaped)")? })
+    }
+
+    fn c5(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::RankedTensorType>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())", c5_l1(ctx, s))?)
+    }
+
+    /// That one operand per element of the result (`gen.elements`).
+    fn c6_l0(ctx: &::tessera_ir::Context, s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, String> {
+        Ok(::tessera_ods::eval::emitted::repeat(::tessera_ods::eval::emitted::num_elements(ctx, { let v1 = s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Result, 0, 1)?); ::tessera_ods::eval::emitted::cast_type_checked(v1, ::tessera_ods::eval::emitted::type_isa(ctx, v1, ::tessera_ods::eval::emitted::TypeClass::RankedTensor)?, "Type(RankedTensor)")? })?, ::tessera_ods::eval::emitted::element_type(ctx, { let v2 = s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Result, 0, 1)?); ::tessera_ods::eval::emitted::cast_type_checked(v2, ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::RankedTensor)?, "Type(RankedTensor)")? })?)? == s.values_types(::tessera_ods::register::rt::ValueKind::Operand, 0, 0)?)
+    }
+
+    fn c6(ctx: &::tessera_ir::Context, s: &::tessera_ods::register::rt::Names<'_>) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(std::equal_to<>()(SmallVector<Type>(::llvm::cast<RankedTensorType>($result.getType()).getNumElements(), ::llvm::cast<RankedTensorType>($result.getType()).getElementType()), $elements.getType()))", c6_l0(ctx, s))
+    }
+
+    /// Verifies a `gen.elements` op.
+    pub(super) fn verify_gen_elements(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
+        let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
+        at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
+        at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
+        let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
+        let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
+        let results_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+        let mut index = 0;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "Gen_StaticTensor", summary: "statically shaped tensor" }, |t| c5(ctx, t))?;
+        let names = ::tessera_ods::register::rt::Names { at, operands: (&operands, &operands_ranges), results: (&results, &results_ranges) };
+        at.pred_trait_verdict("one operand per element of the result", c6(ctx, &names))?;
+        Ok(())
+    }
+
+    /// Checks the inherent attributes of a `gen.elements` op as it is read.
+    pub(super) fn inherent_gen_elements(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
+        let _ = (ctx, given, as_properties);
+        Ok(())
+    }
+
     /// `anonymous_50`: what may be done.
-    fn c2(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c7(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -780,76 +1028,71 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("access");
-        if let Some(a) = a0 { at.attr_verdict("access", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "what may be done" }, c2(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("access", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "what may be done" }, c7(ctx, a))?; }
         Ok(())
     }
 
     /// Whether an attribute is a `access`.
-    fn c3_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c8_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Any)
     }
 
-    fn c3(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Attribute>($_self))", c3_l0(ctx, s))
+    fn c8(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Attribute>($_self))", c8_l0(ctx, s))
     }
 
     /// Checks the inherent attributes of a `gen.open` op as it is read.
     pub(super) fn inherent_gen_open(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
         if as_properties {
-            if let Some(v) = ctx.dict_get(given, "access") { ::tessera_ods::register::rt::property_storage(ctx, "gen.open", given, "access", v, c3(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "access") { ::tessera_ods::register::rt::property_storage(ctx, "gen.open", given, "access", v, c8(ctx, v))?; }
         } else {
-            if let Some(v) = ctx.dict_get(given, "access") { ::tessera_ods::register::rt::dictionary_attr("gen.open", "access", "what may be done", c2(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "access") { ::tessera_ods::register::rt::dictionary_attr("gen.open", "access", "what may be done", c7(ctx, v))?; }
         }
         Ok(())
     }
 
     /// `I32Attr`: 32-bit signless integer attribute.
-    fn c4_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
-    fn c4_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         Ok(::tessera_ods::eval::emitted::type_is(ctx, ::tessera_ods::eval::emitted::some_type(::tessera_ods::eval::emitted::attr_type(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::Integer)?, "Attr(Integer)")? }))?, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))))
     }
 
-    fn c4(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c4_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c4_l1(ctx, s))?)
+    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c9_l1(ctx, s))?)
     }
 
     /// `anonymous_55`: string attribute.
-    fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c11_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::String)
     }
 
-    fn c6(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c6_l0(ctx, s))
+    fn c11(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::StringAttr>($_self))", c11_l0(ctx, s))
     }
 
     /// `UnitAttr`: unit attribute.
-    fn c7_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c12_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Unit)
     }
 
-    fn c7(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::UnitAttr>($_self))", c7_l0(ctx, s))
+    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::UnitAttr>($_self))", c12_l0(ctx, s))
     }
 
     /// `TypeAttr`: any type attribute.
-    fn c9_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c14_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c9_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c14_l1(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::type_isa(ctx, ::tessera_ods::eval::emitted::type_attr_value(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_attr_checked(v1, ::tessera_ods::eval::emitted::attr_isa(ctx, v1, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)?, "Attr(TypeAttr)")? })?, ::tessera_ods::eval::emitted::TypeClass::Any)
     }
 
-    fn c9(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c9_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c9_l1(ctx, s))? && true)
-    }
-
-    /// `anonymous_53`: variadic of any type.
-    fn c11(_ctx: &::tessera_ir::Context, _s: ::tessera_ir::Type) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(true)
+    fn c14(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c14_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", c14_l1(ctx, s))? && true)
     }
 
     /// Verifies a `gen.pack` op.
@@ -868,12 +1111,12 @@ mod verifiers {
         let a5 = at.inherent("type");
         at.required_attr("count", a0.is_some())?;
         at.required_attr("type", a5.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c4(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("seven", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "32-bit signless integer attribute" }, c4(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("label", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_55", summary: "string attribute" }, c6(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("flag", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c7(ctx, a))?; }
-        if let Some(a) = a4 { at.attr_verdict("kind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "how a value is rounded" }, c2(ctx, a))?; }
-        if let Some(a) = a5 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c9(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c9(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("seven", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "32-bit signless integer attribute" }, c9(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("label", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_55", summary: "string attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("flag", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c12(ctx, a))?; }
+        if let Some(a) = a4 { at.attr_verdict("kind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "how a value is rounded" }, c7(ctx, a))?; }
+        if let Some(a) = a5 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c14(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
@@ -881,7 +1124,7 @@ mod verifiers {
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "variadic of any type" }, |t| c11(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic, ::tessera_ods::typed::Count::Single], results.len());
         let mut index = 0;
@@ -891,46 +1134,46 @@ mod verifiers {
     }
 
     /// Whether an attribute is a `count`.
-    fn c12_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c16_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
 
-    fn c12(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c12_l0(ctx, s))
+    fn c16(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c16_l0(ctx, s))
     }
 
     /// Whether an attribute is a `type`.
-    fn c17_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
+    fn c21_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::TypeAttr)
     }
 
-    fn c17(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c17_l0(ctx, s))
+    fn c21(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, ::tessera_ods::eval::EvalError> {
+        ::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::TypeAttr>($_self))", c21_l0(ctx, s))
     }
 
     /// Checks the inherent attributes of a `gen.pack` op as it is read.
     pub(super) fn inherent_gen_pack(ctx: &::tessera_ir::Context, given: ::tessera_ir::Attr, as_properties: bool) -> Result<(), String> {
         if as_properties {
-            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "count", v, c12(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "flag") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "flag", v, c7(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "kind") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "kind", v, c3(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "label") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "label", v, c6(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "seven") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "seven", v, c12(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "type", v, c17(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "count", v, c16(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "flag") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "flag", v, c12(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "kind") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "kind", v, c8(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "label") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "label", v, c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "seven") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "seven", v, c16(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::property_storage(ctx, "gen.pack", given, "type", v, c21(ctx, v))?; }
             ::tessera_ods::register::rt::property_sizes(ctx, "gen.pack", given, "operandSegmentSizes", 3)?;
         } else {
-            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "count", "32-bit signless integer attribute", c4(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "flag") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "flag", "unit attribute", c7(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "kind") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "kind", "how a value is rounded", c2(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "label") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "label", "string attribute", c6(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "seven") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "seven", "32-bit signless integer attribute", c4(ctx, v))?; }
-            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "type", "any type attribute", c9(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "count") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "count", "32-bit signless integer attribute", c9(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "flag") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "flag", "unit attribute", c12(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "kind") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "kind", "how a value is rounded", c7(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "label") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "label", "string attribute", c11(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "seven") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "seven", "32-bit signless integer attribute", c9(ctx, v))?; }
+            if let Some(v) = ctx.dict_get(given, "type") { ::tessera_ods::register::rt::dictionary_attr("gen.pack", "type", "any type attribute", c14(ctx, v))?; }
         }
         Ok(())
     }
 
     /// `AnyRegion`: any region.
-    fn c18(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
+    fn c22(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
 
@@ -942,8 +1185,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c18(ctx, blocks))?; }
-        for (i, &blocks) in regions.iter().enumerate().skip(1) { at.entry_verdict("region", i, "handlers", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "any region" }, c18(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c22(ctx, blocks))?; }
+        for (i, &blocks) in regions.iter().enumerate().skip(1) { at.entry_verdict("region", i, "handlers", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "any region" }, c22(ctx, blocks))?; }
         Ok(())
     }
 
@@ -983,10 +1226,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c11(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c11(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 1)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c11(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1001,6 +1244,8 @@ mod verifiers {
     pub(super) static TABLE: &[Entry] = &[
         ("gen.add", verify_gen_add, Some(inherent_gen_add), &["($_self.isSignlessInteger(32))"]),
         ("gen.branch", verify_gen_branch, Some(inherent_gen_branch), &["($_self.isSignlessInteger(32))"]),
+        ("gen.cmp", verify_gen_cmp, Some(inherent_gen_cmp), &["(true)", "(std::equal_to<>()(::getI1SameShape($lhs.getType()), $result.getType()))"]),
+        ("gen.elements", verify_gen_elements, Some(inherent_gen_elements), &["(true)", "(::llvm::isa<::mlir::RankedTensorType>($_self))", "(::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape())", "(std::equal_to<>()(SmallVector<Type>(::llvm::cast<RankedTensorType>($result.getType()).getNumElements(), ::llvm::cast<RankedTensorType>($result.getType()).getElementType()), $elements.getType()))"]),
         ("gen.open", verify_gen_open, Some(inherent_gen_open), &["(true)", "(::llvm::isa<::mlir::Attribute>($_self))"]),
         ("gen.pack", verify_gen_pack, Some(inherent_gen_pack), &["(::llvm::isa<::mlir::IntegerAttr>($_self))", "(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", "(::llvm::isa<::mlir::StringAttr>($_self))", "(::llvm::isa<::mlir::UnitAttr>($_self))", "(true)", "(::llvm::isa<::mlir::TypeAttr>($_self))", "(::llvm::isa<::mlir::Type>(::llvm::cast<::mlir::TypeAttr>($_self).getValue()))", "($_self.isSignlessInteger(32))", "(::llvm::isa<::mlir::Attribute>($_self))"]),
         ("gen.scope", verify_gen_scope, Some(inherent_gen_scope), &["(true)"]),
@@ -1052,11 +1297,248 @@ pub fn install_assembly(
     ctx: &mut ::tessera_ir::Context,
     registration: &::tessera_ods::register::Registration,
 ) {
-    let _ = (ctx, registration);
+    if let Some(hooks) = registration.format_hooks("gen.cmp") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "gen.cmp",
+            ::std::sync::Arc::new(compiled_forms::CmpOpAssembly { hooks }),
+        );
+    }
+    if let Some(hooks) = registration.format_hooks("gen.elements") {
+        ::tessera_ods::assembly::steps::set_op_assembly(
+            ctx,
+            "gen.elements",
+            ::std::sync::Arc::new(compiled_forms::ElementsOpAssembly { hooks }),
+        );
+    }
 }
 
 /// The ops' custom forms compiled from their assembly formats.
 pub mod compiled_forms {
+    /// The custom form of `gen.cmp`, compiled from its assembly format.
+    pub struct CmpOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for CmpOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(2, 1, 0, 0);
+            let op_pos = p.pos();
+            st.operand(p, 0, s::Group::Single)?;
+            s::literal(p, ",")?;
+            st.operand(p, 1, s::Group::Single)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, ":")?;
+            st.operand_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.result_types[0].take() {
+                Some(t) => t,
+                None => {
+        let source = st.operand_types[0].clone().unwrap_or_default();
+        s::transform_types(p, "gen.cmp", &self.hooks.exprs, source, Some("::getI1SameShape($_self)"), op_pos)?
+    },
+            };
+            results.push(types);
+            let tail = s::Finish {
+                operands: &[s::Group::Single, s::Group::Single],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            operand_types.push(st.operand_types[0].clone().unwrap_or_default());
+            let types = match st.operand_types[1].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 1, st.operand_types[0].clone().unwrap_or_default()),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            if body.num_operands(op) != 2 {
+                return;
+            }
+            let operands: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            p.write(", ");
+            s::print_operand_group(p, op, operands[1].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" : ");
+            p.print_types(s::operand_types(body, op, operands[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            _ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            body.num_operands(op) == 2
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
+    /// The custom form of `gen.elements`, compiled from its assembly format.
+    pub struct ElementsOpAssembly {
+        /// What the registration evaluated for the op.
+        pub hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>,
+    }
+
+    impl ::tessera_ods::assembly::steps::OpAssembly for ElementsOpAssembly {
+        fn parse(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmParser<'_, '_, '_>,
+            out: &mut ::tessera_ods::assembly::steps::CustomOpState,
+        ) -> ::tessera_ods::assembly::steps::ParseResult<()> {
+            use ::tessera_ods::assembly::steps as s;
+            let mut st = s::ParseState::new(1, 1, 0, 0);
+            let op_pos = p.pos();
+            st.operand(p, 0, s::Group::Variadic)?;
+            p.parse_optional_attr_dict(&mut out.attrs)?;
+            s::literal(p, ":")?;
+            st.result_types[0] = Some(s::parse_types(p, s::Group::Single)?);
+            let mut results: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            results.push(st.result_types[0].take().unwrap_or_default());
+            let tail = s::Finish {
+                operands: &[s::Group::Variadic],
+                operands_attr_sized: false,
+                results_attr_sized: false,
+                single_regions: &[],
+                implicit_terminator: None,
+                single_block: false,
+            };
+            s::finish_results(p, &mut st, out, &results, &tail);
+            let mut operand_types: s::InlineVec<[Vec<::tessera_ir::Type>; 4]> = s::InlineVec::new();
+            let types = match st.operand_types[0].take() {
+                Some(t) => t,
+                None => s::spread_types(&st, 0, {
+        let source = results[0].clone();
+        s::transform_types(p, "gen.elements", &self.hooks.exprs, source, Some("SmallVector<Type>(::llvm::cast<RankedTensorType>($_self).getNumElements(), ::llvm::cast<RankedTensorType>($_self).getElementType())"), op_pos)?
+    }),
+            };
+            operand_types.push(types);
+            let infer = None;
+            s::finish_rest(p, st, out, &operand_types, infer, &tail)
+        }
+
+        fn print(
+            &self,
+            p: &mut ::tessera_ods::assembly::steps::OpAsmPrinter<'_, '_>,
+            op: ::tessera_ir::OpId,
+        ) {
+            use ::tessera_ods::assembly::steps as s;
+            let (ctx, body) = (p.ctx(), p.body());
+            let Some(operands) = super::ElementsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)) else {
+                return;
+            };
+            if body.num_results(op) != 1 {
+                return;
+            }
+            let results: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
+            let attrs = p.op_attrs_and_props(op);
+            p.write(" ");
+            s::print_operand_group(p, op, operands[0].clone(), None);
+            {
+                let elided: &[&str] = &[];
+                p.print_optional_attr_dict(&attrs, elided);
+            }
+            p.write(" : ");
+            p.print_types(s::result_types(body, op, results[0].clone()));
+            let _ = (ctx, body, &operands, &results, &attrs);
+        }
+
+        fn can_print(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> bool {
+            super::ElementsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+                && body.num_results(op) == 1
+        }
+
+        fn default_dialect(&self) -> &str {
+            &self.hooks.default_dialect
+        }
+
+        fn printed_regions(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+        ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
+            use ::tessera_ods::assembly::steps as s;
+            let _ = (ctx, body, op);
+            Some(s::InlineVec::new())
+        }
+
+        fn result_names(
+            &self,
+            ctx: &::tessera_ir::Context,
+            body: &::tessera_ir::Body,
+            op: ::tessera_ir::OpId,
+            names: &mut ::tessera_ods::assembly::steps::ResultNames,
+        ) {
+            if let Some(namer) = &self.hooks.result_names {
+                namer(ctx, body, op, names);
+            }
+        }
+    }
+
 }
 /// The registration computed at build time (`tessera_ods::rust_gen::register`): every op's
 /// registry entry, defaults, result inference and custom form, without the ODS engine.
@@ -1066,25 +1548,51 @@ mod registration {
     /// The dialects registered.
     const DIALECTS: &[&str] = &["gen"];
 
-    fn attr_0(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
+    fn transform_0(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+        fn types(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+            let types = vec![{ let v1 = s; ::tessera_ods::eval::emitted::i1_same_shape_made(ctx, v1) }];
+            Ok(types)
+        }
+        types(ctx, s).map_err(|m| format!("cannot evaluate '{}': {m}", "::getI1SameShape($_self)"))
+    }
+
+    fn transform_1(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+        fn types(ctx: &mut ::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<Vec<::tessera_ir::Type>, String> {
+            let types = ::tessera_ods::eval::emitted::repeat(::tessera_ods::eval::emitted::num_elements(ctx, { let v1 = s; ::tessera_ods::eval::emitted::cast_type_checked(v1, ::tessera_ods::eval::emitted::type_isa(ctx, v1, ::tessera_ods::eval::emitted::TypeClass::RankedTensor)?, "Type(RankedTensor)")? })?, ::tessera_ods::eval::emitted::element_type(ctx, { let v2 = s; ::tessera_ods::eval::emitted::cast_type_checked(v2, ::tessera_ods::eval::emitted::type_isa(ctx, v2, ::tessera_ods::eval::emitted::TypeClass::RankedTensor)?, "Type(RankedTensor)")? })?)?;
+            Ok(types)
+        }
+        types(ctx, s).map_err(|m| format!("cannot evaluate '{}': {m}", "SmallVector<Type>(::llvm::cast<RankedTensorType>($_self).getNumElements(), ::llvm::cast<RankedTensorType>($_self).getElementType())"))
+    }
+
+    fn attr_2(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Attr> {
         let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
         let a1 = s.attr(::tessera_ir::AttrKind::Integer { ty: t0, value: ::tessera_ir::IntValue::Small(7) })?;
         Some(a1)
     }
 
-    fn type_1(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
+    fn type_3(s: &mut dyn ::tessera_ods::eval::Store) -> Option<::tessera_ir::Type> {
         let t0 = s.ty(::tessera_ir::TypeKind::Integer { width: 32, signedness: ::tessera_ir::Signedness::Signless })?;
         Some(t0)
     }
 
+    fn form_gen_cmp(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::CmpOpAssembly { hooks })
+    }
+
+    fn form_gen_elements(hooks: ::std::sync::Arc<::tessera_ods::assembly::FormatHooks>) -> ::std::sync::Arc<dyn ::tessera_ods::assembly::steps::OpAssembly> {
+        ::std::sync::Arc::new(super::compiled_forms::ElementsOpAssembly { hooks })
+    }
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
-        c::OpRow { name: "gen.add", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::INFER_RESULT_TYPES), inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: Some(2), results: &[c::ResultSource::Operand(0)] }), form: None },
+        c::OpRow { name: "gen.add", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::INFER_RESULT_TYPES), inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: Some(2), results: &[(c::ResultSource::Operand(0), None)] }), form: None },
         c::OpRow { name: "gen.branch", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: None },
+        c::OpRow { name: "gen.cmp", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::INFER_RESULT_TYPES), inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: Some(2), results: &[(c::ResultSource::Operand(0), Some(transform_0))] }), form: Some(c::FormRow { make: form_gen_cmp, builders: &[], transformers: &[("::getI1SameShape($_self)", transform_0)], defaults: &[], directives: &[] }) },
+        c::OpRow { name: "gen.elements", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_gen_elements, builders: &[], transformers: &[("SmallVector<Type>(::llvm::cast<RankedTensorType>($_self).getNumElements(), ::llvm::cast<RankedTensorType>($_self).getElementType())", transform_1)], defaults: &[], directives: &[] }) },
         c::OpRow { name: "gen.open", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &["access", "limit"], defaults: &[], infer: None, form: None },
-        c::OpRow { name: "gen.pack", traits: ::tessera_ir::OpTraits::NONE, inherent: &["count", "seven", "label", "flag", "kind", "type", "operandSegmentSizes"], defaults: &[("seven", attr_0)], infer: None, form: None },
+        c::OpRow { name: "gen.pack", traits: ::tessera_ir::OpTraits::NONE, inherent: &["count", "seven", "label", "flag", "kind", "type", "operandSegmentSizes"], defaults: &[("seven", attr_2)], infer: None, form: None },
         c::OpRow { name: "gen.scope", traits: ::tessera_ir::OpTraits::ZERO_RESULTS, inherent: &[], defaults: &[], infer: None, form: None },
-        c::OpRow { name: "gen.split", traits: ::tessera_ir::OpTraits::INFER_RESULT_TYPES, inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: None, results: &[c::ResultSource::Built(type_1)] }), form: None },
+        c::OpRow { name: "gen.split", traits: ::tessera_ir::OpTraits::INFER_RESULT_TYPES, inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: None, results: &[(c::ResultSource::Built(type_3), None)] }), form: None },
         c::OpRow { name: "gen.swap", traits: ::tessera_ir::OpTraits::NONE, inherent: &[], defaults: &[], infer: None, form: None },
     ];
 

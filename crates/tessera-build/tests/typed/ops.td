@@ -84,3 +84,25 @@ def Gen_SwapOp : Gen_Op<"swap"> {
   let arguments = (ins AnyType:$first, AnyType:$second);
   let results = (outs AnyType:$result);
 }
+
+def Gen_CmpOp : Gen_Op<"cmp", [Pure, SameTypeOperands,
+    TypesMatchWith<"the result is i1 of the operands' shape", "lhs", "result",
+                   "::getI1SameShape($_self)">]> {
+  let summary = "an op whose result type ODS makes from its operand's";
+  let arguments = (ins AnyType:$lhs, AnyType:$rhs);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs)";
+}
+
+def Gen_StaticTensor : Type<And<[CPred<"::llvm::isa<::mlir::RankedTensorType>($_self)">,
+                                 CPred<"::llvm::cast<::mlir::ShapedType>($_self).hasStaticShape()">]>,
+                            "statically shaped tensor">;
+
+def Gen_ElementsOp : Gen_Op<"elements", [Pure,
+    TypesMatchWith<"one operand per element of the result", "result", "elements",
+                   "SmallVector<Type>(::llvm::cast<RankedTensorType>($_self).getNumElements(), ::llvm::cast<RankedTensorType>($_self).getElementType())">]> {
+  let summary = "an op whose format makes its operands' types from its result's";
+  let arguments = (ins Variadic<AnyType>:$elements);
+  let results = (outs Gen_StaticTensor:$result);
+  let assemblyFormat = "$elements attr-dict `:` type($result)";
+}

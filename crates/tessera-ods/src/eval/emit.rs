@@ -14,10 +14,10 @@
 //! nothing is approximated. Evaluation order and short-circuits follow `run.rs`: `&&`, `||`
 //! and `?:` as in Rust, every operand of a comparison or `all_equal` evaluated left to right.
 
-use super::classes::{AttrClass, Class, TypeClass};
+use super::classes::{AttrClass, Class, Tables, TypeClass};
 use super::compile::{Arith, Cmp, Node, Op, Quantifier};
 use super::run::type_test_of;
-use super::{CompiledPred, Tree};
+use super::{CompiledExpr, CompiledPred, Tree};
 use crate::eval::emitted::TypeTest;
 use std::fmt::Write;
 
@@ -116,7 +116,9 @@ pub(crate) fn emit(
     name: &str,
 ) -> Option<Emitted> {
     let mut e = Emitter {
-        pred,
+        building: false,
+        leaves: &pred.leaves,
+        tables: &pred.tables,
         subject,
         names,
         name,
@@ -131,8 +133,47 @@ pub(crate) fn emit(
     })
 }
 
+/// A type transformer (`TypesMatchWith`'s C++ over `$_self`) as Rust, when it asks questions
+/// of its type and makes types the emitter knows (`getElementTypeOrSelf($_self)`, a function
+/// type's inputs, `getI1SameShape($_self)`, a repeated type): an expression of type
+/// `Vec<Type>` over `ctx` (`&mut Context`) and `s` (the source type) that
+/// uses `?` on `String` errors (the caller names the expression in them, as the interpreter
+/// does), and whether it makes a list (a single type otherwise). `None` when the expression
+/// uses what the emitter does not compile.
+pub(crate) fn transformer(expr: &CompiledExpr) -> Option<(String, bool)> {
+    if expr.native.is_some() {
+        return None;
+    }
+    let mut e = Emitter {
+        building: true,
+        leaves: &[],
+        tables: &expr.tables,
+        subject: Subject::Type,
+        names: &|_| None,
+        name: "transform",
+        items: String::new(),
+        fresh: 0,
+        locals: Vec::new(),
+    };
+    let (code, ty) = e.node(&expr.node)?;
+    if !e.items.is_empty() {
+        return None;
+    }
+    match ty {
+        Ty::Type => Some((format!("vec![{code}]"), false)),
+        Ty::Types => Some((code, true)),
+        _ => None,
+    }
+}
+
 struct Emitter<'a> {
-    pred: &'a CompiledPred,
+    /// Types are made (an expression building types, over `ctx: &mut Context`), not only
+    /// looked up (a predicate, over `ctx: &Context`).
+    building: bool,
+    /// The texts of the predicate's leaves (none for an expression).
+    leaves: &'a [String],
+    /// The classes and enums the compiled form names.
+    tables: &'a Tables,
     subject: Subject,
     names: &'a dyn Fn(u32) -> Option<Named>,
     name: &'a str,
@@ -164,11 +205,11 @@ impl Emitter<'_> {
                     self.subject.rust_type(),
                     result_body(&code)
                 );
-                let text = &self.pred.leaves[*i as usize];
+                let text = &self.leaves[*i as usize];
                 format!("{REG}::leaf({text:?}, {f}(ctx, s))?")
             }
             Tree::Unknown(i, message) => {
-                let text = &self.pred.leaves[*i as usize];
+                let text = &self.leaves[*i as usize];
                 format!("{REG}::unknown({text:?}, {message:?})?")
             }
             Tree::And(cs) => self.join(cs, " && ", "true")?,
@@ -482,12 +523,26 @@ impl Emitter<'_> {
                 (x, Ty::Value) => (x, Ty::Type),
                 _ => return None,
             },
+            Op::I1SameShape if self.building => {
+                let [x] = args else { return None };
+                // The operand first: the context is borrowed mutably to make the type.
+                let (v, x) = (self.var(), self.ty(x)?);
+                (
+                    format!("{{ let {v} = {x}; {RT}::i1_same_shape_made(ctx, {v}) }}"),
+                    Ty::Type,
+                )
+            }
             Op::I1SameShape => {
                 let [x] = args else { return None };
                 (
                     format!("{RT}::i1_same_shape(ctx, {})", self.ty(x)?),
                     Ty::Lookup,
                 )
+            }
+            Op::Repeat => {
+                let [n, t] = args else { return None };
+                let (n, t) = (self.int(n)?, self.ty(t)?);
+                (format!("{RT}::repeat({n}, {t})?"), Ty::Types)
             }
             Op::ValuesTypes => match one(self)? {
                 (x, Ty::Values) => (x, Ty::Types),
@@ -600,7 +655,7 @@ impl Emitter<'_> {
 impl Emitter<'_> {
     /// `isa<class>(v)` for `v` of kind `ty`, as a condition (with `?` where it can fail).
     fn isa(&self, ty: Ty, v: &str, class: Class) -> Option<String> {
-        let tables = &self.pred.tables;
+        let tables = self.tables;
         Some(match (ty, class) {
             (Ty::Type, Class::Type(TypeClass::Dialect(i))) => {
                 let d = tables.defs.get(i as usize)?;
@@ -762,6 +817,7 @@ fn type_query(op: Op) -> Option<(&'static str, Ty)> {
         Op::Shape => ("shape", Ty::Shape),
         Op::IsStrided => ("is_strided", Ty::Bool),
         Op::IsScalable => ("is_scalable", Ty::Bool),
+        Op::NumElements => ("num_elements", Ty::Int),
         _ => return None,
     })
 }
@@ -919,5 +975,32 @@ mod tests {
         assert!(uses_subject("f(ctx, s)"));
         assert!(!uses_subject("is_some()"));
         assert!(!uses_subject("true"));
+    }
+
+    #[test]
+    fn transformers_become_type_expressions() {
+        let natives = Natives::new();
+        let compiler = Compiler::new(None, &natives);
+        let of = |text: &str| transformer(&compiler.type_transformer(text).unwrap());
+        // One type made (the context borrowed mutably after its operand is computed).
+        let (code, list) = of("::getI1SameShape($_self)").unwrap();
+        assert!(!list);
+        assert_eq!(
+            code,
+            "vec![{ let v1 = s; ::tessera_ods::eval::emitted::i1_same_shape_made(ctx, v1) }]"
+        );
+        // A list of types asked of the source.
+        let (code, list) = of("::llvm::cast<::mlir::FunctionType>($_self).getInputs()").unwrap();
+        assert!(list);
+        assert!(
+            code.starts_with("::tessera_ods::eval::emitted::function_types(ctx, "),
+            "{code}"
+        );
+        // Repeated types.
+        let (code, list) = of("SmallVector<Type>(2, $_self)").unwrap();
+        assert!(list);
+        assert_eq!(code, "::tessera_ods::eval::emitted::repeat((2_i128), s)?");
+        // What the emitter does not compile keeps the interpreter.
+        assert!(of("::mlir::RankedTensorType::get({2}, $_self)").is_none());
     }
 }

@@ -315,6 +315,32 @@ pub fn i1_same_shape(ctx: &Context, t: Type) -> Option<Type> {
     super::run::i1_same_shape(&mut super::run::ReadOnly(ctx), ctx.type_kind(t).clone())
 }
 
+/// `getI1SameShape(t)`, made in `ctx` (as a transformer building result types makes it).
+#[inline]
+pub fn i1_same_shape_made(ctx: &mut Context, t: Type) -> Type {
+    let kind = ctx.type_kind(t).clone();
+    // Building always succeeds: the store interns what it is given.
+    super::run::i1_same_shape(&mut super::run::Building(ctx), kind).unwrap_or(t)
+}
+
+/// `getNumElements()` of a statically shaped type.
+#[inline]
+pub fn num_elements(ctx: &Context, t: Type) -> R<i128> {
+    ctx.num_elements(t)
+        .map(|n| n as i128)
+        .ok_or_else(|| "the element count of a dynamic shape".to_string())
+}
+
+/// `SmallVector<Type>(n, t)`: `n` times `t`.
+#[inline]
+pub fn repeat(n: i128, t: Type) -> R<Vec<Type>> {
+    let n = usize::try_from(n)
+        .ok()
+        .filter(|n| *n <= super::run::MAX_LIST)
+        .ok_or_else(|| "a list count out of range".to_string())?;
+    Ok(vec![t; n])
+}
+
 /// `isStrided(memref)`.
 #[inline]
 pub fn is_strided(ctx: &Context, t: Type) -> R<bool> {

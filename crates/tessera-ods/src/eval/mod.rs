@@ -381,6 +381,12 @@ impl CompiledExpr {
         &self.text
     }
 
+    /// The expression as Rust, when it is a transformer that only asks questions of its
+    /// type, and whether it makes a list ([`emit::transformer`]).
+    pub(crate) fn transformer_rust(&self) -> Option<(String, bool)> {
+        emit::transformer(self)
+    }
+
     /// Whether the expression is `$_self` itself (a transformer that keeps its type).
     pub(crate) fn is_identity(&self) -> bool {
         self.native.is_none() && matches!(self.node, Node::Subject)

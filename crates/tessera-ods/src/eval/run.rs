@@ -110,7 +110,7 @@ const MAX_INT_WIDTH: u32 = (1 << 24) - 1;
 
 /// The longest list `SmallVector<T>(n, x)` may make: far beyond any op's operand count, far
 /// below what would exhaust memory.
-const MAX_LIST: usize = 1 << 20;
+pub(crate) const MAX_LIST: usize = 1 << 20;
 
 /// One evaluation: the store, the tables, the subject, the names and the lambda locals.
 pub(crate) struct Run<'a, S: Store> {

@@ -88,8 +88,8 @@ pub enum ResultSource {
 pub struct InferRow {
     /// The number of operands the op has when all its operands are single (then checked).
     pub operand_count: Option<usize>,
-    /// One source per result.
-    pub results: &'static [ResultSource],
+    /// One source per result, with the transformer applied to its type (`TypesMatchWith`).
+    pub results: &'static [(ResultSource, Option<Transform>)],
 }
 
 impl InferRow {
@@ -110,8 +110,8 @@ impl InferRow {
             }
         }
         let mut types = Vec::with_capacity(self.results.len());
-        for source in self.results {
-            types.push(match *source {
+        for &(source, transform) in self.results {
+            let ty = match source {
                 ResultSource::Operand(i) => *operands.get(i).ok_or_else(|| {
                     format!("expected an operand #{i} to infer result types from")
                 })?,
@@ -123,6 +123,14 @@ impl InferRow {
                 ResultSource::Built(make) => {
                     make(&mut Building(ctx)).ok_or("a constant type could not be made")?
                 }
+            };
+            types.push(match transform {
+                None => ty,
+                // The generator only compiles transformers of one type for inference.
+                Some(f) => match f(ctx, ty)?[..] {
+                    [t] => t,
+                    _ => return Err("a transformer made no single type".to_string()),
+                },
             });
         }
         Ok(types)

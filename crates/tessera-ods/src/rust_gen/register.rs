@@ -184,13 +184,19 @@ fn op_row(
         Some((rules, fixed_operands)) => {
             let mut sources = Vec::new();
             for rule in &rules {
-                if let Some(t) = rule.transformer.as_ref().filter(|t| !t.is_identity()) {
-                    return Err(format!(
-                        "its result type is a function of another type (`{}`)",
-                        t.text()
-                    ));
-                }
-                sources.push(match &rule.source {
+                let transform = match rule.transformer.as_ref().filter(|t| !t.is_identity()) {
+                    None => "None".to_string(),
+                    Some(t) => match t.transformer_rust() {
+                        Some((code, false)) => format!("Some({})", consts.transform(t.text(), &code)),
+                        _ => {
+                            return Err(format!(
+                                "its result type is a function of another type that is not compiled to Rust (`{}`)",
+                                t.text()
+                            ))
+                        }
+                    },
+                };
+                let source = match &rule.source {
                     Source::Operand(i) => format!("c::ResultSource::Operand({i})"),
                     Source::Attribute(name) => format!("c::ResultSource::Attribute({name:?})"),
                     Source::Built(expr) => {
@@ -200,7 +206,8 @@ fn op_row(
                             .map_err(|e| format!("its result type does not build: {e}"))?;
                         format!("c::ResultSource::Built({})", consts.ty(&scratch, ty)?)
                     }
-                });
+                };
+                sources.push(format!("({source}, {transform})"));
             }
             let count = if fixed_operands {
                 format!("Some({})", op.operands.len())
@@ -271,7 +278,7 @@ fn form_row(
     let Some((_, ty)) = forms.iter().find(|(name, _)| *name == op.name) else {
         return Err("its assembly format is not compiled to Rust".to_string());
     };
-    let mut transformers: Vec<(&str, &str)> = Vec::new();
+    let mut transformers: Vec<(&str, String)> = Vec::new();
     for resolution in format.operand_types.iter().chain(&format.result_types) {
         let TypeResolution::FromVariable {
             transformer: Some(text),
@@ -287,12 +294,16 @@ fn form_row(
         let Ok(expr) = eval.type_transformer(text) else {
             continue;
         };
-        if !expr.is_identity() {
+        let f = if expr.is_identity() {
+            "c::same_type".to_string()
+        } else if let Some((code, _)) = expr.transformer_rust() {
+            consts.transform(text, &code)
+        } else {
             return Err(format!(
-                "its format takes a type as a function of another (`{text}`)"
+                "its format takes a type as a function of another that is not compiled to Rust (`{text}`)"
             ));
-        }
-        transformers.push((text, "c::same_type"));
+        };
+        transformers.push((text, f));
     }
     let mut builder_texts: Vec<&str> = format.buildable_types.iter().map(String::as_str).collect();
     for printing in &format.attributes {
@@ -368,6 +379,25 @@ impl Consts {
         let mut body = Body::default();
         let last = body.attr(ctx, attr)?;
         Ok(self.function(body, last, "Attr", "attr"))
+    }
+
+    /// The `Transform` function for the transformer `text` compiled to `code` (a `Vec<Type>`
+    /// expression over `ctx` and `s`, see `eval::emit::transformer`).
+    fn transform(&mut self, text: &str, code: &str) -> String {
+        let ctx = if code.contains("ctx") { "ctx" } else { "_ctx" };
+        let body = format!(
+            "    fn types({ctx}: &mut {IR}::Context, s: {IR}::Type) -> Result<Vec<{IR}::Type>, String> {{\n        let types = {code};\n        Ok(types)\n    }}\n    types(ctx, s).map_err(|m| format!(\"cannot evaluate '{{}}': {{m}}\", {text:?}))\n"
+        );
+        if let Some(name) = self.by_body.get(&body) {
+            return name.clone();
+        }
+        let name = format!("transform_{}", self.by_body.len());
+        let _ = writeln!(
+            self.code,
+            "fn {name}(ctx: &mut {IR}::Context, s: {IR}::Type) -> Result<Vec<{IR}::Type>, String> {{\n{body}}}\n"
+        );
+        self.by_body.insert(body, name.clone());
+        name
     }
 
     fn function(&mut self, body: Body, last: String, ret: &str, prefix: &str) -> String {
