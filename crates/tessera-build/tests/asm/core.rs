@@ -1774,8 +1774,8 @@ pub fn register_with(
 }
 
 /// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
-/// embedded model anew: what `register_with` does for options with natives, and the reference
-/// the tables computed at build time are checked against.
+/// embedded model anew: the reference the tables computed at build time (if the module has
+/// them) are checked against, and what registration with natives runs.
 pub fn register_with_engine(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,

@@ -135,6 +135,7 @@ pub(crate) fn generate(
         );
         code.push_str(REGISTER_ENGINE);
     }
+    code.push_str(REGISTER_WITH_ENGINE);
     Generated { code }
 }
 
@@ -604,9 +605,12 @@ pub fn register_with(
     register_with_engine(ctx, options)
 }
 
-/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
-/// embedded model anew: what `register_with` does for options with natives, and the reference
-/// the tables computed at build time are checked against.
+"#;
+
+/// `register_with_engine`, which every module has.
+const REGISTER_WITH_ENGINE: &str = r#"/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
+/// embedded model anew: the reference the tables computed at build time (if the module has
+/// them) are checked against, and what registration with natives runs.
 pub fn register_with_engine(
     ctx: &mut ::tessera_ir::Context,
     options: &::tessera_ods::register::Options,
@@ -653,19 +657,6 @@ pub fn register_with(
     options: &::tessera_ods::register::Options,
 ) -> Result<(), String> {
     register_with_engine(ctx, options)
-}
-
-/// Registers the dialects into `ctx` with `options` through the ODS engine, compiling the
-/// embedded model anew.
-pub fn register_with_engine(
-    ctx: &mut ::tessera_ir::Context,
-    options: &::tessera_ods::register::Options,
-) -> Result<(), String> {
-    let compiled = ::tessera_ods::typed::compile_model(MODEL, options)?;
-    compiled.register(ctx);
-    install_verifiers(ctx, options);
-    install_assembly(ctx, &compiled);
-    Ok(())
 }
 
 "#;
