@@ -98,6 +98,7 @@ fn every_format_of_the_dialect_is_compiled() {
     let (model, dialects) = tessera_ods::blob::decode(fmt::MODEL).unwrap();
     let options = tessera_ods::rust_gen::GenOptions {
         main_file: "fmt.td",
+        native_paths: &[],
     };
     let (_, skipped) = tessera_ods::rust_gen::generate_with_report(&model, &dialects, &options);
     assert_eq!(skipped, Vec::<(String, String)>::new());
@@ -188,7 +189,10 @@ fn library_forms_agree_with_the_engine() {
 fn library_formats_are_all_compiled() {
     for (bytes, with_format) in [(core::MODEL, 6), (pdl::MODEL, 15), (pdl_interp::MODEL, 37)] {
         let (model, dialects) = tessera_ods::blob::decode(bytes).unwrap();
-        let options = tessera_ods::rust_gen::GenOptions { main_file: "" };
+        let options = tessera_ods::rust_gen::GenOptions {
+            main_file: "",
+            native_paths: &[],
+        };
         let (_, skipped) = tessera_ods::rust_gen::generate_with_report(&model, &dialects, &options);
         assert_eq!(skipped, Vec::<(String, String)>::new());
         let ops = model.ops.iter().filter(|op| dialects.contains(&op.dialect));
@@ -226,7 +230,10 @@ fn upstream_formats_are_all_compiled_when_installed() {
             tessera_tablegen::parse_file(&file, &opts).unwrap_or_else(|f| panic!("{}", f.render()));
         let loaded = tessera_ods::load(&parsed.records);
         let dialects = tessera_ods::register::dialects_of_main_file(&loaded.model, &loaded.sources);
-        let options = tessera_ods::rust_gen::GenOptions { main_file: stem };
+        let options = tessera_ods::rust_gen::GenOptions {
+            main_file: stem,
+            native_paths: &[],
+        };
         let (_, skipped) =
             tessera_ods::rust_gen::generate_with_report(&loaded.model, &dialects, &options);
         assert_eq!(skipped, Vec::<(String, String)>::new(), "{stem}");
