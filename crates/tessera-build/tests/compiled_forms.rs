@@ -32,12 +32,17 @@ mod pdl_interp {
     include!("asm/pdl_interp.rs");
 }
 
-/// A context with builtin, func, pdl and pdl_interp registered as `tessera-opt` registers
-/// them (the engine's forms), and with the compiled forms installed over them if `compiled`.
+/// A context with builtin, func, pdl and pdl_interp registered with the engine's forms (pdl's
+/// interpreted backend), and with this crate's compiled forms installed over them if
+/// `compiled`.
 fn library(compiled: bool) -> Context {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).unwrap_or_else(|e| panic!("{e}"));
+    tessera_pdl::dialect::register_pdl_dialects_with(
+        &mut ctx,
+        tessera_pdl::dialect::Backend::Interpreted,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     ctx.set_allow_unregistered_dialects(true);
     if compiled {
         let core_registration = tessera_ods::core_dialects::core_registration();
