@@ -105,9 +105,12 @@ struct Compiled {
     /// ones chain to, the natives).
     options: Options,
     /// The custom forms of the ops that also read older forms, printing through their
-    /// compiled formats, by op name.
-    legacy: Vec<(&'static str, Arc<dyn OpAssembly>)>,
+    /// compiled formats.
+    legacy: LegacyForms,
 }
+
+/// Custom forms by op name.
+type LegacyForms = Vec<(&'static str, Arc<dyn OpAssembly>)>;
 
 fn compiled() -> &'static Compiled {
     static PDL: OnceLock<Compiled> = OnceLock::new();
@@ -136,7 +139,7 @@ fn compile() -> Compiled {
 
 /// The registration options carrying every Rust hook of the two dialects, and the compiled
 /// forms of the ops whose older forms the options' (interpreted) forms read.
-fn options(model: &tessera_ods::Model) -> (Options, Vec<(&'static str, Arc<dyn OpAssembly>)>) {
+fn options(model: &tessera_ods::Model) -> (Options, LegacyForms) {
     let mut options = Options {
         natives: types::natives(model),
         directives: directives::directives(),

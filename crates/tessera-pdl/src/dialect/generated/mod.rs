@@ -10,16 +10,15 @@
 //! its registration made; the typed ops and the modules' own `register` functions are not
 //! used here (they are what any generated module holds).
 
-// Generated code documents every item it makes public, and is laid out by the generator,
-// not by rustfmt.
+// Laid out by the generator, not by rustfmt; the typed ops and `register` are not used here.
 #[rustfmt::skip]
-#[allow(dead_code, unused_imports, clippy::all)]
+#[allow(dead_code)]
 pub(crate) mod pdl {
     include!("pdl.rs");
 }
 
 #[rustfmt::skip]
-#[allow(dead_code, unused_imports, clippy::all)]
+#[allow(dead_code)]
 pub(crate) mod pdl_interp {
     include!("pdl_interp.rs");
 }
