@@ -30,7 +30,7 @@ use tessera_ods::register::{Options, Registration};
 /// Which code verifies, reads and prints the ops of the two dialects.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
-    /// The verifiers and custom forms compiled to Rust ([`generated`]), with the Rust hooks
+    /// The verifiers and custom forms compiled to Rust (module `generated`), with the Rust hooks
     /// upstream writes in C++: what [`register_pdl_dialects`] registers.
     Compiled,
     /// The ODS engine interpreting the compiled model, with the same Rust hooks: what the
