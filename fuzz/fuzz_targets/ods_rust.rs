@@ -28,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
         &dialects,
         &tessera_ods::rust_gen::GenOptions {
             main_file: "fuzz.td",
+            native_paths: &[],
         },
     );
     let bytes = tessera_ods::blob::encode(&loaded.model, &dialects);

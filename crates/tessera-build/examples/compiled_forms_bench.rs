@@ -44,7 +44,11 @@ fn context(dialect: &str, compiled: bool) -> Context {
         }
         return ctx;
     }
-    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).unwrap_or_else(|e| panic!("{e}"));
+    tessera_pdl::dialect::register_pdl_dialects_with(
+        &mut ctx,
+        tessera_pdl::dialect::Backend::Interpreted,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     if compiled {
         let registration = tessera_pdl::dialect::registration().as_ref().unwrap();
         pdl::install_assembly(&mut ctx, registration);

@@ -297,6 +297,7 @@ impl Config {
             &dialects,
             &tessera_ods::rust_gen::GenOptions {
                 main_file: &file_name(td),
+                native_paths: &[],
             },
         );
         // These ops still read and print through the format engine at run time.

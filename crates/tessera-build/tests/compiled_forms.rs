@@ -32,12 +32,17 @@ mod pdl_interp {
     include!("asm/pdl_interp.rs");
 }
 
-/// A context with builtin, func, pdl and pdl_interp registered as `tessera-opt` registers
-/// them (the engine's forms), and with the compiled forms installed over them if `compiled`.
+/// A context with builtin, func, pdl and pdl_interp registered with the engine's forms (pdl's
+/// interpreted backend), and with this crate's compiled forms installed over them if
+/// `compiled`.
 fn library(compiled: bool) -> Context {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
-    tessera_pdl::dialect::register_pdl_dialects(&mut ctx).unwrap_or_else(|e| panic!("{e}"));
+    tessera_pdl::dialect::register_pdl_dialects_with(
+        &mut ctx,
+        tessera_pdl::dialect::Backend::Interpreted,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     ctx.set_allow_unregistered_dialects(true);
     if compiled {
         let core_registration = tessera_ods::core_dialects::core_registration();
@@ -98,6 +103,7 @@ fn every_format_of_the_dialect_is_compiled() {
     let (model, dialects) = tessera_ods::blob::decode(fmt::MODEL).unwrap();
     let options = tessera_ods::rust_gen::GenOptions {
         main_file: "fmt.td",
+        native_paths: &[],
     };
     let (_, skipped) = tessera_ods::rust_gen::generate_with_report(&model, &dialects, &options);
     assert_eq!(skipped, Vec::<(String, String)>::new());
@@ -188,7 +194,10 @@ fn library_forms_agree_with_the_engine() {
 fn library_formats_are_all_compiled() {
     for (bytes, with_format) in [(core::MODEL, 6), (pdl::MODEL, 15), (pdl_interp::MODEL, 37)] {
         let (model, dialects) = tessera_ods::blob::decode(bytes).unwrap();
-        let options = tessera_ods::rust_gen::GenOptions { main_file: "" };
+        let options = tessera_ods::rust_gen::GenOptions {
+            main_file: "",
+            native_paths: &[],
+        };
         let (_, skipped) = tessera_ods::rust_gen::generate_with_report(&model, &dialects, &options);
         assert_eq!(skipped, Vec::<(String, String)>::new());
         let ops = model.ops.iter().filter(|op| dialects.contains(&op.dialect));
@@ -226,7 +235,10 @@ fn upstream_formats_are_all_compiled_when_installed() {
             tessera_tablegen::parse_file(&file, &opts).unwrap_or_else(|f| panic!("{}", f.render()));
         let loaded = tessera_ods::load(&parsed.records);
         let dialects = tessera_ods::register::dialects_of_main_file(&loaded.model, &loaded.sources);
-        let options = tessera_ods::rust_gen::GenOptions { main_file: stem };
+        let options = tessera_ods::rust_gen::GenOptions {
+            main_file: stem,
+            native_paths: &[],
+        };
         let (_, skipped) =
             tessera_ods::rust_gen::generate_with_report(&loaded.model, &dialects, &options);
         assert_eq!(skipped, Vec::<(String, String)>::new(), "{stem}");

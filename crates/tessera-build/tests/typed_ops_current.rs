@@ -81,7 +81,10 @@ fn library_module(main: &str, dialects: &[&str], name: &str) -> String {
         .map(|i| tessera_ods::DialectId(i as u32))
         .filter(|&d| dialects.contains(&model.dialect(d).name.as_str()))
         .collect();
-    let options = tessera_ods::rust_gen::GenOptions { main_file: name };
+    let options = tessera_ods::rust_gen::GenOptions {
+        main_file: name,
+        native_paths: &[],
+    };
     tessera_ods::rust_gen::generate(model, &ids, &options)
 }
 

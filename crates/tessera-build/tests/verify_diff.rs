@@ -130,7 +130,11 @@ fn compare(
 fn none(_: &mut Context) {}
 
 fn pdl_dialects(ctx: &mut Context) {
-    tessera_pdl::dialect::register_pdl_dialects(ctx).unwrap_or_else(|e| panic!("{e}"));
+    tessera_pdl::dialect::register_pdl_dialects_with(
+        ctx,
+        tessera_pdl::dialect::Backend::Interpreted,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
 }
 
 /// Both verifiers ran on ops that pass and on ops that fail.

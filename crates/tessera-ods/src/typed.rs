@@ -346,7 +346,7 @@ pub fn predicate_rust(
         SelfKind::Attr => Subject::Attr,
         _ => return None,
     };
-    let emitted = emit(&compiled, kind, &|_| None, "__P__")?;
+    let emitted = emit(&compiled, kind, &|_| None, &[], "__P__")?;
     let body = result_body(&emitted.expr);
     let ctx = if body.contains("ctx") { "ctx" } else { "_ctx" };
     let s = if uses_subject(&body) { "s" } else { "_s" };

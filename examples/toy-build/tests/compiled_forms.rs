@@ -12,6 +12,7 @@ fn every_toy_format_is_compiled() {
     let (model, dialects) = tessera_ods::blob::decode(toy::MODEL).unwrap();
     let options = tessera_ods::rust_gen::GenOptions {
         main_file: "toy.td",
+        native_paths: &[],
     };
     let (_, skipped) = tessera_ods::rust_gen::generate_with_report(&model, &dialects, &options);
     assert_eq!(skipped, Vec::<(String, String)>::new());

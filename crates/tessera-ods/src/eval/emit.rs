@@ -13,6 +13,15 @@
 //! or coerce. The caller then keeps the interpreted predicate for the whole constraint, so
 //! nothing is approximated. Evaluation order and short-circuits follow `run.rs`: `&&`, `||`
 //! and `?:` as in Rust, every operand of a comparison or `all_equal` evaluated left to right.
+//!
+//! A leaf whose text the caller maps to a Rust path (a native written in Rust, which the
+//! engine would find in its [`super::Natives`]) becomes a call of that function, whatever the
+//! leaf says: natives override leaves the evaluator understands too, so the text alone
+//! decides, as in [`super::Compiler`]. The function has the fixed signature
+//! `fn(&::tessera_ir::Context, S) -> Result<bool, String>`, `S` being the subject's Rust type
+//! ([`Subject::rust_type`]: a type, an attribute, a region's block count, or the op's
+//! `rt::Names` for an op-level predicate); its error is reported as the leaf's, as a
+//! native's is.
 
 use super::classes::{AttrClass, Class, Tables, TypeClass};
 use super::compile::{Arith, Cmp, Node, Op, Quantifier};
@@ -107,12 +116,22 @@ enum Ty {
 const RT: &str = "::tessera_ods::eval::emitted";
 const REG: &str = "::tessera_ods::register::rt";
 
-/// `pred` over `subject` as Rust, its leaf functions named `{name}_l{i}`; `None` when a
-/// leaf uses anything the emitter does not compile.
+/// Rust natives by the leaf text they answer: `(leaf, path of the function)` pairs.
+pub(crate) type NativePaths<'a> = &'a [(&'a str, &'a str)];
+
+/// The Rust path of the native answering `leaf`, if `paths` has one.
+pub(crate) fn native_path<'a>(paths: NativePaths<'a>, leaf: &str) -> Option<&'a str> {
+    paths.iter().find(|(l, _)| *l == leaf).map(|&(_, p)| p)
+}
+
+/// `pred` over `subject` as Rust, its leaf functions named `{name}_l{i}`, the leaves `paths`
+/// maps calling those functions; `None` when another leaf uses anything the emitter does not
+/// compile.
 pub(crate) fn emit(
     pred: &CompiledPred,
     subject: Subject,
     names: &dyn Fn(u32) -> Option<Named>,
+    paths: NativePaths<'_>,
     name: &str,
 ) -> Option<Emitted> {
     let mut e = Emitter {
@@ -121,6 +140,7 @@ pub(crate) fn emit(
         tables: &pred.tables,
         subject,
         names,
+        paths,
         name,
         items: String::new(),
         fresh: 0,
@@ -146,6 +166,7 @@ pub(crate) fn transformer(expr: &CompiledExpr) -> Option<(String, bool)> {
     }
     let mut e = Emitter {
         building: true,
+        paths: &[],
         leaves: &[],
         tables: &expr.tables,
         subject: Subject::Type,
@@ -176,6 +197,7 @@ struct Emitter<'a> {
     tables: &'a Tables,
     subject: Subject,
     names: &'a dyn Fn(u32) -> Option<Named>,
+    paths: NativePaths<'a>,
     name: &'a str,
     items: String,
     /// Counter for the names of bound temporaries.
@@ -186,6 +208,14 @@ struct Emitter<'a> {
 
 impl Emitter<'_> {
     fn tree(&mut self, t: &Tree) -> Option<String> {
+        // A native stands for the whole leaf, compiled or not (the engine compiles it to
+        // nothing but the call).
+        if let Tree::Leaf(i, _) | Tree::Unknown(i, _) = t {
+            let text = &self.leaves[*i as usize];
+            if let Some(path) = native_path(self.paths, text) {
+                return Some(format!("{REG}::leaf({text:?}, {path}(ctx, s))?"));
+            }
+        }
         Some(match t {
             Tree::Leaf(i, node) => {
                 let (code, ty) = self.node(node)?;
@@ -837,7 +867,7 @@ mod tests {
             SelfKind::Attr => Subject::Attr,
             _ => Subject::Region,
         };
-        emit(&compiled, s, &|_| None, "p")
+        emit(&compiled, s, &|_| None, &[], "p")
     }
 
     #[test]
@@ -954,12 +984,54 @@ mod tests {
             1 => Some(Named::Result(0)),
             _ => None,
         };
-        let e = emit(&compiled, Subject::None, &names, "t").unwrap();
+        let e = emit(&compiled, Subject::None, &names, &[], "t").unwrap();
         assert!(e.items.contains(
             "s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Operand, 0, 0)?) == s.value_type(s.value(::tessera_ods::register::rt::ValueKind::Result, 0, 1)?)"
         ), "{}", e.items);
         // A name the caller does not resolve (a variadic group) keeps the interpreter.
-        assert!(emit(&compiled, Subject::None, &|_| None, "t").is_none());
+        assert!(emit(&compiled, Subject::None, &|_| None, &[], "t").is_none());
+    }
+
+    #[test]
+    fn leaves_with_a_native_path_call_it_and_others_do_not() {
+        // A leaf the evaluator cannot decide (opaque range types) and one it can: both
+        // answered by the natives named for them, the rest of the tree compiled as usual.
+        let natives = Natives::new();
+        let unknown = "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))";
+        let known = "$_self.isSignlessInteger(32)";
+        let pred = Pred::And(vec![
+            Pred::Leaf(known.to_string()),
+            Pred::Not(Box::new(Pred::Leaf(unknown.to_string()))),
+        ]);
+        let (compiled, _) =
+            Compiler::new(None, &natives).pred_partial(&pred, SelfKind::Type, &|_| None);
+        let paths = [(unknown, "crate::types::range_of_type")];
+        let e = emit(&compiled, Subject::Type, &|_| None, &paths, "p").unwrap();
+        assert_eq!(
+            e.expr,
+            format!(
+                "(::tessera_ods::eval::emitted::type_is(ctx, s, ::tessera_ods::eval::emitted::TypeTest::Integer(Some(32), Some(::tessera_ir::Signedness::Signless))) && !::tessera_ods::register::rt::leaf({unknown:?}, crate::types::range_of_type(ctx, s))?)"
+            )
+        );
+        let paths = [
+            (known, "crate::i32_native"),
+            (unknown, "crate::types::range_of_type"),
+        ];
+        let e = emit(&compiled, Subject::Type, &|_| None, &paths, "p").unwrap();
+        assert!(
+            e.expr.starts_with(&format!(
+                "(::tessera_ods::register::rt::leaf({known:?}, crate::i32_native(ctx, s))? && "
+            )),
+            "{}",
+            e.expr
+        );
+        // Without a path the unknown leaf stays the interpreter's error.
+        let e = emit(&compiled, Subject::Type, &|_| None, &[], "p").unwrap();
+        assert!(
+            e.expr.contains("::tessera_ods::register::rt::unknown("),
+            "{}",
+            e.expr
+        );
     }
 
     #[test]

@@ -21,10 +21,19 @@ use std::fmt::Write;
 
 pub mod verify;
 
-/// What the generated code is told about its origin.
+/// What the generated code is told about its origin and about Rust it may call.
 pub struct GenOptions<'a> {
     /// The name of the main `.td` file, for the header comment.
     pub main_file: &'a str,
+    /// Natives written in Rust that generated verifiers call by path: `(leaf, path)` pairs,
+    /// `leaf` the exact text a registration's `Natives` knows the native by, `path` a
+    /// function `fn(&::tessera_ir::Context, S) -> Result<bool, String>` reachable from where
+    /// the code is included, `S` the leaf's subject (`::tessera_ir::Type`,
+    /// `::tessera_ir::Attr`, a region's block count as `usize`, or
+    /// `&::tessera_ods::register::rt::Names<'_>` for an op-level predicate). The function must
+    /// answer as the registered native does; leaves not listed keep the engine wherever a
+    /// registration has a native for them.
+    pub native_paths: &'a [(&'a str, &'a str)],
 }
 
 /// The Rust source for the ops of `dialects` in `model`.
@@ -62,7 +71,7 @@ pub fn generate_with_report(
     for op in &ops {
         g.op(op);
     }
-    verify::generate(model, &ops, &mut g.out);
+    verify::generate(model, &ops, options.native_paths, &mut g.out);
     let compiled = format::compile(model, &ops);
     g.out.push_str(&compiled.code);
     let registration = register::generate(model, dialects, &ops, &compiled.forms);

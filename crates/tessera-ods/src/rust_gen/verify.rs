@@ -7,11 +7,14 @@
 //! many predicates each way.
 //!
 //! The generated `install_verifiers(ctx, options)` puts these functions on the registered
-//! ops' `OpInfo`s (a Rust verifier from `options` still runs last). An op one of whose
-//! predicate leaves `options` answers with a native keeps the engine's verifier: natives
-//! override leaves at registration time, which compiled code cannot see.
+//! ops' `OpInfo`s (a Rust verifier from `options` still runs last). Natives override leaves
+//! at registration time, which compiled code cannot see, so an op one of whose predicate
+//! leaves `options` answers with a native keeps the engine's verifier, unless the generator
+//! was given that native's Rust path (`GenOptions::native_paths`): the generated code then
+//! calls it where the engine would, and the leaf is not listed among those that keep the
+//! engine.
 
-use crate::eval::emit::{self, Subject};
+use crate::eval::emit::{self, NativePaths, Subject};
 use crate::eval::Natives;
 use crate::register::check::Cond;
 use crate::register::compile::{Checked, CompiledOp, Compiler, Group, GroupArity, Split, Step};
@@ -48,10 +51,17 @@ enum Check {
 }
 
 /// The verifiers of `ops` (all in `model`), and the `install_verifiers` registering them.
-pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> VerifierStats {
+/// Leaves that `paths` maps are answered by calling the Rust function named there.
+pub(crate) fn generate(
+    model: &Model,
+    ops: &[&crate::Op],
+    paths: NativePaths<'_>,
+    out: &mut String,
+) -> VerifierStats {
     let natives = Natives::new();
     let mut compiler = Compiler::new(model, &natives);
     let mut g = Gen {
+        paths,
         out: String::new(),
         preds: HashMap::new(),
         bodies: HashMap::new(),
@@ -72,6 +82,8 @@ pub(crate) fn generate(model: &Model, ops: &[&crate::Op], out: &mut String) -> V
         }
         let mut leaves = g.op(&c, &f);
         let inherent = g.inherent(&c, &f.replacen("verify_", "inherent_", 1), &mut leaves);
+        // A leaf the generated code already answers with its native needs no engine.
+        leaves.retain(|l| emit::native_path(paths, l).is_none());
         table.push((op.name.clone(), f, inherent, leaves));
         g.stats.ops += 1;
     }
@@ -150,7 +162,9 @@ pub fn install_verifiers(
 
 "#;
 
-struct Gen {
+struct Gen<'p> {
+    /// The Rust natives by the leaf they answer.
+    paths: NativePaths<'p>,
     out: String,
     /// Compiled predicate functions by the address of their constraint.
     preds: HashMap<(usize, bool), Check>,
@@ -184,7 +198,7 @@ fn leaves_of(cond: &Cond, into: &mut Vec<String>) {
     }
 }
 
-impl Gen {
+impl Gen<'_> {
     /// How to check `checked` over `subject`, emitting its function the first time.
     fn pred(&mut self, checked: &Arc<Checked>, subject: Subject) -> Check {
         let key = (Arc::as_ptr(checked) as usize, subject == Subject::Attr);
@@ -229,7 +243,7 @@ impl Gen {
                 self.stats.compiled += 1;
                 Check::Compiled(name)
             }
-            (Some(p), _) => match emit::emit(p, subject, names, "__P__") {
+            (Some(p), _) => match emit::emit(p, subject, names, self.paths, "__P__") {
                 Some(e) => {
                     let body = emit::result_body(&e.expr);
                     let c = if body.contains("ctx") { "ctx" } else { "_ctx" };

@@ -6,17 +6,19 @@
 //! - `pdl.attribute "value"`: the constant without `=`.
 //!
 //! Each op's own form is read here as its declarative format reads it (the same calls, in
-//! the same order, so the same errors); printing is the format engine's.
+//! the same order, so the same errors); printing is the op's format's: compiled to Rust
+//! (`super::generated`) where the dialects are registered, the format engine's where a test
+//! or benchmark asks for the interpreted dialects.
 
 use super::directives::parse_named_operands;
 use super::types::make_pdl_type;
 use smallvec::SmallVec;
+use std::sync::Arc;
 use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct, RegionPrinting,
     ResultNames, UnresolvedOperand,
 };
 use tessera_ir::{Body, Context, OpId, Type};
-use tessera_ods::assembly::FormatAssembly;
 
 /// Which op's older form is read.
 #[derive(Clone, Copy)]
@@ -29,12 +31,15 @@ pub(crate) enum Legacy {
 /// An op's custom form that also reads its older form.
 pub(crate) struct LegacyAssembly {
     kind: Legacy,
-    format: FormatAssembly,
+    /// The op's format (the engine's or compiled), which prints the op and answers
+    /// everything but reading.
+    format: Arc<dyn OpAssembly>,
 }
 
 impl LegacyAssembly {
-    /// `kind`'s reader, printing with `format` (the op's format engine).
-    pub(crate) fn new(kind: Legacy, format: FormatAssembly) -> LegacyAssembly {
+    /// `kind`'s reader, printing with `format` (the op's format, run by the engine or
+    /// compiled).
+    pub(crate) fn new(kind: Legacy, format: Arc<dyn OpAssembly>) -> LegacyAssembly {
         LegacyAssembly { kind, format }
     }
 }

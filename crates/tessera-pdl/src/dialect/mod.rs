@@ -4,8 +4,15 @@
 //! ([`pdl`], [`interp`]), `custom<...>` directives ([`directives`]), the custom forms of
 //! `pdl_interp.func` and `pdl_interp.foreach`, the syntax of `!pdl.range<...>` and the
 //! natives through which ODS predicates see pdl types ([`types`]).
+//!
+//! Registration compiles the `.td` files (the engine's form of every op), then installs over
+//! it what `tessera_ods::rust_gen` compiled from the same files ([`generated`]): each op's
+//! verifier and each assembly format as straight-line Rust, so verifying and printing pdl IR
+//! (what PDLL and DRR produce) does not interpret the model. [`Backend::Interpreted`] keeps
+//! the engine, for the tests and benchmarks comparing both.
 
 mod directives;
+mod generated;
 mod interp;
 mod legacy;
 mod pdl;
@@ -13,17 +20,47 @@ pub mod types;
 
 use smallvec::SmallVec;
 use std::sync::{Arc, OnceLock};
+use tessera_asm::custom::OpAssembly;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
 use tessera_ods::assembly::{Exprs, FormatAssembly};
 use tessera_ods::dialect_hooks::FunctionAssembly;
 use tessera_ods::register::{Options, Registration};
 
-/// Registers `pdl` and `pdl_interp` in `ctx`. The dialects are read and compiled once per
-/// process; a failure to compile them is returned (it is a bug of the built-in library).
+/// Which code verifies, reads and prints the ops of the two dialects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The verifiers and custom forms compiled to Rust (module `generated`), with the Rust hooks
+    /// upstream writes in C++: what [`register_pdl_dialects`] registers.
+    Compiled,
+    /// The ODS engine interpreting the compiled model, with the same Rust hooks: what the
+    /// compiled code is checked against.
+    Interpreted,
+}
+
+/// Registers `pdl` and `pdl_interp` in `ctx`, verified and printed by code compiled to
+/// Rust. The dialects are read and compiled once per process; a failure to compile them is
+/// returned (it is a bug of the built-in library).
 pub fn register_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
-    let registration = registration().as_ref().map_err(Clone::clone)?;
+    register_pdl_dialects_with(ctx, Backend::Compiled)
+}
+
+/// [`register_pdl_dialects`] with the ops run by `backend`.
+pub fn register_pdl_dialects_with(ctx: &mut Context, backend: Backend) -> Result<(), String> {
+    let compiled = compiled();
+    let registration = compiled.registration.as_ref().map_err(Clone::clone)?;
     registration.register(ctx);
+    if backend == Backend::Compiled {
+        let options = &compiled.options;
+        generated::pdl::install_verifiers(ctx, options);
+        generated::pdl_interp::install_verifiers(ctx, options);
+        generated::pdl::install_assembly(ctx, registration);
+        generated::pdl_interp::install_assembly(ctx, registration);
+        // The ops that also read older forms print through their compiled formats.
+        for (name, form) in &compiled.legacy {
+            tessera_ods::assembly::steps::set_op_assembly(ctx, name, form.clone());
+        }
+    }
     Ok(())
 }
 
@@ -55,24 +92,54 @@ pub fn ensure_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
     Ok(())
 }
 
-/// The compiled dialects, or why they could not be compiled.
+/// The compiled dialects (the engine's form of every op, as [`Backend::Interpreted`]
+/// registers them), or why they could not be compiled.
 pub fn registration() -> &'static Result<Registration, String> {
-    static PDL: OnceLock<Result<Registration, String>> = OnceLock::new();
+    &compiled().registration
+}
+
+/// What registering the dialects needs, made once per process.
+struct Compiled {
+    registration: Result<Registration, String>,
+    /// The options the registration was compiled with (the Rust verifiers the generated
+    /// ones chain to, the natives).
+    options: Options,
+    /// The custom forms of the ops that also read older forms, printing through their
+    /// compiled formats.
+    legacy: LegacyForms,
+}
+
+/// Custom forms by op name.
+type LegacyForms = Vec<(&'static str, Arc<dyn OpAssembly>)>;
+
+fn compiled() -> &'static Compiled {
+    static PDL: OnceLock<Compiled> = OnceLock::new();
     PDL.get_or_init(compile)
 }
 
-fn compile() -> Result<Registration, String> {
-    let main = "include \"tessera/PDL.td\"\ninclude \"tessera/PDLInterp.td\"\n";
-    tessera_ods::core_dialects::compile_library(
+fn compile() -> Compiled {
+    let mut kept = None;
+    let registration = tessera_ods::core_dialects::compile_library(
         "<pdl dialects>",
-        main,
+        generated::LIBRARY,
         |name| matches!(name, "pdl" | "pdl_interp"),
+        |model| {
+            let (options, legacy) = options(model);
+            kept = Some((options.clone(), legacy));
+            options
+        },
+    );
+    let (options, legacy) = kept.unwrap_or_default();
+    Compiled {
+        registration,
         options,
-    )
+        legacy,
+    }
 }
 
-/// The registration options carrying every Rust hook of the two dialects.
-fn options(model: &tessera_ods::Model) -> Options {
+/// The registration options carrying every Rust hook of the two dialects, and the compiled
+/// forms of the ops whose older forms the options' (interpreted) forms read.
+fn options(model: &tessera_ods::Model) -> (Options, LegacyForms) {
     let mut options = Options {
         natives: types::natives(model),
         directives: directives::directives(),
@@ -137,8 +204,10 @@ fn options(model: &tessera_ods::Model) -> Options {
         "pdl_interp.foreach".into(),
         Arc::new(interp::ForEachAssembly),
     );
-    // Three ops also read their older forms; they print through their formats.
+    // Three ops also read their older forms; they print through their formats, run by the
+    // engine or compiled (given what the engine evaluated for them).
     let eval = tessera_ods::eval::Compiler::new(Some(model), &options.natives);
+    let mut compiled_legacy = Vec::new();
     for (name, kind) in [
         ("pdl.operation", legacy::Legacy::Operation),
         ("pdl.replace", legacy::Legacy::Replace),
@@ -153,9 +222,25 @@ fn options(model: &tessera_ods::Model) -> Options {
         let (exprs, _) = Exprs::compile(model, op, &format, &eval);
         let engine =
             FormatAssembly::with_directives(model, op, format, exprs, "", &options.directives);
+        let hooks = Arc::new(engine.hooks());
+        let compiled: Arc<dyn OpAssembly> = match kind {
+            legacy::Legacy::Operation => {
+                Arc::new(generated::pdl::compiled_forms::OperationOpAssembly { hooks })
+            }
+            legacy::Legacy::Replace => {
+                Arc::new(generated::pdl::compiled_forms::ReplaceOpAssembly { hooks })
+            }
+            legacy::Legacy::Attribute => {
+                Arc::new(generated::pdl::compiled_forms::AttributeOpAssembly { hooks })
+            }
+        };
+        compiled_legacy.push((
+            name,
+            Arc::new(legacy::LegacyAssembly::new(kind, compiled)) as Arc<dyn OpAssembly>,
+        ));
         options.assembly.insert(
             name.into(),
-            Arc::new(legacy::LegacyAssembly::new(kind, engine)),
+            Arc::new(legacy::LegacyAssembly::new(kind, Arc::new(engine))),
         );
     }
     for op in ["pdl.pattern", "pdl.rewrite"] {
@@ -164,7 +249,7 @@ fn options(model: &tessera_ods::Model) -> Options {
     for (name, hook) in types::def_assembly() {
         options.def_assembly.insert(name.into(), hook);
     }
-    options
+    (options, compiled_legacy)
 }
 
 /// Fails verification of `op` with upstream's `'name' op message`.

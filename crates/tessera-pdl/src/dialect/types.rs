@@ -8,6 +8,7 @@ use tessera_asm::custom::{OpAsmParser, ParseResult, Punct};
 use tessera_ir::{Context, Type, TypeKind};
 use tessera_ods::assembly::DefAssembly;
 use tessera_ods::eval::{Bound, Natives, Resolver, Store};
+use tessera_ods::register::rt::{Names, ValueKind};
 use tessera_ods::Model;
 
 /// The mnemonics of the handle types that can be range elements, with their C++ classes.
@@ -119,17 +120,109 @@ fn parse_range_body(p: &mut OpAsmParser<'_, '_, '_>, mnemonic_pos: u32) -> Parse
     Ok(format!("<{element}>"))
 }
 
+/// A native deciding a predicate leaf over a type (`$_self`), with the signature generated
+/// verifiers call it by (`tessera_ods::rust_gen::GenOptions::native_paths`).
+pub(crate) type TypeNative = fn(&Context, Type) -> Result<bool, String>;
+
+/// A native deciding an op-level predicate leaf over the op's values, with the signature
+/// generated verifiers call it by.
+pub(crate) type OpNative = fn(&Context, &Names<'_>) -> Result<bool, String>;
+
+/// The leaves over a range type's element (`$_self` a `!pdl.range<...>`), each with its
+/// native's name in this module and the native.
+pub(crate) const ELEMENT_LEAVES: [(&str, &str, TypeNative); 5] = [
+    (
+        "(::llvm::isa<::mlir::pdl::AttributeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))",
+        "range_of_attribute",
+        range_of_attribute,
+    ),
+    (
+        "(::llvm::isa<::mlir::pdl::OperationType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))",
+        "range_of_operation",
+        range_of_operation,
+    ),
+    (
+        "(::llvm::isa<::mlir::pdl::TypeType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))",
+        "range_of_type",
+        range_of_type,
+    ),
+    (
+        "(::llvm::isa<::mlir::pdl::ValueType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))",
+        "range_of_value",
+        range_of_value,
+    ),
+    (
+        "(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))",
+        "range_of_handle",
+        range_of_handle,
+    ),
+];
+
+/// An op-level relation between a result and an operand of one op: the leaf, the op, the
+/// `$name`s of the result and the operand, the name of its native over `rt::Names` in this
+/// module, that native, and the relation itself over the two types (which the engine's
+/// native, given the values by key, asks too).
+type OpRelation = (
+    &'static str,
+    &'static str,
+    [&'static str; 2],
+    &'static str,
+    OpNative,
+    fn(&Context, Type, Type) -> bool,
+);
+
+/// The op-level relations of pdl_interp's `TypesMatchWith` traits whose transformers build
+/// range types. Each op's result and operand are its first (and only) result and operand,
+/// which the generated natives read by position (a test checks the `.td` says so).
+pub(crate) const OP_RELATIONS: [OpRelation; 2] = [
+    (
+        "(std::equal_to<>()(pdl::RangeType::get($result.getType()), $range.getType()))",
+        "pdl_interp.extract",
+        ["result", "range"],
+        "extract_types_agree",
+        extract_types_agree,
+        range_of_result,
+    ),
+    (
+        "(std::equal_to<>()(getGetValueTypeOpValueType($result.getType()), $value.getType()))",
+        "pdl_interp.get_value_type",
+        ["result", "value"],
+        "value_types_agree",
+        value_types_agree,
+        value_of_result,
+    ),
+];
+
+#[cfg(test)]
+/// Where generated code reaches this module's natives.
+const PATH: &str = "crate::dialect::types";
+
+#[cfg(test)]
+/// Every predicate native of the two dialects by leaf text, with its Rust path: what the
+/// generated verifiers call.
+pub(crate) fn native_paths() -> Vec<(&'static str, String)> {
+    let elements = ELEMENT_LEAVES.iter().map(|(leaf, f, _)| (*leaf, f));
+    let relations = OP_RELATIONS.iter().map(|(leaf, _, _, f, _, _)| (*leaf, f));
+    elements
+        .chain(relations)
+        .map(|(leaf, f)| (leaf, format!("{PATH}::{f}")))
+        .collect()
+}
+
 /// The natives the pdl and pdl_interp `.td` files need: what their predicates and builders
 /// ask of range types (element types, ranges built from elements), which the evaluator
 /// cannot answer for types it keeps as text. `model` locates the `$name`s of the op-level
-/// predicates.
+/// predicates. The predicate natives are the functions generated verifiers call
+/// ([`native_paths`]), so both decide alike.
 pub(crate) fn natives(model: &Model) -> Natives {
     let mut natives = Natives::new();
+    for (leaf, _, f) in ELEMENT_LEAVES {
+        natives.register(leaf, move |ctx, subject, _| match subject {
+            Bound::Type(ty) => f(ctx, *ty),
+            _ => Err("the element type of something that is no type".to_string()),
+        });
+    }
     for (mnemonic, class) in ELEMENTS {
-        natives.register(
-            format!("(::llvm::isa<::mlir::pdl::{class}>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))"),
-            move |ctx, subject, _| element_is(ctx, subject, |e| e == mnemonic),
-        );
         natives.register_type(
             format!("$_builder.getType<::mlir::pdl::{class}>()"),
             move |store, _| Ok(pdl_type(store, mnemonic.to_string())),
@@ -139,10 +232,6 @@ pub(crate) fn natives(model: &Model) -> Natives {
             move |store, _| Ok(pdl_type(store, format!("range<{mnemonic}>"))),
         );
     }
-    natives.register(
-        "(::llvm::isa<::mlir::pdl::PDLType>(::llvm::cast<::mlir::pdl::RangeType>($_self).getElementType()))",
-        |ctx, subject, _| element_is(ctx, subject, |_| true),
-    );
     natives.register_type("pdl::RangeType::get($_self)", |store, subject| {
         let Some(Bound::Type(element)) = subject else {
             return Err("a range of no type".to_string());
@@ -159,43 +248,91 @@ pub(crate) fn natives(model: &Model) -> Natives {
         let text = value_type_of(store.ctx(), *result);
         Ok(pdl_type(store, text.to_string()))
     });
-    // The two op-level relations, keyed by the `$name`s of the op they belong to.
-    let keys = |op_name: &str, names: [&str; 2]| -> Option<[u32; 2]> {
-        let op = model.ops.iter().find(|o| o.name == op_name)?;
-        let table = tessera_ods::eval::OpNames::new(op);
-        let [a, b] = names.map(|n| table.lookup(n).map(|(_, key)| key));
-        Some([a?, b?])
-    };
-    if let Some([result, range]) = keys("pdl_interp.extract", ["result", "range"]) {
-        natives.register(
-            "(std::equal_to<>()(pdl::RangeType::get($result.getType()), $range.getType()))",
-            move |ctx, _, names| {
-                let (result, range) = (value_type(names, result)?, value_type(names, range)?);
-                Ok(range_text(ctx, result).as_deref() == pdl_text(ctx, range))
-            },
-        );
-    }
-    if let Some([result, value]) = keys("pdl_interp.get_value_type", ["result", "value"]) {
-        natives.register(
-            "(std::equal_to<>()(getGetValueTypeOpValueType($result.getType()), $value.getType()))",
-            move |ctx, _, names| {
-                let (result, value) = (value_type(names, result)?, value_type(names, value)?);
-                Ok(pdl_text(ctx, value) == Some(value_type_of(ctx, result)))
-            },
-        );
+    // The op-level relations, keyed by the `$name`s of the op they belong to.
+    for (leaf, op_name, names, _, _, relation) in OP_RELATIONS {
+        let Some([result, operand]) = name_keys(model, op_name, names) else {
+            continue;
+        };
+        natives.register(leaf, move |ctx, _, names| {
+            let (result, operand) = (value_type(names, result)?, value_type(names, operand)?);
+            Ok(relation(ctx, result, operand))
+        });
     }
     natives
 }
 
-/// Whether `subject` is a range type whose element satisfies `pred`.
-fn element_is(ctx: &Context, subject: &Bound, pred: impl Fn(&str) -> bool) -> Result<bool, String> {
-    let Bound::Type(ty) = subject else {
-        return Err("the element type of something that is no type".to_string());
-    };
-    let element = pdl_text(ctx, *ty)
+/// The keys of `names` in the predicates of op `op_name` of `model`.
+fn name_keys(model: &Model, op_name: &str, names: [&str; 2]) -> Option<[u32; 2]> {
+    let op = model.ops.iter().find(|o| o.name == op_name)?;
+    let table = tessera_ods::eval::OpNames::new(op);
+    let [a, b] = names.map(|n| table.lookup(n).map(|(_, key)| key));
+    Some([a?, b?])
+}
+
+/// Whether `ty` is a range type whose element satisfies `pred`.
+fn element_is(ctx: &Context, ty: Type, pred: impl Fn(&str) -> bool) -> Result<bool, String> {
+    let element = pdl_text(ctx, ty)
         .and_then(range_element)
         .ok_or("the element type of a type that is no pdl range")?;
     Ok(pred(element))
+}
+
+/// Whether `ty` is `!pdl.range<attribute>` (an error for a type that is no pdl range).
+pub(crate) fn range_of_attribute(ctx: &Context, ty: Type) -> Result<bool, String> {
+    element_is(ctx, ty, |e| e == "attribute")
+}
+
+/// Whether `ty` is `!pdl.range<operation>` (an error for a type that is no pdl range).
+pub(crate) fn range_of_operation(ctx: &Context, ty: Type) -> Result<bool, String> {
+    element_is(ctx, ty, |e| e == "operation")
+}
+
+/// Whether `ty` is `!pdl.range<type>` (an error for a type that is no pdl range).
+pub(crate) fn range_of_type(ctx: &Context, ty: Type) -> Result<bool, String> {
+    element_is(ctx, ty, |e| e == "type")
+}
+
+/// Whether `ty` is `!pdl.range<value>` (an error for a type that is no pdl range).
+pub(crate) fn range_of_value(ctx: &Context, ty: Type) -> Result<bool, String> {
+    element_is(ctx, ty, |e| e == "value")
+}
+
+/// Whether `ty` is a range of any pdl type (an error for a type that is no pdl range):
+/// every range the dialect can hold is.
+pub(crate) fn range_of_handle(ctx: &Context, ty: Type) -> Result<bool, String> {
+    element_is(ctx, ty, |_| true)
+}
+
+/// `pdl_interp.extract`: the range's type is the range of the result's type.
+fn range_of_result(ctx: &Context, result: Type, range: Type) -> bool {
+    range_text(ctx, result).as_deref() == pdl_text(ctx, range)
+}
+
+/// `pdl_interp.get_value_type`: the value is a range of values exactly when the result is
+/// a range of types.
+fn value_of_result(ctx: &Context, result: Type, value: Type) -> bool {
+    pdl_text(ctx, value) == Some(value_type_of(ctx, result))
+}
+
+/// The types of the first result and first operand of an op (the two values an
+/// [`OP_RELATIONS`] relation relates).
+fn result_and_operand(names: &Names<'_>) -> Result<(Type, Type), String> {
+    // The keys only word the error; an op failing its counts never gets here.
+    let result = names.value(ValueKind::Result, 0, 0)?;
+    let operand = names.value(ValueKind::Operand, 0, 1)?;
+    Ok((names.value_type(result), names.value_type(operand)))
+}
+
+/// `pdl_interp.extract`'s relation over the op's values, for generated verifiers.
+pub(crate) fn extract_types_agree(ctx: &Context, names: &Names<'_>) -> Result<bool, String> {
+    let (result, range) = result_and_operand(names)?;
+    Ok(range_of_result(ctx, result, range))
+}
+
+/// `pdl_interp.get_value_type`'s relation over the op's values, for generated verifiers.
+pub(crate) fn value_types_agree(ctx: &Context, names: &Names<'_>) -> Result<bool, String> {
+    let (result, value) = result_and_operand(names)?;
+    Ok(value_of_result(ctx, result, value))
 }
 
 /// The type of the single value named by `key`.
