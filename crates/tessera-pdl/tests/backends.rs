@@ -147,3 +147,57 @@ fn both_backends_register_every_op() {
         assert!(verifier(&compiled, name).is_some(), "{name}");
     }
 }
+
+/// Both backends' registries hold the same entry for every op: traits, inherent attributes
+/// and whether they are checked while parsing, default values, a verifier, a symbol check,
+/// result inference (and what it infers from operands of `!pdl.value`), a custom form; and
+/// both dialects read their types. The compiled backend fills them from the tables computed
+/// at generation time, the engine from the `.td` files.
+#[test]
+fn registries_hold_the_same_entries() {
+    let registration = tessera_pdl::dialect::registration()
+        .as_ref()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = registration.op_names().collect();
+    assert!(names.len() > 40, "{names:?}");
+    let mut compiled = context(Backend::Compiled);
+    let mut interpreted = context(Backend::Interpreted);
+    for name in names {
+        let entry = |ctx: &mut Context| {
+            let id = ctx.lookup_ident(name)?;
+            let info = ctx.op_info(id)?.clone();
+            let value = tessera_pdl::dialect::types::make_pdl_type(ctx, "value");
+            let operands = vec![value; 3];
+            let inferred = info.infer_result_types.as_ref().map(|infer| {
+                infer(ctx, &operands, &info.default_attrs).map(|types| {
+                    types
+                        .iter()
+                        .map(|&t| tessera_asm::type_to_string(ctx, t))
+                        .collect::<Vec<_>>()
+                })
+            });
+            Some((
+                info.traits,
+                info.inherent_attrs
+                    .iter()
+                    .map(|&n| ctx.str(n).to_string())
+                    .collect::<Vec<_>>(),
+                info.verify_inherent_attrs.is_some(),
+                info.default_attrs
+                    .iter()
+                    .map(|&(n, a)| (ctx.str(n).to_string(), tessera_asm::attr_to_string(ctx, a)))
+                    .collect::<Vec<_>>(),
+                (info.verify.is_some(), info.verify_symbol_uses.is_some()),
+                inferred,
+                info.assembly.is_some(),
+            ))
+        };
+        let (c, i) = (entry(&mut compiled), entry(&mut interpreted));
+        assert!(i.is_some(), "{name} is not registered by the engine");
+        assert_eq!(c, i, "{name}: compiled (left) against interpreted (right)");
+    }
+    for dialect in ["pdl", "pdl_interp"] {
+        let reads = |ctx: &Context| ctx.dialect(dialect).map(|d| d.assembly.is_some());
+        assert_eq!(reads(&compiled), reads(&interpreted), "{dialect}");
+    }
+}

@@ -74,7 +74,8 @@ pub fn generate_with_report(
     verify::generate(model, &ops, options.native_paths, &mut g.out);
     let compiled = format::compile(model, &ops);
     g.out.push_str(&compiled.code);
-    let registration = register::generate(model, dialects, &ops, &compiled.forms);
+    let registration =
+        register::generate(model, dialects, &ops, &compiled.forms, options.native_paths);
     g.out.push_str(&registration.code);
     (g.out, compiled.skipped)
 }

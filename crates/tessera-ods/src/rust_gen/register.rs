@@ -12,6 +12,7 @@
 
 use super::format::directive_names;
 use crate::dialect::DialectId;
+use crate::eval::emit::{native_path, NativePaths};
 use crate::format::{AttrStyle, TypeResolution};
 use crate::op::Op;
 use crate::register::compile::Compiler;
@@ -47,16 +48,28 @@ const TRAITS: [(&str, OpTraits); 13] = [
 const IR: &str = "::tessera_ir";
 
 /// Generates the registration of `ops` (the ops of `dialects`); `forms` are the compiled
-/// forms (op name, type in `compiled_forms`).
+/// forms (op name, type in `compiled_forms`). A type builder or transformer whose text
+/// `paths` maps to a Rust path is that function (`ConstType` or `Transform` of
+/// `register::compiled`), as a registered native stands for the text in the engine.
 pub(crate) fn generate(
     model: &Model,
     dialects: &[DialectId],
     ops: &[&Op],
     forms: &[(String, String)],
+    paths: NativePaths<'_>,
 ) -> Generated {
-    let natives = crate::eval::Natives::new();
+    // Stand-ins for the natives the paths name, so that what uses them compiles here as it
+    // does in the engine; the generator writes the paths and never runs these.
+    let mut natives = crate::eval::Natives::new();
+    for &(text, _) in paths {
+        natives.register(text, |_, _, _| Err("a native stand-in".to_string()));
+        natives.register_type(text, |_, _| Err("a native stand-in".to_string()));
+    }
     let mut compiler = Compiler::new(model, &natives);
-    let mut consts = Consts::default();
+    let mut consts = Consts {
+        paths: paths.to_vec(),
+        ..Consts::default()
+    };
     let mut rows = String::new();
     let mut makers = String::new();
     let mut reasons: Vec<String> = Vec::new();
@@ -154,7 +167,7 @@ fn op_row(
     c: &crate::register::compile::CompiledOp,
     eval: &crate::eval::Compiler<'_>,
     forms: &[(String, String)],
-    consts: &mut Consts,
+    consts: &mut Consts<'_>,
     makers: &mut String,
 ) -> Result<String, String> {
     let mut traits = TRAITS
@@ -187,6 +200,10 @@ fn op_row(
             for rule in &rules {
                 let transform = match rule.transformer.as_ref().filter(|t| !t.is_identity()) {
                     None => "None".to_string(),
+                    Some(t) if native_path(&consts.paths, t.text()).is_some() => {
+                        let path = native_path(&consts.paths, t.text()).unwrap_or_default();
+                        format!("Some({})", consts.transform(t.text(), &format!("{path}(ctx, s)?")))
+                    }
                     Some(t) => match t.transformer_rust() {
                         Some((code, false)) => format!("Some({})", consts.transform(t.text(), &code)),
                         _ => {
@@ -200,6 +217,10 @@ fn op_row(
                 let source = match &rule.source {
                     Source::Operand(i) => format!("c::ResultSource::Operand({i})"),
                     Source::Attribute(name) => format!("c::ResultSource::Attribute({name:?})"),
+                    Source::Built(expr) if native_path(&consts.paths, expr.text()).is_some() => {
+                        let path = native_path(&consts.paths, expr.text()).unwrap_or_default();
+                        format!("c::ResultSource::Built({path})")
+                    }
                     Source::Built(expr) => {
                         let mut scratch = Context::new();
                         let ty = expr
@@ -235,7 +256,7 @@ fn default_const(
     model: &Model,
     eval: &crate::eval::Compiler<'_>,
     attr: &crate::AttrInfo,
-    consts: &mut Consts,
+    consts: &mut Consts<'_>,
 ) -> Result<Option<String>, String> {
     let Some(value) = &attr.default_value else {
         return Ok(None);
@@ -268,7 +289,7 @@ fn form_row(
     op: &Op,
     eval: &crate::eval::Compiler<'_>,
     forms: &[(String, String)],
-    consts: &mut Consts,
+    consts: &mut Consts<'_>,
     makers: &mut String,
 ) -> Result<String, String> {
     let format = match crate::format::parse_op_format(model, op) {
@@ -295,7 +316,9 @@ fn form_row(
         let Ok(expr) = eval.type_transformer(text) else {
             continue;
         };
-        let f = if expr.is_identity() {
+        let f = if let Some(path) = native_path(&consts.paths, text) {
+            consts.transform(text, &format!("{path}(ctx, s)?"))
+        } else if expr.is_identity() {
             "c::same_type".to_string()
         } else if let Some((code, _)) = expr.transformer_rust() {
             consts.transform(text, &code)
@@ -315,6 +338,10 @@ fn form_row(
     let mut builders = Vec::new();
     for text in builder_texts {
         if builders.iter().any(|(t, _): &(&str, String)| *t == text) {
+            continue;
+        }
+        if let Some(path) = native_path(&consts.paths, text) {
+            builders.push((text, path.to_string()));
             continue;
         }
         // A builder that does not compile is left out, as the engine leaves it out.
@@ -359,15 +386,18 @@ fn form_row(
     ))
 }
 
-/// Constant types and attributes written as Rust functions over a `Store`, each once.
+/// Constant types and attributes written as Rust functions over a `Store`, each once; and
+/// type transformers.
 #[derive(Default)]
-struct Consts {
+struct Consts<'p> {
+    /// The natives' Rust paths by the C++ text they stand for.
+    paths: Vec<(&'p str, &'p str)>,
     code: String,
     /// Function name by body.
     by_body: HashMap<String, String>,
 }
 
-impl Consts {
+impl Consts<'_> {
     /// The function making `ty` (of `ctx`).
     fn ty(&mut self, ctx: &Context, ty: Type) -> Result<String, String> {
         let mut body = Body::default();

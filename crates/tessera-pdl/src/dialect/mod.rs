@@ -5,11 +5,12 @@
 //! `pdl_interp.func` and `pdl_interp.foreach`, the syntax of `!pdl.range<...>` and the
 //! natives through which ODS predicates see pdl types ([`types`]).
 //!
-//! Registration compiles the `.td` files (the engine's form of every op), then installs over
-//! it what `tessera_ods::rust_gen` compiled from the same files ([`generated`]): each op's
-//! verifier and each assembly format as straight-line Rust, so verifying and printing pdl IR
-//! (what PDLL and DRR produce) does not interpret the model. [`Backend::Interpreted`] keeps
-//! the engine, for the tests and benchmarks comparing both.
+//! Registration fills the registry from the tables `tessera_ods::rust_gen` computed from the
+//! same files ([`generated`]): each op's registry entry, its verifier and its assembly format
+//! as straight-line Rust calling the natives of [`types`] by path, so registering the
+//! dialects reads no `.td` and compiles nothing, and verifying and printing pdl IR (what PDLL
+//! and DRR produce) does not interpret the model. [`Backend::Interpreted`] compiles the
+//! `.td` files and runs the engine, for the tests and benchmarks comparing both.
 
 mod directives;
 mod generated;
@@ -20,7 +21,6 @@ pub mod types;
 
 use smallvec::SmallVec;
 use std::sync::{Arc, OnceLock};
-use tessera_asm::custom::OpAssembly;
 use tessera_ir::op_queries::inherent_attr;
 use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
 use tessera_ods::assembly::{Exprs, FormatAssembly};
@@ -47,22 +47,40 @@ pub fn register_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
 
 /// [`register_pdl_dialects`] with the ops run by `backend`.
 pub fn register_pdl_dialects_with(ctx: &mut Context, backend: Backend) -> Result<(), String> {
-    let compiled = compiled();
-    let registration = compiled.registration.as_ref().map_err(Clone::clone)?;
-    registration.register(ctx);
-    if backend == Backend::Compiled {
-        let options = &compiled.options;
-        generated::pdl::install_verifiers(ctx, options);
-        generated::pdl_interp::install_verifiers(ctx, options);
-        generated::pdl::install_assembly(ctx, registration);
-        generated::pdl_interp::install_assembly(ctx, registration);
-        // The ops that also read older forms print through their compiled formats.
-        for (name, form) in &compiled.legacy {
-            tessera_ods::assembly::steps::set_op_assembly(ctx, name, form.clone());
+    match backend {
+        Backend::Compiled => {
+            // From the tables computed when the modules were generated: no `.td` is read
+            // and nothing is compiled at start-up. The natives are Rust functions the
+            // generated code calls, so the options carry none.
+            let options = rust_hooks();
+            generated::pdl::register_with(ctx, options)?;
+            generated::pdl_interp::register_with(ctx, options)?;
+            // The ops that also read older forms print through their compiled formats.
+            for (name, kind) in LEGACY {
+                let Some(id) = ctx.lookup_ident(name) else {
+                    continue;
+                };
+                if let Some(compiled) = tessera_asm::custom::op_assembly(ctx, id) {
+                    let form = Arc::new(legacy::LegacyAssembly::new(kind, compiled));
+                    tessera_ods::assembly::steps::set_op_assembly(ctx, name, form);
+                }
+            }
+        }
+        Backend::Interpreted => {
+            let compiled = compiled();
+            let registration = compiled.as_ref().map_err(Clone::clone)?;
+            registration.register(ctx);
         }
     }
     Ok(())
 }
+
+/// The ops that also read their older forms, and which.
+const LEGACY: [(&str, legacy::Legacy); 3] = [
+    ("pdl.operation", legacy::Legacy::Operation),
+    ("pdl.replace", legacy::Legacy::Replace),
+    ("pdl.attribute", legacy::Legacy::Attribute),
+];
 
 /// Makes `ctx` register `pdl` and `pdl_interp` when either is first used (an op, attribute or
 /// type of theirs is parsed, or a pass asks with `Context::ensure_dialect`), as mlir-opt loads
@@ -95,124 +113,107 @@ pub fn ensure_pdl_dialects(ctx: &mut Context) -> Result<(), String> {
 /// The compiled dialects (the engine's form of every op, as [`Backend::Interpreted`]
 /// registers them), or why they could not be compiled.
 pub fn registration() -> &'static Result<Registration, String> {
-    &compiled().registration
+    compiled()
 }
 
-/// What registering the dialects needs, made once per process.
-struct Compiled {
-    registration: Result<Registration, String>,
-    /// The options the registration was compiled with (the Rust verifiers the generated
-    /// ones chain to, the natives).
-    options: Options,
-    /// The custom forms of the ops that also read older forms, printing through their
-    /// compiled formats.
-    legacy: LegacyForms,
+/// The engine's registration of both dialects from the built-in library, made once per
+/// process when first asked for.
+fn compiled() -> &'static Result<Registration, String> {
+    static PDL: OnceLock<Result<Registration, String>> = OnceLock::new();
+    PDL.get_or_init(|| {
+        tessera_ods::core_dialects::compile_library(
+            "<pdl dialects>",
+            generated::LIBRARY,
+            |name| matches!(name, "pdl" | "pdl_interp"),
+            engine_options,
+        )
+    })
 }
 
-/// Custom forms by op name.
-type LegacyForms = Vec<(&'static str, Arc<dyn OpAssembly>)>;
-
-fn compiled() -> &'static Compiled {
-    static PDL: OnceLock<Compiled> = OnceLock::new();
-    PDL.get_or_init(compile)
+/// The Rust hooks of the two dialects (what upstream writes in C++), without natives: what
+/// the generated registration tables are completed with.
+fn rust_hooks() -> &'static Options {
+    static HOOKS: OnceLock<Options> = OnceLock::new();
+    HOOKS.get_or_init(|| {
+        let mut options = Options {
+            directives: directives::directives(),
+            ..Options::default()
+        };
+        let verifiers: [(&str, VerifyHook); 23] = [
+            (
+                "pdl.apply_native_constraint",
+                Arc::new(pdl::verify_apply_native_constraint),
+            ),
+            (
+                "pdl.apply_native_rewrite",
+                Arc::new(pdl::verify_apply_native_rewrite),
+            ),
+            ("pdl.attribute", Arc::new(pdl::verify_attribute)),
+            ("pdl.operand", Arc::new(pdl::verify_bound)),
+            ("pdl.operands", Arc::new(pdl::verify_bound)),
+            ("pdl.operation", Arc::new(pdl::verify_operation)),
+            ("pdl.pattern", Arc::new(pdl::verify_pattern)),
+            ("pdl.range", Arc::new(pdl::verify_range)),
+            ("pdl.replace", Arc::new(pdl::verify_replace)),
+            ("pdl.results", Arc::new(pdl::verify_results)),
+            ("pdl.rewrite", Arc::new(pdl::verify_rewrite)),
+            ("pdl.type", Arc::new(pdl::verify_type_or_types)),
+            ("pdl.types", Arc::new(pdl::verify_type_or_types)),
+            (
+                "pdl_interp.create_operation",
+                Arc::new(interp::verify_create_operation),
+            ),
+            ("pdl_interp.create_range", Arc::new(pdl::verify_range)),
+            ("pdl_interp.foreach", Arc::new(interp::verify_foreach)),
+            ("pdl_interp.func", Arc::new(interp::verify_func)),
+            (
+                "pdl_interp.switch_attribute",
+                Arc::new(interp::verify_switch),
+            ),
+            (
+                "pdl_interp.switch_operand_count",
+                Arc::new(interp::verify_switch),
+            ),
+            (
+                "pdl_interp.switch_operation_name",
+                Arc::new(interp::verify_switch),
+            ),
+            (
+                "pdl_interp.switch_result_count",
+                Arc::new(interp::verify_switch),
+            ),
+            ("pdl_interp.switch_type", Arc::new(interp::verify_switch)),
+            ("pdl_interp.switch_types", Arc::new(interp::verify_switch)),
+        ];
+        for (name, hook) in verifiers {
+            options.verifiers.insert(name.to_string(), hook);
+        }
+        options.assembly.insert(
+            "pdl_interp.func".into(),
+            Arc::new(FunctionAssembly::new("")),
+        );
+        options.assembly.insert(
+            "pdl_interp.foreach".into(),
+            Arc::new(interp::ForEachAssembly),
+        );
+        for op in ["pdl.pattern", "pdl.rewrite"] {
+            options.default_dialects.insert(op.into(), "pdl".into());
+        }
+        for (name, hook) in types::def_assembly() {
+            options.def_assembly.insert(name.into(), hook);
+        }
+        options
+    })
 }
 
-fn compile() -> Compiled {
-    let mut kept = None;
-    let registration = tessera_ods::core_dialects::compile_library(
-        "<pdl dialects>",
-        generated::LIBRARY,
-        |name| matches!(name, "pdl" | "pdl_interp"),
-        |model| {
-            let (options, legacy) = options(model);
-            kept = Some((options.clone(), legacy));
-            options
-        },
-    );
-    let (options, legacy) = kept.unwrap_or_default();
-    Compiled {
-        registration,
-        options,
-        legacy,
-    }
-}
-
-/// The registration options carrying every Rust hook of the two dialects, and the compiled
-/// forms of the ops whose older forms the options' (interpreted) forms read.
-fn options(model: &tessera_ods::Model) -> (Options, LegacyForms) {
-    let mut options = Options {
-        natives: types::natives(model),
-        directives: directives::directives(),
-        ..Options::default()
-    };
-    let verifiers: [(&str, VerifyHook); 22] = [
-        (
-            "pdl.apply_native_constraint",
-            Arc::new(pdl::verify_apply_native_constraint),
-        ),
-        (
-            "pdl.apply_native_rewrite",
-            Arc::new(pdl::verify_apply_native_rewrite),
-        ),
-        ("pdl.attribute", Arc::new(pdl::verify_attribute)),
-        ("pdl.operand", Arc::new(pdl::verify_bound)),
-        ("pdl.operands", Arc::new(pdl::verify_bound)),
-        ("pdl.operation", Arc::new(pdl::verify_operation)),
-        ("pdl.pattern", Arc::new(pdl::verify_pattern)),
-        ("pdl.range", Arc::new(pdl::verify_range)),
-        ("pdl.replace", Arc::new(pdl::verify_replace)),
-        ("pdl.results", Arc::new(pdl::verify_results)),
-        ("pdl.rewrite", Arc::new(pdl::verify_rewrite)),
-        ("pdl.type", Arc::new(pdl::verify_type_or_types)),
-        ("pdl.types", Arc::new(pdl::verify_type_or_types)),
-        (
-            "pdl_interp.create_operation",
-            Arc::new(interp::verify_create_operation),
-        ),
-        ("pdl_interp.create_range", Arc::new(pdl::verify_range)),
-        ("pdl_interp.foreach", Arc::new(interp::verify_foreach)),
-        (
-            "pdl_interp.switch_attribute",
-            Arc::new(interp::verify_switch),
-        ),
-        (
-            "pdl_interp.switch_operand_count",
-            Arc::new(interp::verify_switch),
-        ),
-        (
-            "pdl_interp.switch_operation_name",
-            Arc::new(interp::verify_switch),
-        ),
-        (
-            "pdl_interp.switch_result_count",
-            Arc::new(interp::verify_switch),
-        ),
-        ("pdl_interp.switch_type", Arc::new(interp::verify_switch)),
-        ("pdl_interp.switch_types", Arc::new(interp::verify_switch)),
-    ];
-    for (name, hook) in verifiers {
-        options.verifiers.insert(name.to_string(), hook);
-    }
-    options
-        .verifiers
-        .insert("pdl_interp.func".into(), Arc::new(interp::verify_func));
-    options.assembly.insert(
-        "pdl_interp.func".into(),
-        Arc::new(FunctionAssembly::new("")),
-    );
-    options.assembly.insert(
-        "pdl_interp.foreach".into(),
-        Arc::new(interp::ForEachAssembly),
-    );
-    // Three ops also read their older forms; they print through their formats, run by the
-    // engine or compiled (given what the engine evaluated for them).
+/// The engine's registration options: the Rust hooks, the natives through which the
+/// engine's predicates and builders see pdl types, and the forms of the ops that also read
+/// older forms (printing through their formats, run by the engine).
+fn engine_options(model: &tessera_ods::Model) -> Options {
+    let mut options = rust_hooks().clone();
+    options.natives = types::natives(model);
     let eval = tessera_ods::eval::Compiler::new(Some(model), &options.natives);
-    let mut compiled_legacy = Vec::new();
-    for (name, kind) in [
-        ("pdl.operation", legacy::Legacy::Operation),
-        ("pdl.replace", legacy::Legacy::Replace),
-        ("pdl.attribute", legacy::Legacy::Attribute),
-    ] {
+    for (name, kind) in LEGACY {
         let Some(op) = model.ops.iter().find(|op| op.name == name) else {
             continue;
         };
@@ -222,34 +223,12 @@ fn options(model: &tessera_ods::Model) -> (Options, LegacyForms) {
         let (exprs, _) = Exprs::compile(model, op, &format, &eval);
         let engine =
             FormatAssembly::with_directives(model, op, format, exprs, "", &options.directives);
-        let hooks = Arc::new(engine.hooks());
-        let compiled: Arc<dyn OpAssembly> = match kind {
-            legacy::Legacy::Operation => {
-                Arc::new(generated::pdl::compiled_forms::OperationOpAssembly { hooks })
-            }
-            legacy::Legacy::Replace => {
-                Arc::new(generated::pdl::compiled_forms::ReplaceOpAssembly { hooks })
-            }
-            legacy::Legacy::Attribute => {
-                Arc::new(generated::pdl::compiled_forms::AttributeOpAssembly { hooks })
-            }
-        };
-        compiled_legacy.push((
-            name,
-            Arc::new(legacy::LegacyAssembly::new(kind, compiled)) as Arc<dyn OpAssembly>,
-        ));
         options.assembly.insert(
             name.into(),
             Arc::new(legacy::LegacyAssembly::new(kind, Arc::new(engine))),
         );
     }
-    for op in ["pdl.pattern", "pdl.rewrite"] {
-        options.default_dialects.insert(op.into(), "pdl".into());
-    }
-    for (name, hook) in types::def_assembly() {
-        options.def_assembly.insert(name.into(), hook);
-    }
-    (options, compiled_legacy)
+    options
 }
 
 /// Fails verification of `op` with upstream's `'name' op message`.

@@ -203,10 +203,133 @@ const PATH: &str = "crate::dialect::types";
 pub(crate) fn native_paths() -> Vec<(&'static str, String)> {
     let elements = ELEMENT_LEAVES.iter().map(|(leaf, f, _)| (*leaf, f));
     let relations = OP_RELATIONS.iter().map(|(leaf, _, _, f, _, _)| (*leaf, f));
+    let constants = TYPE_CONSTANTS.iter().map(|(text, f, _)| (*text, f));
+    let transformers = [
+        (RANGE_OF_ELEMENT, &"range_of_element"),
+        (VALUE_TYPE_OF_RESULT, &"value_type_of_result"),
+    ];
     elements
         .chain(relations)
+        .chain(constants)
+        .chain(transformers)
         .map(|(leaf, f)| (leaf, format!("{PATH}::{f}")))
         .collect()
+}
+
+/// A pdl type the C++ of the `.td` files builds from nothing, made (or looked up) through a
+/// store: the signature of generated registration tables' constants.
+type TypeConstant = fn(&mut dyn Store) -> Option<Type>;
+
+/// The handle and range types the `.td` files build by C++ expression: the text, the
+/// function's name in this module, and the function (what the engine's native and the
+/// generated registration both call).
+const TYPE_CONSTANTS: [(&str, &str, TypeConstant); 8] = [
+    (
+        "$_builder.getType<::mlir::pdl::AttributeType>()",
+        "attribute_type",
+        attribute_type,
+    ),
+    (
+        "$_builder.getType<::mlir::pdl::OperationType>()",
+        "operation_type",
+        operation_type,
+    ),
+    (
+        "$_builder.getType<::mlir::pdl::TypeType>()",
+        "type_type",
+        type_type,
+    ),
+    (
+        "$_builder.getType<::mlir::pdl::ValueType>()",
+        "value_type_handle",
+        value_type_handle,
+    ),
+    (
+        "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::AttributeType>())",
+        "attribute_range",
+        attribute_range,
+    ),
+    (
+        "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::OperationType>())",
+        "operation_range",
+        operation_range,
+    ),
+    (
+        "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::TypeType>())",
+        "type_range",
+        type_range,
+    ),
+    (
+        "::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::ValueType>())",
+        "value_range",
+        value_range,
+    ),
+];
+
+/// `!pdl.attribute`.
+pub(crate) fn attribute_type(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "attribute".to_string())
+}
+
+/// `!pdl.operation`.
+pub(crate) fn operation_type(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "operation".to_string())
+}
+
+/// `!pdl.type`.
+pub(crate) fn type_type(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "type".to_string())
+}
+
+/// `!pdl.value`.
+pub(crate) fn value_type_handle(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "value".to_string())
+}
+
+/// `!pdl.range<attribute>`.
+pub(crate) fn attribute_range(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "range<attribute>".to_string())
+}
+
+/// `!pdl.range<operation>`.
+pub(crate) fn operation_range(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "range<operation>".to_string())
+}
+
+/// `!pdl.range<type>`.
+pub(crate) fn type_range(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "range<type>".to_string())
+}
+
+/// `!pdl.range<value>`.
+pub(crate) fn value_range(store: &mut dyn Store) -> Option<Type> {
+    pdl_type(store, "range<value>".to_string())
+}
+
+/// The C++ transformer making the range of a handle type (`pdl_interp.extract`'s range from
+/// its result).
+const RANGE_OF_ELEMENT: &str = "pdl::RangeType::get($_self)";
+
+/// The C++ transformer making the value type an operand of a type's handle has
+/// (`pdl_interp.get_value_type`'s operand from its result).
+const VALUE_TYPE_OF_RESULT: &str = "getGetValueTypeOpValueType($_self)";
+
+/// The text of the range of `element`'s handles, or the engine's error.
+fn range_of_element_text(ctx: &Context, element: Type) -> Result<String, String> {
+    range_text(ctx, element).ok_or_else(|| "a range of a type that is no pdl handle".to_string())
+}
+
+/// [`RANGE_OF_ELEMENT`] with the signature of generated registration tables' transformers.
+pub(crate) fn range_of_element(ctx: &mut Context, element: Type) -> Result<Vec<Type>, String> {
+    let text = range_of_element_text(ctx, element)?;
+    Ok(vec![make_pdl_type(ctx, &text)])
+}
+
+/// [`VALUE_TYPE_OF_RESULT`] with the signature of generated registration tables'
+/// transformers.
+pub(crate) fn value_type_of_result(ctx: &mut Context, result: Type) -> Result<Vec<Type>, String> {
+    let text = value_type_of(ctx, result);
+    Ok(vec![make_pdl_type(ctx, text)])
 }
 
 /// The natives the pdl and pdl_interp `.td` files need: what their predicates and builders
@@ -222,26 +345,17 @@ pub(crate) fn natives(model: &Model) -> Natives {
             _ => Err("the element type of something that is no type".to_string()),
         });
     }
-    for (mnemonic, class) in ELEMENTS {
-        natives.register_type(
-            format!("$_builder.getType<::mlir::pdl::{class}>()"),
-            move |store, _| Ok(pdl_type(store, mnemonic.to_string())),
-        );
-        natives.register_type(
-            format!("::mlir::pdl::RangeType::get($_builder.getType<::mlir::pdl::{class}>())"),
-            move |store, _| Ok(pdl_type(store, format!("range<{mnemonic}>"))),
-        );
+    for (text, _, make) in TYPE_CONSTANTS {
+        natives.register_type(text, move |store, _| Ok(make(store)));
     }
-    natives.register_type("pdl::RangeType::get($_self)", |store, subject| {
+    natives.register_type(RANGE_OF_ELEMENT, |store, subject| {
         let Some(Bound::Type(element)) = subject else {
             return Err("a range of no type".to_string());
         };
-        match range_text(store.ctx(), *element) {
-            Some(text) => Ok(pdl_type(store, text)),
-            None => Err("a range of a type that is no pdl handle".to_string()),
-        }
+        let text = range_of_element_text(store.ctx(), *element)?;
+        Ok(pdl_type(store, text))
     });
-    natives.register_type("getGetValueTypeOpValueType($_self)", |store, subject| {
+    natives.register_type(VALUE_TYPE_OF_RESULT, |store, subject| {
         let Some(Bound::Type(result)) = subject else {
             return Err("the value type of no type".to_string());
         };
