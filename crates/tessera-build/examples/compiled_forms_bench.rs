@@ -31,7 +31,10 @@ mod pdl_interp {
 
 fn context(dialect: &str, compiled: bool) -> Context {
     let mut ctx = Context::new();
-    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    tessera_ods::core_dialects::register_core_dialects_with(
+        &mut ctx,
+        tessera_ods::register::Backend::Interpreted,
+    );
     ctx.set_allow_unregistered_dialects(true);
     if dialect == "fmt" {
         if compiled {

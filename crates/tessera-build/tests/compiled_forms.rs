@@ -4,7 +4,7 @@
 //! registered alone runs the engine. Both must read `tests/asm/fmt.mlir` into the same IR and
 //! print it the same way (committed as `fmt.mlir.expected`, `UPDATE_EXPECT=1` rewrites it),
 //! and reject each chunk of `fmt-invalid.mlir` with the same diagnostic. The built-in
-//! library's dialects (`tests/asm/core.rs`: builtin and func; `tests/asm/pdl.rs` and
+//! library's dialects (`tessera-ods/src/core_dialects/builtin_func.rs`: builtin and func; `tests/asm/pdl.rs` and
 //! `pdl_interp.rs`, whose formats call custom directives) are compiled too, their forms installed
 //! over the engine's with the registrations Tessera itself uses, and run against the
 //! committed inputs of their own tests.
@@ -19,7 +19,7 @@ mod fmt {
 
 #[allow(dead_code)]
 mod core {
-    include!("asm/core.rs");
+    include!("../../tessera-ods/src/core_dialects/builtin_func.rs");
 }
 
 #[allow(dead_code)]
@@ -37,7 +37,10 @@ mod pdl_interp {
 /// `compiled`.
 fn library(compiled: bool) -> Context {
     let mut ctx = Context::new();
-    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    tessera_ods::core_dialects::register_core_dialects_with(
+        &mut ctx,
+        tessera_ods::register::Backend::Interpreted,
+    );
     tessera_pdl::dialect::register_pdl_dialects_with(
         &mut ctx,
         tessera_pdl::dialect::Backend::Interpreted,

@@ -34,7 +34,7 @@ mod toy {
 /// `builtin` and `func`.
 #[allow(dead_code)]
 mod core {
-    include!("asm/core.rs");
+    include!("../../tessera-ods/src/core_dialects/builtin_func.rs");
 }
 
 type Register = fn(&mut Context, &Options) -> Result<(), String>;

@@ -26,7 +26,7 @@ mod pdl_interp {
 /// `builtin` and `func`.
 #[allow(dead_code)]
 mod core {
-    include!("asm/core.rs");
+    include!("../../tessera-ods/src/core_dialects/builtin_func.rs");
 }
 #[allow(dead_code)]
 mod toy {

@@ -20,6 +20,9 @@
 //! ```
 #![deny(missing_docs)]
 
+// Generated code names this crate by its path, as it does in the crates that include it.
+extern crate self as tessera_ods;
+
 pub mod assembly;
 pub mod attr;
 pub mod attr_type_def;

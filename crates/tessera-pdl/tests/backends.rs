@@ -36,7 +36,7 @@ const INPUTS: [&str; 18] = [
 /// A context with builtin and func, and pdl and pdl_interp run by `backend`.
 fn context(backend: Backend) -> Context {
     let mut ctx = Context::new();
-    tessera_ods::core_dialects::register_core_dialects(&mut ctx);
+    tessera_ods::core_dialects::register_core_dialects_with(&mut ctx, backend);
     register_pdl_dialects_with(&mut ctx, backend).unwrap_or_else(|e| panic!("{e}"));
     ctx.set_allow_unregistered_dialects(true);
     ctx

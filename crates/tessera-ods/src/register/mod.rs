@@ -44,6 +44,19 @@ use tessera_ir::{
     Context, Diagnostic, DialectInfo, OpInfo, Severity, SourceLoc, SourceMap, VerifyHook,
 };
 
+/// Which code verifies, reads and prints the ops of a dialect Tessera ships generated Rust for
+/// (its core dialects, pdl and pdl_interp).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// The code `rust_gen` generated: registration tables, verifiers and custom forms
+    /// compiled to Rust, with the Rust hooks upstream writes in C++. What the dialects
+    /// register with by default.
+    Compiled,
+    /// The ODS engine compiling the `.td` files and interpreting them, with the same Rust
+    /// hooks: what the compiled code is checked against.
+    Interpreted,
+}
+
 /// What a caller adds to what ODS states.
 #[derive(Clone, Default)]
 pub struct Options {

@@ -27,16 +27,7 @@ use tessera_ods::assembly::{Exprs, FormatAssembly};
 use tessera_ods::dialect_hooks::FunctionAssembly;
 use tessera_ods::register::{Options, Registration};
 
-/// Which code verifies, reads and prints the ops of the two dialects.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// The verifiers and custom forms compiled to Rust (module `generated`), with the Rust hooks
-    /// upstream writes in C++: what [`register_pdl_dialects`] registers.
-    Compiled,
-    /// The ODS engine interpreting the compiled model, with the same Rust hooks: what the
-    /// compiled code is checked against.
-    Interpreted,
-}
+pub use tessera_ods::register::Backend;
 
 /// Registers `pdl` and `pdl_interp` in `ctx`, verified and printed by code compiled to
 /// Rust. The dialects are read and compiled once per process; a failure to compile them is
