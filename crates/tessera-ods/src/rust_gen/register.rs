@@ -12,7 +12,7 @@
 
 use super::format::directive_names;
 use crate::dialect::DialectId;
-use crate::eval::emit::{native_path, NativePaths};
+use crate::eval::emit::NativePaths;
 use crate::format::{AttrStyle, TypeResolution};
 use crate::op::Op;
 use crate::register::compile::Compiler;
@@ -200,13 +200,9 @@ fn op_row(
             for rule in &rules {
                 let transform = match rule.transformer.as_ref().filter(|t| !t.is_identity()) {
                     None => "None".to_string(),
-                    Some(t) if native_path(&consts.paths, t.text()).is_some() => {
-                        let path = native_path(&consts.paths, t.text()).unwrap_or_default();
-                        format!("Some({})", consts.transform(t.text(), &format!("{path}(ctx, s)?")))
-                    }
-                    Some(t) => match t.transformer_rust() {
-                        Some((code, false)) => format!("Some({})", consts.transform(t.text(), &code)),
-                        _ => {
+                    Some(t) => match consts.transformer(t, true) {
+                        Some(f) => format!("Some({f})"),
+                        None => {
                             return Err(format!(
                                 "its result type is a function of another type that is not compiled to Rust (`{}`)",
                                 t.text()
@@ -217,8 +213,8 @@ fn op_row(
                 let source = match &rule.source {
                     Source::Operand(i) => format!("c::ResultSource::Operand({i})"),
                     Source::Attribute(name) => format!("c::ResultSource::Attribute({name:?})"),
-                    Source::Built(expr) if native_path(&consts.paths, expr.text()).is_some() => {
-                        let path = native_path(&consts.paths, expr.text()).unwrap_or_default();
+                    Source::Built(expr) if consts.path(expr.text()).is_some() => {
+                        let path = consts.path(expr.text()).unwrap_or_default();
                         format!("c::ResultSource::Built({path})")
                     }
                     Source::Built(expr) => {
@@ -316,13 +312,7 @@ fn form_row(
         let Ok(expr) = eval.type_transformer(text) else {
             continue;
         };
-        let f = if let Some(path) = native_path(&consts.paths, text) {
-            consts.transform(text, &format!("{path}(ctx, s)?"))
-        } else if expr.is_identity() {
-            "c::same_type".to_string()
-        } else if let Some((code, _)) = expr.transformer_rust() {
-            consts.transform(text, &code)
-        } else {
+        let Some(f) = consts.transformer(&expr, false) else {
             return Err(format!(
                 "its format takes a type as a function of another that is not compiled to Rust (`{text}`)"
             ));
@@ -340,7 +330,7 @@ fn form_row(
         if builders.iter().any(|(t, _): &(&str, String)| *t == text) {
             continue;
         }
-        if let Some(path) = native_path(&consts.paths, text) {
+        if let Some(path) = consts.path(text) {
             builders.push((text, path.to_string()));
             continue;
         }
@@ -397,7 +387,7 @@ struct Consts<'p> {
     by_body: HashMap<String, String>,
 }
 
-impl Consts<'_> {
+impl<'p> Consts<'p> {
     /// The function making `ty` (of `ctx`).
     fn ty(&mut self, ctx: &Context, ty: Type) -> Result<String, String> {
         let mut body = Body::default();
@@ -410,6 +400,28 @@ impl Consts<'_> {
         let mut body = Body::default();
         let last = body.attr(ctx, attr)?;
         Ok(self.function(body, last, "Attr", "attr"))
+    }
+
+    /// The Rust path of the native standing for the C++ `text`, if any.
+    fn path(&self, text: &str) -> Option<&'p str> {
+        self.paths.iter().find(|(t, _)| *t == text).map(|&(_, p)| p)
+    }
+
+    /// The `Transform` function for the transformer `expr`: its native's path, `$_self`
+    /// itself, or the Rust the emitter writes for it (one making a single type if `single`);
+    /// `None` when it is none of those.
+    fn transformer(&mut self, expr: &crate::eval::CompiledExpr, single: bool) -> Option<String> {
+        let text = expr.text();
+        if let Some(path) = self.path(text) {
+            return Some(self.transform(text, &format!("{path}(ctx, s)?")));
+        }
+        if expr.is_identity() {
+            return Some("c::same_type".to_string());
+        }
+        match expr.transformer_rust()? {
+            (code, list) if !(single && list) => Some(self.transform(text, &code)),
+            _ => None,
+        }
     }
 
     /// The `Transform` function for the transformer `text` compiled to `code` (a `Vec<Type>`
