@@ -72,7 +72,9 @@ impl SourceFile {
         self.included_from
     }
 
-    fn line_starts(&self) -> &[u32] {
+    /// Where each line starts: the offset of its first byte, in order (line 1 at 0). A
+    /// caller resolving many nearby positions walks this instead of searching it each time.
+    pub fn line_starts(&self) -> &[u32] {
         self.line_starts.get_or_init(|| {
             std::iter::once(0)
                 .chain(newline_offsets(self.text.as_bytes()).map(|i| i as u32 + 1))

@@ -12,15 +12,15 @@
 //! diagnostic ("internal error"), so a gap in sema cannot crash a tool.
 
 use crate::ast::{Ast, Callable, DeclId, DeclKind, ExprId, ExprKind, Span, StmtId, StmtKind};
-use crate::ast::{TypeId, TypeKind};
+use crate::ast::{Sym, TypeId, TypeKind};
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 use tessera_ir::source::FileId;
 use tessera_ir::{
-    Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OperationState,
-    SourceLoc, SourceMap, Type, ValueId,
+    Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OpParts,
+    OperationState, SourceLoc, SourceMap, Type, ValueId,
 };
-use tessera_pdl::build::{append_op, PdlNames, PdlTypes};
+use tessera_pdl::build::{PdlNames, PdlTypes};
 
 /// Values of one variable or expression (tuples have several).
 type Values = SmallVec<[ValueId; 2]>;
@@ -96,6 +96,38 @@ pub fn lower_to_pdl(
 
 type GResult<T> = Result<T, Box<Diagnostic>>;
 
+/// Where the last location was: lowering meets positions mostly in source order, a few
+/// lines apart, so the next one is found by stepping on from here through the buffer's line
+/// starts instead of searching them all each time.
+#[derive(Copy, Clone)]
+struct LineCursor {
+    file: FileId,
+    /// The buffer's name, interned for locations.
+    name: Ident,
+    /// 0-based line, an index into the buffer's line starts.
+    line: usize,
+}
+
+impl LineCursor {
+    /// How many lines on the cursor steps before a search is cheaper.
+    const STEPS: usize = 16;
+
+    /// Moves the cursor to the line holding `offset`, given the buffer's line starts, if
+    /// that is this line or one shortly after it; `false` when it is not.
+    fn advance_to(&mut self, starts: &[u32], offset: u32) -> bool {
+        if starts.get(self.line).is_none_or(|&s| offset < s) {
+            return false;
+        }
+        for _ in 0..Self::STEPS {
+            match starts.get(self.line + 1) {
+                Some(&next) if next <= offset => self.line += 1,
+                _ => return true,
+            }
+        }
+        false
+    }
+}
+
 struct Gen<'a> {
     ctx: &'a mut Context,
     ast: &'a Ast,
@@ -114,15 +146,24 @@ struct Gen<'a> {
     /// Emptied undo lists of closed scopes, reused by the next ones (a scope per pattern,
     /// rewrite and inlined call: growing a fresh list for each cost a reallocation or more).
     spare_scopes: Vec<Vec<(DeclId, Option<Values>)>>,
-    /// The last buffer whose name was interned for a location, so consecutive locations in
-    /// one file intern it once.
-    file: Option<(FileId, Ident)>,
+    /// The source line the last location fell on (see [`LineCursor`]).
+    line: Option<LineCursor>,
     /// The patterns without `with recursion`.
     unbounded: Vec<OpId>,
     /// The last location made, by source position: an op and the ops its operands need
     /// are often placed at one position, and this spares resolving its line and interning
     /// it again.
     last_loc: Option<(tessera_ir::SourceLoc, Location)>,
+    /// The empty attribute dictionary every op made here has.
+    empty_dict: Attr,
+    /// The empty array: the attribute names of most `pdl.operation`s.
+    no_names: Attr,
+    /// `false` and `true`.
+    bools: [Attr; 2],
+    /// The `i32` attributes made so far, by value.
+    i32_attrs: FxHashMap<u32, Attr>,
+    /// The string attributes of names made so far.
+    sym_attrs: FxHashMap<Sym, Attr>,
     /// The segment-size properties made so far, by sizes: few distinct ones, each
     /// made (allocated and interned) once.
     segment_attrs: FxHashMap<SmallVec<[usize; 4]>, (Ident, Attr)>,
@@ -144,6 +185,9 @@ impl<'a> Gen<'a> {
         // Each op gets about a location and a property dictionary of its own.
         ctx.reserve_attrs(ast.exprs.len() + ast.stmts.len());
         let block = body.create_block();
+        let empty_dict = ctx.empty_dict();
+        let no_names = ctx.array_attr(&[]);
+        let bools = [ctx.bool_attr(false), ctx.bool_attr(true)];
         Gen {
             ctx,
             ast,
@@ -156,10 +200,15 @@ impl<'a> Gen<'a> {
             vars: FxHashMap::default(),
             scopes: Vec::new(),
             spare_scopes: Vec::new(),
-            file: None,
+            line: None,
             unbounded: Vec::new(),
             last_loc: None,
             segment_attrs: FxHashMap::default(),
+            empty_dict,
+            no_names,
+            bools,
+            i32_attrs: FxHashMap::default(),
+            sym_attrs: FxHashMap::default(),
         }
     }
 
@@ -180,18 +229,37 @@ impl<'a> Gen<'a> {
     }
 
     fn new_loc(&mut self, span: Span) -> Location {
-        let Some((buffer, line, col)) = self.sources.file_line_col(span.lo) else {
+        let Some((buffer, offset)) = self.sources.find(span.lo) else {
             return self.unknown_file_loc();
         };
-        let file = match self.file {
-            Some((last, id)) if last == buffer => id,
-            _ => {
-                let id = self.ctx.ident(self.sources.file(buffer).name());
-                self.file = Some((buffer, id));
-                id
+        let starts = self.sources.file(buffer).line_starts();
+        let offset = offset as u32;
+        let near = self
+            .line
+            .filter(|c| c.file == buffer)
+            .and_then(|mut c| c.advance_to(starts, offset).then_some(c));
+        let cursor = match near {
+            Some(c) => c,
+            None => {
+                let name = match self.line {
+                    Some(c) if c.file == buffer => c.name,
+                    _ => self.ctx.ident(self.sources.file(buffer).name()),
+                };
+                // The last line starting at or before `offset` (line 0 starts at 0).
+                let line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+                LineCursor {
+                    file: buffer,
+                    name,
+                    line,
+                }
             }
         };
-        self.ctx.loc(LocKind::FileLineCol { file, line, col })
+        self.line = Some(cursor);
+        self.ctx.loc(LocKind::FileLineCol {
+            file: cursor.name,
+            line: cursor.line as u32 + 1,
+            col: offset - starts.get(cursor.line).copied().unwrap_or(0) + 1,
+        })
     }
 
     fn unknown_file_loc(&mut self) -> Location {
@@ -249,18 +317,21 @@ impl<'a> Gen<'a> {
         props: Vec<(Ident, Attr)>,
         regions: u32,
     ) -> OpId {
-        let block = self.block;
-        append_op(
-            self.ctx,
-            &mut self.body,
-            block,
+        // Made from the borrowed slices directly: an `OperationState` would copy operands
+        // and result types into vectors of its own first.
+        let props = (!props.is_empty()).then(|| self.ctx.dictionary(props));
+        let op = self.body.create_op_from(&OpParts {
             name,
             loc,
-            operands,
-            results,
+            attrs: self.empty_dict,
             props,
-            regions,
-        )
+            operands,
+            result_types: results,
+            successors: &[],
+            num_regions: regions,
+        });
+        self.body.append_op(self.block, op);
+        op
     }
 
     /// Appends a one-result op and returns its result.
@@ -276,9 +347,26 @@ impl<'a> Gen<'a> {
         self.body.result(op, 0)
     }
 
+    /// An `i32` attribute (result indices: a few small ones, each made once).
     fn i32(&mut self, v: u32) -> Attr {
+        if let Some(&attr) = self.i32_attrs.get(&v) {
+            return attr;
+        }
         let i32 = self.ctx.int_type(32);
-        self.ctx.integer_attr(i32, v as i128)
+        let attr = self.ctx.integer_attr(i32, v as i128);
+        self.i32_attrs.insert(v, attr);
+        attr
+    }
+
+    /// The string attribute of a name (operation, attribute and callee names recur across
+    /// patterns: each is made once).
+    fn sym_attr(&mut self, sym: Sym) -> Attr {
+        if let Some(&attr) = self.sym_attrs.get(&sym) {
+            return attr;
+        }
+        let attr = self.ctx.string_attr(self.ast.names.str(sym));
+        self.sym_attrs.insert(sym, attr);
+        attr
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
@@ -362,7 +450,7 @@ impl<'a> Gen<'a> {
         let mut props = Vec::with_capacity(2);
         props.push((self.names.benefit, benefit));
         if let Some(name) = name {
-            let sym = self.ctx.string_attr(ast.names.str(name.sym));
+            let sym = self.sym_attr(name.sym);
             props.push((self.names.sym_name, sym));
         }
         let props = self.ctx.dictionary(props);
@@ -520,8 +608,7 @@ impl<'a> Gen<'a> {
             TypeKind::Op(name) => {
                 let all_operands = self.value_op(operands, loc, &[], values_ty, Vec::new());
                 let all_types = self.value_op(types, loc, &[], types_ty, Vec::new());
-                let name = name.map(|s| ast.names.str(s));
-                self.operation(loc, name, &[all_operands], &[], &[], &[all_types], op_ty)
+                self.operation(loc, *name, &[all_operands], &[], &[], &[all_types], op_ty)
             }
             TypeKind::Range(elt) => match ast.types.kind(*elt) {
                 TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, Vec::new()),
@@ -645,7 +732,7 @@ impl<'a> Gen<'a> {
                     let DeclKind::NamedAttribute { name, value } = &ast.decls[a].kind else {
                         return self.internal(span, "an attribute entry that is not one");
                     };
-                    attr_names.push(ast.names.str(name.sym));
+                    attr_names.push(name.sym);
                     attr_values.push(self.single(*value)?);
                 }
                 let mut result_values: Values = SmallVec::with_capacity(results.len());
@@ -653,7 +740,7 @@ impl<'a> Gen<'a> {
                     result_values.push(self.single(r)?);
                 }
                 let op_name = match &ast.decls[*name].kind {
-                    DeclKind::OpName(n) => n.map(|n| ast.names.str(n.sym)),
+                    DeclKind::OpName(n) => n.map(|n| n.sym),
                     _ => return self.internal(span, "an operation without a name declaration"),
                 };
                 let op_ty = self.types.operation;
@@ -698,9 +785,9 @@ impl<'a> Gen<'a> {
     fn operation(
         &mut self,
         loc: Location,
-        name: Option<&str>,
+        name: Option<Sym>,
         operands: &[ValueId],
-        attr_names: &[&str],
+        attr_names: &[Sym],
         attr_values: &[ValueId],
         result_types: &[ValueId],
         op_ty: Type,
@@ -709,13 +796,17 @@ impl<'a> Gen<'a> {
         all.extend(operands.iter().copied());
         all.extend(attr_values.iter().copied());
         all.extend(result_types.iter().copied());
-        let names: Vec<Attr> = attr_names.iter().map(|n| self.ctx.string_attr(n)).collect();
-        let names = self.ctx.array_attr(&names);
+        let names = if attr_names.is_empty() {
+            self.no_names
+        } else {
+            let names: SmallVec<[Attr; 4]> = attr_names.iter().map(|&n| self.sym_attr(n)).collect();
+            self.ctx.array_attr(&names)
+        };
         // Room for all three properties at once: growing from one is a reallocation per op.
         let mut props = Vec::with_capacity(3);
         props.push((self.names.attribute_value_names, names));
         if let Some(name) = name {
-            let name = self.ctx.string_attr(name);
+            let name = self.sym_attr(name);
             props.push((self.names.op_name, name));
         }
         props.push(self.segments(&[operands.len(), attr_values.len(), result_types.len()]));
@@ -859,11 +950,11 @@ impl<'a> Gen<'a> {
             for t in ast.result_types(callee) {
                 result_types.push(self.pdl_type(t, span)?);
             }
-            let name = self.ctx.string_attr(ast.names.str(callee.name.sym));
+            let name = self.sym_attr(callee.name.sym);
             let mut props = Vec::with_capacity(2);
             let op_name = match negated {
                 Some(negated) => {
-                    props.push((self.names.is_negated, self.ctx.bool_attr(negated)));
+                    props.push((self.names.is_negated, self.bools[negated as usize]));
                     self.names.constraint
                 }
                 None => self.names.native_rewrite,
