@@ -13,6 +13,7 @@
 
 use crate::ast::{Ast, Callable, DeclId, DeclKind, ExprId, ExprKind, Span, StmtId, StmtKind};
 use crate::ast::{Sym, TypeId, TypeKind};
+use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 use tessera_ir::source::FileId;
@@ -138,14 +139,17 @@ struct Gen<'a> {
     block: BlockId,
     names: PdlNames,
     types: PdlTypes,
-    /// The values of the variables lowered so far in the open scopes.
-    vars: FxHashMap<DeclId, Values>,
-    /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
-    /// it restores the enclosing scopes' view.
-    scopes: Vec<Vec<(DeclId, Option<Values>)>>,
-    /// Emptied undo lists of closed scopes, reused by the next ones (a scope per pattern,
-    /// rewrite and inlined call: growing a fresh list for each cost a reallocation or more).
-    spare_scopes: Vec<Vec<(DeclId, Option<Values>)>>,
+    /// Per variable, 1 + the index in `bindings` of its values in the open scopes (0: not
+    /// lowered there). Indexed by declaration: a lookup per variable use is an array read.
+    var_slots: SecondaryMap<DeclId, u32>,
+    /// The values bound in the open scopes, innermost last: a scope's bindings are dropped
+    /// together when it closes.
+    bindings: Vec<Values>,
+    /// Per open scope: the length of `bindings` and of `undo` when it opened.
+    scopes: Vec<(u32, u32)>,
+    /// What the open scopes changed in `var_slots` (the variable and its previous slot), so
+    /// closing one restores the enclosing scopes' view.
+    undo: Vec<(DeclId, u32)>,
     /// The source line the last location fell on (see [`LineCursor`]).
     line: Option<LineCursor>,
     /// The patterns without `with recursion`.
@@ -164,6 +168,10 @@ struct Gen<'a> {
     i32_attrs: FxHashMap<u32, Attr>,
     /// The string attributes of names made so far.
     sym_attrs: FxHashMap<Sym, Attr>,
+    /// The one-entry property dictionaries made so far.
+    single_props: FxHashMap<(Ident, Attr), Attr>,
+    /// The properties of native calls made so far, by name and negation (2 for rewrites).
+    native_props: FxHashMap<(Attr, u8), Attr>,
     /// The segment-size properties made so far, by sizes: few distinct ones, each
     /// made (allocated and interned) once.
     segment_attrs: FxHashMap<SmallVec<[usize; 4]>, (Ident, Attr)>,
@@ -197,9 +205,10 @@ impl<'a> Gen<'a> {
             block,
             names,
             types,
-            vars: FxHashMap::default(),
+            var_slots: SecondaryMap::with_capacity(ast.decls.len()),
+            bindings: Vec::new(),
             scopes: Vec::new(),
-            spare_scopes: Vec::new(),
+            undo: Vec::new(),
             line: None,
             unbounded: Vec::new(),
             last_loc: None,
@@ -209,6 +218,8 @@ impl<'a> Gen<'a> {
             bools,
             i32_attrs: FxHashMap::default(),
             sym_attrs: FxHashMap::default(),
+            single_props: FxHashMap::default(),
+            native_props: FxHashMap::default(),
         }
     }
 
@@ -314,12 +325,11 @@ impl<'a> Gen<'a> {
         loc: Location,
         operands: &[ValueId],
         results: &[Type],
-        props: Vec<(Ident, Attr)>,
+        props: Option<Attr>,
         regions: u32,
     ) -> OpId {
         // Made from the borrowed slices directly: an `OperationState` would copy operands
         // and result types into vectors of its own first.
-        let props = (!props.is_empty()).then(|| self.ctx.dictionary(props));
         let op = self.body.create_op_from(&OpParts {
             name,
             loc,
@@ -341,7 +351,7 @@ impl<'a> Gen<'a> {
         loc: Location,
         operands: &[ValueId],
         result: Type,
-        props: Vec<(Ident, Attr)>,
+        props: Option<Attr>,
     ) -> ValueId {
         let op = self.op(name, loc, operands, &[result], props, 0);
         self.body.result(op, 0)
@@ -378,28 +388,46 @@ impl<'a> Gen<'a> {
         made
     }
 
+    /// The properties `{name = value}`. Ops with a single property mostly repeat a few
+    /// (segment sizes of `pdl.rewrite` and `pdl.replace`, result indices, common types):
+    /// each dictionary is made once.
+    fn prop(&mut self, name: Ident, value: Attr) -> Option<Attr> {
+        if let Some(&dict) = self.single_props.get(&(name, value)) {
+            return Some(dict);
+        }
+        let dict = self.ctx.dictionary(vec![(name, value)]);
+        self.single_props.insert((name, value), dict);
+        Some(dict)
+    }
+
+    /// The properties of `pdl.operation`s and the like, which vary from op to op.
+    fn props(&mut self, entries: Vec<(Ident, Attr)>) -> Option<Attr> {
+        Some(self.ctx.dictionary(entries))
+    }
+
     // ----- scopes -------------------------------------------------------------------------
 
     fn push_scope(&mut self) {
-        let undo = self.spare_scopes.pop().unwrap_or_default();
-        self.scopes.push(undo);
+        self.scopes
+            .push((self.bindings.len() as u32, self.undo.len() as u32));
     }
 
     fn pop_scope(&mut self) {
-        let mut undo = self.scopes.pop().unwrap_or_default();
-        for (decl, old) in undo.drain(..).rev() {
-            match old {
-                Some(v) => self.vars.insert(decl, v),
-                None => self.vars.remove(&decl),
-            };
+        let Some((bindings, undo)) = self.scopes.pop() else {
+            return;
+        };
+        for (decl, old) in self.undo.drain(undo as usize..).rev() {
+            self.var_slots[decl] = old;
         }
-        self.spare_scopes.push(undo);
+        // Only the slots just restored named the bindings made in this scope.
+        self.bindings.truncate(bindings as usize);
     }
 
     fn bind(&mut self, decl: DeclId, values: Values) {
-        let old = self.vars.insert(decl, values);
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.push((decl, old));
+        self.bindings.push(values);
+        let old = std::mem::replace(&mut self.var_slots[decl], self.bindings.len() as u32);
+        if !self.scopes.is_empty() {
+            self.undo.push((decl, old));
         }
     }
 
@@ -419,7 +447,7 @@ impl<'a> Gen<'a> {
             return Ok(());
         };
         let loc = self.loc(ast.decls[decl].span);
-        let pattern = self.op(self.names.pattern, loc, &[], &[], Vec::new(), 1);
+        let pattern = self.op(self.names.pattern, loc, &[], &[], None, 1);
         if !recursion {
             self.unbounded.push(pattern);
         }
@@ -478,7 +506,7 @@ impl<'a> Gen<'a> {
                 let root = self.single(*root)?;
                 let loc = self.loc(span);
                 let outer = self.nest_under_rewrite(root, loc);
-                self.op(self.names.erase, loc, &[root], &[], Vec::new(), 0);
+                self.op(self.names.erase, loc, &[root], &[], None, 0);
                 self.block = outer;
                 Ok(())
             }
@@ -514,8 +542,9 @@ impl<'a> Gen<'a> {
             .block_parent_op(outer)
             .is_some_and(|op| self.body.op_name(op) == self.names.pattern);
         if in_pattern {
-            let segments = self.segments(&[1, 0]);
-            let rewrite = self.op(self.names.rewrite, loc, &[root], &[], vec![segments], 1);
+            let (name, segments) = self.segments(&[1, 0]);
+            let props = self.prop(name, segments);
+            let rewrite = self.op(self.names.rewrite, loc, &[root], &[], props, 1);
             let block = self.body.create_block();
             let region = self.body.region(rewrite, 0);
             self.body.append_block(region, block);
@@ -539,7 +568,8 @@ impl<'a> Gen<'a> {
         } else {
             self.segments(&[1, 0, values.len()])
         };
-        self.op(self.names.replace, loc, &operands, &[], vec![segments], 0);
+        let props = self.prop(segments.0, segments.1);
+        self.op(self.names.replace, loc, &operands, &[], props, 0);
         Ok(())
     }
 
@@ -548,8 +578,8 @@ impl<'a> Gen<'a> {
     /// The values of variable `var`, lowering it (initializer or constraints, then its
     /// constraint calls) on first use.
     fn var(&mut self, var: DeclId) -> GResult<Values> {
-        if let Some(values) = self.vars.get(&var) {
-            return Ok(values.clone());
+        if let Some(slot) = self.var_slots[var].checked_sub(1) {
+            return Ok(Values::from_slice(&self.bindings[slot as usize]));
         }
         let ast = self.ast;
         let decl = &ast.decls[var];
@@ -602,17 +632,17 @@ impl<'a> Gen<'a> {
         let (value_ty, values_ty, ty_ty, types_ty, attr_ty, op_ty) =
             (t.value, t.values, t.ty, t.types, t.attribute, t.operation);
         Ok(match ast.types.kind(*ty) {
-            TypeKind::Value => self.value_op(operand, loc, &typed, value_ty, Vec::new()),
-            TypeKind::Type => self.value_op(type_, loc, &[], ty_ty, Vec::new()),
-            TypeKind::Attr => self.value_op(attribute, loc, &typed, attr_ty, Vec::new()),
+            TypeKind::Value => self.value_op(operand, loc, &typed, value_ty, None),
+            TypeKind::Type => self.value_op(type_, loc, &[], ty_ty, None),
+            TypeKind::Attr => self.value_op(attribute, loc, &typed, attr_ty, None),
             TypeKind::Op(name) => {
-                let all_operands = self.value_op(operands, loc, &[], values_ty, Vec::new());
-                let all_types = self.value_op(types, loc, &[], types_ty, Vec::new());
+                let all_operands = self.value_op(operands, loc, &[], values_ty, None);
+                let all_types = self.value_op(types, loc, &[], types_ty, None);
                 self.operation(loc, *name, &[all_operands], &[], &[], &[all_types], op_ty)
             }
             TypeKind::Range(elt) => match ast.types.kind(*elt) {
-                TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, Vec::new()),
-                TypeKind::Type => self.value_op(types, loc, &[], types_ty, Vec::new()),
+                TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, None),
+                TypeKind::Type => self.value_op(types, loc, &[], types_ty, None),
                 _ => return self.internal(decl.span, "a variable of an unexpected range type"),
             },
             _ => {
@@ -665,7 +695,7 @@ impl<'a> Gen<'a> {
             ExprKind::Attribute(text) => {
                 let attr = self.parse_literal(*text, span, false)?;
                 let loc = self.loc(span);
-                let props = vec![(self.names.value, attr)];
+                let props = self.prop(self.names.value, attr);
                 let attr_ty = self.types.attribute;
                 Ok(smallvec![self.value_op(
                     self.names.attribute,
@@ -678,7 +708,7 @@ impl<'a> Gen<'a> {
             ExprKind::Type(text) => {
                 let ty = self.parse_literal(*text, span, true)?;
                 let loc = self.loc(span);
-                let props = vec![(self.names.constant_type, ty)];
+                let props = self.prop(self.names.constant_type, ty);
                 let ty_ty = self.types.ty;
                 Ok(smallvec![self.value_op(
                     self.names.type_,
@@ -774,7 +804,7 @@ impl<'a> Gen<'a> {
                     loc,
                     &values,
                     ty,
-                    Vec::new()
+                    None
                 )])
             }
         }
@@ -810,6 +840,7 @@ impl<'a> Gen<'a> {
             props.push((self.names.op_name, name));
         }
         props.push(self.segments(&[operands.len(), attr_values.len(), result_types.len()]));
+        let props = self.props(props);
         self.value_op(self.names.operation, loc, &all, op_ty, props)
     }
 
@@ -837,16 +868,10 @@ impl<'a> Gen<'a> {
                     // All results: one value when sema typed the access as a `Value`.
                     if result_ty == self.types.value {
                         let zero = self.i32(0);
-                        let props = vec![(self.names.index, zero)];
+                        let props = self.prop(self.names.index, zero);
                         return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
                     }
-                    return Ok(self.value_op(
-                        self.names.results,
-                        loc,
-                        &[op],
-                        result_ty,
-                        Vec::new(),
-                    ));
+                    return Ok(self.value_op(self.names.results, loc, &[op], result_ty, None));
                 }
                 let Some(ods) = ast.ods_operation(parent_ty) else {
                     // Without ODS the index is a single result's.
@@ -854,7 +879,7 @@ impl<'a> Gen<'a> {
                         return self.internal(span, "a named result of an unregistered operation");
                     };
                     let index = self.i32(index);
-                    let props = vec![(self.names.index, index)];
+                    let props = self.prop(self.names.index, index);
                     return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
                 };
                 // With ODS, a result group by index or by name (the one sema checked).
@@ -862,7 +887,7 @@ impl<'a> Gen<'a> {
                     return self.internal(span, "a result group the operation does not have");
                 };
                 let index = self.i32(group as u32);
-                let props = vec![(self.names.index, index)];
+                let props = self.prop(self.names.index, index);
                 Ok(self.value_op(self.names.results, loc, &[op], result_ty, props))
             }
             TypeKind::Tuple(_, labels) => {
@@ -951,16 +976,26 @@ impl<'a> Gen<'a> {
                 result_types.push(self.pdl_type(t, span)?);
             }
             let name = self.sym_attr(callee.name.sym);
-            let mut props = Vec::with_capacity(2);
             let op_name = match negated {
-                Some(negated) => {
-                    props.push((self.names.is_negated, self.bools[negated as usize]));
-                    self.names.constraint
-                }
+                Some(_) => self.names.constraint,
                 None => self.names.native_rewrite,
             };
-            props.push((self.names.name, name));
-            let op = self.op(op_name, loc, inputs, &result_types, props, 0);
+            // A native is called with the same properties every time: made once.
+            let key = (name, negated.map_or(2, u8::from));
+            let props = match self.native_props.get(&key) {
+                Some(&props) => props,
+                None => {
+                    let mut props = Vec::with_capacity(2);
+                    if let Some(negated) = negated {
+                        props.push((self.names.is_negated, self.bools[negated as usize]));
+                    }
+                    props.push((self.names.name, name));
+                    let props = self.ctx.dictionary(props);
+                    self.native_props.insert(key, props);
+                    props
+                }
+            };
+            let op = self.op(op_name, loc, inputs, &result_types, Some(props), 0);
             return Ok(self.body.results(op).collect());
         };
         // Inlined: the arguments are bound to what is passed, for this call only.
