@@ -562,15 +562,16 @@ impl Ast {
     }
 
     /// An empty tree with room for what a source of `source_len` bytes usually holds (from
-    /// typical PDLL: about one declaration and one expression per 14 bytes, one statement
-    /// per 37, a distinct name per 32 at most), so that parsing a large file does not grow
+    /// typical PDLL: about one declaration per 14 bytes and one expression per 13, one
+    /// statement per 37, a distinct name per 32 at most; the expressions get a margin, as
+    /// outgrowing their arena copies the largest one), so that parsing a large file does not grow
     /// the arenas step by step, each step copying them into fresh memory (and rehashing the
     /// names). Room not used is never touched, but for a byte per name-table slot.
     pub fn with_capacity(source_len: usize) -> Ast {
         let mut ast = Ast::new();
         ast.decls = PrimaryMap::with_capacity(source_len / 14);
         ast.stmts = PrimaryMap::with_capacity(source_len / 37);
-        ast.exprs = PrimaryMap::with_capacity(source_len / 14);
+        ast.exprs = PrimaryMap::with_capacity(source_len / 12);
         ast.names = Interner::with_capacity(source_len / 32);
         ast
     }

@@ -416,9 +416,15 @@ impl<'a> Parser<'a> {
         self.push_scope();
         let mut stmt = self.parse_stmt(expect_semicolon)?;
         let span = self.ast.stmt_span(stmt);
-        let kind_of = self.ast.stmts[stmt].kind.clone();
-        match (kind, kind_of) {
-            (Lambda::Pattern, k) if k.is_op_rewrite() => {}
+        // Whether the body is an operation rewrite, or else the expression it is, if any.
+        let body = &self.ast.stmts[stmt].kind;
+        let is_rewrite = body.is_op_rewrite();
+        let expr = match *body {
+            StmtKind::Expr(e) => Some(e),
+            _ => None,
+        };
+        match (kind, expr) {
+            (Lambda::Pattern, _) if is_rewrite => {}
             (Lambda::Pattern, _) => {
                 return self.err(
                     span,
@@ -426,8 +432,8 @@ impl<'a> Parser<'a> {
                      statement, such as `erase`, `replace`, or `rewrite`",
                 )
             }
-            (Lambda::Rewrite, k) if k.is_op_rewrite() => {}
-            (_, StmtKind::Expr(e)) => {
+            (Lambda::Rewrite, _) if is_rewrite => {}
+            (_, Some(e)) => {
                 stmt = self.ast.stmt(StmtKind::Return(e), span);
             }
             (Lambda::Constraint, _) => {
@@ -622,7 +628,7 @@ impl<'a> Parser<'a> {
         let arg_scope = self.push_scope();
         let mut args = Vec::new();
         if !self.at(TokKind::RParen) {
-            args.extend(self.comma_list(|p| p.parse_argument_decl())?);
+            args = self.comma_list(|p| p.parse_argument_decl())?;
         }
         self.pop_scope();
         self.expect(TokKind::RParen, "expected `)` to end argument list")?;
@@ -631,7 +637,7 @@ impl<'a> Parser<'a> {
         let mut results = Vec::new();
         if self.eat(TokKind::Arrow) {
             if self.eat(TokKind::LParen) {
-                results.extend(self.comma_list(|p| p.parse_result_decl())?);
+                results = self.comma_list(|p| p.parse_result_decl())?;
                 self.expect(TokKind::RParen, "expected `)` to end result list")?;
             } else {
                 results.push(self.parse_result_decl()?);
@@ -684,33 +690,39 @@ impl<'a> Parser<'a> {
                 return self.err_here("expected `{` or `=>` to start pattern body");
             }
             let body = self.parse_compound_stmt()?;
-            let StmtKind::Compound(children) = self.ast.stmts[body].kind.clone() else {
+            let StmtKind::Compound(children) = &self.ast.stmts[body].kind else {
                 unreachable!("a compound statement parses as one")
             };
             let mut rewrite_at = None;
+            let mut misplaced_return = None;
             for (i, &s) in children.iter().enumerate() {
                 let kind = &self.ast.stmts[s].kind;
                 if matches!(kind, StmtKind::Return(_)) {
-                    let span = self.ast.stmt_span(s);
-                    return self.err(
-                        span,
-                        "`return` statements are only permitted within a `Constraint` or \
-                         `Rewrite` body",
-                    );
+                    misplaced_return = Some(s);
+                    break;
                 }
                 if kind.is_op_rewrite() {
                     rewrite_at = Some(i);
                     break;
                 }
             }
-            let Some(i) = rewrite_at else {
+            let trailing = rewrite_at.and_then(|i| children.get(i + 1).copied());
+            if let Some(s) = misplaced_return {
+                let span = self.ast.stmt_span(s);
+                return self.err(
+                    span,
+                    "`return` statements are only permitted within a `Constraint` or `Rewrite` \
+                     body",
+                );
+            }
+            if rewrite_at.is_none() {
                 return self.err(
                     loc,
                     "expected Pattern body to terminate with an operation rewrite statement, \
                      such as `erase`",
                 );
-            };
-            if let Some(&next) = children.get(i + 1) {
+            }
+            if let Some(next) = trailing {
                 let span = self.ast.stmt_span(next);
                 return self.err(
                     span,
@@ -997,7 +1009,7 @@ impl<'a> Parser<'a> {
         self.bump(); // `(`
         let mut args = Vec::new();
         if !self.at(TokKind::RParen) {
-            args.extend(self.comma_list(|p| p.parse_expr())?);
+            args = self.comma_list(|p| p.parse_expr())?;
         }
         let loc = self.ast.exprs[callee].span.to(self.tok_span());
         self.expect(TokKind::RParen, "expected `)` after argument list")?;
@@ -1118,13 +1130,13 @@ impl<'a> Parser<'a> {
                 operands.push(self.implicit_range_var(loc, range, false));
             }
         } else if !self.eat(TokKind::RParen) {
-            operands.extend(self.comma_list(|p| p.parse_expr())?);
+            operands = self.comma_list(|p| p.parse_expr())?;
             self.expect(TokKind::RParen, "expected `)` after operation operand list")?;
         }
 
         let mut attrs = Vec::new();
         if self.eat(TokKind::LBrace) {
-            attrs.extend(self.comma_list(|p| p.parse_named_attribute_decl())?);
+            attrs = self.comma_list(|p| p.parse_named_attribute_decl())?;
             self.expect(
                 TokKind::RBrace,
                 "expected `}` after operation attribute list",
@@ -1140,7 +1152,7 @@ impl<'a> Parser<'a> {
             )?;
             result_ctx = ResultTypes::Explicit;
             if !self.eat(TokKind::RParen) {
-                results.extend(self.comma_list(|p| p.parse_expr())?);
+                results = self.comma_list(|p| p.parse_expr())?;
                 self.expect(
                     TokKind::RParen,
                     "expected `)` after operation result type list",
@@ -1366,7 +1378,7 @@ impl<'a> Parser<'a> {
                      replacement values are desired",
                 );
             }
-            with.extend(self.comma_list(|p| p.parse_expr())?);
+            with = self.comma_list(|p| p.parse_expr())?;
             self.expect(TokKind::RParen, "expected `)` after replacement values")?;
         } else if self.at(TokKind::KwOp) {
             // A replacement operation may take its result types from the replaced one.

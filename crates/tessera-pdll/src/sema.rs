@@ -17,13 +17,27 @@
 use crate::ast::*;
 use crate::ods;
 use crate::parser::{Ctx, PResult, Parser, ResultTypes, Signature};
+use smallvec::{smallvec, SmallVec};
 use tessera_ir::{Diagnostic, Severity};
 
 /// A note to attach to a conversion error (at the error's own position when `span` is none).
+/// Conversions that succeed (nearly all) never show their notes, so a note says what it
+/// will print and is worded only when an error is reported.
 #[derive(Clone)]
 pub(crate) struct Note {
-    msg: String,
+    text: NoteText,
     span: Option<Span>,
+}
+
+/// What a [`Note`] says.
+#[derive(Clone)]
+enum NoteText {
+    /// Worded already.
+    Text(String),
+    /// "when converting element #`index` of `tuple`".
+    Element { index: usize, tuple: TypeId },
+    /// "see the definition of `name` here".
+    Definition(Sym),
 }
 
 impl Parser<'_> {
@@ -72,7 +86,17 @@ impl Parser<'_> {
         );
         let mut diag = Diagnostic::error(span.lo, msg);
         for note in notes {
-            diag = diag.with_note(note.span.unwrap_or(span).lo, note.msg.clone());
+            let text = match &note.text {
+                NoteText::Text(text) => text.clone(),
+                NoteText::Element { index, tuple } => format!(
+                    "when converting element #{index} of `{}`",
+                    self.ast.type_str(*tuple)
+                ),
+                NoteText::Definition(name) => {
+                    format!("see the definition of `{}` here", self.ast.names.str(*name))
+                }
+            };
+            diag = diag.with_note(note.span.unwrap_or(span).lo, text);
         }
         self.diags.report_error(diag)
     }
@@ -108,10 +132,10 @@ impl Parser<'_> {
                 if let Some(why) = why {
                     let mut notes = notes.to_vec();
                     notes.push(Note {
-                        msg: format!(
+                        text: NoteText::Text(format!(
                             "see the definition of `{}`, which was defined {why}",
                             op.name
-                        ),
+                        )),
                         span: Some(point(op.loc)),
                     });
                     return Err(self.conversion_error(*expr, ty, &notes));
@@ -137,11 +161,20 @@ impl Parser<'_> {
         )
     }
 
+    /// The member name of tuple element `i` (its decimal index).
+    fn index_name(&mut self, i: usize) -> Sym {
+        const SMALL: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        match SMALL.get(i) {
+            Some(digit) => self.ast.names.intern(digit),
+            None => self.ast.names.intern(&i.to_string()),
+        }
+    }
+
     fn tuple_element_accesses(&mut self, expr: ExprId, elems: &[TypeId]) -> Vec<ExprId> {
         let span = self.ast.exprs[expr].span;
         (0..elems.len())
             .map(|i| {
-                let member = self.ast.names.intern(&i.to_string());
+                let member = self.index_name(i);
                 self.ast.expr(
                     ExprKind::MemberAccess {
                         parent: expr,
@@ -170,14 +203,14 @@ impl Parser<'_> {
             }
             let mut new_elems = self.tuple_element_accesses(*expr, &elems);
             for (i, elem) in new_elems.iter_mut().enumerate() {
-                let mut elem_notes = vec![Note {
-                    msg: format!(
-                        "when converting element #{i} of `{}`",
-                        self.ast.type_str(expr_ty)
-                    ),
+                let mut elem_notes: SmallVec<[Note; 4]> = smallvec![Note {
+                    text: NoteText::Element {
+                        index: i,
+                        tuple: expr_ty,
+                    },
                     span: None,
                 }];
-                elem_notes.extend_from_slice(notes);
+                elem_notes.extend(notes.iter().cloned());
                 self.convert_expr_to(elem, target[i], &elem_notes)?;
             }
             let span = self.ast.exprs[*expr].span;
@@ -197,9 +230,11 @@ impl Parser<'_> {
         if self.ctx != Ctx::Rewrite {
             let mut with_ctx = notes.to_vec();
             with_ctx.push(Note {
-                msg: "Tuple to Range conversion is currently only allowed within a rewrite \
-                      context"
-                    .into(),
+                text: NoteText::Text(
+                    "Tuple to Range conversion is currently only allowed within a rewrite \
+                     context"
+                        .into(),
+                ),
                 span: None,
             });
             return Err(self.conversion_error(*expr, ty, &with_ctx));
@@ -340,7 +375,7 @@ impl Parser<'_> {
         let t = &self.ast.types;
         let (value, value_range, type_, type_range, attr) =
             (t.value, t.value_range, t.type_, t.type_range, t.attr);
-        let cst_ty = match self.ast.decls[r.constraint].kind.clone() {
+        let cst_ty = match self.ast.decls[r.constraint].kind {
             DeclKind::AttrConstraint(type_expr) => {
                 self.check_type_expr(type_expr, type_, "Type")?;
                 attr
@@ -362,21 +397,22 @@ impl Parser<'_> {
                 self.check_type_expr(type_expr, type_range, "TypeRange")?;
                 value_range
             }
-            DeclKind::UserConstraint(c) => {
-                if c.inputs.len() != 1 {
+            DeclKind::UserConstraint(ref c) => {
+                let (inputs, first) = (c.inputs.len(), c.inputs.first().copied());
+                if let (1, Some(first)) = (inputs, first) {
+                    self.ast.var_type(first)
+                } else {
                     let def = self.ast.decls[r.constraint].span;
                     return self.err_note(
                         r.span,
                         format!(
                             "`Constraint`s applied via a variable constraint list must take a \
-                             single input, but got {}",
-                            c.inputs.len()
+                             single input, but got {inputs}"
                         ),
                         def,
                         "see definition of constraint here",
                     );
                 }
-                self.ast.var_type(c.inputs[0])
             }
             _ => unreachable!("constraint lists hold constraints only"),
         };
@@ -437,15 +473,18 @@ impl Parser<'_> {
         body: StmtId,
         sig: &Signature,
     ) -> PResult<()> {
-        let StmtKind::Compound(children) = self.ast.stmts[body].kind.clone() else {
+        let StmtKind::Compound(children) = &self.ast.stmts[body].kind else {
             return Ok(());
         };
+        let stmts = &self.ast.stmts;
         let ret = children
             .iter()
-            .position(|&s| matches!(self.ast.stmts[s].kind, StmtKind::Return(_)));
-        match ret {
-            Some(i) => {
-                if let Some(&next) = children.get(i + 1) {
+            .position(|&s| matches!(stmts[s].kind, StmtKind::Return(_)));
+        // The statement after the `return`, if any.
+        let trailing = ret.map(|i| children.get(i + 1).copied());
+        match trailing {
+            Some(trailing) => {
+                if let Some(next) = trailing {
                     let span = self.ast.stmt_span(next);
                     return self.err(
                         span,
@@ -478,15 +517,17 @@ impl Parser<'_> {
         sig: &mut Signature,
         body: StmtId,
     ) -> PResult<DeclId> {
-        if let StmtKind::Compound(children) = self.ast.stmts[body].kind.clone() {
-            if let Some(&last) = children.last() {
-                if let StmtKind::Return(mut result) = self.ast.stmts[last].kind {
-                    if sig.results.is_empty() {
-                        sig.result_type = self.ast.ty(result);
-                    } else {
-                        self.convert_expr_to(&mut result, sig.result_type, &[])?;
-                        self.ast.stmts[last].kind = StmtKind::Return(result);
-                    }
+        let last = match &self.ast.stmts[body].kind {
+            StmtKind::Compound(children) => children.last().copied(),
+            _ => None,
+        };
+        if let Some(last) = last {
+            if let StmtKind::Return(mut result) = self.ast.stmts[last].kind {
+                if sig.results.is_empty() {
+                    sig.result_type = self.ast.ty(result);
+                } else {
+                    self.convert_expr_to(&mut result, sig.result_type, &[])?;
+                    self.ast.stmts[last].kind = StmtKind::Return(result);
                 }
             }
         }
@@ -528,7 +569,11 @@ impl Parser<'_> {
             }
         };
         let is_rewrite = matches!(self.ast.decls[decl].kind, DeclKind::UserRewrite(_));
-        let Some(callable) = self.ast.callable(decl).cloned() else {
+        // What the checks need of the callee, copied out (the tree is added to meanwhile).
+        let Some((callee_name, has_body, result_type, inputs)) = self.ast.callable(decl).map(|c| {
+            let inputs: SmallVec<[DeclId; 4]> = c.inputs.iter().copied().collect();
+            (c.name.sym, c.body.is_some(), c.result_type, inputs)
+        }) else {
             unreachable!("checked above")
         };
         if self.ctx == Ctx::Rewrite {
@@ -545,31 +590,32 @@ impl Parser<'_> {
             if is_rewrite {
                 return self.err(loc, "unable to invoke `Rewrite` within a match section");
             }
-            if negated && callable.body.is_some() {
+            if negated && has_body {
                 return self.err(loc, "unable to negate non native constraints");
             }
         }
 
         let def = self.ast.decls[decl].span;
-        let name = self.ast.names.str(callable.name.sym).to_string();
-        if callable.inputs.len() != args.len() {
+        if inputs.len() != args.len() {
             let what = if is_rewrite { "rewrite" } else { "constraint" };
+            let name = self.ast.names.str(callee_name);
+            let note = format!("see the definition of {name} here");
             return self.err_note(
                 loc,
                 format!(
                     "invalid number of arguments for {what} call; expected {}, but got {}",
-                    callable.inputs.len(),
+                    inputs.len(),
                     args.len()
                 ),
                 def,
-                format!("see the definition of {name} here"),
+                note,
             );
         }
         let notes = [Note {
-            msg: format!("see the definition of `{name}` here"),
+            text: NoteText::Definition(callee_name),
             span: Some(def),
         }];
-        for (arg, &input) in args.iter_mut().zip(&callable.inputs) {
+        for (arg, &input) in args.iter_mut().zip(&inputs) {
             let ty = self.ast.var_type(input);
             self.convert_expr_to(arg, ty, &notes)?;
         }
@@ -580,7 +626,7 @@ impl Parser<'_> {
                 negated,
             },
             loc,
-            callable.result_type,
+            result_type,
         ))
     }
 
@@ -838,7 +884,7 @@ impl Parser<'_> {
                 return mismatch(self, values.len());
             }
             let notes = [Note {
-                msg: see.clone(),
+                text: NoteText::Text(see.clone()),
                 span: Some(point(op.loc)),
             }];
             for (v, d) in values.iter_mut().zip(declared) {
