@@ -8,6 +8,7 @@
 //! upstream's uniqued `ast::Type`s do. Every node carries a [`Span`].
 
 use cranelift_entity::{entity_impl, PrimaryMap};
+use smallvec::SmallVec;
 use tessera_ir::SourceLoc;
 
 /// A range of source: `lo` is where diagnostics point, `hi` one past the last byte.
@@ -266,6 +267,15 @@ impl TypeTable {
     }
 }
 
+/// A list of node ids or names in a node: up to four are stored in place (nearly every list
+/// is that short), so building the tree allocates nothing for them, and the list takes the
+/// room a `Vec` would.
+pub type Ids<T> = SmallVec<[T; 4]>;
+
+/// A variable's constraint list: nearly always one constraint, stored in place (the room of
+/// a `Vec`, without its allocation).
+pub type Constraints = SmallVec<[ConstraintRef; 1]>;
+
 /// A declaration.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DeclId(u32);
@@ -305,9 +315,9 @@ pub struct Callable {
     /// Its name (`<anonymous_…>` for inline lambdas).
     pub name: Name,
     /// Argument variables.
-    pub inputs: Vec<DeclId>,
+    pub inputs: Ids<DeclId>,
     /// Result variables.
-    pub results: Vec<DeclId>,
+    pub results: Ids<DeclId>,
     /// The single result's type, a tuple of several, or `Tuple<>`.
     pub result_type: TypeId,
     /// The PDLL body, if any.
@@ -332,7 +342,7 @@ pub enum DeclKind {
         /// Its initializer.
         init: Option<ExprId>,
         /// Its constraints.
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     },
     /// `Constraint Name(…) …`.
     UserConstraint(Box<Callable>),
@@ -409,7 +419,7 @@ impl Decl {
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     /// `{ … }`.
-    Compound(Vec<StmtId>),
+    Compound(Ids<StmtId>),
     /// `erase root`.
     Erase(ExprId),
     /// `let …` (the variable).
@@ -419,7 +429,7 @@ pub enum StmtKind {
         /// The replaced operation.
         root: ExprId,
         /// The replacement values or operation.
-        with: Vec<ExprId>,
+        with: Ids<ExprId>,
     },
     /// `return expr`.
     Return(ExprId),
@@ -463,7 +473,7 @@ pub enum ExprKind {
         /// The called constraint or rewrite reference.
         callee: ExprId,
         /// The arguments, after conversion to the parameter types.
-        args: Vec<ExprId>,
+        args: Ids<ExprId>,
         /// Whether `not` preceded the call.
         negated: bool,
     },
@@ -483,7 +493,7 @@ pub enum ExprKind {
     /// `type<"…">`.
     Type(Sym),
     /// A range built from values or types (tuples converted in a rewrite, padding groups).
-    Range(Vec<ExprId>),
+    Range(Ids<ExprId>),
 }
 
 /// The parts of an operation expression. Boxed in [`ExprKind`], as the tuple's are: the two
@@ -493,20 +503,20 @@ pub struct OperationExpr {
     /// The [`DeclKind::OpName`].
     pub name: DeclId,
     /// Operand groups.
-    pub operands: Vec<ExprId>,
+    pub operands: Ids<ExprId>,
     /// Result type groups.
-    pub results: Vec<ExprId>,
+    pub results: Ids<ExprId>,
     /// [`DeclKind::NamedAttribute`]s.
-    pub attrs: Vec<DeclId>,
+    pub attrs: Ids<DeclId>,
 }
 
 /// The parts of a tuple expression.
 #[derive(Clone, Debug)]
 pub struct TupleExpr {
     /// Elements.
-    pub elems: Vec<ExprId>,
+    pub elems: Ids<ExprId>,
     /// Element labels (empty symbols where unnamed).
-    pub names: Vec<Sym>,
+    pub names: Ids<Sym>,
 }
 
 /// An expression node.

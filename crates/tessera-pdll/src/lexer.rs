@@ -310,7 +310,10 @@ impl Lexer {
             let bytes = self.buffers[self.cur as usize].text.as_bytes();
             // Whitespace (and NUL, as upstream treats it) is skipped in one loop.
             let mut start = self.pos as usize;
-            while matches!(bytes.get(start), Some(b' ' | b'\t' | b'\n' | b'\r' | 0)) {
+            while bytes
+                .get(start)
+                .is_some_and(|&b| CLASS[b as usize] & SPACE != 0)
+            {
                 start += 1;
             }
             self.pos = start as u32;
@@ -439,11 +442,31 @@ impl Lexer {
     }
 }
 
+/// Byte classes, looked up in [`CLASS`]: one load and test per byte where the scanning
+/// loops would otherwise compare against several ranges.
+const SPACE: u8 = 1;
+/// `[a-zA-Z0-9_]`.
+const WORD: u8 = 2;
+
+/// The class bits of every byte.
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0) {
+            class[b] |= SPACE;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            class[b] |= WORD;
+        }
+        b += 1;
+    }
+    class
+};
+
 fn ident_end(bytes: &[u8], mut i: usize) -> usize {
-    while bytes
-        .get(i)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    {
+    while bytes.get(i).is_some_and(|&b| CLASS[b as usize] & WORD != 0) {
         i += 1;
     }
     i

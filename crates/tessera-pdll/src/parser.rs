@@ -13,6 +13,7 @@
 use crate::ast::*;
 use crate::lexer::{Lexer, TokKind, Token};
 use rustc_hash::FxHashMap;
+use smallvec::{smallvec, SmallVec};
 use std::path::{Path, PathBuf};
 use tessera_ir::source::FileId;
 use tessera_ir::{Diagnostic, Diagnostics, Reported, SourceMap};
@@ -151,8 +152,11 @@ impl<'a> Parser<'a> {
     }
 
     /// One or more `item`s separated by commas.
-    fn comma_list<T>(&mut self, mut item: impl FnMut(&mut Self) -> PResult<T>) -> PResult<Vec<T>> {
-        let mut items = Vec::new();
+    fn comma_list<A: smallvec::Array>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> PResult<A::Item>,
+    ) -> PResult<SmallVec<A>> {
+        let mut items = SmallVec::new();
         loop {
             items.push(item(self)?);
             if !self.eat(TokKind::Comma) {
@@ -238,13 +242,13 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_module(&mut self) {
         while !self.at(TokKind::Eof) {
             let start = self.tok;
-            let mut decls = Vec::new();
+            let mut decls = Ids::new();
             let result = if self.at(TokKind::Directive) {
                 self.parse_directive(&mut decls)
             } else {
                 self.parse_top_level_decl().map(|d| decls.push(d))
             };
-            self.ast.top_level.append(&mut decls);
+            self.ast.top_level.extend(decls);
             if result.is_err() {
                 self.recover(start);
             }
@@ -299,7 +303,7 @@ impl<'a> Parser<'a> {
         offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n')
     }
 
-    fn parse_module_body(&mut self, decls: &mut Vec<DeclId>) -> PResult<()> {
+    fn parse_module_body(&mut self, decls: &mut Ids<DeclId>) -> PResult<()> {
         while !self.at(TokKind::Eof) {
             if self.at(TokKind::Directive) {
                 self.parse_directive(decls)?;
@@ -310,7 +314,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_directive(&mut self, decls: &mut Vec<DeclId>) -> PResult<()> {
+    fn parse_directive(&mut self, decls: &mut Ids<DeclId>) -> PResult<()> {
         if self.spelling() == "#include" {
             return self.parse_include(decls);
         }
@@ -318,7 +322,7 @@ impl<'a> Parser<'a> {
         self.err_here(msg)
     }
 
-    fn parse_include(&mut self, decls: &mut Vec<DeclId>) -> PResult<()> {
+    fn parse_include(&mut self, decls: &mut Ids<DeclId>) -> PResult<()> {
         let loc = self.tok_span();
         self.bump();
         if !self.tok.is_string() {
@@ -455,7 +459,9 @@ impl<'a> Parser<'a> {
             lo: body_start,
             hi: self.tok_span().lo,
         };
-        Ok(self.ast.stmt(StmtKind::Compound(vec![stmt]), body_span))
+        Ok(self
+            .ast
+            .stmt(StmtKind::Compound(smallvec![stmt]), body_span))
     }
 
     fn parse_argument_decl(&mut self) -> PResult<DeclId> {
@@ -626,7 +632,7 @@ impl<'a> Parser<'a> {
     fn parse_signature(&mut self) -> PResult<Signature> {
         self.expect(TokKind::LParen, "expected `(` to start argument list")?;
         let arg_scope = self.push_scope();
-        let mut args = Vec::new();
+        let mut args = SmallVec::new();
         if !self.at(TokKind::RParen) {
             args = self.comma_list(|p| p.parse_argument_decl())?;
         }
@@ -634,7 +640,7 @@ impl<'a> Parser<'a> {
         self.expect(TokKind::RParen, "expected `)` to end argument list")?;
 
         self.push_scope();
-        let mut results = Vec::new();
+        let mut results = SmallVec::new();
         if self.eat(TokKind::Arrow) {
             if self.eat(TokKind::LParen) {
                 results = self.comma_list(|p| p.parse_result_decl())?;
@@ -811,12 +817,12 @@ impl<'a> Parser<'a> {
         Ok(expr)
     }
 
-    fn parse_variable_constraint_list(&mut self) -> PResult<Vec<ConstraintRef>> {
+    fn parse_variable_constraint_list(&mut self) -> PResult<Constraints> {
         let mut type_constraint = None;
         if !self.eat(TokKind::LSquare) {
             // Most variables have one constraint: a list of exactly one (a growing list
             // would take room for four), as every variable keeps its list in the tree.
-            return Ok(vec![self.parse_constraint(&mut type_constraint, true)?]);
+            return Ok(smallvec![self.parse_constraint(&mut type_constraint, true)?]);
         }
         let constraints = self.comma_list(|p| p.parse_constraint(&mut type_constraint, true))?;
         self.expect(TokKind::RSquare, "expected `]` after constraint list")?;
@@ -1007,7 +1013,7 @@ impl<'a> Parser<'a> {
 
     fn parse_call_expr(&mut self, callee: ExprId, negated: bool) -> PResult<ExprId> {
         self.bump(); // `(`
-        let mut args = Vec::new();
+        let mut args = SmallVec::new();
         if !self.at(TokKind::RParen) {
             args = self.comma_list(|p| p.parse_expr())?;
         }
@@ -1122,7 +1128,7 @@ impl<'a> Parser<'a> {
         let allow_empty = self.ctx != Ctx::Rewrite;
         let name = self.parse_wrapped_operation_name(allow_empty)?;
 
-        let mut operands = Vec::new();
+        let mut operands = SmallVec::new();
         if !self.eat(TokKind::LParen) {
             // In a match, an absent operand list means "any operands", not "no operands".
             if self.ctx != Ctx::Rewrite {
@@ -1134,7 +1140,7 @@ impl<'a> Parser<'a> {
             self.expect(TokKind::RParen, "expected `)` after operation operand list")?;
         }
 
-        let mut attrs = Vec::new();
+        let mut attrs = SmallVec::new();
         if self.eat(TokKind::LBrace) {
             attrs = self.comma_list(|p| p.parse_named_attribute_decl())?;
             self.expect(
@@ -1143,7 +1149,7 @@ impl<'a> Parser<'a> {
             )?;
         }
 
-        let mut results = Vec::new();
+        let mut results = SmallVec::new();
         let mut result_ctx = input_ctx;
         if self.eat(TokKind::Arrow) {
             self.expect(
@@ -1184,7 +1190,7 @@ impl<'a> Parser<'a> {
                 name,
                 ty,
                 init: None,
-                constraints: vec![ConstraintRef {
+                constraints: smallvec![ConstraintRef {
                     constraint: cst,
                     span: loc,
                 }],
@@ -1198,8 +1204,8 @@ impl<'a> Parser<'a> {
         let mut loc = self.tok_span();
         self.bump();
         let mut used: FxHashMap<Sym, Span> = FxHashMap::default();
-        let mut names = Vec::new();
-        let mut elems = Vec::new();
+        let mut names = SmallVec::new();
+        let mut elems = SmallVec::new();
         let empty = self.ast.names.intern("");
         if !self.at(TokKind::RParen) {
             loop {
@@ -1286,7 +1292,7 @@ impl<'a> Parser<'a> {
         let start = self.tok_span().lo;
         self.bump(); // `{`
         self.push_scope();
-        let mut stmts = Vec::new();
+        let mut stmts = SmallVec::new();
         while !self.at(TokKind::RBrace) {
             stmts.push(self.parse_stmt(true)?);
         }
@@ -1338,7 +1344,7 @@ impl<'a> Parser<'a> {
         let constraints = if self.eat(TokKind::Colon) {
             self.parse_variable_constraint_list()?
         } else {
-            Vec::new()
+            SmallVec::new()
         };
         let mut init = None;
         if self.eat(TokKind::Equal) {
@@ -1369,7 +1375,7 @@ impl<'a> Parser<'a> {
 
         let saved = self.ctx;
         self.ctx = Ctx::Rewrite;
-        let mut with = Vec::new();
+        let mut with = SmallVec::new();
         if self.eat(TokKind::LParen) {
             if self.eat(TokKind::RParen) {
                 return self.err(
@@ -1421,8 +1427,8 @@ impl<'a> Parser<'a> {
 
 /// The signature of a user constraint or rewrite, as parsed.
 pub(crate) struct Signature {
-    pub(crate) args: Vec<DeclId>,
-    pub(crate) results: Vec<DeclId>,
+    pub(crate) args: Ids<DeclId>,
+    pub(crate) results: Ids<DeclId>,
     pub(crate) arg_scope: usize,
     pub(crate) result_type: TypeId,
 }

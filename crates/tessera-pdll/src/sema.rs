@@ -170,7 +170,7 @@ impl Parser<'_> {
         }
     }
 
-    fn tuple_element_accesses(&mut self, expr: ExprId, elems: &[TypeId]) -> Vec<ExprId> {
+    fn tuple_element_accesses(&mut self, expr: ExprId, elems: &[TypeId]) -> Ids<ExprId> {
         let span = self.ast.exprs[expr].span;
         (0..elems.len())
             .map(|i| {
@@ -214,7 +214,7 @@ impl Parser<'_> {
                 self.convert_expr_to(elem, target[i], &elem_notes)?;
             }
             let span = self.ast.exprs[*expr].span;
-            *expr = self.tuple_expr(span, new_elems, target_names.to_vec());
+            *expr = self.tuple_expr(span, new_elems, target_names.iter().copied().collect());
             return Ok(());
         }
 
@@ -271,7 +271,7 @@ impl Parser<'_> {
         name: Name,
         ty: TypeId,
         init: Option<ExprId>,
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     ) -> PResult<DeclId> {
         let text = self.ast.names.str(name.sym);
         let scoped = !(text.is_empty() || text == "_");
@@ -298,7 +298,7 @@ impl Parser<'_> {
         &mut self,
         name: Name,
         mut init: Option<ExprId>,
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     ) -> PResult<DeclId> {
         let mut ty = self.infer_constraints_type(&constraints)?;
         if let Some(init) = init.as_mut() {
@@ -345,7 +345,7 @@ impl Parser<'_> {
         let mut ty = None;
         self.validate_variable_constraint(cst, &mut ty)?;
         let ty = ty.unwrap_or(self.ast.types.empty_tuple);
-        self.define_variable_decl(name, ty, None, vec![cst])
+        self.define_variable_decl(name, ty, None, smallvec![cst])
     }
 
     /// The type a constraint list gives a variable; `None` for an empty list.
@@ -454,7 +454,7 @@ impl Parser<'_> {
             return self.ast.var_type(*only);
         }
         let types: Vec<TypeId> = results.iter().map(|&r| self.ast.var_type(r)).collect();
-        let names: Vec<Sym> = results
+        let names: Ids<Sym> = results
             .iter()
             .map(|&r| match self.ast.decls[r].kind {
                 DeclKind::Variable { name, .. } => name.sym,
@@ -463,7 +463,7 @@ impl Parser<'_> {
             .collect();
         self.ast
             .types
-            .get(TypeKind::Tuple(types.into(), names.into()))
+            .get(TypeKind::Tuple(types.into(), names.as_slice().into()))
     }
 
     /// Checks where a body's `return` stands and that a body expected to return does.
@@ -554,7 +554,7 @@ impl Parser<'_> {
         &mut self,
         loc: Span,
         callee: ExprId,
-        mut args: Vec<ExprId>,
+        mut args: Ids<ExprId>,
         negated: bool,
     ) -> PResult<ExprId> {
         let callee_ty = self.ast.ty(callee);
@@ -652,7 +652,7 @@ impl Parser<'_> {
         &mut self,
         ty: TypeId,
         name: Name,
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     ) -> PResult<ExprId> {
         let decl = self.define_variable_decl(name, ty, None, constraints)?;
         Ok(self.ast.expr(ExprKind::DeclRef(decl), name.span, ty))
@@ -724,9 +724,9 @@ impl Parser<'_> {
         loc: Span,
         name: DeclId,
         result_ctx: ResultTypes,
-        mut operands: Vec<ExprId>,
-        attrs: Vec<DeclId>,
-        mut results: Vec<ExprId>,
+        mut operands: Ids<ExprId>,
+        attrs: Ids<DeclId>,
+        mut results: Ids<ExprId>,
     ) -> PResult<ExprId> {
         let op_name = match self.ast.decls[name].kind {
             DeclKind::OpName(n) => n.map(|n| n.sym),
@@ -845,7 +845,7 @@ impl Parser<'_> {
         group_name: &str,
         loc: Span,
         ods: Option<(&ods::Operation, &[ods::OperandOrResult])>,
-        values: &mut Vec<ExprId>,
+        values: &mut Ids<ExprId>,
         single: TypeId,
         range: TypeId,
     ) -> PResult<()> {
@@ -875,7 +875,7 @@ impl Parser<'_> {
                 // needs one per declared group, unless a single variadic one takes them all.
                 if self.ctx == Ctx::Rewrite && declared.len() > 1 {
                     for _ in declared {
-                        values.push(self.ast.expr(ExprKind::Range(Vec::new()), loc, range));
+                        values.push(self.ast.expr(ExprKind::Range(Ids::new()), loc, range));
                     }
                 }
                 return Ok(());
@@ -918,12 +918,12 @@ impl Parser<'_> {
     }
 
     /// A tuple expression; its type is built from its elements' types and labels.
-    pub(crate) fn tuple_expr(&mut self, span: Span, elems: Vec<ExprId>, names: Vec<Sym>) -> ExprId {
+    pub(crate) fn tuple_expr(&mut self, span: Span, elems: Ids<ExprId>, names: Ids<Sym>) -> ExprId {
         let types: Vec<TypeId> = elems.iter().map(|&e| self.ast.ty(e)).collect();
         let ty = self
             .ast
             .types
-            .get(TypeKind::Tuple(types.into(), names.clone().into()));
+            .get(TypeKind::Tuple(types.into(), names.as_slice().into()));
         self.ast.expr(
             ExprKind::Tuple(Box::new(TupleExpr { elems, names })),
             span,
@@ -934,8 +934,8 @@ impl Parser<'_> {
     pub(crate) fn create_tuple_expr(
         &mut self,
         loc: Span,
-        elems: Vec<ExprId>,
-        names: Vec<Sym>,
+        elems: Ids<ExprId>,
+        names: Ids<Sym>,
     ) -> PResult<ExprId> {
         for &e in &elems {
             let ty = self.ast.ty(e);
@@ -981,7 +981,7 @@ impl Parser<'_> {
         &mut self,
         loc: Span,
         root: ExprId,
-        mut with: Vec<ExprId>,
+        mut with: Ids<ExprId>,
     ) -> PResult<StmtId> {
         self.check_root(root)?;
         // Several replacements are values; an operation among them stands for its results.
