@@ -34,6 +34,14 @@ impl Span {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(u32);
 
+impl Sym {
+    /// The symbol's number: symbols are numbered densely from 0 in the order interned, so
+    /// tables indexed by it stay small.
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// The identifier table: each distinct string stored once, all of them back to back in one
 /// buffer. The hash table holds only symbol numbers, and each symbol's hash is kept, so
 /// growing the table reads no string (a big file interns tens of thousands of names, and
@@ -85,6 +93,16 @@ impl Interner {
         let hashes = &self.hashes;
         self.table.insert_unique(hash, sym, |&i| hashes[i as usize]);
         Sym(sym)
+    }
+
+    /// How many symbols there are.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether no symbol was interned yet.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
     }
 
     /// The text of `sym`.

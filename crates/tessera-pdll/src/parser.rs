@@ -53,9 +53,16 @@ enum Lambda {
     Rewrite,
 }
 
-struct Scope {
-    parent: Option<usize>,
-    names: FxHashMap<Sym, DeclId>,
+/// Names the parser and sema make nodes with, over and over.
+pub(crate) struct CommonSyms {
+    /// The empty name (unlabelled tuple elements, unnamed results).
+    pub(crate) empty: Sym,
+    /// `_`, the implicit operand and result ranges.
+    pub(crate) underscore: Sym,
+    /// `$results`, the implicit all-results access.
+    pub(crate) results: Sym,
+    /// `unit`, the value of an attribute given without one.
+    pub(crate) unit: Sym,
 }
 
 /// Parser state: the lexer, the tree being built, scopes and diagnostics.
@@ -66,14 +73,19 @@ pub(crate) struct Parser<'a> {
     pub(crate) tok: Token,
     pub(crate) ast: Ast,
     pub(crate) diags: Diagnostics,
-    scopes: Vec<Scope>,
-    /// Name maps of finished scopes, emptied, for new scopes to reuse (a scope's map stays
-    /// small; reusing one spares growing a fresh table per scope).
-    spare_names: Vec<FxHashMap<Sym, DeclId>>,
-    cur_scope: usize,
+    /// Per name (indexed by symbol), 1 + the declaration it names in the open scopes (0:
+    /// none): resolving a name is one array read, whatever the nesting.
+    visible: Vec<u32>,
+    /// The names the open scopes above the module's defined, innermost last, each with the
+    /// entry of `visible` it replaced, so closing a scope restores the enclosing view.
+    defined: Vec<(Sym, u32)>,
+    /// Per open scope above the module's, where its names start in `defined`.
+    marks: Vec<u32>,
     pub(crate) ctx: Ctx,
     anon_counter: u32,
     depth: u32,
+    /// Names the parser itself puts in the tree, interned once.
+    pub(crate) syms: CommonSyms,
     /// Set when an inline native declaration took the `;` that ends its statement (the
     /// specification's `Constraint Local(v: Value) [{ ... }];`): the statement then needs no
     /// second one (mlir-pdll 19 wants `;;`, also accepted).
@@ -90,19 +102,24 @@ impl<'a> Parser<'a> {
         let mut lexer = Lexer::new(sources, file);
         let mut diags = Diagnostics::new();
         let tok = lexer.next(&mut diags);
+        let mut ast = Ast::with_capacity(source_len);
+        let syms = CommonSyms {
+            empty: ast.names.intern(""),
+            underscore: ast.names.intern("_"),
+            results: ast.names.intern("$results"),
+            unit: ast.names.intern("unit"),
+        };
         Parser {
             sources,
             include_dirs,
             lexer,
             tok,
-            ast: Ast::with_capacity(source_len),
+            ast,
+            syms,
             diags,
-            scopes: vec![Scope {
-                parent: None,
-                names: FxHashMap::default(),
-            }],
-            spare_names: Vec::new(),
-            cur_scope: 0,
+            visible: Vec::new(),
+            defined: Vec::new(),
+            marks: Vec::new(),
             ctx: Ctx::Global,
             anon_counter: 0,
             native_decl_took_semicolon: false,
@@ -207,33 +224,65 @@ impl<'a> Parser<'a> {
 
     // ----- scopes --------------------------------------------------------------------------
 
-    pub(crate) fn push_scope(&mut self) -> usize {
-        let names = self.spare_names.pop().unwrap_or_default();
-        self.scopes.push(Scope {
-            parent: Some(self.cur_scope),
-            names,
-        });
-        self.cur_scope = self.scopes.len() - 1;
-        self.cur_scope
+    pub(crate) fn push_scope(&mut self) {
+        self.marks.push(self.defined.len() as u32);
     }
 
+    /// Closes the innermost scope (the module's stays open).
     pub(crate) fn pop_scope(&mut self) {
-        self.cur_scope = self.scopes[self.cur_scope].parent.unwrap_or(0);
+        if let Some(mark) = self.marks.pop() {
+            for (sym, old) in self.defined.drain(mark as usize..).rev() {
+                self.visible[sym.index()] = old;
+            }
+        }
+    }
+
+    /// Closes the innermost scope and returns what it defined, to open it again later
+    /// ([`Parser::reopen_scope`]): a signature's arguments are out of scope while its
+    /// results are read, and in scope again in its body.
+    fn pop_scope_keeping(&mut self) -> SmallVec<[(Sym, DeclId); 4]> {
+        let start = self
+            .marks
+            .last()
+            .map_or(self.defined.len(), |&m| m as usize);
+        let kept = self.defined[start..]
+            .iter()
+            .filter_map(|&(sym, _)| Some((sym, self.lookup(sym)?)))
+            .collect();
+        self.pop_scope();
+        kept
+    }
+
+    /// Opens a scope defining `names` (what [`Parser::pop_scope_keeping`] returned).
+    fn reopen_scope(&mut self, names: &[(Sym, DeclId)]) {
+        self.push_scope();
+        for &(sym, decl) in names {
+            self.add_to_scope(sym, decl);
+        }
+    }
+
+    /// Closes every scope but the module's.
+    fn close_scopes(&mut self) {
+        while !self.marks.is_empty() {
+            self.pop_scope();
+        }
     }
 
     pub(crate) fn lookup(&self, sym: Sym) -> Option<DeclId> {
-        let mut scope = Some(self.cur_scope);
-        while let Some(s) = scope {
-            if let Some(&d) = self.scopes[s].names.get(&sym) {
-                return Some(d);
-            }
-            scope = self.scopes[s].parent;
-        }
-        None
+        let entry = self.visible.get(sym.index())?.checked_sub(1)?;
+        Some(DeclId::from_u32(entry))
     }
 
     pub(crate) fn add_to_scope(&mut self, sym: Sym, decl: DeclId) {
-        self.scopes[self.cur_scope].names.insert(sym, decl);
+        if sym.index() >= self.visible.len() {
+            // Room for every symbol interned so far: the table grows with the names.
+            self.visible
+                .resize(self.ast.names.len().max(sym.index() + 1), 0);
+        }
+        let old = std::mem::replace(&mut self.visible[sym.index()], decl.as_u32() + 1);
+        if !self.marks.is_empty() {
+            self.defined.push((sym, old));
+        }
     }
 
     // ----- module --------------------------------------------------------------------------
@@ -252,20 +301,8 @@ impl<'a> Parser<'a> {
             if result.is_err() {
                 self.recover(start);
             }
-            self.release_scopes();
-        }
-    }
-
-    /// Drops the scopes a finished top-level declaration opened (nothing refers to them once
-    /// it is done: only the module scope, 0, outlives a declaration), keeping their maps for
-    /// reuse.
-    fn release_scopes(&mut self) {
-        if self.cur_scope != 0 {
-            return;
-        }
-        for mut scope in self.scopes.drain(1..) {
-            scope.names.clear();
-            self.spare_names.push(scope.names);
+            // A declaration leaves no scope open; one that failed may have.
+            self.close_scopes();
         }
     }
 
@@ -274,7 +311,7 @@ impl<'a> Parser<'a> {
     /// loop always makes progress. Lexer errors met while skipping are not reported: they
     /// would only echo the error being recovered from.
     fn recover(&mut self, start: Token) {
-        self.cur_scope = 0;
+        self.close_scopes();
         self.ctx = Ctx::Global;
         let mut quiet = Diagnostics::new();
         if self.tok == start || self.at(TokKind::Error) {
@@ -405,7 +442,7 @@ impl<'a> Parser<'a> {
             self.parse_expr()?
         } else {
             // An attribute without a value is a unit attribute.
-            let unit = self.ast.names.intern("unit");
+            let unit = self.syms.unit;
             let attr = self.ast.types.attr;
             self.ast.expr(ExprKind::Attribute(unit), name.span, attr)
         };
@@ -491,7 +528,7 @@ impl<'a> Parser<'a> {
         }
         let cst = self.parse_arg_or_result_constraint()?;
         let name = Name {
-            sym: self.ast.names.intern(""),
+            sym: self.syms.empty,
             span: cst.span,
         };
         self.create_arg_or_result_variable_decl(name, cst)
@@ -553,7 +590,7 @@ impl<'a> Parser<'a> {
         inline: bool,
         mut sig: Signature,
     ) -> PResult<DeclId> {
-        self.cur_scope = sig.arg_scope;
+        self.reopen_scope(&sig.arg_names);
         let kind = if rewrite {
             Lambda::Rewrite
         } else {
@@ -631,12 +668,12 @@ impl<'a> Parser<'a> {
 
     fn parse_signature(&mut self) -> PResult<Signature> {
         self.expect(TokKind::LParen, "expected `(` to start argument list")?;
-        let arg_scope = self.push_scope();
+        self.push_scope();
         let mut args = SmallVec::new();
         if !self.at(TokKind::RParen) {
             args = self.comma_list(|p| p.parse_argument_decl())?;
         }
-        self.pop_scope();
+        let arg_names = self.pop_scope_keeping();
         self.expect(TokKind::RParen, "expected `)` to end argument list")?;
 
         self.push_scope();
@@ -665,7 +702,7 @@ impl<'a> Parser<'a> {
         Ok(Signature {
             args,
             results,
-            arg_scope,
+            arg_names,
             result_type,
         })
     }
@@ -1182,7 +1219,7 @@ impl<'a> Parser<'a> {
         };
         let cst = self.ast.decl(kind, loc);
         let name = Name {
-            sym: self.ast.names.intern("_"),
+            sym: self.syms.underscore,
             span: loc,
         };
         let var = self.ast.decl(
@@ -1206,7 +1243,7 @@ impl<'a> Parser<'a> {
         let mut used: FxHashMap<Sym, Span> = FxHashMap::default();
         let mut names = SmallVec::new();
         let mut elems = SmallVec::new();
-        let empty = self.ast.names.intern("");
+        let empty = self.syms.empty;
         if !self.at(TokKind::RParen) {
             loop {
                 let mut label = empty;
@@ -1429,7 +1466,8 @@ impl<'a> Parser<'a> {
 pub(crate) struct Signature {
     pub(crate) args: Ids<DeclId>,
     pub(crate) results: Ids<DeclId>,
-    pub(crate) arg_scope: usize,
+    /// The names the arguments are known by in the body.
+    pub(crate) arg_names: SmallVec<[(Sym, DeclId); 4]>,
     pub(crate) result_type: TypeId,
 }
 

@@ -150,7 +150,7 @@ impl Parser<'_> {
     /// `expr.$results` typed `ty` (a `Value` or `ValueRange`).
     pub(crate) fn all_results(&mut self, expr: ExprId, ty: TypeId) -> ExprId {
         let span = self.ast.exprs[expr].span;
-        let member = self.ast.names.intern("$results");
+        let member = self.syms.results;
         self.ast.expr(
             ExprKind::MemberAccess {
                 parent: expr,
