@@ -168,6 +168,8 @@ struct Gen<'a> {
     i32_attrs: FxHashMap<u32, Attr>,
     /// The string attributes of names made so far.
     sym_attrs: FxHashMap<Sym, Attr>,
+    /// The `attr<...>` (`false`) and `type<...>` (`true`) literals read so far, by text.
+    literals: FxHashMap<(Sym, bool), Attr>,
     /// The one-entry property dictionaries made so far.
     single_props: FxHashMap<(Ident, Attr), Attr>,
     /// The properties of native calls made so far, by name and negation (2 for rewrites).
@@ -218,6 +220,7 @@ impl<'a> Gen<'a> {
             bools,
             i32_attrs: FxHashMap::default(),
             sym_attrs: FxHashMap::default(),
+            literals: FxHashMap::default(),
             single_props: FxHashMap::default(),
             native_props: FxHashMap::default(),
         }
@@ -909,15 +912,22 @@ impl<'a> Gen<'a> {
 
     /// `attr<"...">` / `type<"...">`: the text read by the MLIR parser in `ctx`, so dialect
     /// attributes and types are checked by their dialects (upstream asserts on bad text).
-    fn parse_literal(&mut self, text: crate::ast::Sym, span: Span, is_type: bool) -> GResult<Attr> {
-        let text = self.ast.names.str(text);
+    fn parse_literal(&mut self, sym: crate::ast::Sym, span: Span, is_type: bool) -> GResult<Attr> {
+        // The same text reads as the same attribute: each is read once.
+        if let Some(&attr) = self.literals.get(&(sym, is_type)) {
+            return Ok(attr);
+        }
+        let text = self.ast.names.str(sym);
         let parsed = if is_type {
             tessera_asm::parse_type_text(self.ctx, text, "<literal>").map(|t| self.ctx.type_attr(t))
         } else {
             tessera_asm::parse_attribute_text(self.ctx, text, "<literal>")
         };
         match parsed {
-            Ok(attr) => Ok(attr),
+            Ok(attr) => {
+                self.literals.insert((sym, is_type), attr);
+                Ok(attr)
+            }
             Err(d) => {
                 let what = if is_type { "type" } else { "attribute" };
                 self.error(
