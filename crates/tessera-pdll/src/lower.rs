@@ -97,6 +97,9 @@ pub fn lower_to_pdl(
 
 type GResult<T> = Result<T, Box<Diagnostic>>;
 
+/// Operand segment sizes of up to three groups, the groups not there `usize::MAX`.
+type SegmentSizes = [usize; 3];
+
 /// Where the last location was: lowering meets positions mostly in source order, a few
 /// lines apart, so the next one is found by stepping on from here through the buffer's line
 /// starts instead of searching them all each time.
@@ -176,7 +179,7 @@ struct Gen<'a> {
     native_props: FxHashMap<(Attr, u8), Attr>,
     /// The segment-size properties made so far, by sizes: few distinct ones, each
     /// made (allocated and interned) once.
-    segment_attrs: FxHashMap<SmallVec<[usize; 4]>, (Ident, Attr)>,
+    segment_attrs: FxHashMap<SegmentSizes, (Ident, Attr)>,
 }
 
 impl<'a> Gen<'a> {
@@ -383,11 +386,19 @@ impl<'a> Gen<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        if let Some(&made) = self.segment_attrs.get(sizes) {
-            return made;
+        // Keyed by value (no allocation): ops have two or three groups.
+        let mut key = [usize::MAX; 3];
+        let short = sizes.len() <= key.len();
+        if short {
+            key[..sizes.len()].copy_from_slice(sizes);
+            if let Some(&made) = self.segment_attrs.get(&key) {
+                return made;
+            }
         }
         let made = self.names.segments(self.ctx, sizes);
-        self.segment_attrs.insert(SmallVec::from_slice(sizes), made);
+        if short {
+            self.segment_attrs.insert(key, made);
+        }
         made
     }
 
@@ -565,7 +576,7 @@ impl<'a> Gen<'a> {
         // of replacement values.
         let by_op = values.len() == 1 && self.body.value_type(values[0]) == self.types.operation;
         let mut operands: Values = smallvec![root];
-        operands.extend(values.iter().copied());
+        operands.extend_from_slice(&values);
         let segments = if by_op {
             self.segments(&[1, 1, 0])
         } else {
@@ -798,7 +809,8 @@ impl<'a> Gen<'a> {
             ExprKind::Range(elems) => {
                 let mut values: Values = SmallVec::with_capacity(elems.len());
                 for &el in elems {
-                    values.extend(self.expr(el)?);
+                    let el = self.expr(el)?;
+                    values.extend_from_slice(&el);
                 }
                 let ty = self.pdl_type(expr.ty, span)?;
                 let loc = self.loc(span);
@@ -826,9 +838,9 @@ impl<'a> Gen<'a> {
         op_ty: Type,
     ) -> ValueId {
         let mut all: Values = SmallVec::with_capacity(operands.len() + attr_values.len() + 1);
-        all.extend(operands.iter().copied());
-        all.extend(attr_values.iter().copied());
-        all.extend(result_types.iter().copied());
+        all.extend_from_slice(operands);
+        all.extend_from_slice(attr_values);
+        all.extend_from_slice(result_types);
         let names = if attr_names.is_empty() {
             self.no_names
         } else {
