@@ -367,7 +367,7 @@ impl<'a> Parser<'a> {
         }
         let file_loc = self.tok_span();
         let file_tok = self.tok;
-        let filename = self.lexer.string_value(&self.tok);
+        let filename = self.lexer.string_value(&self.tok).into_owned();
         self.bump();
 
         let is_pdll = filename.ends_with(".pdll");
@@ -426,15 +426,15 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_named_attribute_decl(&mut self) -> PResult<DeclId> {
-        let name_str = if self.tok.is_string() {
-            self.lexer.string_value(&self.tok)
+        let sym = if self.tok.is_string() {
+            self.ast.names.intern(&self.lexer.string_value(&self.tok))
         } else if self.at(TokKind::Identifier) || self.tok.kind.is_keyword() {
-            self.spelling().to_string()
+            self.ast.names.intern(self.lexer.spelling(&self.tok))
         } else {
             return self.err_here("expected identifier or string attribute name");
         };
         let name = Name {
-            sym: self.ast.names.intern(&name_str),
+            sym,
             span: self.tok_span(),
         };
         self.bump();
@@ -620,9 +620,9 @@ impl<'a> Parser<'a> {
         sig: Signature,
     ) -> PResult<DeclId> {
         let code = if self.tok.is_string() {
-            let code = self.lexer.string_value(&self.tok);
+            let code: Box<str> = self.lexer.string_value(&self.tok).into();
             self.bump();
-            Some(code.into_boxed_str())
+            Some(code)
         } else if inline {
             return self.err(
                 name.span,
@@ -798,11 +798,21 @@ impl<'a> Parser<'a> {
             if !self.at(TokKind::Identifier) {
                 return self.err_here("expected pattern metadata identifier");
             }
-            let word = self.spelling().to_string();
+            /// The metadata a pattern may have.
+            enum Word {
+                Benefit,
+                Recursion,
+                Unknown,
+            }
+            let word = match self.spelling() {
+                "benefit" => Word::Benefit,
+                "recursion" => Word::Recursion,
+                _ => Word::Unknown,
+            };
             let loc = self.tok_span();
             self.bump();
-            match word.as_str() {
-                "benefit" => {
+            match word {
+                Word::Benefit => {
                     if let Some(prev) = benefit_loc {
                         return self.err_note(
                             loc,
@@ -824,7 +834,7 @@ impl<'a> Parser<'a> {
                     benefit_loc = Some(loc);
                     self.expect(TokKind::RParen, "expected `)` after pattern benefit")?;
                 }
-                "recursion" => {
+                Word::Recursion => {
                     if let Some(prev) = recursion_loc {
                         return self.err_note(
                             loc,
@@ -836,7 +846,7 @@ impl<'a> Parser<'a> {
                     *recursion = true;
                     recursion_loc = Some(loc);
                 }
-                _ => return self.err(loc, "unknown pattern metadata"),
+                Word::Unknown => return self.err(loc, "unknown pattern metadata"),
             }
             if !self.eat(TokKind::Comma) {
                 return Ok(());
@@ -1027,7 +1037,7 @@ impl<'a> Parser<'a> {
                 "expected string literal containing MLIR attribute"
             });
         }
-        let value = self.lexer.string_value(&self.tok);
+        let sym = self.ast.names.intern(&self.lexer.string_value(&self.tok));
         self.bump();
         loc.hi = self.tok_span().hi;
         self.expect(
@@ -1038,7 +1048,6 @@ impl<'a> Parser<'a> {
                 "expected `>` after attribute literal"
             },
         )?;
-        let sym = self.ast.names.intern(&value);
         Ok(if is_type {
             let ty = self.ast.types.type_;
             self.ast.expr(ExprKind::Type(sym), loc, ty)
@@ -1136,9 +1145,8 @@ impl<'a> Parser<'a> {
             }
         }
         // Upstream takes the name as that many bytes from the dialect's first byte.
-        let text = self.lexer.text_from(&first, len).to_string();
         let name = Name {
-            sym: self.ast.names.intern(&text),
+            sym: self.ast.names.intern(self.lexer.text_from(&first, len)),
             span: loc,
         };
         Ok(self.ast.decl(DeclKind::OpName(Some(name)), loc))

@@ -314,8 +314,8 @@ impl Parser<'_> {
                 },
             });
         }
-        let text = self.ast.names.str(name.sym).to_string();
         let Some(ty) = ty else {
+            let text = self.ast.names.str(name.sym);
             return self.err_note(
                 name.span,
                 format!("unable to infer type for variable `{text}`"),
@@ -677,9 +677,9 @@ impl Parser<'_> {
         loc: Span,
     ) -> PResult<TypeId> {
         let parent_ty = self.ast.ty(parent);
-        let name = self.ast.names.str(member).to_string();
+        let name = self.ast.names.str(member);
         let starts_with_digit = name.as_bytes().first().is_some_and(u8::is_ascii_digit);
-        match self.ast.types.kind(parent_ty).clone() {
+        match self.ast.types.kind(parent_ty) {
             TypeKind::Op(_) => {
                 if name == "$results" {
                     return Ok(self.ast.types.value_range);
@@ -690,7 +690,7 @@ impl Parser<'_> {
                     false => t.value,
                 };
                 if let Some(op) = self.ast.ods_operation(parent_ty) {
-                    if let Some(i) = op.result_index(&name) {
+                    if let Some(i) = op.result_index(name) {
                         return Ok(of(&op.results[i]));
                     }
                 } else if starts_with_digit {
