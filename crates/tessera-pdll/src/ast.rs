@@ -81,8 +81,13 @@ impl Interner {
             use std::hash::{BuildHasher, BuildHasherDefault};
             BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(s)
         };
-        let (text, spans) = (&self.text, &self.spans);
-        let same = |&i: &u32| span_text(text, spans[i as usize]) == s;
+        // Compared as bytes: slicing the text as a `str` would check both ends for
+        // character boundaries on every probe.
+        let (text, spans) = (self.text.as_bytes(), &self.spans);
+        let same = |&i: &u32| {
+            let (start, len) = spans[i as usize];
+            text.get(start as usize..(start + len) as usize) == Some(s.as_bytes())
+        };
         if let Some(&sym) = self.table.find(hash, same) {
             return Sym(sym);
         }
@@ -171,11 +176,17 @@ pub struct TypeTable {
 
 impl TypeTable {
     fn new() -> TypeTable {
+        Self::with_capacity(0)
+    }
+
+    /// A table with the common types, and room for about `types` more.
+    fn with_capacity(types: usize) -> TypeTable {
         let placeholder = TypeId(0);
+        let types = types + 9;
         let mut t = TypeTable {
-            kinds: Vec::new(),
-            hashes: Vec::new(),
-            table: hashbrown::HashTable::new(),
+            kinds: Vec::with_capacity(types),
+            hashes: Vec::with_capacity(types),
+            table: hashbrown::HashTable::with_capacity(types),
             attr: placeholder,
             constraint: placeholder,
             op: placeholder,
@@ -591,8 +602,9 @@ impl Ast {
 
     /// An empty tree with room for what a source of `source_len` bytes usually holds (from
     /// typical PDLL: about one declaration per 14 bytes and one expression per 13, one
-    /// statement per 37, a distinct name per 32 at most; the expressions get a margin, as
-    /// outgrowing their arena copies the largest one), so that parsing a large file does not grow
+    /// statement per 37, a distinct name per 32 at most, a distinct type (mostly `Op<name>`)
+    /// per 128; the expressions get a margin, as outgrowing their arena copies the largest
+    /// one), so that parsing a large file does not grow
     /// the arenas step by step, each step copying them into fresh memory (and rehashing the
     /// names). Room not used is never touched, but for a byte per name-table slot.
     pub fn with_capacity(source_len: usize) -> Ast {
@@ -601,6 +613,7 @@ impl Ast {
         ast.stmts = PrimaryMap::with_capacity(source_len / 37);
         ast.exprs = PrimaryMap::with_capacity(source_len / 12);
         ast.names = Interner::with_capacity(source_len / 32);
+        ast.types = TypeTable::with_capacity(source_len / 128);
         ast
     }
 
