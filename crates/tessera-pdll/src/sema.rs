@@ -480,21 +480,20 @@ impl Parser<'_> {
         let ret = children
             .iter()
             .position(|&s| matches!(stmts[s].kind, StmtKind::Return(_)));
-        // The statement after the `return`, if any.
+        // Whether there is a `return`, and the statement after it, if any.
         let trailing = ret.map(|i| children.get(i + 1).copied());
         match trailing {
-            Some(trailing) => {
-                if let Some(next) = trailing {
-                    let span = self.ast.stmt_span(next);
-                    return self.err(
-                        span,
-                        format!(
-                            "`return` terminated the `{decl_type}` body, but found trailing \
-                             statements afterwards"
-                        ),
-                    );
-                }
+            Some(Some(next)) => {
+                let span = self.ast.stmt_span(next);
+                return self.err(
+                    span,
+                    format!(
+                        "`return` terminated the `{decl_type}` body, but found trailing \
+                         statements afterwards"
+                    ),
+                );
             }
+            Some(None) => {}
             None if !sig.results.is_empty() => {
                 let end = self.ast.stmt_span(body).hi;
                 let msg = format!(
