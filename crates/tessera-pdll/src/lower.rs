@@ -732,11 +732,8 @@ impl<'a> Gen<'a> {
                     props
                 )])
             }
-            ExprKind::Call {
-                callee,
-                args,
-                negated,
-            } => {
+            ExprKind::Call(call) => {
+                let (callee, args, negated) = (&call.callee, &call.args, &call.negated);
                 let loc = self.loc(span);
                 let mut inputs: Values = SmallVec::with_capacity(args.len());
                 for &a in args {
@@ -808,7 +805,7 @@ impl<'a> Gen<'a> {
             }
             ExprKind::Range(elems) => {
                 let mut values: Values = SmallVec::with_capacity(elems.len());
-                for &el in elems {
+                for &el in elems.iter() {
                     let el = self.expr(el)?;
                     values.extend_from_slice(&el);
                 }

@@ -212,11 +212,8 @@ impl Printer<'_> {
                     names.str(*v)
                 );
             }
-            ExprKind::Call {
-                callee,
-                args,
-                negated,
-            } => {
+            ExprKind::Call(call) => {
+                let (callee, args, negated) = (&call.callee, &call.args, &call.negated);
                 let neg = if *negated { " Negated" } else { "" };
                 let _ = write!(self.out, "CallExpr {id:#x}");
                 self.type_field(ty);

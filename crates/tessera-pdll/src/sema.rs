@@ -244,7 +244,9 @@ impl Parser<'_> {
         }
         let accesses = self.tuple_element_accesses(*expr, &elems);
         let span = self.ast.exprs[*expr].span;
-        *expr = self.ast.expr(ExprKind::Range(accesses), span, range);
+        *expr = self
+            .ast
+            .expr(ExprKind::Range(Box::new(accesses)), span, range);
         Ok(())
     }
 
@@ -619,11 +621,11 @@ impl Parser<'_> {
             self.convert_expr_to(arg, ty, &notes)?;
         }
         Ok(self.ast.expr(
-            ExprKind::Call {
+            ExprKind::Call(Box::new(CallExpr {
                 callee,
                 args,
                 negated,
-            },
+            })),
             loc,
             result_type,
         ))
@@ -874,7 +876,7 @@ impl Parser<'_> {
                 // needs one per declared group, unless a single variadic one takes them all.
                 if self.ctx == Ctx::Rewrite && declared.len() > 1 {
                     for _ in declared {
-                        values.push(self.ast.expr(ExprKind::Range(Ids::new()), loc, range));
+                        values.push(self.ast.expr(ExprKind::Range(Box::default()), loc, range));
                     }
                 }
                 return Ok(());
