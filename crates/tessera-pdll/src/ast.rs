@@ -7,6 +7,7 @@
 //! interned in a [`TypeTable`] ([`TypeId`]), so comparing two types compares two integers, as
 //! upstream's uniqued `ast::Type`s do. Every node carries a [`Span`].
 
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{entity_impl, PrimaryMap};
 use smallvec::SmallVec;
 use tessera_ir::SourceLoc;
@@ -295,9 +296,17 @@ impl TypeTable {
 /// room a `Vec` would.
 pub type Ids<T> = SmallVec<[T; 4]>;
 
-/// A variable's constraint list: nearly always one constraint, stored in place (the room of
-/// a `Vec`, without its allocation).
+/// A constraint list while it is built: nearly always one constraint, stored in place.
 pub type Constraints = SmallVec<[ConstraintRef; 1]>;
+
+/// A variable's constraint list, kept in the tree's one list of constraint uses
+/// ([`Ast::constraints`]): 8 bytes in the variable, where a list of its own took 24 (and set
+/// the size of every declaration).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConstraintList {
+    start: u32,
+    len: u32,
+}
 
 /// A declaration.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -362,10 +371,10 @@ pub enum DeclKind {
         name: Name,
         /// Its type.
         ty: TypeId,
-        /// Its initializer.
-        init: Option<ExprId>,
-        /// Its constraints.
-        constraints: Constraints,
+        /// Its initializer (packed: 4 bytes instead of 8).
+        init: PackedOption<ExprId>,
+        /// Its constraints ([`Ast::constraints`] reads them).
+        constraints: ConstraintList,
     },
     /// `Constraint Name(…) …`.
     UserConstraint(Box<Callable>),
@@ -573,6 +582,8 @@ pub struct Ast {
     pub types: TypeTable,
     /// The module's top-level declarations, in order (those of included files in place).
     pub top_level: Vec<DeclId>,
+    /// The constraint uses of every variable, each variable's a [`ConstraintList`] range.
+    constraint_uses: Vec<ConstraintRef>,
     /// What `.td` includes defined: operations (looked up by full name with
     /// [`crate::ods::Context::operation`], operands and results in declaration order) and
     /// their constraints. Empty when nothing was included.
@@ -595,6 +606,7 @@ impl Ast {
             names: Interner::default(),
             types: TypeTable::new(),
             top_level: Vec::new(),
+            constraint_uses: Vec::new(),
             ods: crate::ods::Context::default(),
         }
     }
@@ -612,6 +624,24 @@ impl Ast {
         ast.exprs = PrimaryMap::with_capacity(source_len / 12);
         ast.names = Interner::with_capacity(source_len / 32);
         ast
+    }
+
+    /// The constraints of a variable's list.
+    pub fn constraints(&self, list: ConstraintList) -> &[ConstraintRef] {
+        let start = list.start as usize;
+        self.constraint_uses
+            .get(start..start + list.len as usize)
+            .unwrap_or(&[])
+    }
+
+    /// Stores a variable's constraint list.
+    pub fn constraint_list(&mut self, constraints: &[ConstraintRef]) -> ConstraintList {
+        let list = ConstraintList {
+            start: self.constraint_uses.len() as u32,
+            len: constraints.len() as u32,
+        };
+        self.constraint_uses.extend_from_slice(constraints);
+        list
     }
 
     /// Adds an expression.
@@ -688,6 +718,6 @@ mod tests {
     fn node_sizes_stay_small() {
         assert_eq!(std::mem::size_of::<Expr>(), 32);
         assert_eq!(std::mem::size_of::<Stmt>(), 40);
-        assert_eq!(std::mem::size_of::<Decl>(), 56);
+        assert_eq!(std::mem::size_of::<Decl>(), 40);
     }
 }

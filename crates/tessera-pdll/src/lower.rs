@@ -603,8 +603,8 @@ impl<'a> Gen<'a> {
                 "a reference to a declaration that is not a variable",
             );
         };
-        let values = match init {
-            Some(e) => self.expr(*e)?,
+        let values = match init.expand() {
+            Some(e) => self.expr(e)?,
             None => smallvec![self.uninitialized_var(var)?],
         };
         self.apply_var_constraints(var, &values)?;
@@ -626,7 +626,7 @@ impl<'a> Gen<'a> {
         let loc = self.loc(decl.span);
         // The type (or types) the first core constraint with one requires.
         let mut type_value = None;
-        for c in constraints {
+        for c in ast.constraints(*constraints) {
             let type_expr = match &ast.decls[c.constraint].kind {
                 DeclKind::AttrConstraint(t)
                 | DeclKind::ValueConstraint(t)
@@ -673,7 +673,7 @@ impl<'a> Gen<'a> {
         let DeclKind::Variable { constraints, .. } = &ast.decls[var].kind else {
             return Ok(());
         };
-        for c in constraints {
+        for c in ast.constraints(*constraints) {
             if let DeclKind::UserConstraint(callable) = &ast.decls[c.constraint].kind {
                 let loc = self.loc(c.span);
                 self.constraint_call(callable, loc, values, false, c.span)?;

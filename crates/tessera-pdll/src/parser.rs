@@ -1230,15 +1230,16 @@ impl<'a> Parser<'a> {
             sym: self.syms.underscore,
             span: loc,
         };
+        let constraints = self.ast.constraint_list(&[ConstraintRef {
+            constraint: cst,
+            span: loc,
+        }]);
         let var = self.ast.decl(
             DeclKind::Variable {
                 name,
                 ty,
-                init: None,
-                constraints: smallvec![ConstraintRef {
-                    constraint: cst,
-                    span: loc,
-                }],
+                init: None.into(),
+                constraints,
             },
             loc,
         );

@@ -278,10 +278,12 @@ impl Printer<'_> {
                 );
                 self.type_field(*ty);
                 self.out.push('\n');
-                if let Some(init) = init {
-                    self.children(&[Node::Expr(*init)]);
+                if let Some(init) = init.expand() {
+                    self.children(&[Node::Expr(init)]);
                 }
-                let nodes: Vec<Node> = constraints
+                let nodes: Vec<Node> = self
+                    .ast
+                    .constraints(*constraints)
                     .iter()
                     .map(|c| Node::Decl(c.constraint))
                     .collect();

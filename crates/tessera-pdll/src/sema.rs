@@ -280,11 +280,12 @@ impl Parser<'_> {
         if scoped {
             self.check_define_named_decl(name)?;
         }
+        let constraints = self.ast.constraint_list(&constraints);
         let decl = self.ast.decl(
             DeclKind::Variable {
                 name,
                 ty,
-                init,
+                init: init.into(),
                 constraints,
             },
             name.span,

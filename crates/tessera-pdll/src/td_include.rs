@@ -235,15 +235,16 @@ impl Parser<'_> {
             sym: self.ast.names.intern("self"),
             span,
         };
+        let constraints = self.ast.constraint_list(&[ConstraintRef {
+            constraint: core,
+            span,
+        }]);
         let input = self.ast.decl(
             DeclKind::Variable {
                 name: self_name,
                 ty,
-                init: None,
-                constraints: smallvec![ConstraintRef {
-                    constraint: core,
-                    span,
-                }],
+                init: None.into(),
+                constraints,
             },
             span,
         );
