@@ -7,7 +7,9 @@
 //! interned in a [`TypeTable`] ([`TypeId`]), so comparing two types compares two integers, as
 //! upstream's uniqued `ast::Type`s do. Every node carries a [`Span`].
 
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{entity_impl, PrimaryMap};
+use smallvec::SmallVec;
 use tessera_ir::SourceLoc;
 
 /// A range of source: `lo` is where diagnostics point, `hi` one past the last byte.
@@ -32,6 +34,14 @@ impl Span {
 /// An interned identifier or string.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(u32);
+
+impl Sym {
+    /// The symbol's number: symbols are numbered densely from 0 in the order interned, so
+    /// tables indexed by it stay small.
+    pub(crate) fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// The identifier table: each distinct string stored once, all of them back to back in one
 /// buffer. The hash table holds only symbol numbers, and each symbol's hash is kept, so
@@ -72,8 +82,13 @@ impl Interner {
             use std::hash::{BuildHasher, BuildHasherDefault};
             BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(s)
         };
-        let (text, spans) = (&self.text, &self.spans);
-        let same = |&i: &u32| span_text(text, spans[i as usize]) == s;
+        // Compared as bytes: slicing the text as a `str` would check both ends for
+        // character boundaries on every probe.
+        let (text, spans) = (self.text.as_bytes(), &self.spans);
+        let same = |&i: &u32| {
+            let (start, len) = spans[i as usize];
+            text.get(start as usize..(start + len) as usize) == Some(s.as_bytes())
+        };
         if let Some(&sym) = self.table.find(hash, same) {
             return Sym(sym);
         }
@@ -84,6 +99,16 @@ impl Interner {
         let hashes = &self.hashes;
         self.table.insert_unique(hash, sym, |&i| hashes[i as usize]);
         Sym(sym)
+    }
+
+    /// How many symbols there are.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether no symbol was interned yet.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
     }
 
     /// The text of `sym`.
@@ -266,6 +291,23 @@ impl TypeTable {
     }
 }
 
+/// A list of node ids or names in a node: up to four are stored in place (nearly every list
+/// is that short), so building the tree allocates nothing for them, and the list takes the
+/// room a `Vec` would.
+pub type Ids<T> = SmallVec<[T; 4]>;
+
+/// A constraint list while it is built: nearly always one constraint, stored in place.
+pub type Constraints = SmallVec<[ConstraintRef; 1]>;
+
+/// A variable's constraint list, kept in the tree's one list of constraint uses
+/// ([`Ast::constraints`]): 8 bytes in the variable, where a list of its own took 24 (and set
+/// the size of every declaration).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct ConstraintList {
+    start: u32,
+    len: u32,
+}
+
 /// A declaration.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DeclId(u32);
@@ -305,9 +347,9 @@ pub struct Callable {
     /// Its name (`<anonymous_…>` for inline lambdas).
     pub name: Name,
     /// Argument variables.
-    pub inputs: Vec<DeclId>,
+    pub inputs: Ids<DeclId>,
     /// Result variables.
-    pub results: Vec<DeclId>,
+    pub results: Ids<DeclId>,
     /// The single result's type, a tuple of several, or `Tuple<>`.
     pub result_type: TypeId,
     /// The PDLL body, if any.
@@ -329,10 +371,10 @@ pub enum DeclKind {
         name: Name,
         /// Its type.
         ty: TypeId,
-        /// Its initializer.
-        init: Option<ExprId>,
-        /// Its constraints.
-        constraints: Vec<ConstraintRef>,
+        /// Its initializer (packed: 4 bytes instead of 8).
+        init: PackedOption<ExprId>,
+        /// Its constraints ([`Ast::constraints`] reads them).
+        constraints: ConstraintList,
     },
     /// `Constraint Name(…) …`.
     UserConstraint(Box<Callable>),
@@ -409,7 +451,7 @@ impl Decl {
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     /// `{ … }`.
-    Compound(Vec<StmtId>),
+    Compound(Ids<StmtId>),
     /// `erase root`.
     Erase(ExprId),
     /// `let …` (the variable).
@@ -419,7 +461,7 @@ pub enum StmtKind {
         /// The replaced operation.
         root: ExprId,
         /// The replacement values or operation.
-        with: Vec<ExprId>,
+        with: Ids<ExprId>,
     },
     /// `return expr`.
     Return(ExprId),
@@ -459,14 +501,7 @@ pub enum ExprKind {
     /// `attr<"…">` (also the implicit unit value of an attribute without one).
     Attribute(Sym),
     /// `callee(args)`, possibly negated with `not`.
-    Call {
-        /// The called constraint or rewrite reference.
-        callee: ExprId,
-        /// The arguments, after conversion to the parameter types.
-        args: Vec<ExprId>,
-        /// Whether `not` preceded the call.
-        negated: bool,
-    },
+    Call(Box<CallExpr>),
     /// A reference to a declaration.
     DeclRef(DeclId),
     /// `parent.member` (`$results` for the implicit all-results access).
@@ -483,30 +518,42 @@ pub enum ExprKind {
     /// `type<"…">`.
     Type(Sym),
     /// A range built from values or types (tuples converted in a rewrite, padding groups).
-    Range(Vec<ExprId>),
+    Range(Box<Ids<ExprId>>),
 }
 
-/// The parts of an operation expression. Boxed in [`ExprKind`], as the tuple's are: the two
-/// largest kinds would otherwise set the size of every expression (96 bytes instead of 48).
+/// The parts of a call. Boxed in [`ExprKind`], as an operation's, a tuple's and a range's
+/// are: every kind then fits in 8 bytes, and an expression in 32 (48 with the call's parts
+/// in place, 96 with all of them), which a large file's tree, mostly expressions, shows.
+#[derive(Clone, Debug)]
+pub struct CallExpr {
+    /// The called constraint or rewrite reference.
+    pub callee: ExprId,
+    /// The arguments, after conversion to the parameter types.
+    pub args: Ids<ExprId>,
+    /// Whether `not` preceded the call.
+    pub negated: bool,
+}
+
+/// The parts of an operation expression (boxed in [`ExprKind`], see [`CallExpr`]).
 #[derive(Clone, Debug)]
 pub struct OperationExpr {
     /// The [`DeclKind::OpName`].
     pub name: DeclId,
     /// Operand groups.
-    pub operands: Vec<ExprId>,
+    pub operands: Ids<ExprId>,
     /// Result type groups.
-    pub results: Vec<ExprId>,
+    pub results: Ids<ExprId>,
     /// [`DeclKind::NamedAttribute`]s.
-    pub attrs: Vec<DeclId>,
+    pub attrs: Ids<DeclId>,
 }
 
 /// The parts of a tuple expression.
 #[derive(Clone, Debug)]
 pub struct TupleExpr {
     /// Elements.
-    pub elems: Vec<ExprId>,
+    pub elems: Ids<ExprId>,
     /// Element labels (empty symbols where unnamed).
-    pub names: Vec<Sym>,
+    pub names: Ids<Sym>,
 }
 
 /// An expression node.
@@ -535,6 +582,8 @@ pub struct Ast {
     pub types: TypeTable,
     /// The module's top-level declarations, in order (those of included files in place).
     pub top_level: Vec<DeclId>,
+    /// The constraint uses of every variable, each variable's a [`ConstraintList`] range.
+    constraint_uses: Vec<ConstraintRef>,
     /// What `.td` includes defined: operations (looked up by full name with
     /// [`crate::ods::Context::operation`], operands and results in declaration order) and
     /// their constraints. Empty when nothing was included.
@@ -557,22 +606,42 @@ impl Ast {
             names: Interner::default(),
             types: TypeTable::new(),
             top_level: Vec::new(),
+            constraint_uses: Vec::new(),
             ods: crate::ods::Context::default(),
         }
     }
 
     /// An empty tree with room for what a source of `source_len` bytes usually holds (from
-    /// typical PDLL: about one declaration and one expression per 14 bytes, one statement
-    /// per 37, a distinct name per 32 at most), so that parsing a large file does not grow
+    /// typical PDLL: about one declaration per 14 bytes and one expression per 13, one
+    /// statement per 37, a distinct name per 32 at most; the expressions get a margin, as
+    /// outgrowing their arena copies the largest one), so that parsing a large file does not grow
     /// the arenas step by step, each step copying them into fresh memory (and rehashing the
     /// names). Room not used is never touched, but for a byte per name-table slot.
     pub fn with_capacity(source_len: usize) -> Ast {
         let mut ast = Ast::new();
         ast.decls = PrimaryMap::with_capacity(source_len / 14);
         ast.stmts = PrimaryMap::with_capacity(source_len / 37);
-        ast.exprs = PrimaryMap::with_capacity(source_len / 14);
+        ast.exprs = PrimaryMap::with_capacity(source_len / 12);
         ast.names = Interner::with_capacity(source_len / 32);
         ast
+    }
+
+    /// The constraints of a variable's list.
+    pub fn constraints(&self, list: ConstraintList) -> &[ConstraintRef] {
+        let start = list.start as usize;
+        self.constraint_uses
+            .get(start..start + list.len as usize)
+            .unwrap_or(&[])
+    }
+
+    /// Stores a variable's constraint list.
+    pub fn constraint_list(&mut self, constraints: &[ConstraintRef]) -> ConstraintList {
+        let list = ConstraintList {
+            start: self.constraint_uses.len() as u32,
+            len: constraints.len() as u32,
+        };
+        self.constraint_uses.extend_from_slice(constraints);
+        list
     }
 
     /// Adds an expression.
@@ -636,5 +705,19 @@ impl Ast {
             DeclKind::Variable { ty, .. } => *ty,
             _ => self.types.empty_tuple,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A large file's tree is mostly these nodes: their sizes set how much memory parsing
+    /// touches (lists of ids held in place, the larger expression kinds boxed).
+    #[test]
+    fn node_sizes_stay_small() {
+        assert_eq!(std::mem::size_of::<Expr>(), 32);
+        assert_eq!(std::mem::size_of::<Stmt>(), 40);
+        assert_eq!(std::mem::size_of::<Decl>(), 40);
     }
 }

@@ -7,6 +7,7 @@
 //! always available.
 
 use crate::ast::Span;
+use std::borrow::Cow;
 use std::sync::Arc;
 use tessera_ir::source::FileId;
 use tessera_ir::{Diagnostics, SourceLoc, SourceMap};
@@ -220,13 +221,20 @@ impl Lexer {
         self.buffers[tok.buf as usize].file
     }
 
-    /// The unescaped contents of a string token (quotes or `[{ }]` removed).
-    pub fn string_value(&self, tok: &Token) -> String {
-        let s = self.spelling(tok).as_bytes();
-        let body = match tok.kind {
-            TokKind::String => &s[1..s.len() - 1],
-            _ => &s[2..s.len() - 2],
+    /// The unescaped contents of a string token (quotes or `[{ }]` removed); borrowed from
+    /// the buffer when there is nothing to unescape (nearly always).
+    pub fn string_value(&self, tok: &Token) -> Cow<'_, str> {
+        let spelling = self.spelling(tok);
+        let (open, close) = match tok.kind {
+            TokKind::String => (1, 1),
+            _ => (2, 2),
         };
+        // The delimiters are ASCII, so the body starts and ends on character boundaries.
+        let text = &spelling[open..spelling.len() - close];
+        if !text.contains('\\') {
+            return Cow::Borrowed(text);
+        }
+        let body = text.as_bytes();
         let mut out = Vec::with_capacity(body.len());
         let mut i = 0;
         while i < body.len() {
@@ -250,7 +258,7 @@ impl Lexer {
                 _ => out.push(c1),
             }
         }
-        String::from_utf8_lossy(&out).into_owned()
+        Cow::Owned(String::from_utf8_lossy(&out).into_owned())
     }
 
     /// Continues lexing at the start of `tok` (for the places the grammar looks ahead).
@@ -310,7 +318,10 @@ impl Lexer {
             let bytes = self.buffers[self.cur as usize].text.as_bytes();
             // Whitespace (and NUL, as upstream treats it) is skipped in one loop.
             let mut start = self.pos as usize;
-            while matches!(bytes.get(start), Some(b' ' | b'\t' | b'\n' | b'\r' | 0)) {
+            while bytes
+                .get(start)
+                .is_some_and(|&b| CLASS[b as usize] & SPACE != 0)
+            {
                 start += 1;
             }
             self.pos = start as u32;
@@ -439,11 +450,31 @@ impl Lexer {
     }
 }
 
+/// Byte classes, looked up in [`CLASS`]: one load and test per byte where the scanning
+/// loops would otherwise compare against several ranges.
+const SPACE: u8 = 1;
+/// `[a-zA-Z0-9_]`.
+const WORD: u8 = 2;
+
+/// The class bits of every byte.
+static CLASS: [u8; 256] = {
+    let mut class = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0) {
+            class[b] |= SPACE;
+        }
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            class[b] |= WORD;
+        }
+        b += 1;
+    }
+    class
+};
+
 fn ident_end(bytes: &[u8], mut i: usize) -> usize {
-    while bytes
-        .get(i)
-        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-    {
+    while bytes.get(i).is_some_and(|&b| CLASS[b as usize] & WORD != 0) {
         i += 1;
     }
     i

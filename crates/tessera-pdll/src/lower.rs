@@ -12,15 +12,16 @@
 //! diagnostic ("internal error"), so a gap in sema cannot crash a tool.
 
 use crate::ast::{Ast, Callable, DeclId, DeclKind, ExprId, ExprKind, Span, StmtId, StmtKind};
-use crate::ast::{TypeId, TypeKind};
+use crate::ast::{Sym, TypeId, TypeKind};
+use cranelift_entity::SecondaryMap;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
 use tessera_ir::source::FileId;
 use tessera_ir::{
-    Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OperationState,
-    SourceLoc, SourceMap, Type, ValueId,
+    Attr, BlockId, Body, Context, Diagnostic, Ident, LocKind, Location, OpId, OpParts,
+    OperationState, SourceLoc, SourceMap, Type, ValueId,
 };
-use tessera_pdl::build::{append_op, PdlNames, PdlTypes};
+use tessera_pdl::build::{PdlNames, PdlTypes};
 
 /// Values of one variable or expression (tuples have several).
 type Values = SmallVec<[ValueId; 2]>;
@@ -96,6 +97,41 @@ pub fn lower_to_pdl(
 
 type GResult<T> = Result<T, Box<Diagnostic>>;
 
+/// Operand segment sizes of up to three groups, the groups not there `usize::MAX`.
+type SegmentSizes = [usize; 3];
+
+/// Where the last location was: lowering meets positions mostly in source order, a few
+/// lines apart, so the next one is found by stepping on from here through the buffer's line
+/// starts instead of searching them all each time.
+#[derive(Copy, Clone)]
+struct LineCursor {
+    file: FileId,
+    /// The buffer's name, interned for locations.
+    name: Ident,
+    /// 0-based line, an index into the buffer's line starts.
+    line: usize,
+}
+
+impl LineCursor {
+    /// How many lines on the cursor steps before a search is cheaper.
+    const STEPS: usize = 16;
+
+    /// Moves the cursor to the line holding `offset`, given the buffer's line starts, if
+    /// that is this line or one shortly after it; `false` when it is not.
+    fn advance_to(&mut self, starts: &[u32], offset: u32) -> bool {
+        if starts.get(self.line).is_none_or(|&s| offset < s) {
+            return false;
+        }
+        for _ in 0..Self::STEPS {
+            match starts.get(self.line + 1) {
+                Some(&next) if next <= offset => self.line += 1,
+                _ => return true,
+            }
+        }
+        false
+    }
+}
+
 struct Gen<'a> {
     ctx: &'a mut Context,
     ast: &'a Ast,
@@ -106,26 +142,44 @@ struct Gen<'a> {
     block: BlockId,
     names: PdlNames,
     types: PdlTypes,
-    /// The values of the variables lowered so far in the open scopes.
-    vars: FxHashMap<DeclId, Values>,
-    /// Per open scope, what it changed in `vars` (the previous binding, if any), so closing
-    /// it restores the enclosing scopes' view.
-    scopes: Vec<Vec<(DeclId, Option<Values>)>>,
-    /// Emptied undo lists of closed scopes, reused by the next ones (a scope per pattern,
-    /// rewrite and inlined call: growing a fresh list for each cost a reallocation or more).
-    spare_scopes: Vec<Vec<(DeclId, Option<Values>)>>,
-    /// The last buffer whose name was interned for a location, so consecutive locations in
-    /// one file intern it once.
-    file: Option<(FileId, Ident)>,
+    /// Per variable, 1 + the index in `bindings` of its values in the open scopes (0: not
+    /// lowered there). Indexed by declaration: a lookup per variable use is an array read.
+    var_slots: SecondaryMap<DeclId, u32>,
+    /// The values bound in the open scopes, innermost last: a scope's bindings are dropped
+    /// together when it closes.
+    bindings: Vec<Values>,
+    /// Per open scope: the length of `bindings` and of `undo` when it opened.
+    scopes: Vec<(u32, u32)>,
+    /// What the open scopes changed in `var_slots` (the variable and its previous slot), so
+    /// closing one restores the enclosing scopes' view.
+    undo: Vec<(DeclId, u32)>,
+    /// The source line the last location fell on (see [`LineCursor`]).
+    line: Option<LineCursor>,
     /// The patterns without `with recursion`.
     unbounded: Vec<OpId>,
     /// The last location made, by source position: an op and the ops its operands need
     /// are often placed at one position, and this spares resolving its line and interning
     /// it again.
     last_loc: Option<(tessera_ir::SourceLoc, Location)>,
+    /// The empty attribute dictionary every op made here has.
+    empty_dict: Attr,
+    /// The empty array: the attribute names of most `pdl.operation`s.
+    no_names: Attr,
+    /// `false` and `true`.
+    bools: [Attr; 2],
+    /// The `i32` attributes made so far, by value.
+    i32_attrs: FxHashMap<u32, Attr>,
+    /// The string attributes of names made so far.
+    sym_attrs: FxHashMap<Sym, Attr>,
+    /// The `attr<...>` (`false`) and `type<...>` (`true`) literals read so far, by text.
+    literals: FxHashMap<(Sym, bool), Attr>,
+    /// The one-entry property dictionaries made so far.
+    single_props: FxHashMap<(Ident, Attr), Attr>,
+    /// The properties of native calls made so far, by name and negation (2 for rewrites).
+    native_props: FxHashMap<(Attr, u8), Attr>,
     /// The segment-size properties made so far, by sizes: few distinct ones, each
     /// made (allocated and interned) once.
-    segment_attrs: FxHashMap<SmallVec<[usize; 4]>, (Ident, Attr)>,
+    segment_attrs: FxHashMap<SegmentSizes, (Ident, Attr)>,
 }
 
 impl<'a> Gen<'a> {
@@ -144,6 +198,9 @@ impl<'a> Gen<'a> {
         // Each op gets about a location and a property dictionary of its own.
         ctx.reserve_attrs(ast.exprs.len() + ast.stmts.len());
         let block = body.create_block();
+        let empty_dict = ctx.empty_dict();
+        let no_names = ctx.array_attr(&[]);
+        let bools = [ctx.bool_attr(false), ctx.bool_attr(true)];
         Gen {
             ctx,
             ast,
@@ -153,13 +210,22 @@ impl<'a> Gen<'a> {
             block,
             names,
             types,
-            vars: FxHashMap::default(),
+            var_slots: SecondaryMap::with_capacity(ast.decls.len()),
+            bindings: Vec::new(),
             scopes: Vec::new(),
-            spare_scopes: Vec::new(),
-            file: None,
+            undo: Vec::new(),
+            line: None,
             unbounded: Vec::new(),
             last_loc: None,
             segment_attrs: FxHashMap::default(),
+            empty_dict,
+            no_names,
+            bools,
+            i32_attrs: FxHashMap::default(),
+            sym_attrs: FxHashMap::default(),
+            literals: FxHashMap::default(),
+            single_props: FxHashMap::default(),
+            native_props: FxHashMap::default(),
         }
     }
 
@@ -180,18 +246,37 @@ impl<'a> Gen<'a> {
     }
 
     fn new_loc(&mut self, span: Span) -> Location {
-        let Some((buffer, line, col)) = self.sources.file_line_col(span.lo) else {
+        let Some((buffer, offset)) = self.sources.find(span.lo) else {
             return self.unknown_file_loc();
         };
-        let file = match self.file {
-            Some((last, id)) if last == buffer => id,
-            _ => {
-                let id = self.ctx.ident(self.sources.file(buffer).name());
-                self.file = Some((buffer, id));
-                id
+        let starts = self.sources.file(buffer).line_starts();
+        let offset = offset as u32;
+        let near = self
+            .line
+            .filter(|c| c.file == buffer)
+            .and_then(|mut c| c.advance_to(starts, offset).then_some(c));
+        let cursor = match near {
+            Some(c) => c,
+            None => {
+                let name = match self.line {
+                    Some(c) if c.file == buffer => c.name,
+                    _ => self.ctx.ident(self.sources.file(buffer).name()),
+                };
+                // The last line starting at or before `offset` (line 0 starts at 0).
+                let line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
+                LineCursor {
+                    file: buffer,
+                    name,
+                    line,
+                }
             }
         };
-        self.ctx.loc(LocKind::FileLineCol { file, line, col })
+        self.line = Some(cursor);
+        self.ctx.loc(LocKind::FileLineCol {
+            file: cursor.name,
+            line: cursor.line as u32 + 1,
+            col: offset - starts.get(cursor.line).copied().unwrap_or(0) + 1,
+        })
     }
 
     fn unknown_file_loc(&mut self) -> Location {
@@ -246,21 +331,23 @@ impl<'a> Gen<'a> {
         loc: Location,
         operands: &[ValueId],
         results: &[Type],
-        props: Vec<(Ident, Attr)>,
+        props: Option<Attr>,
         regions: u32,
     ) -> OpId {
-        let block = self.block;
-        append_op(
-            self.ctx,
-            &mut self.body,
-            block,
+        // Made from the borrowed slices directly: an `OperationState` would copy operands
+        // and result types into vectors of its own first.
+        let op = self.body.create_op_from(&OpParts {
             name,
             loc,
-            operands,
-            results,
+            attrs: self.empty_dict,
             props,
-            regions,
-        )
+            operands,
+            result_types: results,
+            successors: &[],
+            num_regions: regions,
+        });
+        self.body.append_op(self.block, op);
+        op
     }
 
     /// Appends a one-result op and returns its result.
@@ -270,48 +357,91 @@ impl<'a> Gen<'a> {
         loc: Location,
         operands: &[ValueId],
         result: Type,
-        props: Vec<(Ident, Attr)>,
+        props: Option<Attr>,
     ) -> ValueId {
         let op = self.op(name, loc, operands, &[result], props, 0);
         self.body.result(op, 0)
     }
 
+    /// An `i32` attribute (result indices: a few small ones, each made once).
     fn i32(&mut self, v: u32) -> Attr {
+        if let Some(&attr) = self.i32_attrs.get(&v) {
+            return attr;
+        }
         let i32 = self.ctx.int_type(32);
-        self.ctx.integer_attr(i32, v as i128)
+        let attr = self.ctx.integer_attr(i32, v as i128);
+        self.i32_attrs.insert(v, attr);
+        attr
+    }
+
+    /// The string attribute of a name (operation, attribute and callee names recur across
+    /// patterns: each is made once).
+    fn sym_attr(&mut self, sym: Sym) -> Attr {
+        if let Some(&attr) = self.sym_attrs.get(&sym) {
+            return attr;
+        }
+        let attr = self.ctx.string_attr(self.ast.names.str(sym));
+        self.sym_attrs.insert(sym, attr);
+        attr
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        if let Some(&made) = self.segment_attrs.get(sizes) {
-            return made;
+        // Keyed by value (no allocation): ops have two or three groups.
+        let mut key = [usize::MAX; 3];
+        let short = sizes.len() <= key.len();
+        if short {
+            key[..sizes.len()].copy_from_slice(sizes);
+            if let Some(&made) = self.segment_attrs.get(&key) {
+                return made;
+            }
         }
         let made = self.names.segments(self.ctx, sizes);
-        self.segment_attrs.insert(SmallVec::from_slice(sizes), made);
+        if short {
+            self.segment_attrs.insert(key, made);
+        }
         made
+    }
+
+    /// The properties `{name = value}`. Ops with a single property mostly repeat a few
+    /// (segment sizes of `pdl.rewrite` and `pdl.replace`, result indices, common types):
+    /// each dictionary is made once.
+    fn prop(&mut self, name: Ident, value: Attr) -> Option<Attr> {
+        if let Some(&dict) = self.single_props.get(&(name, value)) {
+            return Some(dict);
+        }
+        let dict = self.ctx.dictionary(vec![(name, value)]);
+        self.single_props.insert((name, value), dict);
+        Some(dict)
+    }
+
+    /// The properties of `pdl.operation`s and the like, which vary from op to op.
+    fn props(&mut self, entries: Vec<(Ident, Attr)>) -> Option<Attr> {
+        Some(self.ctx.dictionary(entries))
     }
 
     // ----- scopes -------------------------------------------------------------------------
 
     fn push_scope(&mut self) {
-        let undo = self.spare_scopes.pop().unwrap_or_default();
-        self.scopes.push(undo);
+        self.scopes
+            .push((self.bindings.len() as u32, self.undo.len() as u32));
     }
 
     fn pop_scope(&mut self) {
-        let mut undo = self.scopes.pop().unwrap_or_default();
-        for (decl, old) in undo.drain(..).rev() {
-            match old {
-                Some(v) => self.vars.insert(decl, v),
-                None => self.vars.remove(&decl),
-            };
+        let Some((bindings, undo)) = self.scopes.pop() else {
+            return;
+        };
+        for (decl, old) in self.undo.drain(undo as usize..).rev() {
+            self.var_slots[decl] = old;
         }
-        self.spare_scopes.push(undo);
+        // Only the slots just restored named the bindings made in this scope.
+        self.bindings.truncate(bindings as usize);
     }
 
     fn bind(&mut self, decl: DeclId, values: Values) {
-        let old = self.vars.insert(decl, values);
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.push((decl, old));
+        self.bindings.push(values);
+        let old = std::mem::replace(&mut self.var_slots[decl], self.bindings.len() as u32);
+        if !self.scopes.is_empty() {
+            self.undo.push((decl, old));
         }
     }
 
@@ -331,7 +461,7 @@ impl<'a> Gen<'a> {
             return Ok(());
         };
         let loc = self.loc(ast.decls[decl].span);
-        let pattern = self.op(self.names.pattern, loc, &[], &[], Vec::new(), 1);
+        let pattern = self.op(self.names.pattern, loc, &[], &[], None, 1);
         if !recursion {
             self.unbounded.push(pattern);
         }
@@ -362,7 +492,7 @@ impl<'a> Gen<'a> {
         let mut props = Vec::with_capacity(2);
         props.push((self.names.benefit, benefit));
         if let Some(name) = name {
-            let sym = self.ctx.string_attr(ast.names.str(name.sym));
+            let sym = self.sym_attr(name.sym);
             props.push((self.names.sym_name, sym));
         }
         let props = self.ctx.dictionary(props);
@@ -390,7 +520,7 @@ impl<'a> Gen<'a> {
                 let root = self.single(*root)?;
                 let loc = self.loc(span);
                 let outer = self.nest_under_rewrite(root, loc);
-                self.op(self.names.erase, loc, &[root], &[], Vec::new(), 0);
+                self.op(self.names.erase, loc, &[root], &[], None, 0);
                 self.block = outer;
                 Ok(())
             }
@@ -426,8 +556,9 @@ impl<'a> Gen<'a> {
             .block_parent_op(outer)
             .is_some_and(|op| self.body.op_name(op) == self.names.pattern);
         if in_pattern {
-            let segments = self.segments(&[1, 0]);
-            let rewrite = self.op(self.names.rewrite, loc, &[root], &[], vec![segments], 1);
+            let (name, segments) = self.segments(&[1, 0]);
+            let props = self.prop(name, segments);
+            let rewrite = self.op(self.names.rewrite, loc, &[root], &[], props, 1);
             let block = self.body.create_block();
             let region = self.body.region(rewrite, 0);
             self.body.append_block(region, block);
@@ -445,13 +576,14 @@ impl<'a> Gen<'a> {
         // of replacement values.
         let by_op = values.len() == 1 && self.body.value_type(values[0]) == self.types.operation;
         let mut operands: Values = smallvec![root];
-        operands.extend(values.iter().copied());
+        operands.extend_from_slice(&values);
         let segments = if by_op {
             self.segments(&[1, 1, 0])
         } else {
             self.segments(&[1, 0, values.len()])
         };
-        self.op(self.names.replace, loc, &operands, &[], vec![segments], 0);
+        let props = self.prop(segments.0, segments.1);
+        self.op(self.names.replace, loc, &operands, &[], props, 0);
         Ok(())
     }
 
@@ -460,8 +592,8 @@ impl<'a> Gen<'a> {
     /// The values of variable `var`, lowering it (initializer or constraints, then its
     /// constraint calls) on first use.
     fn var(&mut self, var: DeclId) -> GResult<Values> {
-        if let Some(values) = self.vars.get(&var) {
-            return Ok(values.clone());
+        if let Some(slot) = self.var_slots[var].checked_sub(1) {
+            return Ok(Values::from_slice(&self.bindings[slot as usize]));
         }
         let ast = self.ast;
         let decl = &ast.decls[var];
@@ -471,8 +603,8 @@ impl<'a> Gen<'a> {
                 "a reference to a declaration that is not a variable",
             );
         };
-        let values = match init {
-            Some(e) => self.expr(*e)?,
+        let values = match init.expand() {
+            Some(e) => self.expr(e)?,
             None => smallvec![self.uninitialized_var(var)?],
         };
         self.apply_var_constraints(var, &values)?;
@@ -494,7 +626,7 @@ impl<'a> Gen<'a> {
         let loc = self.loc(decl.span);
         // The type (or types) the first core constraint with one requires.
         let mut type_value = None;
-        for c in constraints {
+        for c in ast.constraints(*constraints) {
             let type_expr = match &ast.decls[c.constraint].kind {
                 DeclKind::AttrConstraint(t)
                 | DeclKind::ValueConstraint(t)
@@ -514,18 +646,17 @@ impl<'a> Gen<'a> {
         let (value_ty, values_ty, ty_ty, types_ty, attr_ty, op_ty) =
             (t.value, t.values, t.ty, t.types, t.attribute, t.operation);
         Ok(match ast.types.kind(*ty) {
-            TypeKind::Value => self.value_op(operand, loc, &typed, value_ty, Vec::new()),
-            TypeKind::Type => self.value_op(type_, loc, &[], ty_ty, Vec::new()),
-            TypeKind::Attr => self.value_op(attribute, loc, &typed, attr_ty, Vec::new()),
+            TypeKind::Value => self.value_op(operand, loc, &typed, value_ty, None),
+            TypeKind::Type => self.value_op(type_, loc, &[], ty_ty, None),
+            TypeKind::Attr => self.value_op(attribute, loc, &typed, attr_ty, None),
             TypeKind::Op(name) => {
-                let all_operands = self.value_op(operands, loc, &[], values_ty, Vec::new());
-                let all_types = self.value_op(types, loc, &[], types_ty, Vec::new());
-                let name = name.map(|s| ast.names.str(s));
-                self.operation(loc, name, &[all_operands], &[], &[], &[all_types], op_ty)
+                let all_operands = self.value_op(operands, loc, &[], values_ty, None);
+                let all_types = self.value_op(types, loc, &[], types_ty, None);
+                self.operation(loc, *name, &[all_operands], &[], &[], &[all_types], op_ty)
             }
             TypeKind::Range(elt) => match ast.types.kind(*elt) {
-                TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, Vec::new()),
-                TypeKind::Type => self.value_op(types, loc, &[], types_ty, Vec::new()),
+                TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, None),
+                TypeKind::Type => self.value_op(types, loc, &[], types_ty, None),
                 _ => return self.internal(decl.span, "a variable of an unexpected range type"),
             },
             _ => {
@@ -542,7 +673,7 @@ impl<'a> Gen<'a> {
         let DeclKind::Variable { constraints, .. } = &ast.decls[var].kind else {
             return Ok(());
         };
-        for c in constraints {
+        for c in ast.constraints(*constraints) {
             if let DeclKind::UserConstraint(callable) = &ast.decls[c.constraint].kind {
                 let loc = self.loc(c.span);
                 self.constraint_call(callable, loc, values, false, c.span)?;
@@ -578,7 +709,7 @@ impl<'a> Gen<'a> {
             ExprKind::Attribute(text) => {
                 let attr = self.parse_literal(*text, span, false)?;
                 let loc = self.loc(span);
-                let props = vec![(self.names.value, attr)];
+                let props = self.prop(self.names.value, attr);
                 let attr_ty = self.types.attribute;
                 Ok(smallvec![self.value_op(
                     self.names.attribute,
@@ -591,7 +722,7 @@ impl<'a> Gen<'a> {
             ExprKind::Type(text) => {
                 let ty = self.parse_literal(*text, span, true)?;
                 let loc = self.loc(span);
-                let props = vec![(self.names.constant_type, ty)];
+                let props = self.prop(self.names.constant_type, ty);
                 let ty_ty = self.types.ty;
                 Ok(smallvec![self.value_op(
                     self.names.type_,
@@ -601,11 +732,8 @@ impl<'a> Gen<'a> {
                     props
                 )])
             }
-            ExprKind::Call {
-                callee,
-                args,
-                negated,
-            } => {
+            ExprKind::Call(call) => {
+                let (callee, args, negated) = (&call.callee, &call.args, &call.negated);
                 let loc = self.loc(span);
                 let mut inputs: Values = SmallVec::with_capacity(args.len());
                 for &a in args {
@@ -645,7 +773,7 @@ impl<'a> Gen<'a> {
                     let DeclKind::NamedAttribute { name, value } = &ast.decls[a].kind else {
                         return self.internal(span, "an attribute entry that is not one");
                     };
-                    attr_names.push(ast.names.str(name.sym));
+                    attr_names.push(name.sym);
                     attr_values.push(self.single(*value)?);
                 }
                 let mut result_values: Values = SmallVec::with_capacity(results.len());
@@ -653,7 +781,7 @@ impl<'a> Gen<'a> {
                     result_values.push(self.single(r)?);
                 }
                 let op_name = match &ast.decls[*name].kind {
-                    DeclKind::OpName(n) => n.map(|n| ast.names.str(n.sym)),
+                    DeclKind::OpName(n) => n.map(|n| n.sym),
                     _ => return self.internal(span, "an operation without a name declaration"),
                 };
                 let op_ty = self.types.operation;
@@ -677,8 +805,9 @@ impl<'a> Gen<'a> {
             }
             ExprKind::Range(elems) => {
                 let mut values: Values = SmallVec::with_capacity(elems.len());
-                for &el in elems {
-                    values.extend(self.expr(el)?);
+                for &el in elems.iter() {
+                    let el = self.expr(el)?;
+                    values.extend_from_slice(&el);
                 }
                 let ty = self.pdl_type(expr.ty, span)?;
                 let loc = self.loc(span);
@@ -687,7 +816,7 @@ impl<'a> Gen<'a> {
                     loc,
                     &values,
                     ty,
-                    Vec::new()
+                    None
                 )])
             }
         }
@@ -698,27 +827,32 @@ impl<'a> Gen<'a> {
     fn operation(
         &mut self,
         loc: Location,
-        name: Option<&str>,
+        name: Option<Sym>,
         operands: &[ValueId],
-        attr_names: &[&str],
+        attr_names: &[Sym],
         attr_values: &[ValueId],
         result_types: &[ValueId],
         op_ty: Type,
     ) -> ValueId {
         let mut all: Values = SmallVec::with_capacity(operands.len() + attr_values.len() + 1);
-        all.extend(operands.iter().copied());
-        all.extend(attr_values.iter().copied());
-        all.extend(result_types.iter().copied());
-        let names: Vec<Attr> = attr_names.iter().map(|n| self.ctx.string_attr(n)).collect();
-        let names = self.ctx.array_attr(&names);
+        all.extend_from_slice(operands);
+        all.extend_from_slice(attr_values);
+        all.extend_from_slice(result_types);
+        let names = if attr_names.is_empty() {
+            self.no_names
+        } else {
+            let names: SmallVec<[Attr; 4]> = attr_names.iter().map(|&n| self.sym_attr(n)).collect();
+            self.ctx.array_attr(&names)
+        };
         // Room for all three properties at once: growing from one is a reallocation per op.
         let mut props = Vec::with_capacity(3);
         props.push((self.names.attribute_value_names, names));
         if let Some(name) = name {
-            let name = self.ctx.string_attr(name);
+            let name = self.sym_attr(name);
             props.push((self.names.op_name, name));
         }
         props.push(self.segments(&[operands.len(), attr_values.len(), result_types.len()]));
+        let props = self.props(props);
         self.value_op(self.names.operation, loc, &all, op_ty, props)
     }
 
@@ -746,16 +880,10 @@ impl<'a> Gen<'a> {
                     // All results: one value when sema typed the access as a `Value`.
                     if result_ty == self.types.value {
                         let zero = self.i32(0);
-                        let props = vec![(self.names.index, zero)];
+                        let props = self.prop(self.names.index, zero);
                         return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
                     }
-                    return Ok(self.value_op(
-                        self.names.results,
-                        loc,
-                        &[op],
-                        result_ty,
-                        Vec::new(),
-                    ));
+                    return Ok(self.value_op(self.names.results, loc, &[op], result_ty, None));
                 }
                 let Some(ods) = ast.ods_operation(parent_ty) else {
                     // Without ODS the index is a single result's.
@@ -763,7 +891,7 @@ impl<'a> Gen<'a> {
                         return self.internal(span, "a named result of an unregistered operation");
                     };
                     let index = self.i32(index);
-                    let props = vec![(self.names.index, index)];
+                    let props = self.prop(self.names.index, index);
                     return Ok(self.value_op(self.names.result, loc, &[op], result_ty, props));
                 };
                 // With ODS, a result group by index or by name (the one sema checked).
@@ -771,7 +899,7 @@ impl<'a> Gen<'a> {
                     return self.internal(span, "a result group the operation does not have");
                 };
                 let index = self.i32(group as u32);
-                let props = vec![(self.names.index, index)];
+                let props = self.prop(self.names.index, index);
                 Ok(self.value_op(self.names.results, loc, &[op], result_ty, props))
             }
             TypeKind::Tuple(_, labels) => {
@@ -793,15 +921,22 @@ impl<'a> Gen<'a> {
 
     /// `attr<"...">` / `type<"...">`: the text read by the MLIR parser in `ctx`, so dialect
     /// attributes and types are checked by their dialects (upstream asserts on bad text).
-    fn parse_literal(&mut self, text: crate::ast::Sym, span: Span, is_type: bool) -> GResult<Attr> {
-        let text = self.ast.names.str(text);
+    fn parse_literal(&mut self, sym: crate::ast::Sym, span: Span, is_type: bool) -> GResult<Attr> {
+        // The same text reads as the same attribute: each is read once.
+        if let Some(&attr) = self.literals.get(&(sym, is_type)) {
+            return Ok(attr);
+        }
+        let text = self.ast.names.str(sym);
         let parsed = if is_type {
             tessera_asm::parse_type_text(self.ctx, text, "<literal>").map(|t| self.ctx.type_attr(t))
         } else {
             tessera_asm::parse_attribute_text(self.ctx, text, "<literal>")
         };
         match parsed {
-            Ok(attr) => Ok(attr),
+            Ok(attr) => {
+                self.literals.insert((sym, is_type), attr);
+                Ok(attr)
+            }
             Err(d) => {
                 let what = if is_type { "type" } else { "attribute" };
                 self.error(
@@ -859,17 +994,27 @@ impl<'a> Gen<'a> {
             for t in ast.result_types(callee) {
                 result_types.push(self.pdl_type(t, span)?);
             }
-            let name = self.ctx.string_attr(ast.names.str(callee.name.sym));
-            let mut props = Vec::with_capacity(2);
+            let name = self.sym_attr(callee.name.sym);
             let op_name = match negated {
-                Some(negated) => {
-                    props.push((self.names.is_negated, self.ctx.bool_attr(negated)));
-                    self.names.constraint
-                }
+                Some(_) => self.names.constraint,
                 None => self.names.native_rewrite,
             };
-            props.push((self.names.name, name));
-            let op = self.op(op_name, loc, inputs, &result_types, props, 0);
+            // A native is called with the same properties every time: made once.
+            let key = (name, negated.map_or(2, u8::from));
+            let props = match self.native_props.get(&key) {
+                Some(&props) => props,
+                None => {
+                    let mut props = Vec::with_capacity(2);
+                    if let Some(negated) = negated {
+                        props.push((self.names.is_negated, self.bools[negated as usize]));
+                    }
+                    props.push((self.names.name, name));
+                    let props = self.ctx.dictionary(props);
+                    self.native_props.insert(key, props);
+                    props
+                }
+            };
+            let op = self.op(op_name, loc, inputs, &result_types, Some(props), 0);
             return Ok(self.body.results(op).collect());
         };
         // Inlined: the arguments are bound to what is passed, for this call only.

@@ -204,6 +204,10 @@ impl Context {
 
     /// The operation called `name` (`dialect.op`), if an include defined it.
     pub fn operation(&self, name: &str) -> Option<&Operation> {
+        // Without `.td` includes (most files) every operation is unregistered.
+        if self.operations.is_empty() {
+            return None;
+        }
         let dialect = name.split('.').next().unwrap_or(name);
         let index = *self.dialects.get(dialect)?.operations.get(name)?;
         Some(&self.operations[index])

@@ -13,6 +13,7 @@
 use crate::ast::*;
 use crate::lexer::{Lexer, TokKind, Token};
 use rustc_hash::FxHashMap;
+use smallvec::{smallvec, SmallVec};
 use std::path::{Path, PathBuf};
 use tessera_ir::source::FileId;
 use tessera_ir::{Diagnostic, Diagnostics, Reported, SourceMap};
@@ -52,9 +53,16 @@ enum Lambda {
     Rewrite,
 }
 
-struct Scope {
-    parent: Option<usize>,
-    names: FxHashMap<Sym, DeclId>,
+/// Names the parser and sema make nodes with, over and over.
+pub(crate) struct CommonSyms {
+    /// The empty name (unlabelled tuple elements, unnamed results).
+    pub(crate) empty: Sym,
+    /// `_`, the implicit operand and result ranges.
+    pub(crate) underscore: Sym,
+    /// `$results`, the implicit all-results access.
+    pub(crate) results: Sym,
+    /// `unit`, the value of an attribute given without one.
+    pub(crate) unit: Sym,
 }
 
 /// Parser state: the lexer, the tree being built, scopes and diagnostics.
@@ -65,14 +73,19 @@ pub(crate) struct Parser<'a> {
     pub(crate) tok: Token,
     pub(crate) ast: Ast,
     pub(crate) diags: Diagnostics,
-    scopes: Vec<Scope>,
-    /// Name maps of finished scopes, emptied, for new scopes to reuse (a scope's map stays
-    /// small; reusing one spares growing a fresh table per scope).
-    spare_names: Vec<FxHashMap<Sym, DeclId>>,
-    cur_scope: usize,
+    /// Per name (indexed by symbol), 1 + the declaration it names in the open scopes (0:
+    /// none): resolving a name is one array read, whatever the nesting.
+    visible: Vec<u32>,
+    /// The names the open scopes above the module's defined, innermost last, each with the
+    /// entry of `visible` it replaced, so closing a scope restores the enclosing view.
+    defined: Vec<(Sym, u32)>,
+    /// Per open scope above the module's, where its names start in `defined`.
+    marks: Vec<u32>,
     pub(crate) ctx: Ctx,
     anon_counter: u32,
     depth: u32,
+    /// Names the parser itself puts in the tree, interned once.
+    pub(crate) syms: CommonSyms,
     /// Set when an inline native declaration took the `;` that ends its statement (the
     /// specification's `Constraint Local(v: Value) [{ ... }];`): the statement then needs no
     /// second one (mlir-pdll 19 wants `;;`, also accepted).
@@ -89,19 +102,24 @@ impl<'a> Parser<'a> {
         let mut lexer = Lexer::new(sources, file);
         let mut diags = Diagnostics::new();
         let tok = lexer.next(&mut diags);
+        let mut ast = Ast::with_capacity(source_len);
+        let syms = CommonSyms {
+            empty: ast.names.intern(""),
+            underscore: ast.names.intern("_"),
+            results: ast.names.intern("$results"),
+            unit: ast.names.intern("unit"),
+        };
         Parser {
             sources,
             include_dirs,
             lexer,
             tok,
-            ast: Ast::with_capacity(source_len),
+            ast,
+            syms,
             diags,
-            scopes: vec![Scope {
-                parent: None,
-                names: FxHashMap::default(),
-            }],
-            spare_names: Vec::new(),
-            cur_scope: 0,
+            visible: Vec::new(),
+            defined: Vec::new(),
+            marks: Vec::new(),
             ctx: Ctx::Global,
             anon_counter: 0,
             native_decl_took_semicolon: false,
@@ -151,8 +169,11 @@ impl<'a> Parser<'a> {
     }
 
     /// One or more `item`s separated by commas.
-    fn comma_list<T>(&mut self, mut item: impl FnMut(&mut Self) -> PResult<T>) -> PResult<Vec<T>> {
-        let mut items = Vec::new();
+    fn comma_list<A: smallvec::Array>(
+        &mut self,
+        mut item: impl FnMut(&mut Self) -> PResult<A::Item>,
+    ) -> PResult<SmallVec<A>> {
+        let mut items = SmallVec::new();
         loop {
             items.push(item(self)?);
             if !self.eat(TokKind::Comma) {
@@ -203,33 +224,65 @@ impl<'a> Parser<'a> {
 
     // ----- scopes --------------------------------------------------------------------------
 
-    pub(crate) fn push_scope(&mut self) -> usize {
-        let names = self.spare_names.pop().unwrap_or_default();
-        self.scopes.push(Scope {
-            parent: Some(self.cur_scope),
-            names,
-        });
-        self.cur_scope = self.scopes.len() - 1;
-        self.cur_scope
+    pub(crate) fn push_scope(&mut self) {
+        self.marks.push(self.defined.len() as u32);
     }
 
+    /// Closes the innermost scope (the module's stays open).
     pub(crate) fn pop_scope(&mut self) {
-        self.cur_scope = self.scopes[self.cur_scope].parent.unwrap_or(0);
+        if let Some(mark) = self.marks.pop() {
+            for (sym, old) in self.defined.drain(mark as usize..).rev() {
+                self.visible[sym.index()] = old;
+            }
+        }
+    }
+
+    /// Closes the innermost scope and returns what it defined, to open it again later
+    /// ([`Parser::reopen_scope`]): a signature's arguments are out of scope while its
+    /// results are read, and in scope again in its body.
+    fn pop_scope_keeping(&mut self) -> SmallVec<[(Sym, DeclId); 4]> {
+        let start = self
+            .marks
+            .last()
+            .map_or(self.defined.len(), |&m| m as usize);
+        let kept = self.defined[start..]
+            .iter()
+            .filter_map(|&(sym, _)| Some((sym, self.lookup(sym)?)))
+            .collect();
+        self.pop_scope();
+        kept
+    }
+
+    /// Opens a scope defining `names` (what [`Parser::pop_scope_keeping`] returned).
+    fn reopen_scope(&mut self, names: &[(Sym, DeclId)]) {
+        self.push_scope();
+        for &(sym, decl) in names {
+            self.add_to_scope(sym, decl);
+        }
+    }
+
+    /// Closes every scope but the module's.
+    fn close_scopes(&mut self) {
+        while !self.marks.is_empty() {
+            self.pop_scope();
+        }
     }
 
     pub(crate) fn lookup(&self, sym: Sym) -> Option<DeclId> {
-        let mut scope = Some(self.cur_scope);
-        while let Some(s) = scope {
-            if let Some(&d) = self.scopes[s].names.get(&sym) {
-                return Some(d);
-            }
-            scope = self.scopes[s].parent;
-        }
-        None
+        let entry = self.visible.get(sym.index())?.checked_sub(1)?;
+        Some(DeclId::from_u32(entry))
     }
 
     pub(crate) fn add_to_scope(&mut self, sym: Sym, decl: DeclId) {
-        self.scopes[self.cur_scope].names.insert(sym, decl);
+        if sym.index() >= self.visible.len() {
+            // Room for every symbol interned so far: the table grows with the names.
+            self.visible
+                .resize(self.ast.names.len().max(sym.index() + 1), 0);
+        }
+        let old = std::mem::replace(&mut self.visible[sym.index()], decl.as_u32() + 1);
+        if !self.marks.is_empty() {
+            self.defined.push((sym, old));
+        }
     }
 
     // ----- module --------------------------------------------------------------------------
@@ -238,30 +291,18 @@ impl<'a> Parser<'a> {
     pub(crate) fn parse_module(&mut self) {
         while !self.at(TokKind::Eof) {
             let start = self.tok;
-            let mut decls = Vec::new();
+            let mut decls = Ids::new();
             let result = if self.at(TokKind::Directive) {
                 self.parse_directive(&mut decls)
             } else {
                 self.parse_top_level_decl().map(|d| decls.push(d))
             };
-            self.ast.top_level.append(&mut decls);
+            self.ast.top_level.extend(decls);
             if result.is_err() {
                 self.recover(start);
             }
-            self.release_scopes();
-        }
-    }
-
-    /// Drops the scopes a finished top-level declaration opened (nothing refers to them once
-    /// it is done: only the module scope, 0, outlives a declaration), keeping their maps for
-    /// reuse.
-    fn release_scopes(&mut self) {
-        if self.cur_scope != 0 {
-            return;
-        }
-        for mut scope in self.scopes.drain(1..) {
-            scope.names.clear();
-            self.spare_names.push(scope.names);
+            // A declaration leaves no scope open; one that failed may have.
+            self.close_scopes();
         }
     }
 
@@ -270,7 +311,7 @@ impl<'a> Parser<'a> {
     /// loop always makes progress. Lexer errors met while skipping are not reported: they
     /// would only echo the error being recovered from.
     fn recover(&mut self, start: Token) {
-        self.cur_scope = 0;
+        self.close_scopes();
         self.ctx = Ctx::Global;
         let mut quiet = Diagnostics::new();
         if self.tok == start || self.at(TokKind::Error) {
@@ -299,7 +340,7 @@ impl<'a> Parser<'a> {
         offset == 0 || text.as_bytes().get(offset - 1) == Some(&b'\n')
     }
 
-    fn parse_module_body(&mut self, decls: &mut Vec<DeclId>) -> PResult<()> {
+    fn parse_module_body(&mut self, decls: &mut Ids<DeclId>) -> PResult<()> {
         while !self.at(TokKind::Eof) {
             if self.at(TokKind::Directive) {
                 self.parse_directive(decls)?;
@@ -310,7 +351,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn parse_directive(&mut self, decls: &mut Vec<DeclId>) -> PResult<()> {
+    fn parse_directive(&mut self, decls: &mut Ids<DeclId>) -> PResult<()> {
         if self.spelling() == "#include" {
             return self.parse_include(decls);
         }
@@ -318,7 +359,7 @@ impl<'a> Parser<'a> {
         self.err_here(msg)
     }
 
-    fn parse_include(&mut self, decls: &mut Vec<DeclId>) -> PResult<()> {
+    fn parse_include(&mut self, decls: &mut Ids<DeclId>) -> PResult<()> {
         let loc = self.tok_span();
         self.bump();
         if !self.tok.is_string() {
@@ -326,7 +367,7 @@ impl<'a> Parser<'a> {
         }
         let file_loc = self.tok_span();
         let file_tok = self.tok;
-        let filename = self.lexer.string_value(&self.tok);
+        let filename = self.lexer.string_value(&self.tok).into_owned();
         self.bump();
 
         let is_pdll = filename.ends_with(".pdll");
@@ -385,15 +426,15 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_named_attribute_decl(&mut self) -> PResult<DeclId> {
-        let name_str = if self.tok.is_string() {
-            self.lexer.string_value(&self.tok)
+        let sym = if self.tok.is_string() {
+            self.ast.names.intern(&self.lexer.string_value(&self.tok))
         } else if self.at(TokKind::Identifier) || self.tok.kind.is_keyword() {
-            self.spelling().to_string()
+            self.ast.names.intern(self.lexer.spelling(&self.tok))
         } else {
             return self.err_here("expected identifier or string attribute name");
         };
         let name = Name {
-            sym: self.ast.names.intern(&name_str),
+            sym,
             span: self.tok_span(),
         };
         self.bump();
@@ -401,7 +442,7 @@ impl<'a> Parser<'a> {
             self.parse_expr()?
         } else {
             // An attribute without a value is a unit attribute.
-            let unit = self.ast.names.intern("unit");
+            let unit = self.syms.unit;
             let attr = self.ast.types.attr;
             self.ast.expr(ExprKind::Attribute(unit), name.span, attr)
         };
@@ -416,9 +457,15 @@ impl<'a> Parser<'a> {
         self.push_scope();
         let mut stmt = self.parse_stmt(expect_semicolon)?;
         let span = self.ast.stmt_span(stmt);
-        let kind_of = self.ast.stmts[stmt].kind.clone();
-        match (kind, kind_of) {
-            (Lambda::Pattern, k) if k.is_op_rewrite() => {}
+        // Whether the body is an operation rewrite, or else the expression it is, if any.
+        let body = &self.ast.stmts[stmt].kind;
+        let is_rewrite = body.is_op_rewrite();
+        let expr = match *body {
+            StmtKind::Expr(e) => Some(e),
+            _ => None,
+        };
+        match (kind, expr) {
+            (Lambda::Pattern, _) if is_rewrite => {}
             (Lambda::Pattern, _) => {
                 return self.err(
                     span,
@@ -426,8 +473,8 @@ impl<'a> Parser<'a> {
                      statement, such as `erase`, `replace`, or `rewrite`",
                 )
             }
-            (Lambda::Rewrite, k) if k.is_op_rewrite() => {}
-            (_, StmtKind::Expr(e)) => {
+            (Lambda::Rewrite, _) if is_rewrite => {}
+            (_, Some(e)) => {
                 stmt = self.ast.stmt(StmtKind::Return(e), span);
             }
             (Lambda::Constraint, _) => {
@@ -449,7 +496,9 @@ impl<'a> Parser<'a> {
             lo: body_start,
             hi: self.tok_span().lo,
         };
-        Ok(self.ast.stmt(StmtKind::Compound(vec![stmt]), body_span))
+        Ok(self
+            .ast
+            .stmt(StmtKind::Compound(smallvec![stmt]), body_span))
     }
 
     fn parse_argument_decl(&mut self) -> PResult<DeclId> {
@@ -479,7 +528,7 @@ impl<'a> Parser<'a> {
         }
         let cst = self.parse_arg_or_result_constraint()?;
         let name = Name {
-            sym: self.ast.names.intern(""),
+            sym: self.syms.empty,
             span: cst.span,
         };
         self.create_arg_or_result_variable_decl(name, cst)
@@ -541,7 +590,7 @@ impl<'a> Parser<'a> {
         inline: bool,
         mut sig: Signature,
     ) -> PResult<DeclId> {
-        self.cur_scope = sig.arg_scope;
+        self.reopen_scope(&sig.arg_names);
         let kind = if rewrite {
             Lambda::Rewrite
         } else {
@@ -571,9 +620,9 @@ impl<'a> Parser<'a> {
         sig: Signature,
     ) -> PResult<DeclId> {
         let code = if self.tok.is_string() {
-            let code = self.lexer.string_value(&self.tok);
+            let code: Box<str> = self.lexer.string_value(&self.tok).into();
             self.bump();
-            Some(code.into_boxed_str())
+            Some(code)
         } else if inline {
             return self.err(
                 name.span,
@@ -619,19 +668,19 @@ impl<'a> Parser<'a> {
 
     fn parse_signature(&mut self) -> PResult<Signature> {
         self.expect(TokKind::LParen, "expected `(` to start argument list")?;
-        let arg_scope = self.push_scope();
-        let mut args = Vec::new();
+        self.push_scope();
+        let mut args = SmallVec::new();
         if !self.at(TokKind::RParen) {
-            args.extend(self.comma_list(|p| p.parse_argument_decl())?);
+            args = self.comma_list(|p| p.parse_argument_decl())?;
         }
-        self.pop_scope();
+        let arg_names = self.pop_scope_keeping();
         self.expect(TokKind::RParen, "expected `)` to end argument list")?;
 
         self.push_scope();
-        let mut results = Vec::new();
+        let mut results = SmallVec::new();
         if self.eat(TokKind::Arrow) {
             if self.eat(TokKind::LParen) {
-                results.extend(self.comma_list(|p| p.parse_result_decl())?);
+                results = self.comma_list(|p| p.parse_result_decl())?;
                 self.expect(TokKind::RParen, "expected `)` to end result list")?;
             } else {
                 results.push(self.parse_result_decl()?);
@@ -653,7 +702,7 @@ impl<'a> Parser<'a> {
         Ok(Signature {
             args,
             results,
-            arg_scope,
+            arg_names,
             result_type,
         })
     }
@@ -684,33 +733,39 @@ impl<'a> Parser<'a> {
                 return self.err_here("expected `{` or `=>` to start pattern body");
             }
             let body = self.parse_compound_stmt()?;
-            let StmtKind::Compound(children) = self.ast.stmts[body].kind.clone() else {
+            let StmtKind::Compound(children) = &self.ast.stmts[body].kind else {
                 unreachable!("a compound statement parses as one")
             };
             let mut rewrite_at = None;
+            let mut misplaced_return = None;
             for (i, &s) in children.iter().enumerate() {
                 let kind = &self.ast.stmts[s].kind;
                 if matches!(kind, StmtKind::Return(_)) {
-                    let span = self.ast.stmt_span(s);
-                    return self.err(
-                        span,
-                        "`return` statements are only permitted within a `Constraint` or \
-                         `Rewrite` body",
-                    );
+                    misplaced_return = Some(s);
+                    break;
                 }
                 if kind.is_op_rewrite() {
                     rewrite_at = Some(i);
                     break;
                 }
             }
-            let Some(i) = rewrite_at else {
+            let trailing = rewrite_at.and_then(|i| children.get(i + 1).copied());
+            if let Some(s) = misplaced_return {
+                let span = self.ast.stmt_span(s);
+                return self.err(
+                    span,
+                    "`return` statements are only permitted within a `Constraint` or `Rewrite` \
+                     body",
+                );
+            }
+            if rewrite_at.is_none() {
                 return self.err(
                     loc,
                     "expected Pattern body to terminate with an operation rewrite statement, \
                      such as `erase`",
                 );
-            };
-            if let Some(&next) = children.get(i + 1) {
+            }
+            if let Some(next) = trailing {
                 let span = self.ast.stmt_span(next);
                 return self.err(
                     span,
@@ -743,11 +798,21 @@ impl<'a> Parser<'a> {
             if !self.at(TokKind::Identifier) {
                 return self.err_here("expected pattern metadata identifier");
             }
-            let word = self.spelling().to_string();
+            /// The metadata a pattern may have.
+            enum Word {
+                Benefit,
+                Recursion,
+                Unknown,
+            }
+            let word = match self.spelling() {
+                "benefit" => Word::Benefit,
+                "recursion" => Word::Recursion,
+                _ => Word::Unknown,
+            };
             let loc = self.tok_span();
             self.bump();
-            match word.as_str() {
-                "benefit" => {
+            match word {
+                Word::Benefit => {
                     if let Some(prev) = benefit_loc {
                         return self.err_note(
                             loc,
@@ -769,7 +834,7 @@ impl<'a> Parser<'a> {
                     benefit_loc = Some(loc);
                     self.expect(TokKind::RParen, "expected `)` after pattern benefit")?;
                 }
-                "recursion" => {
+                Word::Recursion => {
                     if let Some(prev) = recursion_loc {
                         return self.err_note(
                             loc,
@@ -781,7 +846,7 @@ impl<'a> Parser<'a> {
                     *recursion = true;
                     recursion_loc = Some(loc);
                 }
-                _ => return self.err(loc, "unknown pattern metadata"),
+                Word::Unknown => return self.err(loc, "unknown pattern metadata"),
             }
             if !self.eat(TokKind::Comma) {
                 return Ok(());
@@ -799,12 +864,12 @@ impl<'a> Parser<'a> {
         Ok(expr)
     }
 
-    fn parse_variable_constraint_list(&mut self) -> PResult<Vec<ConstraintRef>> {
+    fn parse_variable_constraint_list(&mut self) -> PResult<Constraints> {
         let mut type_constraint = None;
         if !self.eat(TokKind::LSquare) {
             // Most variables have one constraint: a list of exactly one (a growing list
             // would take room for four), as every variable keeps its list in the tree.
-            return Ok(vec![self.parse_constraint(&mut type_constraint, true)?]);
+            return Ok(smallvec![self.parse_constraint(&mut type_constraint, true)?]);
         }
         let constraints = self.comma_list(|p| p.parse_constraint(&mut type_constraint, true))?;
         self.expect(TokKind::RSquare, "expected `]` after constraint list")?;
@@ -972,7 +1037,7 @@ impl<'a> Parser<'a> {
                 "expected string literal containing MLIR attribute"
             });
         }
-        let value = self.lexer.string_value(&self.tok);
+        let sym = self.ast.names.intern(&self.lexer.string_value(&self.tok));
         self.bump();
         loc.hi = self.tok_span().hi;
         self.expect(
@@ -983,7 +1048,6 @@ impl<'a> Parser<'a> {
                 "expected `>` after attribute literal"
             },
         )?;
-        let sym = self.ast.names.intern(&value);
         Ok(if is_type {
             let ty = self.ast.types.type_;
             self.ast.expr(ExprKind::Type(sym), loc, ty)
@@ -995,9 +1059,9 @@ impl<'a> Parser<'a> {
 
     fn parse_call_expr(&mut self, callee: ExprId, negated: bool) -> PResult<ExprId> {
         self.bump(); // `(`
-        let mut args = Vec::new();
+        let mut args = SmallVec::new();
         if !self.at(TokKind::RParen) {
-            args.extend(self.comma_list(|p| p.parse_expr())?);
+            args = self.comma_list(|p| p.parse_expr())?;
         }
         let loc = self.ast.exprs[callee].span.to(self.tok_span());
         self.expect(TokKind::RParen, "expected `)` after argument list")?;
@@ -1081,9 +1145,8 @@ impl<'a> Parser<'a> {
             }
         }
         // Upstream takes the name as that many bytes from the dialect's first byte.
-        let text = self.lexer.text_from(&first, len).to_string();
         let name = Name {
-            sym: self.ast.names.intern(&text),
+            sym: self.ast.names.intern(self.lexer.text_from(&first, len)),
             span: loc,
         };
         Ok(self.ast.decl(DeclKind::OpName(Some(name)), loc))
@@ -1110,7 +1173,7 @@ impl<'a> Parser<'a> {
         let allow_empty = self.ctx != Ctx::Rewrite;
         let name = self.parse_wrapped_operation_name(allow_empty)?;
 
-        let mut operands = Vec::new();
+        let mut operands = SmallVec::new();
         if !self.eat(TokKind::LParen) {
             // In a match, an absent operand list means "any operands", not "no operands".
             if self.ctx != Ctx::Rewrite {
@@ -1118,20 +1181,20 @@ impl<'a> Parser<'a> {
                 operands.push(self.implicit_range_var(loc, range, false));
             }
         } else if !self.eat(TokKind::RParen) {
-            operands.extend(self.comma_list(|p| p.parse_expr())?);
+            operands = self.comma_list(|p| p.parse_expr())?;
             self.expect(TokKind::RParen, "expected `)` after operation operand list")?;
         }
 
-        let mut attrs = Vec::new();
+        let mut attrs = SmallVec::new();
         if self.eat(TokKind::LBrace) {
-            attrs.extend(self.comma_list(|p| p.parse_named_attribute_decl())?);
+            attrs = self.comma_list(|p| p.parse_named_attribute_decl())?;
             self.expect(
                 TokKind::RBrace,
                 "expected `}` after operation attribute list",
             )?;
         }
 
-        let mut results = Vec::new();
+        let mut results = SmallVec::new();
         let mut result_ctx = input_ctx;
         if self.eat(TokKind::Arrow) {
             self.expect(
@@ -1140,7 +1203,7 @@ impl<'a> Parser<'a> {
             )?;
             result_ctx = ResultTypes::Explicit;
             if !self.eat(TokKind::RParen) {
-                results.extend(self.comma_list(|p| p.parse_expr())?);
+                results = self.comma_list(|p| p.parse_expr())?;
                 self.expect(
                     TokKind::RParen,
                     "expected `)` after operation result type list",
@@ -1164,18 +1227,19 @@ impl<'a> Parser<'a> {
         };
         let cst = self.ast.decl(kind, loc);
         let name = Name {
-            sym: self.ast.names.intern("_"),
+            sym: self.syms.underscore,
             span: loc,
         };
+        let constraints = self.ast.constraint_list(&[ConstraintRef {
+            constraint: cst,
+            span: loc,
+        }]);
         let var = self.ast.decl(
             DeclKind::Variable {
                 name,
                 ty,
-                init: None,
-                constraints: vec![ConstraintRef {
-                    constraint: cst,
-                    span: loc,
-                }],
+                init: None.into(),
+                constraints,
             },
             loc,
         );
@@ -1186,9 +1250,9 @@ impl<'a> Parser<'a> {
         let mut loc = self.tok_span();
         self.bump();
         let mut used: FxHashMap<Sym, Span> = FxHashMap::default();
-        let mut names = Vec::new();
-        let mut elems = Vec::new();
-        let empty = self.ast.names.intern("");
+        let mut names = SmallVec::new();
+        let mut elems = SmallVec::new();
+        let empty = self.syms.empty;
         if !self.at(TokKind::RParen) {
             loop {
                 let mut label = empty;
@@ -1274,7 +1338,7 @@ impl<'a> Parser<'a> {
         let start = self.tok_span().lo;
         self.bump(); // `{`
         self.push_scope();
-        let mut stmts = Vec::new();
+        let mut stmts = SmallVec::new();
         while !self.at(TokKind::RBrace) {
             stmts.push(self.parse_stmt(true)?);
         }
@@ -1326,7 +1390,7 @@ impl<'a> Parser<'a> {
         let constraints = if self.eat(TokKind::Colon) {
             self.parse_variable_constraint_list()?
         } else {
-            Vec::new()
+            SmallVec::new()
         };
         let mut init = None;
         if self.eat(TokKind::Equal) {
@@ -1357,7 +1421,7 @@ impl<'a> Parser<'a> {
 
         let saved = self.ctx;
         self.ctx = Ctx::Rewrite;
-        let mut with = Vec::new();
+        let mut with = SmallVec::new();
         if self.eat(TokKind::LParen) {
             if self.eat(TokKind::RParen) {
                 return self.err(
@@ -1366,7 +1430,7 @@ impl<'a> Parser<'a> {
                      replacement values are desired",
                 );
             }
-            with.extend(self.comma_list(|p| p.parse_expr())?);
+            with = self.comma_list(|p| p.parse_expr())?;
             self.expect(TokKind::RParen, "expected `)` after replacement values")?;
         } else if self.at(TokKind::KwOp) {
             // A replacement operation may take its result types from the replaced one.
@@ -1409,9 +1473,10 @@ impl<'a> Parser<'a> {
 
 /// The signature of a user constraint or rewrite, as parsed.
 pub(crate) struct Signature {
-    pub(crate) args: Vec<DeclId>,
-    pub(crate) results: Vec<DeclId>,
-    pub(crate) arg_scope: usize,
+    pub(crate) args: Ids<DeclId>,
+    pub(crate) results: Ids<DeclId>,
+    /// The names the arguments are known by in the body.
+    pub(crate) arg_names: SmallVec<[(Sym, DeclId); 4]>,
     pub(crate) result_type: TypeId,
 }
 

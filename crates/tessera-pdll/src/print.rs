@@ -212,11 +212,8 @@ impl Printer<'_> {
                     names.str(*v)
                 );
             }
-            ExprKind::Call {
-                callee,
-                args,
-                negated,
-            } => {
+            ExprKind::Call(call) => {
+                let (callee, args, negated) = (&call.callee, &call.args, &call.negated);
                 let neg = if *negated { " Negated" } else { "" };
                 let _ = write!(self.out, "CallExpr {id:#x}");
                 self.type_field(ty);
@@ -281,10 +278,12 @@ impl Printer<'_> {
                 );
                 self.type_field(*ty);
                 self.out.push('\n');
-                if let Some(init) = init {
-                    self.children(&[Node::Expr(*init)]);
+                if let Some(init) = init.expand() {
+                    self.children(&[Node::Expr(init)]);
                 }
-                let nodes: Vec<Node> = constraints
+                let nodes: Vec<Node> = self
+                    .ast
+                    .constraints(*constraints)
                     .iter()
                     .map(|c| Node::Decl(c.constraint))
                     .collect();

@@ -17,13 +17,27 @@
 use crate::ast::*;
 use crate::ods;
 use crate::parser::{Ctx, PResult, Parser, ResultTypes, Signature};
+use smallvec::{smallvec, SmallVec};
 use tessera_ir::{Diagnostic, Severity};
 
 /// A note to attach to a conversion error (at the error's own position when `span` is none).
+/// Conversions that succeed (nearly all) never show their notes, so a note says what it
+/// will print and is worded only when an error is reported.
 #[derive(Clone)]
 pub(crate) struct Note {
-    msg: String,
+    text: NoteText,
     span: Option<Span>,
+}
+
+/// What a [`Note`] says.
+#[derive(Clone)]
+enum NoteText {
+    /// Worded already.
+    Text(String),
+    /// "when converting element #`index` of `tuple`".
+    Element { index: usize, tuple: TypeId },
+    /// "see the definition of `name` here".
+    Definition(Sym),
 }
 
 impl Parser<'_> {
@@ -72,7 +86,17 @@ impl Parser<'_> {
         );
         let mut diag = Diagnostic::error(span.lo, msg);
         for note in notes {
-            diag = diag.with_note(note.span.unwrap_or(span).lo, note.msg.clone());
+            let text = match &note.text {
+                NoteText::Text(text) => text.clone(),
+                NoteText::Element { index, tuple } => format!(
+                    "when converting element #{index} of `{}`",
+                    self.ast.type_str(*tuple)
+                ),
+                NoteText::Definition(name) => {
+                    format!("see the definition of `{}` here", self.ast.names.str(*name))
+                }
+            };
+            diag = diag.with_note(note.span.unwrap_or(span).lo, text);
         }
         self.diags.report_error(diag)
     }
@@ -108,10 +132,10 @@ impl Parser<'_> {
                 if let Some(why) = why {
                     let mut notes = notes.to_vec();
                     notes.push(Note {
-                        msg: format!(
+                        text: NoteText::Text(format!(
                             "see the definition of `{}`, which was defined {why}",
                             op.name
-                        ),
+                        )),
                         span: Some(point(op.loc)),
                     });
                     return Err(self.conversion_error(*expr, ty, &notes));
@@ -126,7 +150,7 @@ impl Parser<'_> {
     /// `expr.$results` typed `ty` (a `Value` or `ValueRange`).
     pub(crate) fn all_results(&mut self, expr: ExprId, ty: TypeId) -> ExprId {
         let span = self.ast.exprs[expr].span;
-        let member = self.ast.names.intern("$results");
+        let member = self.syms.results;
         self.ast.expr(
             ExprKind::MemberAccess {
                 parent: expr,
@@ -137,11 +161,20 @@ impl Parser<'_> {
         )
     }
 
-    fn tuple_element_accesses(&mut self, expr: ExprId, elems: &[TypeId]) -> Vec<ExprId> {
+    /// The member name of tuple element `i` (its decimal index).
+    fn index_name(&mut self, i: usize) -> Sym {
+        const SMALL: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+        match SMALL.get(i) {
+            Some(digit) => self.ast.names.intern(digit),
+            None => self.ast.names.intern(&i.to_string()),
+        }
+    }
+
+    fn tuple_element_accesses(&mut self, expr: ExprId, elems: &[TypeId]) -> Ids<ExprId> {
         let span = self.ast.exprs[expr].span;
         (0..elems.len())
             .map(|i| {
-                let member = self.ast.names.intern(&i.to_string());
+                let member = self.index_name(i);
                 self.ast.expr(
                     ExprKind::MemberAccess {
                         parent: expr,
@@ -170,18 +203,18 @@ impl Parser<'_> {
             }
             let mut new_elems = self.tuple_element_accesses(*expr, &elems);
             for (i, elem) in new_elems.iter_mut().enumerate() {
-                let mut elem_notes = vec![Note {
-                    msg: format!(
-                        "when converting element #{i} of `{}`",
-                        self.ast.type_str(expr_ty)
-                    ),
+                let mut elem_notes: SmallVec<[Note; 4]> = smallvec![Note {
+                    text: NoteText::Element {
+                        index: i,
+                        tuple: expr_ty,
+                    },
                     span: None,
                 }];
-                elem_notes.extend_from_slice(notes);
+                elem_notes.extend(notes.iter().cloned());
                 self.convert_expr_to(elem, target[i], &elem_notes)?;
             }
             let span = self.ast.exprs[*expr].span;
-            *expr = self.tuple_expr(span, new_elems, target_names.to_vec());
+            *expr = self.tuple_expr(span, new_elems, target_names.iter().copied().collect());
             return Ok(());
         }
 
@@ -197,9 +230,11 @@ impl Parser<'_> {
         if self.ctx != Ctx::Rewrite {
             let mut with_ctx = notes.to_vec();
             with_ctx.push(Note {
-                msg: "Tuple to Range conversion is currently only allowed within a rewrite \
-                      context"
-                    .into(),
+                text: NoteText::Text(
+                    "Tuple to Range conversion is currently only allowed within a rewrite \
+                     context"
+                        .into(),
+                ),
                 span: None,
             });
             return Err(self.conversion_error(*expr, ty, &with_ctx));
@@ -209,7 +244,9 @@ impl Parser<'_> {
         }
         let accesses = self.tuple_element_accesses(*expr, &elems);
         let span = self.ast.exprs[*expr].span;
-        *expr = self.ast.expr(ExprKind::Range(accesses), span, range);
+        *expr = self
+            .ast
+            .expr(ExprKind::Range(Box::new(accesses)), span, range);
         Ok(())
     }
 
@@ -236,18 +273,19 @@ impl Parser<'_> {
         name: Name,
         ty: TypeId,
         init: Option<ExprId>,
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     ) -> PResult<DeclId> {
         let text = self.ast.names.str(name.sym);
         let scoped = !(text.is_empty() || text == "_");
         if scoped {
             self.check_define_named_decl(name)?;
         }
+        let constraints = self.ast.constraint_list(&constraints);
         let decl = self.ast.decl(
             DeclKind::Variable {
                 name,
                 ty,
-                init,
+                init: init.into(),
                 constraints,
             },
             name.span,
@@ -263,7 +301,7 @@ impl Parser<'_> {
         &mut self,
         name: Name,
         mut init: Option<ExprId>,
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     ) -> PResult<DeclId> {
         let mut ty = self.infer_constraints_type(&constraints)?;
         if let Some(init) = init.as_mut() {
@@ -279,8 +317,8 @@ impl Parser<'_> {
                 },
             });
         }
-        let text = self.ast.names.str(name.sym).to_string();
         let Some(ty) = ty else {
+            let text = self.ast.names.str(name.sym);
             return self.err_note(
                 name.span,
                 format!("unable to infer type for variable `{text}`"),
@@ -310,7 +348,7 @@ impl Parser<'_> {
         let mut ty = None;
         self.validate_variable_constraint(cst, &mut ty)?;
         let ty = ty.unwrap_or(self.ast.types.empty_tuple);
-        self.define_variable_decl(name, ty, None, vec![cst])
+        self.define_variable_decl(name, ty, None, smallvec![cst])
     }
 
     /// The type a constraint list gives a variable; `None` for an empty list.
@@ -340,7 +378,7 @@ impl Parser<'_> {
         let t = &self.ast.types;
         let (value, value_range, type_, type_range, attr) =
             (t.value, t.value_range, t.type_, t.type_range, t.attr);
-        let cst_ty = match self.ast.decls[r.constraint].kind.clone() {
+        let cst_ty = match self.ast.decls[r.constraint].kind {
             DeclKind::AttrConstraint(type_expr) => {
                 self.check_type_expr(type_expr, type_, "Type")?;
                 attr
@@ -362,21 +400,22 @@ impl Parser<'_> {
                 self.check_type_expr(type_expr, type_range, "TypeRange")?;
                 value_range
             }
-            DeclKind::UserConstraint(c) => {
-                if c.inputs.len() != 1 {
+            DeclKind::UserConstraint(ref c) => {
+                let (inputs, first) = (c.inputs.len(), c.inputs.first().copied());
+                if let (1, Some(first)) = (inputs, first) {
+                    self.ast.var_type(first)
+                } else {
                     let def = self.ast.decls[r.constraint].span;
                     return self.err_note(
                         r.span,
                         format!(
                             "`Constraint`s applied via a variable constraint list must take a \
-                             single input, but got {}",
-                            c.inputs.len()
+                             single input, but got {inputs}"
                         ),
                         def,
                         "see definition of constraint here",
                     );
                 }
-                self.ast.var_type(c.inputs[0])
             }
             _ => unreachable!("constraint lists hold constraints only"),
         };
@@ -418,7 +457,7 @@ impl Parser<'_> {
             return self.ast.var_type(*only);
         }
         let types: Vec<TypeId> = results.iter().map(|&r| self.ast.var_type(r)).collect();
-        let names: Vec<Sym> = results
+        let names: Ids<Sym> = results
             .iter()
             .map(|&r| match self.ast.decls[r].kind {
                 DeclKind::Variable { name, .. } => name.sym,
@@ -427,7 +466,7 @@ impl Parser<'_> {
             .collect();
         self.ast
             .types
-            .get(TypeKind::Tuple(types.into(), names.into()))
+            .get(TypeKind::Tuple(types.into(), names.as_slice().into()))
     }
 
     /// Checks where a body's `return` stands and that a body expected to return does.
@@ -437,25 +476,27 @@ impl Parser<'_> {
         body: StmtId,
         sig: &Signature,
     ) -> PResult<()> {
-        let StmtKind::Compound(children) = self.ast.stmts[body].kind.clone() else {
+        let StmtKind::Compound(children) = &self.ast.stmts[body].kind else {
             return Ok(());
         };
+        let stmts = &self.ast.stmts;
         let ret = children
             .iter()
-            .position(|&s| matches!(self.ast.stmts[s].kind, StmtKind::Return(_)));
-        match ret {
-            Some(i) => {
-                if let Some(&next) = children.get(i + 1) {
-                    let span = self.ast.stmt_span(next);
-                    return self.err(
-                        span,
-                        format!(
-                            "`return` terminated the `{decl_type}` body, but found trailing \
-                             statements afterwards"
-                        ),
-                    );
-                }
+            .position(|&s| matches!(stmts[s].kind, StmtKind::Return(_)));
+        // Whether there is a `return`, and the statement after it, if any.
+        let trailing = ret.map(|i| children.get(i + 1).copied());
+        match trailing {
+            Some(Some(next)) => {
+                let span = self.ast.stmt_span(next);
+                return self.err(
+                    span,
+                    format!(
+                        "`return` terminated the `{decl_type}` body, but found trailing \
+                         statements afterwards"
+                    ),
+                );
             }
+            Some(None) => {}
             None if !sig.results.is_empty() => {
                 let end = self.ast.stmt_span(body).hi;
                 let msg = format!(
@@ -478,15 +519,17 @@ impl Parser<'_> {
         sig: &mut Signature,
         body: StmtId,
     ) -> PResult<DeclId> {
-        if let StmtKind::Compound(children) = self.ast.stmts[body].kind.clone() {
-            if let Some(&last) = children.last() {
-                if let StmtKind::Return(mut result) = self.ast.stmts[last].kind {
-                    if sig.results.is_empty() {
-                        sig.result_type = self.ast.ty(result);
-                    } else {
-                        self.convert_expr_to(&mut result, sig.result_type, &[])?;
-                        self.ast.stmts[last].kind = StmtKind::Return(result);
-                    }
+        let last = match &self.ast.stmts[body].kind {
+            StmtKind::Compound(children) => children.last().copied(),
+            _ => None,
+        };
+        if let Some(last) = last {
+            if let StmtKind::Return(mut result) = self.ast.stmts[last].kind {
+                if sig.results.is_empty() {
+                    sig.result_type = self.ast.ty(result);
+                } else {
+                    self.convert_expr_to(&mut result, sig.result_type, &[])?;
+                    self.ast.stmts[last].kind = StmtKind::Return(result);
                 }
             }
         }
@@ -513,7 +556,7 @@ impl Parser<'_> {
         &mut self,
         loc: Span,
         callee: ExprId,
-        mut args: Vec<ExprId>,
+        mut args: Ids<ExprId>,
         negated: bool,
     ) -> PResult<ExprId> {
         let callee_ty = self.ast.ty(callee);
@@ -528,7 +571,11 @@ impl Parser<'_> {
             }
         };
         let is_rewrite = matches!(self.ast.decls[decl].kind, DeclKind::UserRewrite(_));
-        let Some(callable) = self.ast.callable(decl).cloned() else {
+        // What the checks need of the callee, copied out (the tree is added to meanwhile).
+        let Some((callee_name, has_body, result_type, inputs)) = self.ast.callable(decl).map(|c| {
+            let inputs: SmallVec<[DeclId; 4]> = c.inputs.iter().copied().collect();
+            (c.name.sym, c.body.is_some(), c.result_type, inputs)
+        }) else {
             unreachable!("checked above")
         };
         if self.ctx == Ctx::Rewrite {
@@ -545,42 +592,43 @@ impl Parser<'_> {
             if is_rewrite {
                 return self.err(loc, "unable to invoke `Rewrite` within a match section");
             }
-            if negated && callable.body.is_some() {
+            if negated && has_body {
                 return self.err(loc, "unable to negate non native constraints");
             }
         }
 
         let def = self.ast.decls[decl].span;
-        let name = self.ast.names.str(callable.name.sym).to_string();
-        if callable.inputs.len() != args.len() {
+        if inputs.len() != args.len() {
             let what = if is_rewrite { "rewrite" } else { "constraint" };
+            let name = self.ast.names.str(callee_name);
+            let note = format!("see the definition of {name} here");
             return self.err_note(
                 loc,
                 format!(
                     "invalid number of arguments for {what} call; expected {}, but got {}",
-                    callable.inputs.len(),
+                    inputs.len(),
                     args.len()
                 ),
                 def,
-                format!("see the definition of {name} here"),
+                note,
             );
         }
         let notes = [Note {
-            msg: format!("see the definition of `{name}` here"),
+            text: NoteText::Definition(callee_name),
             span: Some(def),
         }];
-        for (arg, &input) in args.iter_mut().zip(&callable.inputs) {
+        for (arg, &input) in args.iter_mut().zip(&inputs) {
             let ty = self.ast.var_type(input);
             self.convert_expr_to(arg, ty, &notes)?;
         }
         Ok(self.ast.expr(
-            ExprKind::Call {
+            ExprKind::Call(Box::new(CallExpr {
                 callee,
                 args,
                 negated,
-            },
+            })),
             loc,
-            callable.result_type,
+            result_type,
         ))
     }
 
@@ -606,7 +654,7 @@ impl Parser<'_> {
         &mut self,
         ty: TypeId,
         name: Name,
-        constraints: Vec<ConstraintRef>,
+        constraints: Constraints,
     ) -> PResult<ExprId> {
         let decl = self.define_variable_decl(name, ty, None, constraints)?;
         Ok(self.ast.expr(ExprKind::DeclRef(decl), name.span, ty))
@@ -631,9 +679,9 @@ impl Parser<'_> {
         loc: Span,
     ) -> PResult<TypeId> {
         let parent_ty = self.ast.ty(parent);
-        let name = self.ast.names.str(member).to_string();
+        let name = self.ast.names.str(member);
         let starts_with_digit = name.as_bytes().first().is_some_and(u8::is_ascii_digit);
-        match self.ast.types.kind(parent_ty).clone() {
+        match self.ast.types.kind(parent_ty) {
             TypeKind::Op(_) => {
                 if name == "$results" {
                     return Ok(self.ast.types.value_range);
@@ -644,7 +692,7 @@ impl Parser<'_> {
                     false => t.value,
                 };
                 if let Some(op) = self.ast.ods_operation(parent_ty) {
-                    if let Some(i) = op.result_index(&name) {
+                    if let Some(i) = op.result_index(name) {
                         return Ok(of(&op.results[i]));
                     }
                 } else if starts_with_digit {
@@ -678,9 +726,9 @@ impl Parser<'_> {
         loc: Span,
         name: DeclId,
         result_ctx: ResultTypes,
-        mut operands: Vec<ExprId>,
-        attrs: Vec<DeclId>,
-        mut results: Vec<ExprId>,
+        mut operands: Ids<ExprId>,
+        attrs: Ids<DeclId>,
+        mut results: Ids<ExprId>,
     ) -> PResult<ExprId> {
         let op_name = match self.ast.decls[name].kind {
             DeclKind::OpName(n) => n.map(|n| n.sym),
@@ -799,7 +847,7 @@ impl Parser<'_> {
         group_name: &str,
         loc: Span,
         ods: Option<(&ods::Operation, &[ods::OperandOrResult])>,
-        values: &mut Vec<ExprId>,
+        values: &mut Ids<ExprId>,
         single: TypeId,
         range: TypeId,
     ) -> PResult<()> {
@@ -829,7 +877,7 @@ impl Parser<'_> {
                 // needs one per declared group, unless a single variadic one takes them all.
                 if self.ctx == Ctx::Rewrite && declared.len() > 1 {
                     for _ in declared {
-                        values.push(self.ast.expr(ExprKind::Range(Vec::new()), loc, range));
+                        values.push(self.ast.expr(ExprKind::Range(Box::default()), loc, range));
                     }
                 }
                 return Ok(());
@@ -838,7 +886,7 @@ impl Parser<'_> {
                 return mismatch(self, values.len());
             }
             let notes = [Note {
-                msg: see.clone(),
+                text: NoteText::Text(see.clone()),
                 span: Some(point(op.loc)),
             }];
             for (v, d) in values.iter_mut().zip(declared) {
@@ -872,12 +920,12 @@ impl Parser<'_> {
     }
 
     /// A tuple expression; its type is built from its elements' types and labels.
-    pub(crate) fn tuple_expr(&mut self, span: Span, elems: Vec<ExprId>, names: Vec<Sym>) -> ExprId {
+    pub(crate) fn tuple_expr(&mut self, span: Span, elems: Ids<ExprId>, names: Ids<Sym>) -> ExprId {
         let types: Vec<TypeId> = elems.iter().map(|&e| self.ast.ty(e)).collect();
         let ty = self
             .ast
             .types
-            .get(TypeKind::Tuple(types.into(), names.clone().into()));
+            .get(TypeKind::Tuple(types.into(), names.as_slice().into()));
         self.ast.expr(
             ExprKind::Tuple(Box::new(TupleExpr { elems, names })),
             span,
@@ -888,8 +936,8 @@ impl Parser<'_> {
     pub(crate) fn create_tuple_expr(
         &mut self,
         loc: Span,
-        elems: Vec<ExprId>,
-        names: Vec<Sym>,
+        elems: Ids<ExprId>,
+        names: Ids<Sym>,
     ) -> PResult<ExprId> {
         for &e in &elems {
             let ty = self.ast.ty(e);
@@ -935,7 +983,7 @@ impl Parser<'_> {
         &mut self,
         loc: Span,
         root: ExprId,
-        mut with: Vec<ExprId>,
+        mut with: Ids<ExprId>,
     ) -> PResult<StmtId> {
         self.check_root(root)?;
         // Several replacements are values; an operation among them stands for its results.

@@ -17,6 +17,7 @@
 use crate::ast::*;
 use crate::ods;
 use crate::parser::{PResult, Parser};
+use smallvec::smallvec;
 use tessera_ir::source::{FileId, SourceMap};
 use tessera_ir::{DiagLoc, Diagnostic, Severity, SourceLoc};
 use tessera_tablegen::{RecId, RecordKeeper};
@@ -48,7 +49,7 @@ impl Parser<'_> {
         path: String,
         text: String,
         file_loc: Span,
-        decls: &mut Vec<DeclId>,
+        decls: &mut Ids<DeclId>,
     ) -> PResult<()> {
         let include_dirs = self
             .include_dirs
@@ -234,15 +235,16 @@ impl Parser<'_> {
             sym: self.ast.names.intern("self"),
             span,
         };
+        let constraints = self.ast.constraint_list(&[ConstraintRef {
+            constraint: core,
+            span,
+        }]);
         let input = self.ast.decl(
             DeclKind::Variable {
                 name: self_name,
                 ty,
-                init: None,
-                constraints: vec![ConstraintRef {
-                    constraint: core,
-                    span,
-                }],
+                init: None.into(),
+                constraints,
             },
             span,
         );
@@ -253,8 +255,8 @@ impl Parser<'_> {
         let decl = self.ast.decl(
             DeclKind::UserConstraint(Box::new(Callable {
                 name,
-                inputs: vec![input],
-                results: Vec::new(),
+                inputs: smallvec![input],
+                results: Ids::new(),
                 result_type: self.ast.types.empty_tuple,
                 body: None,
                 code: Some(code.into()),
