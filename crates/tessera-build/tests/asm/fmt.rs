@@ -4408,6 +4408,33 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::YieldOpAssembly { hooks })
     }
 
+    use ::tessera_ods::assembly::def as d;
+    use ::tessera_ods::assembly::steps as s;
+
+    /// `#fmt.mode`, read by `Fmt_ModeAttr`'s format.
+    fn read_attr_fmt_mode(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("value", "::fmt::ModeKind", d::ParamKind::Enum(::tessera_ods::assembly::EnumAttrSpec::new("ModeKind", "::fmt", &[("fast", 0), ("slow", 1)], &[("fast", 0), ("slow", 1)], false, "", false)), false, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_ModeAttr", params);
+        s::literal(p, "<")?;
+        r.param(p, 0)?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.param(0, false);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    static DEF_READERS: &[c::DefsRow] = &[
+        c::DefsRow { dialect: "fmt", closed_attrs: true, closed_types: false, attrs: &[("mode", Some(read_attr_fmt_mode))], types: &[] },
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "fmt.all", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_all, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
@@ -4436,7 +4463,8 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
-        defs: &["fmt"],
+        def_readers: DEF_READERS,
+        defs: &[],
         model: &super::verifiers::EMBEDDED,
     };
 }
