@@ -4971,7 +4971,6 @@ mod registration {
     }
 
     use ::tessera_ods::assembly::def as d;
-    use ::tessera_ods::assembly::steps as s;
 
     /// `!pdl.attribute`, read by `PDL_Attribute`'s format.
     fn read_type_pdl_attribute(_: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
