@@ -4734,6 +4734,7 @@ mod registration {
     }
 
     /// The dialects whose attribute and type definitions are read by compiled readers.
+    /// Definitions read by compiled readers: `fmt` (11 compiled, 1 kept as written).
     static DEF_READERS: &[c::DefsRow] = &[
         c::DefsRow { dialect: "fmt", closed_attrs: true, closed_types: true, attrs: &[("cmp", Some(read_attr_fmt_cmp)), ("mode", Some(read_attr_fmt_mode)), ("opaque", None), ("options", Some(read_attr_fmt_options)), ("pair", Some(read_attr_fmt_pair)), ("record", Some(read_attr_fmt_record)), ("shape", Some(read_attr_fmt_shape)), ("tag", Some(read_attr_fmt_tag)), ("wrap", Some(read_attr_fmt_wrap))], types: &[("box", Some(read_type_fmt_box)), ("maybe", Some(read_type_fmt_maybe)), ("unit", Some(read_type_fmt_unit))] },
     ];

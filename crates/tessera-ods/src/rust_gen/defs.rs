@@ -26,6 +26,9 @@ pub(crate) struct DefTables {
     pub(crate) code: String,
     /// One `c::DefsRow` per dialect whose definitions all compiled.
     pub(crate) rows: Vec<String>,
+    /// Per such dialect, how many of its definitions have a compiled reader and how many are
+    /// kept as written: `arith (3 compiled, 0 kept as written)`.
+    pub(crate) counts: Vec<String>,
     /// The dialects whose definitions stay with the engine, each with why.
     pub(crate) engine: Vec<(String, String)>,
 }
@@ -35,6 +38,7 @@ pub(crate) fn generate(model: &Model, dialects: &[DialectId]) -> DefTables {
     let mut tables = DefTables {
         code: String::new(),
         rows: Vec::new(),
+        counts: Vec::new(),
         engine: Vec::new(),
     };
     let mut names_used: Vec<String> = Vec::new();
@@ -90,6 +94,16 @@ pub(crate) fn generate(model: &Model, dialects: &[DialectId]) -> DefTables {
         if attrs.is_empty() && types.is_empty() {
             continue;
         }
+        let kept = attrs
+            .iter()
+            .chain(&types)
+            .filter(|e| e.ends_with("None)"))
+            .count();
+        tables.counts.push(format!(
+            "`{}` ({} compiled, {kept} kept as written)",
+            info.name,
+            attrs.len() + types.len() - kept
+        ));
         tables.code.push_str(&code);
         tables.rows.push(format!(
             "c::DefsRow {{ dialect: {:?}, closed_attrs: {}, closed_types: {}, attrs: &[{}], types: &[{}] }},",

@@ -130,6 +130,13 @@ pub(crate) fn generate(
             }
         }
         code.push_str("    /// The dialects whose attribute and type definitions are read by compiled readers.\n");
+        if !defs.counts.is_empty() {
+            let _ = writeln!(
+                code,
+                "    /// Definitions read by compiled readers: {}.",
+                defs.counts.join(", ")
+            );
+        }
         for (dialect, why) in &defs.engine {
             let _ = writeln!(
                 code,

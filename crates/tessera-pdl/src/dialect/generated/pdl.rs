@@ -4993,6 +4993,7 @@ mod registration {
     }
 
     /// The dialects whose attribute and type definitions are read by compiled readers.
+    /// Definitions read by compiled readers: `pdl` (4 compiled, 1 kept as written).
     static DEF_READERS: &[c::DefsRow] = &[
         c::DefsRow { dialect: "pdl", closed_attrs: false, closed_types: true, attrs: &[], types: &[("attribute", Some(read_type_pdl_attribute)), ("operation", Some(read_type_pdl_operation)), ("range", None), ("type", Some(read_type_pdl_type)), ("value", Some(read_type_pdl_value))] },
     ];
