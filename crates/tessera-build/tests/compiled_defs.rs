@@ -4,7 +4,9 @@
 //! every chunk of `tests/asm/defs.mlir` must be read into the same IR and printed the same way
 //! (committed as `defs.mlir.expected`; `UPDATE_EXPECT=1` rewrites it), and every chunk of
 //! `defs-invalid.mlir` rejected with the same diagnostic. Rust hooks for a definition
-//! (`Options::def_assembly`) must take precedence in both.
+//! (`Options::def_assembly`) must take precedence in both. The same for tessera-cli's corpus
+//! of definitions shaped like upstream's `test` dialect (`tests/defs/TestDefs.td`, generated
+//! as `tests/asm/test_defs.rs`), whose committed expected output is what `mlir-opt` 19 prints.
 
 use std::sync::Arc;
 use tessera_asm::custom::{OpAsmParser, ParseResult, Punct};
@@ -18,24 +20,38 @@ mod fmt {
     include!("asm/fmt.rs");
 }
 
-/// The engine's readers, compiled from the embedded model with `options`.
-fn engine(options: &Options) -> Context {
+#[allow(dead_code)]
+mod test_defs {
+    include!("asm/test_defs.rs");
+}
+
+/// A generated module: its embedded model and `register_with`.
+type Module = (
+    &'static [u8],
+    fn(&mut Context, &Options) -> Result<(), String>,
+);
+
+const FMT: Module = (fmt::MODEL, fmt::register_with);
+const TEST_DEFS: Module = (test_defs::MODEL, test_defs::register_with);
+
+/// The engine's readers, compiled from `module`'s embedded model with `options`.
+fn engine(module: Module, options: &Options) -> Context {
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     ctx.set_allow_unregistered_dialects(true);
     let registration =
-        tessera_ods::typed::compile_model(fmt::MODEL, options).unwrap_or_else(|e| panic!("{e}"));
+        tessera_ods::typed::compile_model(module.0, options).unwrap_or_else(|e| panic!("{e}"));
     registration.register(&mut ctx);
     ctx
 }
 
-/// The compiled readers, registered from the generated tables with `options`.
-fn compiled(options: &Options) -> Context {
+/// The compiled readers, registered from `module`'s generated tables with `options`.
+fn compiled(module: Module, options: &Options) -> Context {
     assert!(tessera_ods::register::compiled::applies(options));
     let mut ctx = Context::new();
     tessera_ods::core_dialects::register_core_dialects(&mut ctx);
     ctx.set_allow_unregistered_dialects(true);
-    fmt::register_with(&mut ctx, options).unwrap_or_else(|e| panic!("{e}"));
+    (module.1)(&mut ctx, options).unwrap_or_else(|e| panic!("{e}"));
     ctx
 }
 
@@ -59,14 +75,20 @@ fn path(name: &str) -> std::path::PathBuf {
         .join(name)
 }
 
-/// Each chunk of `name` run by the engine and by the compiled readers, which must agree.
-fn both(name: &str, options: &Options) -> Vec<Result<(String, String), String>> {
-    let text = std::fs::read_to_string(path(name)).unwrap();
+/// Each chunk of `file` run by the engine and by the compiled readers of `module`, which must
+/// agree.
+fn both(
+    module: Module,
+    file: &std::path::Path,
+    options: &Options,
+) -> Vec<Result<(String, String), String>> {
+    let name = file.display();
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{name}: {e}"));
     tessera_ir::source::split_chunks(&text)
         .into_iter()
         .map(|(_, chunk)| {
-            let by_engine = run(&mut engine(options), chunk);
-            let by_compiled = run(&mut compiled(options), chunk);
+            let by_engine = run(&mut engine(module, options), chunk);
+            let by_compiled = run(&mut compiled(module, options), chunk);
             assert_eq!(by_compiled, by_engine, "{name}:\n{chunk}");
             by_compiled
         })
@@ -76,7 +98,7 @@ fn both(name: &str, options: &Options) -> Vec<Result<(String, String), String>> 
 #[test]
 fn compiled_readers_read_and_print_as_the_engine() {
     let options = tessera_ods::dialect_hooks::options();
-    let results = both("defs.mlir", &options);
+    let results = both(FMT, &path("defs.mlir"), &options);
     assert_eq!(results.len(), 14);
     let mut printed = String::new();
     for result in results {
@@ -98,7 +120,7 @@ fn compiled_readers_read_and_print_as_the_engine() {
 #[test]
 fn compiled_readers_reject_as_the_engine() {
     let options = tessera_ods::dialect_hooks::options();
-    let results = both("defs-invalid.mlir", &options);
+    let results = both(FMT, &path("defs-invalid.mlir"), &options);
     assert_eq!(results.len(), 20);
     for (n, result) in results.iter().enumerate() {
         match result {
@@ -130,8 +152,8 @@ fn rust_hooks_take_precedence_over_compiled_readers() {
         .def_assembly
         .insert("fmt.pair".to_string(), Arc::new(SumPair));
     let src = r#""test.op"() {a = #fmt.pair<1, 2>, b = #fmt.shape<2>} : () -> ()"#;
-    let by_engine = run(&mut engine(&options), src);
-    let by_compiled = run(&mut compiled(&options), src);
+    let by_engine = run(&mut engine(FMT, &options), src);
+    let by_compiled = run(&mut compiled(FMT, &options), src);
     assert_eq!(by_compiled, by_engine);
     let (custom, _) = by_compiled.unwrap_or_else(|e| panic!("{e}"));
     assert!(custom.contains("#fmt.pair<3>"), "{custom}");
@@ -167,4 +189,27 @@ fn every_definition_with_a_runnable_format_is_compiled() {
         );
     }
     assert_eq!(compiled, 11);
+}
+
+/// tessera-cli's corpus of `test`-dialect-shaped definitions.
+fn cli_defs(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tessera-cli/tests/defs")
+        .join(name)
+}
+
+#[test]
+fn compiled_readers_print_the_test_dialect_as_upstream() {
+    let options = tessera_ods::dialect_hooks::options();
+    let results = both(TEST_DEFS, &cli_defs("attrs.mlir"), &options);
+    assert_eq!(results.len(), 1);
+    let (custom, _) = results[0].clone().unwrap_or_else(|e| panic!("{e}"));
+    // What mlir-opt 19 prints for the same input (which ends with an empty line more).
+    let upstream = std::fs::read_to_string(cli_defs("attrs.mlir.expected")).unwrap();
+    assert_eq!(custom.trim_end(), upstream.trim_end());
+    let invalid = both(TEST_DEFS, &cli_defs("attrs-invalid.mlir"), &options);
+    assert_eq!(invalid.len(), 7);
+    for (n, result) in invalid.iter().enumerate() {
+        assert!(result.is_err(), "chunk {n} of attrs-invalid.mlir was read");
+    }
 }
