@@ -135,6 +135,20 @@ fn main() {
         }
     }
 END
+  cat <<'END'
+    // What a context's first definition read of a dialect cost before definitions were
+    // compiled (and still costs a dialect left to the engine): decoding the embedded model
+    // and compiling the dialect's readers (`LazyDefs`), per dialect with definitions.
+    let options = tessera_ods::dialect_hooks::options();
+    for (name, model) in [("arith", arithops::MODEL), ("llvm", llvmops::MODEL), ("linalg", linalgops::MODEL), ("vector", vectorops::MODEL)] {
+        let start = std::time::Instant::now();
+        let (decoded, dialects) = tessera_ods::blob::decode(model).unwrap_or_else(|e| panic!("{e}"));
+        let id = dialects.into_iter().find(|&d| decoded.dialect(d).name == name).unwrap_or_else(|| panic!("no {name}"));
+        let defs = tessera_ods::assembly::DialectDefs::compile(&decoded, id, &options.def_assembly);
+        assert!(!defs.is_empty());
+        println!("{name}: the engine's definition readers take {:.2} ms to decode and compile on first use (unoptimized build); a compiled reader only builds its parameter specs on first use", start.elapsed().as_secs_f64() * 1e3);
+    }
+END
   echo "    println!(\"typed ops of ${#dialects[@]} dialects compiled; arith registered ({add}); compiled forms agree with the engine on {chunks} chunks ({read} read and printed, the others rejected alike); definitions read alike by the compiled readers and the engine on {def_chunks} chunks ({def_read} read)\");"
   echo '}'
 } > "$work/src/main.rs"
