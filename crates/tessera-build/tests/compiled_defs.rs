@@ -213,3 +213,25 @@ fn compiled_readers_print_the_test_dialect_as_upstream() {
         assert!(result.is_err(), "chunk {n} of attrs-invalid.mlir was read");
     }
 }
+
+#[test]
+fn unknown_mnemonics_of_an_open_kind_are_kept_as_written() {
+    // `test` reads its attributes only through its definitions, but not its types (it has
+    // none): an unknown type mnemonic is kept, an unknown attribute one refused, by both.
+    let options = tessera_ods::dialect_hooks::options();
+    let src = r#""t.o"() : () -> !test.anything<1,2>"#;
+    let by_engine = run(&mut engine(TEST_DEFS, &options), src);
+    let by_compiled = run(&mut compiled(TEST_DEFS, &options), src);
+    assert_eq!(by_compiled, by_engine);
+    let (custom, _) = by_compiled.unwrap_or_else(|e| panic!("{e}"));
+    assert!(custom.contains("!test.anything<1,2>"), "{custom}");
+    let src = r#""t.o"() {a = #test.anything<1>} : () -> ()"#;
+    let by_engine = run(&mut engine(TEST_DEFS, &options), src);
+    let by_compiled = run(&mut compiled(TEST_DEFS, &options), src);
+    assert_eq!(by_compiled, by_engine);
+    let error = by_compiled.expect_err("an unknown attribute of a closed dialect was read");
+    assert!(
+        error.contains("unknown attribute `anything` in dialect `test`"),
+        "{error}"
+    );
+}

@@ -12,6 +12,11 @@
 //! definitions in their stripped form. A definition whose format needs something else (a
 //! `custom<…>` directive, a parameter kind with a C++ parser) is kept as written unless a Rust
 //! [`DefAssembly`] reads it.
+//!
+//! What a format's elements do is split into steps ([`DefReading`] reads, [`DefPrinter`]
+//! writes) that the engine's walk over the elements calls and that readers compiled to Rust
+//! by `rust_gen` call in straight lines ([`DialectDefs::from_compiled`] installs those), so
+//! both read, fail and print alike.
 
 use super::steps::{literal, optional_literal, space_before};
 use super::EnumAttrSpec;
