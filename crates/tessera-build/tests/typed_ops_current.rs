@@ -1,7 +1,8 @@
 //! `tests/typed/ops.rs` is what `tessera-build` writes for `tests/typed/ops.td` today,
 //! `tests/typed/rules.rs` and `inferred.rs` for `tests/typed/rules.pdll` and `inferred.mlir`
 //! (their rewriters calling the builders of `ops.td`'s module at `super::gen`),
-//! `tests/asm/fmt.rs` for `tests/asm/fmt.td`, and `tests/asm/{pdl,pdl_interp}.rs` what the same
+//! `tests/asm/fmt.rs` for `tests/asm/fmt.td`, `tests/asm/test_defs.rs` for tessera-cli's
+//! `tests/defs/TestDefs.td` (definitions shaped like upstream's `test` dialect's), and `tests/asm/{pdl,pdl_interp}.rs` what the same
 //! generator writes for the built-in library's dialects (`UPDATE_EXPECT=1` rewrites them). A test binary of its own, so that regenerating works even
 //! when the committed file no longer compiles.
 
@@ -41,6 +42,20 @@ fn the_committed_patterns_are_current() {
 #[test]
 fn the_committed_compiled_forms_are_current() {
     check_current("asm", "fmt");
+}
+
+#[test]
+fn the_committed_test_defs_module_is_current() {
+    let out = tempdir("current-test-defs");
+    let td = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tessera-cli/tests/defs/TestDefs.td");
+    tessera_build::Config::new()
+        .dialect(td)
+        .out_dir(&out)
+        .skip_rustfmt()
+        .compile()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let generated = std::fs::read_to_string(out.join("TestDefs.rs")).unwrap();
+    compare("asm", "test_defs", generated);
 }
 
 #[test]

@@ -8,7 +8,7 @@ pub static MODEL: &[u8] = b"\
 TSRA-ODS\x05\x00\x00\x00\x00\x00\x00\x000.1.0\x01\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\
 \x00\x00\x00Fmt_Dialect\x03\x00\x00\x00\x00\x00\x00\x00fmt\x05\x00\x00\x00\x00\x00\x00\x00::fmt\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x01\x00\x01\x00\x13\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00Fmt_AllOp\x00\
+\x00\x01\x00\x01\x01\x13\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00Fmt_AllOp\x00\
 \x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00all\x07\x00\x00\x00\x00\x00\x00\x00f\
 mt.all\x05\x00\x00\x00\x00\x00\x00\x00::fmt\x05\x00\x00\x00\x00\x00\x00\x00AllOp\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
@@ -36,7 +36,7 @@ attr-dict-with-keyword ($alternatives^)?\x00\x0a\x00\x00\x00\x00\x00\x00\x00Fmt_
 \x01\x02\x00\x00\x00\x00\x00\x00\x00$0\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00AnyAttr\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00\
 result\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_64\x00\x00\x00\
+\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_74\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01%\x00\x00\x00\x00\x00\x00\x00all of {val\
 ue, result} have same type\x00:\x00\x00\x00\x00\x00\x00\x00(::llvm::all_equal({$value.getType(),\
 \x20$result.getType()}))\x01\x00\x02\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00\
@@ -61,7 +61,7 @@ OperandsAndResultType\x19\x00\x00\x00\x00\x00\x00\x00SameOperandsAndResultType\x
 \x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00lo\x04\
 \x00\x00\x00\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x00\x00\x00hi\x04\x00\x00\x00\x00\x00\x00\x00\
 \x01\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00step\x0c\x00\x00\x00\x00\x00\
-\x00\x00anonymous_56\x05\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::Inte\
+\x00\x00anonymous_66\x05\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::Inte\
 gerAttr\x19\x00\x00\x00\x00\x00\x00\x00::std::optional<uint32_t>\x01\x00\x00\x00\x00\x01\x07\x00\
 \x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\
 \x00\x00$_builder.getIntegerType(32)\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
@@ -107,7 +107,7 @@ ctional-type($args, results)\x00\x09\x00\x00\x00\x00\x00\x00\x00Fmt_CmpOp\x00\x0
 \x08\x00\x00\x00\x00\x00\x00\x00Fmt_Pred\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
 \x00\x00\x00\x00\x06\x00\x00\x00\x00\x00\x00\x00result\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\
-\x00\x00\x00\x00\x00\x00anonymous_52\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00anonymous_62\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x01\x12\x00\x00\x00\x00\x00\x00\x00rhs has lhs's type\x003\x00\x00\x00\x00\x00\x00\x00(std:\
 :equal_to<>()($lhs.getType(), $rhs.getType()))\x01\x01\x03\x00\x00\x00\x00\x00\x00\x00lhs\x03\x00\
 \x00\x00\x00\x00\x00\x00rhs\x06\x00\x00\x00\x00\x00\x00\x00$_self\x00\x00\x00\x00\x00\x00\x00\x00\
@@ -143,16 +143,16 @@ tr\x0e\x00\x00\x00\x00\x00\x00\x00\x10\x00\x00\x00\x00\x00\x00\x00::mlir::UnitAt
 \x00\x00\x00\x00bool\x01\x01\x05\x00\x00\x00\x00\x00\x00\x00false\x01*\x00\x00\x00\x00\x00\x00\x00\
 (($0) ? $_builder.getUnitAttr() : nullptr)\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00UnitAttr\x01\
 %\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x01\x00\x00\x00\x00\x00\x00\
-\x00n\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_55\x0f\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\
+\x00n\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_65\x0f\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\x00\
 \x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x01\x01\x00\x00\x00\
 \x00\x00\x00\x007\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.getIntegerT\
 ype(32), $0)\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I\
 32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x01\x00\x00\x00\x00\x00\
-\x00\x00p\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_56\x05\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\
+\x00\x00p\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_66\x05\x00\x00\x00\x00\x00\x00\x00\x13\x00\x00\
 \x00\x00\x00\x00\x00::mlir::IntegerAttr\x19\x00\x00\x00\x00\x00\x00\x00::std::optional<uint32_t>\
 \x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\x00I\
 32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x06\x00\x00\x00\x00\x00\
-\x00\x00hidden\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_57\x10\x00\x00\x00\x00\x00\x00\x00\x13\x00\
+\x00\x00hidden\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_67\x10\x00\x00\x00\x00\x00\x00\x00\x13\x00\
 \x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x00\x01\x01\x00\
 \x00\x00\x00\x00\x00\x001\x01:\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerAttr($_builder.get\
 IntegerType(32), $0)\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\x00\x00\x00\x00\
@@ -165,7 +165,7 @@ p^ `]`) : (`none`)? attr-dict `:` type($x)\x0a  \x00\x0c\x00\x00\x00\x00\x00\x00
 \x00fmt.invert\x05\x00\x00\x00\x00\x00\x00\x00::fmt\x08\x00\x00\x00\x00\x00\x00\x00InvertOp\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x05\
-\x00\x00\x00\x00\x00\x00\x00level\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_56\x05\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00level\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_66\x05\x00\x00\x00\x00\
 \x00\x00\x00\x13\x00\x00\x00\x00\x00\x00\x00::mlir::IntegerAttr\x19\x00\x00\x00\x00\x00\x00\x00:\
 :std::optional<uint32_t>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00I32Attr\x07\x00\x00\
 \x00\x00\x00\x00\x00I32Attr\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getIntegerType(32)\x00\x00\
@@ -224,7 +224,7 @@ t\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01`\x
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x06\
 \x00\x00\x00\x00\x00\x00\x00result\x03\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_50\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01$\x00\x00\x00\
+\x00anonymous_60\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01$\x00\x00\x00\
 \x00\x00\x00\x00all of {a, b, result} have same type\x00D\x00\x00\x00\x00\x00\x00\x00(::llvm::al\
 l_equal({$a.getType(), $b.getType(), $result.getType()}))\x01\x00\x03\x00\x00\x00\x00\x00\x00\x00\
 \x01\x00\x00\x00\x00\x00\x00\x00a\x01\x00\x00\x00\x00\x00\x00\x00b\x06\x00\x00\x00\x00\x00\x00\x00\
@@ -250,7 +250,7 @@ cond\x0a\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 \x00\x00::mlir::StringAttr\x11\x00\x00\x00\x00\x00\x00\x00::llvm::StringRef\x00\x00\x01\x1b\x00\x00\
 \x00\x00\x00\x00\x00$_builder.getStringAttr($0)\x00\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00Symbo\
 lNameAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\x04\x00\x00\x00\
-\x00\x00\x00\x00note\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_58\x14\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00note\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_68\x14\x00\x00\x00\x00\x00\x00\x00\
 \x12\x00\x00\x00\x00\x00\x00\x00::mlir::StringAttr\"\x00\x00\x00\x00\x00\x00\x00::std::optional<\
 ::llvm::StringRef>\x01\x00\x00\x00\x00\x01\x07\x00\x00\x00\x00\x00\x00\x00StrAttr\x07\x00\x00\x00\
 \x00\x00\x00\x00StrAttr\x01%\x00\x00\x00\x00\x00\x00\x00$_builder.getType<::mlir::NoneType>()\x00\
@@ -267,21 +267,21 @@ ith-keyword\x00\x0b\x00\x00\x00\x00\x00\x00\x00Fmt_YieldOp\x00\x00\x00\x00\x00\x
 \x00\x00\x00\x00\x00\x00\x00Terminator\x0c\x00\x00\x00\x00\x00\x00\x00IsTerminator\x0f\x00\x00\x00\
 \x00\x00\x00\x00::mlir::OpTrait\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
 \x00\x01'\x00\x00\x00\x00\x00\x00\x00attr-dict ($values^ `:` type($values))?\x00\x15\x00\x00\x00\
-\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_62\x03\x19\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_72\x03\x19\x00\x00\x00\x00\x00\x00\x00\
 variadic of any successor\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\
-\x00anonymous_61\x02\x0a\x00\x00\x00\x00\x00\x00\x00any region\x00\x00\x00\x00\x00\x00\x00\x00\x01\
+\x00anonymous_71\x02\x0a\x00\x00\x00\x00\x00\x00\x00any region\x00\x00\x00\x00\x00\x00\x00\x00\x01\
 \x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00AnyAttr\x01\x0d\
 \x00\x00\x00\x00\x00\x00\x00any attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\
 \x00\x00\x00\x00(true)\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00AnyType\x00\x08\x00\x00\x00\x00\x00\
 \x00\x00any type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x01\
-\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_63\x00\
+\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_73\x00\
 \x05\x00\x00\x00\x00\x00\x00\x00index\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00(\x00\x00\x00\x00\x00\
 \x00\x00(::llvm::isa<::mlir::IndexType>($_self))\x01\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Inde\
 xType\x01\x18\x00\x00\x00\x00\x00\x00\x00$_builder.getIndexType()\x0c\x00\x00\x00\x00\x00\x00\x00\
-anonymous_56\x01!\x00\x00\x00\x00\x00\x00\x0032-bit signless integer attribute\x00\x00\x00\x00\x00\
+anonymous_66\x01!\x00\x00\x00\x00\x00\x00\x0032-bit signless integer attribute\x00\x00\x00\x00\x00\
 \x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::is\
 a<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::IntegerAtt\
-r>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_49\x00\
+r>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_59\x00\
 \x14\x00\x00\x00\x00\x00\x00\x00variadic of any type\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x06\
 \x00\x00\x00\x00\x00\x00\x00(true)\x01\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x0c\x00\x00\
 \x00\x00\x00\x00\x00AnySuccessor\x03\x0d\x00\x00\x00\x00\x00\x00\x00any successor\x00\x00\x00\x00\
@@ -305,46 +305,126 @@ er(32))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00Fmt_ModeAttr\x01\x06\x00\x00\x00\
 \x00\x00\x00\x00\x00\x00::mlir::IntegerType\x01\x1c\x00\x00\x00\x00\x00\x00\x00$_builder.getInte\
 gerType(32)\x08\x00\x00\x00\x00\x00\x00\x00UnitAttr\x01\x0e\x00\x00\x00\x00\x00\x00\x00unit attr\
 ibute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00'\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::U\
-nitAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_55\x01!\x00\x00\x00\x00\x00\x00\
+nitAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_65\x01!\x00\x00\x00\x00\x00\x00\
 \x0032-bit signless integer attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\
 \x00\x00\x00\x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\
 \x00\x00\x00\x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(3\
-2))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_57\x01!\x00\x00\x00\x00\x00\x00\x0032-bit s\
+2))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_67\x01!\x00\x00\x00\x00\x00\x00\x0032-bit s\
 ignless integer attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x02\x00\x00\x00\x00\x00\x00\x00\
 \x00*\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::IntegerAttr>($_self))\x00K\x00\x00\x00\x00\
 \x00\x00\x00(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))\x00\x00\x0c\
-\x00\x00\x00\x00\x00\x00\x00anonymous_54\x00\x08\x00\x00\x00\x00\x00\x00\x00any type\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00anonymous_64\x00\x08\x00\x00\x00\x00\x00\x00\x00any type\x00\x00\x00\
 \x00\x00\x00\x00\x00\x01\x00\x06\x00\x00\x00\x00\x00\x00\x00(true)\x01\x0c\x00\x00\x00\x00\x00\x00\
-\x00::mlir::Type\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_59\x02\x14\x00\x00\x00\x00\x00\x00\
+\x00::mlir::Type\x00\x0c\x00\x00\x00\x00\x00\x00\x00anonymous_69\x02\x14\x00\x00\x00\x00\x00\x00\
 \x00region with 1 blocks\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x1e\x00\x00\x00\x00\x00\x00\x00\
 (::llvm::hasNItems($_self, 1))\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00SymbolNameAttr\x01\x10\x00\
 \x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00)\x00\x00\x00\x00\
 \x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00ano\
-nymous_58\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\
-\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x01\x00\x00\x00\
-\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00Fmt_ModeAttr\x00\x00\x00\x00\x00\x00\x00\x00\
-\x0c\x00\x00\x00\x00\x00\x00\x00ModeKindAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\
-\x04\x00\x00\x00\x00\x00\x00\x00mode\x01\x06\x00\x00\x00\x00\x00\x00\x00a mode\x01+\x00\x00\x00\x00\
-\x00\x00\x00Enum cases:\x0a* fast (`fast`)\x0a* slow (`slow`)\x01\x00\x00\x00\x00\x00\x00\x00\x05\
-\x00\x00\x00\x00\x00\x00\x00value\x0f\x00\x00\x00\x00\x00\x00\x00::fmt::ModeKind\x01\x18\x00\x00\
-\x00\x00\x00\x00\x00an enum of type ModeKind\x0f\x00\x00\x00\x00\x00\x00\x00::fmt::ModeKind\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x01\x0e\x00\x00\x00\x00\x00\x00\x00`<` $value `>`\x00\x01\x01\x0c\
-\x00\x00\x00\x00\x00\x00\x00Fmt_ModeKind\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\
-\x00\x00Fmt_ModeKind\x08\x00\x00\x00\x00\x00\x00\x00ModeKind\x05\x00\x00\x00\x00\x00\x00\x00::fm\
-t\x06\x00\x00\x00\x00\x00\x00\x00a mode+\x00\x00\x00\x00\x00\x00\x00Enum cases:\x0a* fast (`fast\
-`)\x0a* slow (`slow`)\x00\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x02\x00\x00\x00\x00\x00\x00\x00\
-\x04\x00\x00\x00\x00\x00\x00\x00fast\x00\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\
-\x00fast\x04\x00\x00\x00\x00\x00\x00\x00slow\x01\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\
-\x00\x00\x00slow\x00\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00Fmt_Pred\x04\
-\x00\x00\x00\x00\x00\x00\x00Pred\x05\x00\x00\x00\x00\x00\x00\x00::fmt\x0c\x00\x00\x00\x00\x00\x00\
-\x00a comparison1\x00\x00\x00\x00\x00\x00\x00Enum cases:\x0a* eq (`eq`)\x0a* ne (`ne`)\x0a* less\
-\x20(`lt`)\x00\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x03\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\
-\x00\x00\x00\x00\x00eq\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00eq\x02\x00\
-\x00\x00\x00\x00\x00\x00ne\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00ne\x02\
-\x00\x00\x00\x00\x00\x00\x00lt\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00le\
-ss\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\
-\x00\x00\x00\x00\x00\x00\x00\x00\x00";
+nymous_68\x01\x10\x00\x00\x00\x00\x00\x00\x00string attribute\x00\x00\x00\x00\x00\x00\x00\x00\x01\
+\x00)\x00\x00\x00\x00\x00\x00\x00(::llvm::isa<::mlir::StringAttr>($_self))\x00\x00\x09\x00\x00\x00\
+\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\x00\x00\x00Fmt_CmpAttr\x00\x00\x00\x00\x00\x00\x00\x00\x07\
+\x00\x00\x00\x00\x00\x00\x00CmpAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\x03\x00\
+\x00\x00\x00\x00\x00\x00cmp\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\
+\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00pred\x0b\x00\x00\x00\x00\x00\x00\
+\x00::fmt::Pred\x00\x0b\x00\x00\x00\x00\x00\x00\x00::fmt::Pred\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x04\x00\x00\x00\x00\x00\x00\x00dims\x19\x00\x00\x00\x00\x00\x00\x00::llvm::ArrayRef<int64_t\
+>\x01\x00\x00\x00\x00\x00\x00\x00\x00\x19\x00\x00\x00\x00\x00\x00\x00::llvm::ArrayRef<int64_t>\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x17\x00\x00\x00\x00\x00\x00\x00`<` $pred `:` $dims `>`\x00\
+\x01\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00Fmt_ModeAttr\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\
+\x00\x00\x00\x00\x00\x00ModeKindAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\x04\x00\
+\x00\x00\x00\x00\x00\x00mode\x01\x06\x00\x00\x00\x00\x00\x00\x00a mode\x01+\x00\x00\x00\x00\x00\x00\
+\x00Enum cases:\x0a* fast (`fast`)\x0a* slow (`slow`)\x01\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\
+\x00\x00\x00\x00\x00value\x0f\x00\x00\x00\x00\x00\x00\x00::fmt::ModeKind\x01\x18\x00\x00\x00\x00\
+\x00\x00\x00an enum of type ModeKind\x0f\x00\x00\x00\x00\x00\x00\x00::fmt::ModeKind\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x0e\x00\x00\x00\x00\x00\x00\x00`<` $value `>`\x00\x01\x01\x0c\x00\x00\
+\x00\x00\x00\x00\x00Fmt_ModeKind\x00\x0e\x00\x00\x00\x00\x00\x00\x00Fmt_OpaqueAttr\x00\x00\x00\x00\
+\x00\x00\x00\x00\x0a\x00\x00\x00\x00\x00\x00\x00OpaqueAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir\
+::Attribute\x01\x06\x00\x00\x00\x00\x00\x00\x00opaque\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\
+\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00x\x07\
+\x00\x00\x00\x00\x00\x00\x00int64_t\x00\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x00\x00\x00\x00\x00\
+\x00\x00\x00\x00\x00\x01\x19\x00\x00\x00\x00\x00\x00\x00`<` custom<Thing>($x) `>`\x00\x01\x00\x00\
+\x0f\x00\x00\x00\x00\x00\x00\x00Fmt_OptionsAttr\x00\x00\x00\x00\x00\x00\x00\x00\x0b\x00\x00\x00\x00\
+\x00\x00\x00OptionsAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\x07\x00\x00\x00\x00\
+\x00\x00\x00options\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00a\x0c\x00\x00\x00\x00\x00\x00\x00::mlir:\
+:Type\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\x0e\x00\
+\x00\x00\x00\x00\x00\x00::mlir::Type()\x00\x01\x00\x00\x00\x00\x00\x00\x00b\x07\x00\x00\x00\x00\x00\
+\x00\x00int64_t\x01\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x01\x01\
+\x00\x00\x00\x00\x00\x00\x000\x00\x01\x16\x00\x00\x00\x00\x00\x00\x00`<` struct($a, $b) `>`\x00\x01\
+\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00Fmt_PairAttr\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\
+\x00\x00\x00\x00\x00PairAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\x04\x00\x00\x00\
+\x00\x00\x00\x00pair\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\
+\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00first\x07\x00\x00\x00\x00\x00\x00\x00\
+int64_t\x00\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x06\x00\
+\x00\x00\x00\x00\x00\x00second\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x00\x07\x00\x00\x00\x00\x00\
+\x00\x00int64_t\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x0e\x00\x00\x00\x00\x00\x00\x00`<` p\
+arams `>`\x00\x01\x00\x00\x0e\x00\x00\x00\x00\x00\x00\x00Fmt_RecordAttr\x00\x00\x00\x00\x00\x00\x00\
+\x00\x0a\x00\x00\x00\x00\x00\x00\x00RecordAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\
+\x06\x00\x00\x00\x00\x00\x00\x00record\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\
+\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00width\x07\x00\x00\x00\
+\x00\x00\x00\x00int64_t\x00\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00name\x11\x00\x00\x00\x00\x00\x00\x00::llvm::StringRef\x01\
+\x06\x00\x00\x00\x00\x00\x00\x00a name\x11\x00\x00\x00\x00\x00\x00\x00::llvm::StringRef\x00\x00\x00\
+\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00element\x0c\x00\x00\x00\x00\x00\x00\x00\
+::mlir::Type\x01\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\
+\x0e\x00\x00\x00\x00\x00\x00\x00::mlir::Type()\x00\x01\x16\x00\x00\x00\x00\x00\x00\x00`<` struct\
+(params) `>`\x00\x01\x00\x00\x0d\x00\x00\x00\x00\x00\x00\x00Fmt_ShapeAttr\x00\x00\x00\x00\x00\x00\
+\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00ShapeAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribu\
+te\x01\x05\x00\x00\x00\x00\x00\x00\x00shape\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\
+\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00rank\x07\x00\x00\
+\x00\x00\x00\x00\x00int64_t\x00\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00element\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\
+\x00\x00\x00\x00\x00\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\x0e\x00\x00\x00\
+\x00\x00\x00\x00::mlir::Type()\x00\x01\x0e\x00\x00\x00\x00\x00\x00\x00`<` params `>`\x00\x01\x00\
+\x00\x0b\x00\x00\x00\x00\x00\x00\x00Fmt_TagAttr\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\
+\x00\x00\x00TagAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\x03\x00\x00\x00\x00\x00\
+\x00\x00tag\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\
+\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00value\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Att\
+ribute\x01\x00\x00\x00\x00\x00\x00\x00\x00\x11\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute\x01\x13\
+\x00\x00\x00\x00\x00\x00\x00::mlir::Attribute()\x00\x01\x1d\x00\x00\x00\x00\x00\x00\x00`<` ($val\
+ue^) : (`none`)? `>`\x00\x01\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00Fmt_WrapAttr\x00\x00\x00\x00\
+\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00WrapAttr\x11\x00\x00\x00\x00\x00\x00\x00::mlir::\
+Attribute\x01\x04\x00\x00\x00\x00\x00\x00\x00wrap\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00inner\x0f\
+\x00\x00\x00\x00\x00\x00\x00::fmt::PairAttr\x00\x0f\x00\x00\x00\x00\x00\x00\x00::fmt::PairAttr\x00\
+\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00\x00\x00\x00\x00\x00\x00box\x0e\x00\x00\x00\x00\x00\x00\
+\x00::fmt::BoxType\x00\x0e\x00\x00\x00\x00\x00\x00\x00::fmt::BoxType\x00\x00\x00\x00\x00\x00\x00\
+\x00\x00\x00\x05\x00\x00\x00\x00\x00\x00\x00modes%\x00\x00\x00\x00\x00\x00\x00::llvm::ArrayRef<:\
+:fmt::ModeKindAttr>\x01\x00\x00\x00\x00\x00\x00\x00\x00%\x00\x00\x00\x00\x00\x00\x00::llvm::Arra\
+yRef<::fmt::ModeKindAttr>\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x015\x00\x00\x00\x00\x00\x00\x00\
+`<` $inner `,` qualified($box) `,` `[` $modes `]` `>`\x00\x01\x00\x03\x00\x00\x00\x00\x00\x00\x00\
+\x01\x0b\x00\x00\x00\x00\x00\x00\x00Fmt_BoxType\x00\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\x00\
+\x00\x00\x00BoxType\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\x03\x00\x00\x00\x00\x00\x00\x00\
+box\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\
+\x00\x00\x07\x00\x00\x00\x00\x00\x00\x00element\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x0c\
+\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x05\x00\x00\x00\
+\x00\x00\x00\x00count\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x01\x00\x00\x00\x00\x00\x00\x00\x00\
+\x07\x00\x00\x00\x00\x00\x00\x00int64_t\x01\x01\x00\x00\x00\x00\x00\x00\x001\x00\x01#\x00\x00\x00\
+\x00\x00\x00\x00`<` $element (`times` $count^)? `>`\x00\x01\x00\x01\x0d\x00\x00\x00\x00\x00\x00\x00\
+Fmt_MaybeType\x00\x00\x00\x00\x00\x00\x00\x00\x09\x00\x00\x00\x00\x00\x00\x00MaybeType\x0c\x00\x00\
+\x00\x00\x00\x00\x00::mlir::Type\x01\x05\x00\x00\x00\x00\x00\x00\x00maybe\x01\x00\x00\x00\x00\x00\
+\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x07\x00\x00\x00\
+\x00\x00\x00\x00element\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\x00\x00\x00\x00\x00\x00\x00\
+\x00\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\x0e\x00\x00\x00\x00\x00\x00\x00::mlir::Type\
+()\x00\x01\x14\x00\x00\x00\x00\x00\x00\x00(`<` $element^ `>`)?\x00\x01\x00\x01\x0c\x00\x00\x00\x00\
+\x00\x00\x00Fmt_UnitType\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\x00\x00\x00\x00\x00\x00UnitType\
+\x0c\x00\x00\x00\x00\x00\x00\x00::mlir::Type\x01\x04\x00\x00\x00\x00\x00\x00\x00unit\x01\x00\x00\
+\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\
+\x00\x00\x00\x0c\x00\x00\x00\x00\x00\x00\x00Fmt_ModeKind\x08\x00\x00\x00\x00\x00\x00\x00ModeKind\
+\x05\x00\x00\x00\x00\x00\x00\x00::fmt\x06\x00\x00\x00\x00\x00\x00\x00a mode+\x00\x00\x00\x00\x00\
+\x00\x00Enum cases:\x0a* fast (`fast`)\x0a* slow (`slow`)\x00\x08\x00\x00\x00\x00\x00\x00\x00uin\
+t32_t\x02\x00\x00\x00\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00fast\x00\x00\x00\x00\x00\x00\
+\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00fast\x04\x00\x00\x00\x00\x00\x00\x00slow\x01\x00\x00\x00\
+\x00\x00\x00\x00\x04\x00\x00\x00\x00\x00\x00\x00slow\x00\x00\x00\x00\x00\x00\x00\x00\x00\x08\x00\
+\x00\x00\x00\x00\x00\x00Fmt_Pred\x04\x00\x00\x00\x00\x00\x00\x00Pred\x05\x00\x00\x00\x00\x00\x00\
+\x00::fmt\x0c\x00\x00\x00\x00\x00\x00\x00a comparison1\x00\x00\x00\x00\x00\x00\x00Enum cases:\x0a\
+* eq (`eq`)\x0a* ne (`ne`)\x0a* less (`lt`)\x00\x08\x00\x00\x00\x00\x00\x00\x00uint32_t\x03\x00\x00\
+\x00\x00\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00eq\x00\x00\x00\x00\x00\x00\x00\x00\x02\x00\x00\
+\x00\x00\x00\x00\x00eq\x02\x00\x00\x00\x00\x00\x00\x00ne\x01\x00\x00\x00\x00\x00\x00\x00\x02\x00\
+\x00\x00\x00\x00\x00\x00ne\x02\x00\x00\x00\x00\x00\x00\x00lt\x02\x00\x00\x00\x00\x00\x00\x00\x04\
+\x00\x00\x00\x00\x00\x00\x00less\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\
+\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00";
 
 /// a comparison
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1325,7 +1405,7 @@ mod verifiers {
     /// One op's row of `TABLE`.
     pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
 
-    /// `anonymous_61`: any region.
+    /// `anonymous_71`: any region.
     fn c0(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok(true)
     }
@@ -1336,7 +1416,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_61", summary: "any region" }, c0(ctx, blocks))?; }
+        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1353,7 +1433,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_61", summary: "any region" }, c0(ctx, blocks))?; }
+        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1435,7 +1515,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_56`: 32-bit signless integer attribute.
+    /// `anonymous_66`: 32-bit signless integer attribute.
     fn c5_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Attr) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::attr_isa(ctx, s, ::tessera_ods::eval::emitted::AttrClass::Integer)
     }
@@ -1448,7 +1528,7 @@ mod verifiers {
         Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::IntegerAttr>($_self))", c5_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::cast<::mlir::IntegerAttr>($_self).getType().isSignlessInteger(32))", c5_l1(ctx, s))?)
     }
 
-    /// `anonymous_63`: index.
+    /// `anonymous_73`: index.
     fn c6_l0(ctx: &::tessera_ir::Context, s: ::tessera_ir::Type) -> Result<bool, String> {
         ::tessera_ods::eval::emitted::type_isa(ctx, s, ::tessera_ods::eval::emitted::TypeClass::Index)
     }
@@ -1465,15 +1545,15 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("step");
-        if let Some(a) = a0 { at.attr_verdict("step", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("step", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_63", summary: "index" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "index" }, |t| c6(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_63", summary: "index" }, |t| c6(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "index" }, |t| c6(ctx, t))?;
         Ok(())
     }
 
@@ -1506,7 +1586,7 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1536,11 +1616,11 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1668,9 +1748,9 @@ mod verifiers {
         let a2 = at.inherent("p");
         let a3 = at.inherent("hidden");
         if let Some(a) = a0 { at.attr_verdict("nt", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c21(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("n", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_55", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("p", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("hidden", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("n", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict("p", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict("hidden", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
         Ok(())
@@ -1700,7 +1780,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent("level");
-        if let Some(a) = a0 { at.attr_verdict("level", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict("level", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
         Ok(())
     }
 
@@ -1722,11 +1802,11 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1746,7 +1826,7 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1756,7 +1836,7 @@ mod verifiers {
         Ok(())
     }
 
-    /// `anonymous_59`: region with 1 blocks.
+    /// `anonymous_69`: region with 1 blocks.
     fn c30(_ctx: &::tessera_ir::Context, s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
         Ok((s as i128) == (1_i128))
     }
@@ -1770,13 +1850,13 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &results[results_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "region with 1 blocks" }, c30(ctx, blocks))?; }
+        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "region with 1 blocks" }, c30(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1800,8 +1880,8 @@ mod verifiers {
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "any type" }, |t| c2(ctx, t))?;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[1].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[2].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1888,7 +1968,7 @@ mod verifiers {
         let a1 = at.inherent("note");
         at.required_attr("sym_name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c32(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("note", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "string attribute" }, c32(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict("note", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "string attribute" }, c32(ctx, a))?; }
         Ok(())
     }
 
@@ -1913,7 +1993,7 @@ mod verifiers {
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands.len());
         let mut index = 0;
-        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of any type" }, |t| c2(ctx, t))?;
+        at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -4408,6 +4488,257 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::YieldOpAssembly { hooks })
     }
 
+    use ::tessera_ods::assembly::def as d;
+    use ::tessera_ods::assembly::steps as s;
+
+    /// `#fmt.cmp`, read by `Fmt_CmpAttr`'s format.
+    fn read_attr_fmt_cmp(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("pred", "::fmt::Pred", d::ParamKind::Enum(::tessera_ods::assembly::EnumAttrSpec::new("Pred", "::fmt", &[("eq", 0), ("ne", 1), ("less", 2)], &[("eq", 0), ("ne", 1), ("lt", 2)], false, "", false)), false, None),
+                d::ParamSpec::new("dims", "::llvm::ArrayRef<int64_t>", d::ParamKind::Array(Box::new(d::ParamKind::Integer)), false, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_CmpAttr", params);
+        s::literal(p, "<")?;
+        r.param(p, 0)?;
+        s::literal(p, ":")?;
+        r.param(p, 1)?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.param(0, false);
+        w.literal(":");
+        w.param(1, false);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.mode`, read by `Fmt_ModeAttr`'s format.
+    fn read_attr_fmt_mode(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("value", "::fmt::ModeKind", d::ParamKind::Enum(::tessera_ods::assembly::EnumAttrSpec::new("ModeKind", "::fmt", &[("fast", 0), ("slow", 1)], &[("fast", 0), ("slow", 1)], false, "", false)), false, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_ModeAttr", params);
+        s::literal(p, "<")?;
+        r.param(p, 0)?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.param(0, false);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.options`, read by `Fmt_OptionsAttr`'s format.
+    fn read_attr_fmt_options(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("a", "::mlir::Type", d::ParamKind::Type, true, None),
+                d::ParamSpec::new("b", "int64_t", d::ParamKind::Integer, true, Some("0")),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_OptionsAttr", params);
+        s::literal(p, "<")?;
+        r.struct_params(p, &[0, 1])?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.struct_params(&[(0, false), (1, false)]);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.pair`, read by `Fmt_PairAttr`'s format.
+    fn read_attr_fmt_pair(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("first", "int64_t", d::ParamKind::Integer, false, None),
+                d::ParamSpec::new("second", "int64_t", d::ParamKind::Integer, false, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_PairAttr", params);
+        s::literal(p, "<")?;
+        r.params(p, &[0, 1])?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.params(&[(0, false), (1, false)]);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.record`, read by `Fmt_RecordAttr`'s format.
+    fn read_attr_fmt_record(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("width", "int64_t", d::ParamKind::Integer, false, None),
+                d::ParamSpec::new("name", "::llvm::StringRef", d::ParamKind::String, false, None),
+                d::ParamSpec::new("element", "::mlir::Type", d::ParamKind::Type, true, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_RecordAttr", params);
+        s::literal(p, "<")?;
+        r.struct_params(p, &[0, 1, 2])?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.struct_params(&[(0, false), (1, false), (2, false)]);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.shape`, read by `Fmt_ShapeAttr`'s format.
+    fn read_attr_fmt_shape(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("rank", "int64_t", d::ParamKind::Integer, false, None),
+                d::ParamSpec::new("element", "::mlir::Type", d::ParamKind::Type, true, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_ShapeAttr", params);
+        s::literal(p, "<")?;
+        r.params(p, &[0, 1])?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.params(&[(0, false), (1, false)]);
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.tag`, read by `Fmt_TagAttr`'s format.
+    fn read_attr_fmt_tag(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("value", "::mlir::Attribute", d::ParamKind::Attribute, true, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_TagAttr", params);
+        s::literal(p, "<")?;
+        if !r.optional_anchor(p, 0)? {
+            s::literal(p, "none")?;
+        }
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        if w.anchored(&[0]) {
+            let saved = w.save();
+            w.param(0, false);
+            w.restore(saved);
+        } else {
+            w.literal("none");
+        }
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `#fmt.wrap`, read by `Fmt_WrapAttr`'s format.
+    fn read_attr_fmt_wrap(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("inner", "::fmt::PairAttr", d::ParamKind::Stripped { kind: ::tessera_ods::DefKind::Attr, dialect: "fmt".to_string(), mnemonic: "pair".to_string() }, false, None),
+                d::ParamSpec::new("box", "::fmt::BoxType", d::ParamKind::Stripped { kind: ::tessera_ods::DefKind::Type, dialect: "fmt".to_string(), mnemonic: "box".to_string() }, false, None),
+                d::ParamSpec::new("modes", "::llvm::ArrayRef<::fmt::ModeKindAttr>", d::ParamKind::Array(Box::new(d::ParamKind::Stripped { kind: ::tessera_ods::DefKind::Attr, dialect: "fmt".to_string(), mnemonic: "mode".to_string() })), false, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_WrapAttr", params);
+        s::literal(p, "<")?;
+        r.param(p, 0)?;
+        s::literal(p, ",")?;
+        r.param(p, 1)?;
+        s::literal(p, ",")?;
+        s::literal(p, "[")?;
+        r.param(p, 2)?;
+        s::literal(p, "]")?;
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.param(0, false);
+        w.literal(",");
+        w.param(1, true);
+        w.literal(",");
+        w.literal("[");
+        w.param(2, false);
+        w.literal("]");
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `!fmt.box`, read by `Fmt_BoxType`'s format.
+    fn read_type_fmt_box(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("element", "::mlir::Type", d::ParamKind::Type, false, None),
+                d::ParamSpec::new("count", "int64_t", d::ParamKind::Integer, true, Some("1")),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_BoxType", params);
+        s::literal(p, "<")?;
+        r.param(p, 0)?;
+        if s::optional_literal(p, "times") {
+            r.param(p, 1)?;
+        }
+        s::literal(p, ">")?;
+        let mut w = r.printer();
+        w.literal("<");
+        w.param(0, false);
+        if w.anchored(&[1]) {
+            let saved = w.save();
+            w.literal("times");
+            w.param(1, false);
+            w.restore(saved);
+        }
+        w.literal(">");
+        Ok(w.finish())
+    }
+
+    /// `!fmt.maybe`, read by `Fmt_MaybeType`'s format.
+    fn read_type_fmt_maybe(p: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        static PARAMS: ::std::sync::OnceLock<Vec<d::ParamSpec>> = ::std::sync::OnceLock::new();
+        let params = PARAMS.get_or_init(|| {
+            vec![
+                d::ParamSpec::new("element", "::mlir::Type", d::ParamKind::Type, true, None),
+            ]
+        });
+        let mut r = d::DefReading::new("Fmt_MaybeType", params);
+        if s::optional_literal(p, "<") {
+            r.param(p, 0)?;
+            s::literal(p, ">")?;
+        }
+        let mut w = r.printer();
+        if w.anchored(&[0]) {
+            let saved = w.save();
+            w.literal("<");
+            w.param(0, false);
+            w.literal(">");
+            w.restore(saved);
+        }
+        Ok(w.finish())
+    }
+
+    /// `!fmt.unit`, read by `Fmt_UnitType`'s format.
+    fn read_type_fmt_unit(_: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        Ok(String::new())
+    }
+
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    /// Definitions read by compiled readers: `fmt` (11 compiled, 1 kept as written).
+    static DEF_READERS: &[c::DefsRow] = &[
+        c::DefsRow { dialect: "fmt", closed_attrs: true, closed_types: true, attrs: &[("cmp", Some(read_attr_fmt_cmp)), ("mode", Some(read_attr_fmt_mode)), ("opaque", None), ("options", Some(read_attr_fmt_options)), ("pair", Some(read_attr_fmt_pair)), ("record", Some(read_attr_fmt_record)), ("shape", Some(read_attr_fmt_shape)), ("tag", Some(read_attr_fmt_tag)), ("wrap", Some(read_attr_fmt_wrap))], types: &[("box", Some(read_type_fmt_box)), ("maybe", Some(read_type_fmt_maybe)), ("unit", Some(read_type_fmt_unit))] },
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "fmt.all", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::ZERO_RESULTS), inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_fmt_all, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
@@ -4436,7 +4767,8 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
-        defs: &["fmt"],
+        def_readers: DEF_READERS,
+        defs: &[],
         model: &super::verifiers::EMBEDDED,
     };
 }

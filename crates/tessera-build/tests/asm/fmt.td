@@ -10,6 +10,7 @@ def Fmt_Dialect : Dialect {
   let name = "fmt";
   let cppNamespace = "::fmt";
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
 }
 
 class Fmt_Op<string mnemonic, list<Trait> traits = []> : Op<Fmt_Dialect, mnemonic, traits>;
@@ -34,6 +35,87 @@ def Fmt_ModeKind : I32EnumAttr<"ModeKind", "a mode", [
 def Fmt_ModeAttr : EnumAttr<Fmt_Dialect, Fmt_ModeKind, "mode"> {
   let storageType = "::fmt::ModeKindAttr";
   let assemblyFormat = "`<` $value `>`";
+}
+
+// Attribute and type definitions of every shape the definitions' readers handle
+// (`tests/compiled_defs.rs` runs the compiled readers against the engine on `defs.mlir`).
+
+// Two required parameters, comma-separated by `params`.
+def Fmt_PairAttr : AttrDef<Fmt_Dialect, "Pair"> {
+  let mnemonic = "pair";
+  let parameters = (ins "int64_t":$first, "int64_t":$second);
+  let assemblyFormat = "`<` params `>`";
+}
+
+// A required parameter then an optional one `params` may leave out.
+def Fmt_ShapeAttr : AttrDef<Fmt_Dialect, "Shape"> {
+  let mnemonic = "shape";
+  let parameters = (ins "int64_t":$rank, OptionalParameter<"::mlir::Type">:$element);
+  let assemblyFormat = "`<` params `>`";
+}
+
+// `struct`: named parameters in any order, one of them optional, a string among them.
+def Fmt_RecordAttr : AttrDef<Fmt_Dialect, "Record"> {
+  let mnemonic = "record";
+  let parameters = (ins "int64_t":$width, StringRefParameter<"a name">:$name,
+                        OptionalParameter<"::mlir::Type">:$element);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+// A struct of optional parameters only: it may be empty.
+def Fmt_OptionsAttr : AttrDef<Fmt_Dialect, "Options"> {
+  let mnemonic = "options";
+  let parameters = (ins OptionalParameter<"::mlir::Type">:$a,
+                        DefaultValuedParameter<"int64_t", "0">:$b);
+  let assemblyFormat = "`<` struct($a, $b) `>`";
+}
+
+// An enum parameter and an array of integers.
+def Fmt_CmpAttr : AttrDef<Fmt_Dialect, "Cmp"> {
+  let mnemonic = "cmp";
+  let parameters = (ins "::fmt::Pred":$pred, ArrayRefParameter<"int64_t">:$dims);
+  let assemblyFormat = "`<` $pred `:` $dims `>`";
+}
+
+// A type with a default-valued parameter in an optional group led by a keyword.
+def Fmt_BoxType : TypeDef<Fmt_Dialect, "Box"> {
+  let mnemonic = "box";
+  let parameters = (ins "::mlir::Type":$element, DefaultValuedParameter<"int64_t", "1">:$count);
+  let assemblyFormat = "`<` $element (`times` $count^)? `>`";
+}
+
+// A type whose whole body is optional, anchored on its parameter.
+def Fmt_MaybeType : TypeDef<Fmt_Dialect, "Maybe"> {
+  let mnemonic = "maybe";
+  let parameters = (ins OptionalParameter<"::mlir::Type">:$element);
+  let assemblyFormat = "(`<` $element^ `>`)?";
+}
+
+// An optional group with an else branch, anchored on an optional attribute.
+def Fmt_TagAttr : AttrDef<Fmt_Dialect, "Tag"> {
+  let mnemonic = "tag";
+  let parameters = (ins OptionalParameter<"::mlir::Attribute">:$value);
+  let assemblyFormat = "`<` ($value^) : (`none`)? `>`";
+}
+
+// Just a mnemonic.
+def Fmt_UnitType : TypeDef<Fmt_Dialect, "Unit"> {
+  let mnemonic = "unit";
+}
+
+// Definitions nested in another: stripped, and `qualified`.
+def Fmt_WrapAttr : AttrDef<Fmt_Dialect, "Wrap"> {
+  let mnemonic = "wrap";
+  let parameters = (ins "::fmt::PairAttr":$inner, "::fmt::BoxType":$box,
+                        ArrayRefParameter<"::fmt::ModeKindAttr">:$modes);
+  let assemblyFormat = "`<` $inner `,` qualified($box) `,` `[` $modes `]` `>`";
+}
+
+// A format the readers cannot run (a custom directive): kept as written by both.
+def Fmt_OpaqueAttr : AttrDef<Fmt_Dialect, "Opaque"> {
+  let mnemonic = "opaque";
+  let parameters = (ins "int64_t":$x);
+  let assemblyFormat = "`<` custom<Thing>($x) `>`";
 }
 
 // The result type is the operands' (SameOperandsAndResultType).

@@ -1583,6 +1583,10 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::ElementsOpAssembly { hooks })
     }
 
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    static DEF_READERS: &[c::DefsRow] = &[
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "gen.add", traits: ::tessera_ir::OpTraits::PURE.union(::tessera_ir::OpTraits::INFER_RESULT_TYPES), inherent: &[], defaults: &[], infer: Some(c::InferRow { operand_count: Some(2), results: &[(c::ResultSource::Operand(0), None)] }), form: None },
@@ -1601,6 +1605,7 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
+        def_readers: DEF_READERS,
         defs: &[],
         model: &super::verifiers::EMBEDDED,
     };

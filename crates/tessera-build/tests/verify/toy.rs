@@ -1700,6 +1700,10 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::TransposeOpAssembly { hooks })
     }
 
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    static DEF_READERS: &[c::DefsRow] = &[
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "toy.add", traits: ::tessera_ir::OpTraits::PURE, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_toy_add, builders: &[], transformers: &[], defaults: &[], directives: &[] }) },
@@ -1717,6 +1721,7 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
+        def_readers: DEF_READERS,
         defs: &[],
         model: &super::verifiers::EMBEDDED,
     };

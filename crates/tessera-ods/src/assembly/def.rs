@@ -12,11 +12,16 @@
 //! definitions in their stripped form. A definition whose format needs something else (a
 //! `custom<…>` directive, a parameter kind with a C++ parser) is kept as written unless a Rust
 //! [`DefAssembly`] reads it.
+//!
+//! What a format's elements do is split into steps ([`DefReading`] reads, [`DefPrinter`]
+//! writes) that the engine's walk over the elements calls and that readers compiled to Rust
+//! by `rust_gen` call in straight lines ([`DialectDefs::from_compiled`] installs those), so
+//! both read, fail and print alike.
 
 use super::steps::{literal, optional_literal, space_before};
 use super::EnumAttrSpec;
 use crate::attr_type_def::{AttrOrTypeDef, DefKind, Parameter};
-use crate::format::{Element, ElementKind, Variable, Whitespace};
+use crate::format::{Element, ElementKind, OptionalGroup, Variable, Whitespace};
 use crate::Model;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -37,9 +42,27 @@ enum Reader {
     Format(Arc<DefSpec>),
     /// By a Rust hook.
     Hook(Arc<dyn DefAssembly>),
+    /// By a function `rust_gen` compiled from its format.
+    Compiled(CompiledReader),
     /// Not at all: kept as written.
     Verbatim,
 }
+
+/// A definition's reader compiled to Rust from its format (by `rust_gen`): reads what follows
+/// the mnemonic and returns it as upstream prints it, as the engine's reader of the same
+/// format does.
+pub type CompiledReader = fn(&mut OpAsmParser<'_, '_, '_>) -> ParseResult<String>;
+
+/// The parser a compiled reader reads from (named here so generated code needs no direct
+/// dependency on `tessera-asm`).
+pub use tessera_asm::custom::OpAsmParser as Parser;
+
+/// What a compiled reader returns: the body as upstream prints it, or the error.
+pub type ReadResult = ParseResult<String>;
+
+/// A definition of a compiled table: its mnemonic and its compiled reader (`None`: kept as
+/// written, as the engine keeps a definition whose format it cannot run).
+pub type CompiledDef = (&'static str, Option<CompiledReader>);
 
 /// The attributes and types of one dialect, by mnemonic.
 #[derive(Clone)]
@@ -90,6 +113,38 @@ impl DialectDefs {
         defs
     }
 
+    /// The definitions of dialect `dialect` from readers compiled at build time, in the
+    /// order of the model's definitions (a later mnemonic replaces an earlier one, as in
+    /// [`DialectDefs::compile`]); `hooks` take precedence as there. `closed_attrs` and
+    /// `closed_types` are the dialect's `useDefault{Attribute,Type}PrinterParser`.
+    pub fn from_compiled(
+        dialect: &str,
+        closed_attrs: bool,
+        closed_types: bool,
+        attrs: &[CompiledDef],
+        types: &[CompiledDef],
+        hooks: &HashMap<String, Arc<dyn DefAssembly>>,
+    ) -> DialectDefs {
+        let readers = |defs: &[CompiledDef]| {
+            defs.iter()
+                .map(|&(mnemonic, compiled)| {
+                    let reader = match hooks.get(&format!("{dialect}.{mnemonic}")) {
+                        Some(hook) => Reader::Hook(hook.clone()),
+                        None => compiled.map_or(Reader::Verbatim, Reader::Compiled),
+                    };
+                    (mnemonic.to_string(), reader)
+                })
+                .collect()
+        };
+        DialectDefs {
+            dialect: dialect.to_string(),
+            attrs: readers(attrs),
+            types: readers(types),
+            closed_attrs,
+            closed_types,
+        }
+    }
+
     /// Whether the dialect has any attribute or type definition to read.
     pub fn is_empty(&self) -> bool {
         self.attrs.is_empty() && self.types.is_empty()
@@ -109,6 +164,7 @@ impl DialectDefs {
         match readers.get(mnemonic) {
             Some(Reader::Format(spec)) => spec.parse(p).map(Some),
             Some(Reader::Hook(hook)) => hook.parse(p).map(Some),
+            Some(Reader::Compiled(read)) => read(p).map(Some),
             Some(Reader::Verbatim) => Ok(None),
             None if closed && !readers.is_empty() => {
                 // Upstream's generated type parser has two spaces here.
@@ -148,7 +204,7 @@ impl DialectAssembly for DialectDefs {
 
 /// What a parameter holds, as its C++ type says.
 #[derive(Clone, Debug)]
-enum ParamKind {
+pub enum ParamKind {
     /// Any type, written in full.
     Type,
     /// Any attribute, written in full.
@@ -156,8 +212,11 @@ enum ParamKind {
     /// An attribute or type of a definition with a mnemonic, written without its
     /// `#dialect.mnemonic` / `!dialect.mnemonic` prefix (which is accepted too).
     Stripped {
+        /// Attribute or type.
         kind: DefKind,
+        /// The definition's dialect.
         dialect: String,
+        /// The definition's mnemonic.
         mnemonic: String,
     },
     /// An integer.
@@ -170,15 +229,60 @@ enum ParamKind {
     Array(Box<ParamKind>),
 }
 
-/// One parameter of a definition.
+/// One parameter of a definition, as its reader needs it.
 #[derive(Clone, Debug)]
-struct ParamSpec {
+pub struct ParamSpec {
     name: String,
     cpp_type: String,
     kind: ParamKind,
     optional: bool,
     /// The default value as printed, when it is known; a value equal to it is not printed.
     default: Option<String>,
+}
+
+impl ParamSpec {
+    /// Parameter `name` of C++ type `cpp_type` (named in errors), read as `kind`; an
+    /// `optional` one equal to `default` (its printed form) is left out when printing.
+    pub fn new(
+        name: &str,
+        cpp_type: &str,
+        kind: ParamKind,
+        optional: bool,
+        default: Option<&str>,
+    ) -> ParamSpec {
+        ParamSpec {
+            name: name.to_string(),
+            cpp_type: cpp_type.to_string(),
+            kind,
+            optional,
+            default: default.map(str::to_string),
+        }
+    }
+
+    /// The parameter's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its C++ type, as the `.td` spells it.
+    pub fn cpp_type(&self) -> &str {
+        &self.cpp_type
+    }
+
+    /// How it is read.
+    pub fn kind(&self) -> &ParamKind {
+        &self.kind
+    }
+
+    /// Whether it may be left out.
+    pub fn optional(&self) -> bool {
+        self.optional
+    }
+
+    /// Its default value as printed, when known.
+    pub fn default_text(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
 }
 
 /// A parsed parameter value.
@@ -199,17 +303,18 @@ impl Value {
     }
 }
 
-/// A definition read by its format.
+/// A definition read by its format, as the engine runs it: its elements, walked at run time
+/// into the steps of [`DefReading`] and [`DefPrinter`].
 #[derive(Clone, Debug)]
-struct DefSpec {
-    record: String,
-    elements: Vec<Element>,
-    params: Vec<ParamSpec>,
+pub(crate) struct DefSpec {
+    pub(crate) record: String,
+    pub(crate) elements: Vec<Element>,
+    pub(crate) params: Vec<ParamSpec>,
 }
 
 impl DefSpec {
     /// The reader of `def`, if its format is one this engine can run.
-    fn compile(model: &Model, def: &AttrOrTypeDef) -> Option<DefSpec> {
+    pub(crate) fn compile(model: &Model, def: &AttrOrTypeDef) -> Option<DefSpec> {
         let elements = match crate::format::parse_def_format(def) {
             Some(Ok(format)) => format.elements,
             Some(Err(_)) => return None,
@@ -244,14 +349,9 @@ impl DefSpec {
             elements,
             params: params
                 .into_iter()
+                // A parameter the format does not name is never read nor printed.
                 .map(|p| {
-                    p.unwrap_or(ParamSpec {
-                        name: String::new(),
-                        cpp_type: String::new(),
-                        kind: ParamKind::Attribute,
-                        optional: true,
-                        default: None,
-                    })
+                    p.unwrap_or_else(|| ParamSpec::new("", "", ParamKind::Attribute, true, None))
                 })
                 .collect(),
         })
@@ -259,27 +359,21 @@ impl DefSpec {
 
     /// Reads the body after the mnemonic and returns its canonical text.
     fn parse(&self, p: &mut OpAsmParser<'_, '_, '_>) -> ParseResult<String> {
-        let mut values: Vec<Option<Value>> = vec![None; self.params.len()];
-        self.parse_elements(p, &self.elements, &mut values)?;
-        let mut printer = DefPrinter {
-            spec: self,
-            values: &values,
-            out: String::new(),
-            emit_space: true,
-            last_was_punct: false,
-        };
-        printer.elements(&self.elements);
-        Ok(printer.out)
+        let mut r = DefReading::new(&self.record, &self.params);
+        self.parse_elements(p, &self.elements, &mut r)?;
+        let mut w = r.printer();
+        print_elements(&mut w, &self.elements);
+        Ok(w.finish())
     }
 
     fn parse_elements(
         &self,
         p: &mut OpAsmParser<'_, '_, '_>,
         elements: &[Element],
-        values: &mut [Option<Value>],
+        r: &mut DefReading<'_>,
     ) -> ParseResult<()> {
         for e in elements {
-            self.parse_element(p, e, values)?;
+            self.parse_element(p, e, r)?;
         }
         Ok(())
     }
@@ -288,64 +382,156 @@ impl DefSpec {
         &self,
         p: &mut OpAsmParser<'_, '_, '_>,
         e: &Element,
-        values: &mut [Option<Value>],
+        r: &mut DefReading<'_>,
     ) -> ParseResult<()> {
         match &e.kind {
             ElementKind::Literal(text) => literal(p, text),
-            ElementKind::Variable(Variable::Param { index, .. }) => {
-                // An optional parameter reads as upstream's `FieldParser<std::optional<T>>`:
-                // nothing if what is next cannot start one.
-                values[*index] = if self.params[*index].optional {
-                    self.optional_param(p, *index)?
-                } else {
-                    Some(self.param(p, *index)?)
-                };
-                Ok(())
-            }
-            ElementKind::Params(list) => self.parse_params(p, list, values),
-            ElementKind::Struct(list) => self.parse_struct(p, list, values),
+            ElementKind::Variable(Variable::Param { index, .. }) => r.param(p, *index),
+            ElementKind::Params(list) => r.params(p, &param_indices(list)),
+            ElementKind::Struct(list) => r.struct_params(p, &param_indices(list)),
             ElementKind::Optional(group) => {
-                let then_rest = &group.then_elements[group.then_parse_start..];
-                let else_rest =
-                    &group.else_elements[group.else_parse_start.min(group.else_elements.len())..];
+                let (then_rest, else_rest) = parsed_branches(group);
                 let present = match then_rest.first().map(|e| &e.kind) {
                     Some(ElementKind::Literal(text)) => optional_literal(p, text),
                     Some(ElementKind::Variable(Variable::Param { index, .. })) => {
-                        values[*index] = self.optional_param(p, *index)?;
-                        values[*index].is_some()
+                        r.optional_anchor(p, *index)?
                     }
                     Some(ElementKind::Params(list)) | Some(ElementKind::Struct(list)) => {
-                        let first = &then_rest[0];
-                        self.parse_element(p, first, values)?;
-                        list.iter()
-                            .any(|e| param_index(e).is_some_and(|i| values[i].is_some()))
+                        self.parse_element(p, &then_rest[0], r)?;
+                        r.any_read(&param_indices(list))
                     }
                     _ => false,
                 };
                 if present {
-                    self.parse_elements(p, &then_rest[1.min(then_rest.len())..], values)
+                    self.parse_elements(p, &then_rest[1.min(then_rest.len())..], r)
                 } else {
-                    self.parse_elements(p, else_rest, values)
+                    self.parse_elements(p, else_rest, r)
                 }
             }
             _ => Ok(()),
         }
     }
+}
 
-    /// `params`: the parameters comma-separated; after the last required one, a parameter
-    /// (and its comma) may be left out.
-    fn parse_params(
-        &self,
+/// The elements of an optional group the parser runs: from the first non-whitespace one of
+/// the then branch (its first tells whether the group is there), and the else branch's.
+pub(crate) fn parsed_branches(group: &OptionalGroup) -> (&[Element], &[Element]) {
+    let then_rest = &group.then_elements[group.then_parse_start..];
+    let else_rest = &group.else_elements[group.else_parse_start.min(group.else_elements.len())..];
+    (then_rest, else_rest)
+}
+
+/// The parameters a `params` or `struct` list names, by index.
+pub(crate) fn param_indices(list: &[Element]) -> Vec<usize> {
+    list.iter().filter_map(param_index).collect()
+}
+
+/// The parameters a `params` or `struct` list names, with whether each is `qualified`.
+pub(crate) fn qualified_params(list: &[Element]) -> Vec<(usize, bool)> {
+    list.iter()
+        .filter_map(|e| match e.kind {
+            ElementKind::Variable(Variable::Param { index, qualified }) => Some((index, qualified)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The parameters an optional group's anchor stands for: its own, or those of a `params` or
+/// `struct` anchor (none for a literal, which is never printed as present).
+pub(crate) fn anchor_params(group: &OptionalGroup) -> Vec<usize> {
+    let anchor = group.anchor_element();
+    match &anchor.kind {
+        ElementKind::Params(list) | ElementKind::Struct(list) => param_indices(list),
+        _ => param_index(anchor).into_iter().collect(),
+    }
+}
+
+/// The printer's walk over a definition's elements (the engine's; generated readers make
+/// the same calls in straight lines).
+fn print_elements(w: &mut DefPrinter<'_>, elements: &[Element]) {
+    for e in elements {
+        match &e.kind {
+            ElementKind::Literal(text) => w.literal(text),
+            ElementKind::Whitespace(Whitespace::Newline) => w.newline(),
+            ElementKind::Whitespace(Whitespace::Space) => w.space(),
+            ElementKind::Whitespace(Whitespace::None) => w.no_space(),
+            ElementKind::Variable(Variable::Param { index, qualified }) => {
+                w.param(*index, *qualified)
+            }
+            ElementKind::Params(list) => w.params(&qualified_params(list)),
+            ElementKind::Struct(list) => w.struct_params(&qualified_params(list)),
+            ElementKind::Optional(group) => {
+                if w.anchored(&anchor_params(group)) != group.anchor.in_else {
+                    let saved = w.save();
+                    print_elements(w, &group.then_elements);
+                    w.restore(saved);
+                } else {
+                    print_elements(w, &group.else_elements);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The parameters of one definition being read: the steps its format's elements take, shared
+/// by the engine ([`DefSpec`]) and the readers `rust_gen` generates, so both read alike (the
+/// same errors at the same positions).
+pub struct DefReading<'s> {
+    record: &'s str,
+    params: &'s [ParamSpec],
+    values: Vec<Option<Value>>,
+}
+
+impl<'s> DefReading<'s> {
+    /// Reading definition `record` (named in errors), whose parameters are `params`.
+    pub fn new(record: &'s str, params: &'s [ParamSpec]) -> DefReading<'s> {
+        DefReading {
+            record,
+            params,
+            values: vec![None; params.len()],
+        }
+    }
+
+    /// A `$param` element: parameter `i`. An optional parameter reads as upstream's
+    /// `FieldParser<std::optional<T>>`: nothing if what is next cannot start one.
+    pub fn param(&mut self, p: &mut OpAsmParser<'_, '_, '_>, i: usize) -> ParseResult<()> {
+        self.values[i] = if self.params[i].optional {
+            self.optional_param(p, i)?
+        } else {
+            Some(self.required_param(p, i)?)
+        };
+        Ok(())
+    }
+
+    /// An optional group anchored on parameter `i`: reads it if something that can start it
+    /// is next, and returns whether it did.
+    pub fn optional_anchor(
+        &mut self,
         p: &mut OpAsmParser<'_, '_, '_>,
-        list: &[Element],
-        values: &mut [Option<Value>],
+        i: usize,
+    ) -> ParseResult<bool> {
+        self.values[i] = self.optional_param(p, i)?;
+        Ok(self.values[i].is_some())
+    }
+
+    /// Whether any of parameters `indices` was read (a `params` or `struct` anchor).
+    pub fn any_read(&self, indices: &[usize]) -> bool {
+        indices.iter().any(|&i| self.values[i].is_some())
+    }
+
+    /// `params`: the parameters `indices` comma-separated; after the last required one, a
+    /// parameter (and its comma) may be left out.
+    pub fn params(
+        &mut self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        indices: &[usize],
     ) -> ParseResult<()> {
-        let indices: Vec<usize> = list.iter().filter_map(param_index).collect();
         let last_required = indices.iter().rposition(|&i| !self.params[i].optional);
         for (n, &i) in indices.iter().enumerate() {
             if n > 0 {
                 let previous = indices[n - 1];
-                if self.params[previous].optional && values[previous].is_none() {
+                if self.params[previous].optional && self.values[previous].is_none() {
                     // Nothing was written for the previous one, so no comma either.
                 } else if last_required.is_some_and(|last| n <= last) {
                     p.parse_punct(Punct::Comma)?;
@@ -353,56 +539,29 @@ impl DefSpec {
                     break;
                 }
             }
-            values[i] = if self.params[i].optional {
-                self.optional_param(p, i)?
-            } else {
-                Some(self.param(p, i)?)
-            };
+            self.param(p, i)?;
         }
         Ok(())
     }
 
-    /// `struct(...)`: `name = value` pairs in any order.
-    fn parse_struct(
-        &self,
+    /// `struct(...)`: `name = value` pairs of parameters `indices`, in any order.
+    pub fn struct_params(
+        &mut self,
         p: &mut OpAsmParser<'_, '_, '_>,
-        list: &[Element],
-        values: &mut [Option<Value>],
+        indices: &[usize],
     ) -> ParseResult<()> {
-        let indices: Vec<usize> = list.iter().filter_map(param_index).collect();
         let optional = indices.iter().filter(|&&i| self.params[i].optional).count();
         let mut seen = vec![false; indices.len()];
-        let mut entry = |p: &mut OpAsmParser<'_, '_, '_>,
-                         values: &mut [Option<Value>],
-                         key: String,
-                         key_pos: u32|
-         -> ParseResult<()> {
-            p.parse_punct(Punct::Equal)?;
-            let found = indices
-                .iter()
-                .position(|&i| self.params[i].name == key)
-                .filter(|&n| !seen[n]);
-            let Some(n) = found else {
-                let _ = key_pos;
-                return Err(
-                    p.error_here(format!("duplicate or unknown struct parameter name: {key}"))
-                );
-            };
-            seen[n] = true;
-            values[indices[n]] = Some(self.param(p, indices[n])?);
-            Ok(())
-        };
-        let key = |p: &mut OpAsmParser<'_, '_, '_>| -> ParseResult<(String, u32)> {
-            let pos = p.pos();
+        let key = |p: &mut OpAsmParser<'_, '_, '_>| -> ParseResult<String> {
             match p.parse_optional_any_keyword() {
-                Some(k) => Ok((k.to_string(), pos)),
+                Some(k) => Ok(k.to_string()),
                 None => Err(p.error_here("expected a parameter name in struct")),
             }
         };
         if optional == 0 {
             for n in 0..indices.len() {
-                let (k, pos) = key(p)?;
-                entry(p, values, k, pos)?;
+                let k = key(p)?;
+                self.struct_entry(p, indices, &mut seen, k)?;
                 if n + 1 != indices.len() {
                     p.parse_punct(Punct::Comma)?;
                 }
@@ -410,26 +569,25 @@ impl DefSpec {
             return Ok(());
         }
         if optional == indices.len() {
-            let pos = p.pos();
             let Some(k) = p.parse_optional_any_keyword().map(str::to_string) else {
                 return Ok(());
             };
-            entry(p, values, k, pos)?;
+            self.struct_entry(p, indices, &mut seen, k)?;
             while p.parse_optional_punct(Punct::Comma) {
-                let (k, pos) = key(p)?;
-                entry(p, values, k, pos)?;
+                let k = key(p)?;
+                self.struct_entry(p, indices, &mut seen, k)?;
             }
             return Ok(());
         }
         loop {
-            let (k, pos) = key(p)?;
-            entry(p, values, k, pos)?;
+            let k = key(p)?;
+            self.struct_entry(p, indices, &mut seen, k)?;
             if !p.parse_optional_punct(Punct::Comma) {
                 break;
             }
         }
-        for &i in &indices {
-            if !self.params[i].optional && values[i].is_none() {
+        for &i in indices {
+            if !self.params[i].optional && self.values[i].is_none() {
                 return Err(p.error_here(format!(
                     "struct is missing required parameter: {}",
                     self.params[i].name
@@ -439,8 +597,29 @@ impl DefSpec {
         Ok(())
     }
 
+    /// `key = value` of a struct, once its key is read.
+    fn struct_entry(
+        &mut self,
+        p: &mut OpAsmParser<'_, '_, '_>,
+        indices: &[usize],
+        seen: &mut [bool],
+        key: String,
+    ) -> ParseResult<()> {
+        p.parse_punct(Punct::Equal)?;
+        let found = indices
+            .iter()
+            .position(|&i| self.params[i].name == key)
+            .filter(|&n| !seen[n]);
+        let Some(n) = found else {
+            return Err(p.error_here(format!("duplicate or unknown struct parameter name: {key}")));
+        };
+        seen[n] = true;
+        self.values[indices[n]] = Some(self.required_param(p, indices[n])?);
+        Ok(())
+    }
+
     /// Parameter `i`, which must be there.
-    fn param(&self, p: &mut OpAsmParser<'_, '_, '_>, i: usize) -> ParseResult<Value> {
+    fn required_param(&self, p: &mut OpAsmParser<'_, '_, '_>, i: usize) -> ParseResult<Value> {
         let param = &self.params[i];
         match read_value(p, &param.kind, false) {
             Ok(Some(v)) => Ok(v),
@@ -480,6 +659,17 @@ impl DefSpec {
                 inner
             }
             None => outer,
+        }
+    }
+
+    /// The printer of what was read.
+    pub fn printer(&self) -> DefPrinter<'_> {
+        DefPrinter {
+            params: self.params,
+            values: &self.values,
+            out: String::new(),
+            emit_space: true,
+            last_was_punct: false,
         }
     }
 }
@@ -746,75 +936,95 @@ fn default_text(kind: &ParamKind, default: &str) -> Option<String> {
     }
 }
 
-/// Writes a definition's parameters in upstream's spelling (its generated printer).
-struct DefPrinter<'s> {
-    spec: &'s DefSpec,
+/// Writes a definition's parameters in upstream's spelling (its generated printer): the
+/// steps of the engine's walk over the format, which generated readers call in straight
+/// lines. Spacing follows what was written last, as upstream's printer does.
+pub struct DefPrinter<'s> {
+    params: &'s [ParamSpec],
     values: &'s [Option<Value>],
     out: String,
     emit_space: bool,
     last_was_punct: bool,
 }
 
+/// What [`DefPrinter::save`] keeps of the printer's spacing.
+#[derive(Clone, Copy, Debug)]
+pub struct Spacing(bool, bool);
+
 impl DefPrinter<'_> {
     fn present(&self, i: usize) -> bool {
-        let param = &self.spec.params[i];
+        let param = &self.params[i];
         match &self.values[i] {
             None => false,
             Some(v) => !(param.optional && param.default.as_ref() == Some(&v.text)),
         }
     }
 
-    fn elements(&mut self, elements: &[Element]) {
-        for e in elements {
-            self.element(e);
-        }
+    /// Whether an optional group anchored on parameters `anchor` (any of them) is printed as
+    /// present: read, and not equal to its default.
+    pub fn anchored(&self, anchor: &[usize]) -> bool {
+        anchor.iter().any(|&i| self.present(i))
     }
 
-    fn element(&mut self, e: &Element) {
-        match &e.kind {
-            ElementKind::Literal(text) => {
-                if self.emit_space && space_before(text, self.last_was_punct) {
-                    self.out.push(' ');
-                }
-                self.out.push_str(text);
-                self.emit_space = !(text.len() == 1 && "<({[".contains(text.as_str()));
-                self.last_was_punct =
-                    !text.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
-            }
-            ElementKind::Whitespace(w) => {
-                match w {
-                    Whitespace::Newline => self.out.push('\n'),
-                    Whitespace::Space => self.out.push(' '),
-                    Whitespace::None => self.last_was_punct = true,
-                }
-                self.emit_space = false;
-            }
-            ElementKind::Variable(Variable::Param { index, qualified }) => {
-                if self.spec.params[*index].optional && !self.present(*index) {
-                    return;
-                }
-                self.variable(*index, *qualified);
-            }
-            ElementKind::Params(list) => self.comma_separated(list, false),
-            ElementKind::Struct(list) => self.comma_separated(list, true),
-            ElementKind::Optional(group) => {
-                let anchor = group.anchor_element();
-                let anchored = match &anchor.kind {
-                    ElementKind::Params(list) | ElementKind::Struct(list) => list
-                        .iter()
-                        .any(|e| param_index(e).is_some_and(|i| self.present(i))),
-                    _ => param_index(anchor).is_some_and(|i| self.present(i)),
-                };
-                if anchored != group.anchor.in_else {
-                    let saved = (self.emit_space, self.last_was_punct);
-                    self.elements(&group.then_elements);
-                    (self.emit_space, self.last_was_punct) = saved;
-                } else {
-                    self.elements(&group.else_elements);
-                }
-            }
-            _ => {}
+    /// The spacing state, before printing a then branch (which does not change it).
+    pub fn save(&self) -> Spacing {
+        Spacing(self.emit_space, self.last_was_punct)
+    }
+
+    /// Back to the spacing `saved`.
+    pub fn restore(&mut self, saved: Spacing) {
+        Spacing(self.emit_space, self.last_was_punct) = saved;
+    }
+
+    /// A literal.
+    pub fn literal(&mut self, text: &str) {
+        if self.emit_space && space_before(text, self.last_was_punct) {
+            self.out.push(' ');
         }
+        self.out.push_str(text);
+        self.emit_space = !(text.len() == 1 && "<({[".contains(text));
+        self.last_was_punct = !text.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic());
+    }
+
+    /// The `` `\n` `` directive.
+    pub fn newline(&mut self) {
+        self.out.push('\n');
+        self.emit_space = false;
+    }
+
+    /// The `` ` ` `` directive.
+    pub fn space(&mut self) {
+        self.out.push(' ');
+        self.emit_space = false;
+    }
+
+    /// The ``` `` ``` directive: no space before what follows.
+    pub fn no_space(&mut self) {
+        self.last_was_punct = true;
+        self.emit_space = false;
+    }
+
+    /// `$param` (`qualified($param)` if `qualified`): left out if optional and not present.
+    pub fn param(&mut self, index: usize, qualified: bool) {
+        if self.params[index].optional && !self.present(index) {
+            return;
+        }
+        self.variable(index, qualified);
+    }
+
+    /// `params` of these parameters (each with whether it is qualified).
+    pub fn params(&mut self, list: &[(usize, bool)]) {
+        self.comma_separated(list, false)
+    }
+
+    /// `struct(...)` of these parameters.
+    pub fn struct_params(&mut self, list: &[(usize, bool)]) {
+        self.comma_separated(list, true)
+    }
+
+    /// What was printed.
+    pub fn finish(self) -> String {
+        self.out
     }
 
     fn variable(&mut self, index: usize, qualified: bool) {
@@ -828,25 +1038,16 @@ impl DefPrinter<'_> {
         }
     }
 
-    fn comma_separated(&mut self, list: &[Element], with_names: bool) {
-        let indices: Vec<(usize, bool)> = list
-            .iter()
-            .filter_map(|e| match e.kind {
-                ElementKind::Variable(Variable::Param { index, qualified }) => {
-                    Some((index, qualified))
-                }
-                _ => None,
-            })
-            .collect();
+    fn comma_separated(&mut self, list: &[(usize, bool)], with_names: bool) {
         if self.emit_space || !self.last_was_punct {
-            let all_optional = indices.iter().all(|&(i, _)| self.spec.params[i].optional);
-            if !all_optional || indices.iter().any(|&(i, _)| self.present(i)) {
+            let all_optional = list.iter().all(|&(i, _)| self.params[i].optional);
+            if !all_optional || list.iter().any(|&(i, _)| self.present(i)) {
                 self.out.push(' ');
             }
         }
         let mut first = true;
-        for (i, qualified) in indices {
-            if self.spec.params[i].optional && !self.present(i) {
+        for &(i, qualified) in list {
+            if self.params[i].optional && !self.present(i) {
                 continue;
             }
             if !first {
@@ -854,7 +1055,7 @@ impl DefPrinter<'_> {
             }
             first = false;
             if with_names {
-                self.out.push_str(&self.spec.params[i].name);
+                self.out.push_str(&self.params[i].name);
                 self.out.push_str(" = ");
             }
             self.emit_space = false;

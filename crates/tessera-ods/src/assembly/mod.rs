@@ -12,7 +12,7 @@
 //! the generic form, and reading its custom form fails with a diagnostic naming the
 //! directive.
 
-mod def;
+pub mod def;
 mod directive;
 mod parse;
 mod print;
@@ -268,9 +268,10 @@ impl AttrSlot {
     }
 }
 
-/// The enum behind an `EnumAttr`.
+/// The enum behind an `EnumAttr` or an enum parameter, as reading and printing its keywords
+/// needs it.
 #[derive(Clone, Debug)]
-struct EnumAttrSpec {
+pub struct EnumAttrSpec {
     class_name: String,
     cpp_namespace: String,
     /// `(keyword, value)` per case.
@@ -283,6 +284,44 @@ struct EnumAttrSpec {
 }
 
 impl EnumAttrSpec {
+    /// Enum `class_name` of C++ namespace `cpp_namespace` (named in errors): its cases as
+    /// `(keyword, value)` and `(C++ symbol, value)`, whether it is a bit enum, the separator
+    /// of its bits and whether it prints groups of bits by their case.
+    pub fn new(
+        class_name: &str,
+        cpp_namespace: &str,
+        cases: &[(&str, i64)],
+        symbols: &[(&str, i64)],
+        bit: bool,
+        separator: &str,
+        primary_groups: bool,
+    ) -> EnumAttrSpec {
+        let owned = |list: &[(&str, i64)]| list.iter().map(|&(s, v)| (s.to_string(), v)).collect();
+        EnumAttrSpec {
+            class_name: class_name.to_string(),
+            cpp_namespace: cpp_namespace.to_string(),
+            cases: owned(cases),
+            symbols: owned(symbols),
+            bit,
+            separator: separator.to_string(),
+            primary_groups,
+        }
+    }
+
+    /// The Rust expression making this spec, for generated code.
+    pub(crate) fn rust(&self) -> String {
+        format!(
+            "::tessera_ods::assembly::EnumAttrSpec::new({:?}, {:?}, &{:?}, &{:?}, {}, {:?}, {})",
+            self.class_name,
+            self.cpp_namespace,
+            self.cases,
+            self.symbols,
+            self.bit,
+            self.separator,
+            self.primary_groups
+        )
+    }
+
     fn of(e: &crate::EnumInfo) -> EnumAttrSpec {
         EnumAttrSpec {
             class_name: e.class_name.clone(),

@@ -1729,6 +1729,10 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::UnrealizedConversionCastOpAssembly { hooks })
     }
 
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    static DEF_READERS: &[c::DefsRow] = &[
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "func.call_indirect", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &[], defaults: &[], infer: None, form: Some(c::FormRow { make: form_func_call_indirect, builders: &[], transformers: &[("::llvm::cast<::mlir::FunctionType>($_self).getInputs()", transform_0), ("::llvm::cast<::mlir::FunctionType>($_self).getResults()", transform_1)], defaults: &[], directives: &[] }) },
@@ -1745,6 +1749,7 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
+        def_readers: DEF_READERS,
         defs: &[],
         model: &super::verifiers::EMBEDDED,
     };

@@ -4,13 +4,13 @@
 //! as Rust, so a generated dialect registers without decoding or compiling its model.
 //!
 //! The tables hold only what the generator could write as Rust; a generated module whose ops
-//! need more (attribute or type definitions read by the format engine, a type transformer, a
-//! default that is no plain constant) keeps registering through the engine, and says why in
+//! need more (a type transformer, a default that is no plain constant) keeps registering through the engine, and says why in
 //! its `ENGINE_NEEDED` constant. [`register`] installs the same hooks, under the same
 //! conditions, as `Registration::register` followed by the generated `install_verifiers` and
 //! `install_assembly` (`tests/compiled_registration.rs` compares the two registries).
 
 use super::Options;
+use crate::assembly::def::CompiledDef;
 use crate::assembly::{DefAssembly, DialectDefs, Exprs, FormatHooks, TypeBuilder};
 use crate::dialect::DialectId;
 use crate::eval::{Building, ReadOnly, Store};
@@ -153,6 +153,21 @@ pub struct OpRow {
     pub form: Option<FormRow>,
 }
 
+/// A dialect's attribute and type definitions, read by readers compiled to Rust
+/// (`rust_gen::defs`), by mnemonic in the model's order.
+pub struct DefsRow {
+    /// The dialect.
+    pub dialect: &'static str,
+    /// Whether an unknown attribute mnemonic is an error (`useDefaultAttributePrinterParser`).
+    pub closed_attrs: bool,
+    /// Whether an unknown type mnemonic is an error (`useDefaultTypePrinterParser`).
+    pub closed_types: bool,
+    /// The attribute definitions.
+    pub attrs: &'static [CompiledDef],
+    /// The type definitions.
+    pub types: &'static [CompiledDef],
+}
+
 /// A generated module's registration tables.
 pub struct Tables {
     /// The dialects registered.
@@ -161,8 +176,10 @@ pub struct Tables {
     pub ops: &'static [OpRow],
     /// The generated verifier table.
     pub verifiers: &'static [VerifierRow],
-    /// The dialects with attribute or type definitions: those are read by the format engine,
-    /// which compiles them from `model` when a context first reads one.
+    /// The dialects whose attribute and type definitions were all compiled to Rust.
+    pub def_readers: &'static [DefsRow],
+    /// The other dialects with attribute or type definitions: those are read by the format
+    /// engine, which compiles them from `model` when a context first reads one.
     pub defs: &'static [&'static str],
     /// The module's embedded model.
     pub model: &'static EmbeddedModel,
@@ -183,6 +200,17 @@ pub fn register(ctx: &mut Context, options: &Options, tables: &'static Tables) {
     for d in tables.dialects {
         let name = ctx.ident(d);
         ctx.register_dialect(DialectInfo::new(name));
+    }
+    for row in tables.def_readers {
+        let defs = DialectDefs::from_compiled(
+            row.dialect,
+            row.closed_attrs,
+            row.closed_types,
+            row.attrs,
+            row.types,
+            &options.def_assembly,
+        );
+        tessera_asm::custom::set_dialect_assembly(ctx, row.dialect, Arc::new(defs));
     }
     for &dialect in tables.defs {
         let defs = LazyDefs {

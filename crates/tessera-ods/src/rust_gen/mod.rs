@@ -8,6 +8,7 @@
 //! so it holds no inner attributes or inner doc comments. Every public item is documented
 //! from the op's summary and description; the text is laid out as `rustfmt` would.
 
+mod defs;
 pub mod format;
 mod register;
 

@@ -6,9 +6,11 @@
 //! written as the Rust that makes the same type or attribute.
 //!
 //! What cannot be written so keeps the whole module on the engine, with the reason in the
-//! generated `ENGINE_NEEDED`: attribute and type definitions (read by the format engine),
-//! `TypesMatchWith` transformers (functions of a type, not constants), and constants of kinds
-//! [`Consts`] does not write.
+//! generated `ENGINE_NEEDED`: `TypesMatchWith` transformers (functions of a type, not constants), and constants of kinds
+//! [`Consts`] does not write. Attribute and type definitions are read by readers compiled to
+//! Rust (`super::defs`), listed per dialect in `DEF_READERS`; a dialect whose definitions did
+//! not all compile is listed in the tables' `defs` and read by the format engine, compiled
+//! from the embedded model on first use.
 
 use super::format::directive_names;
 use crate::dialect::DialectId;
@@ -73,18 +75,10 @@ pub(crate) fn generate(
     let mut rows = String::new();
     let mut makers = String::new();
     let mut reasons: Vec<String> = Vec::new();
-    // Dialects whose definitions the format engine reads, compiled when first used.
-    let mut defs: Vec<String> = Vec::new();
-    for def in model.attr_defs.iter().chain(&model.type_defs) {
-        let name = &model.dialect(def.dialect).name;
-        if dialects.contains(&def.dialect)
-            && def.mnemonic.is_some()
-            && !name.is_empty()
-            && !defs.contains(name)
-        {
-            defs.push(name.clone());
-        }
-    }
+    // Definitions compiled to Rust; a dialect with one that did not compile keeps the format
+    // engine, compiled from the embedded model when first used.
+    let defs = super::defs::generate(model, dialects);
+    let lazy_defs: Vec<&str> = defs.engine.iter().map(|(d, _)| d.as_str()).collect();
     for op in ops {
         let c = compiler.op(op, None);
         match op_row(
@@ -125,6 +119,36 @@ pub(crate) fn generate(
         for line in consts.code.lines().chain(makers.lines()) {
             push_line(&mut code, line);
         }
+        if !defs.code.is_empty() {
+            push_line(&mut code, "use ::tessera_ods::assembly::def as d;");
+            if defs.code.contains("s::") {
+                push_line(&mut code, "use ::tessera_ods::assembly::steps as s;");
+            }
+            code.push('\n');
+            for line in defs.code.lines() {
+                push_line(&mut code, line);
+            }
+        }
+        code.push_str("    /// The dialects whose attribute and type definitions are read by compiled readers.\n");
+        if !defs.counts.is_empty() {
+            let _ = writeln!(
+                code,
+                "    /// Definitions read by compiled readers: {}.",
+                defs.counts.join(", ")
+            );
+        }
+        for (dialect, why) in &defs.engine {
+            let _ = writeln!(
+                code,
+                "    /// `{dialect}` keeps the format engine for its definitions: {}.",
+                why.replace('\n', " ")
+            );
+        }
+        code.push_str("    static DEF_READERS: &[c::DefsRow] = &[\n");
+        for row in &defs.rows {
+            let _ = writeln!(code, "        {row}");
+        }
+        code.push_str("    ];\n\n");
         code.push_str("    /// Each op's registration, in the order of `verifiers::TABLE`.\n");
         code.push_str("    static OPS: &[c::OpRow] = &[\n");
         for line in rows.lines() {
@@ -133,7 +157,7 @@ pub(crate) fn generate(
         code.push_str("    ];\n\n");
         let _ = writeln!(
             code,
-            "    /// What `register` registers.\n    pub(super) static TABLES: c::Tables = c::Tables {{\n        dialects: DIALECTS,\n        ops: OPS,\n        verifiers: super::verifiers::TABLE,\n        defs: &{defs:?},\n        model: &super::verifiers::EMBEDDED,\n    }};\n}}\n"
+            "    /// What `register` registers.\n    pub(super) static TABLES: c::Tables = c::Tables {{\n        dialects: DIALECTS,\n        ops: OPS,\n        verifiers: super::verifiers::TABLE,\n        def_readers: DEF_READERS,\n        defs: &{lazy_defs:?},\n        model: &super::verifiers::EMBEDDED,\n    }};\n}}\n"
         );
         code.push_str(REGISTER_COMPILED);
         None

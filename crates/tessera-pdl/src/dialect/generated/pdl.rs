@@ -4970,6 +4970,34 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::TypesOpAssembly { hooks })
     }
 
+    use ::tessera_ods::assembly::def as d;
+
+    /// `!pdl.attribute`, read by `PDL_Attribute`'s format.
+    fn read_type_pdl_attribute(_: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        Ok(String::new())
+    }
+
+    /// `!pdl.operation`, read by `PDL_Operation`'s format.
+    fn read_type_pdl_operation(_: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        Ok(String::new())
+    }
+
+    /// `!pdl.type`, read by `PDL_Type`'s format.
+    fn read_type_pdl_type(_: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        Ok(String::new())
+    }
+
+    /// `!pdl.value`, read by `PDL_Value`'s format.
+    fn read_type_pdl_value(_: &mut d::Parser<'_, '_, '_>) -> d::ReadResult {
+        Ok(String::new())
+    }
+
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    /// Definitions read by compiled readers: `pdl` (4 compiled, 1 kept as written).
+    static DEF_READERS: &[c::DefsRow] = &[
+        c::DefsRow { dialect: "pdl", closed_attrs: false, closed_types: true, attrs: &[], types: &[("attribute", Some(read_type_pdl_attribute)), ("operation", Some(read_type_pdl_operation)), ("range", None), ("type", Some(read_type_pdl_type)), ("value", Some(read_type_pdl_value))] },
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "pdl.apply_native_constraint", traits: ::tessera_ir::OpTraits::VARIADIC_RESULTS, inherent: &["name", "isNegated"], defaults: &[("isNegated", attr_0)], infer: None, form: Some(c::FormRow { make: form_pdl_apply_native_constraint, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1), ("$_builder.getIntegerType(1)", type_2)], transformers: &[], defaults: &[None, Some(attr_0)], directives: &[] }) },
@@ -4994,7 +5022,8 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
-        defs: &["pdl"],
+        def_readers: DEF_READERS,
+        defs: &[],
         model: &super::verifiers::EMBEDDED,
     };
 }

@@ -9681,6 +9681,10 @@ mod registration {
         ::std::sync::Arc::new(super::compiled_forms::SwitchTypesOpAssembly { hooks })
     }
 
+    /// The dialects whose attribute and type definitions are read by compiled readers.
+    static DEF_READERS: &[c::DefsRow] = &[
+    ];
+
     /// Each op's registration, in the order of `verifiers::TABLE`.
     static OPS: &[c::OpRow] = &[
         c::OpRow { name: "pdl_interp.apply_constraint", traits: ::tessera_ir::OpTraits::TERMINATOR.union(::tessera_ir::OpTraits::VARIADIC_RESULTS), inherent: &["name", "isNegated"], defaults: &[("isNegated", attr_0)], infer: None, form: Some(c::FormRow { make: form_pdl_interp_apply_constraint, builders: &[("$_builder.getType<::mlir::NoneType>()", type_1), ("$_builder.getIntegerType(1)", type_2)], transformers: &[], defaults: &[None, Some(attr_0)], directives: &[] }) },
@@ -9729,6 +9733,7 @@ mod registration {
         dialects: DIALECTS,
         ops: OPS,
         verifiers: super::verifiers::TABLE,
+        def_readers: DEF_READERS,
         defs: &[],
         model: &super::verifiers::EMBEDDED,
     };
