@@ -4,8 +4,9 @@
 //! as Rust, so a generated dialect registers without decoding or compiling its model.
 //!
 //! The tables hold only what the generator could write as Rust; a generated module whose ops
-//! need more (a type transformer, a default that is no plain constant) keeps registering through the engine, and says why in
-//! its `ENGINE_NEEDED` constant. [`register`] installs the same hooks, under the same
+//! need more (a type transformer the emitter does not compile, a constant of a kind it does
+//! not write) keeps registering through the engine, and says why in its `register`'s doc
+//! comment. [`register`] installs the same hooks, under the same
 //! conditions, as `Registration::register` followed by the generated `install_verifiers` and
 //! `install_assembly` (`tests/compiled_registration.rs` compares the two registries).
 
