@@ -6,8 +6,9 @@
 //! written as the Rust that makes the same type or attribute.
 //!
 //! What cannot be written so keeps the whole module on the engine, with the reason in the
-//! generated `ENGINE_NEEDED`: `TypesMatchWith` transformers (functions of a type, not constants), and constants of kinds
-//! [`Consts`] does not write. Attribute and type definitions are read by readers compiled to
+//! doc comment of the generated `register`: a `TypesMatchWith` transformer that is neither a
+//! native with a Rust path, `$_self`, nor within the emitter's vocabulary
+//! (`eval::emit::transformer`), and constants of kinds [`Consts`] does not write. Attribute and type definitions are read by readers compiled to
 //! Rust (`super::defs`), listed per dialect in `DEF_READERS`; a dialect whose definitions did
 //! not all compile is listed in the tables' `defs` and read by the format engine, compiled
 //! from the embedded model on first use.
