@@ -74,23 +74,9 @@ fn the_committed_library_modules_are_current() {
 /// What the generator writes for the `dialects` of the built-in library files `main` includes
 /// (not through `tessera-build`, which generates the dialects a file itself defines).
 fn library_module(main: &str, dialects: &[&str], name: &str) -> String {
-    let parsed = tessera_tablegen::parse_source(
-        "<library>",
-        main,
-        &tessera_ods::library::options(Vec::new()),
-    )
-    .unwrap_or_else(|f| panic!("{}", f.render()));
-    let loaded = tessera_ods::load(&parsed.records);
-    assert!(
-        loaded.diagnostics.is_empty(),
-        "{}",
-        loaded.render_diagnostics()
-    );
-    let model = &loaded.model;
-    let ids: Vec<_> = (0..model.dialects.len())
-        .map(|i| tessera_ods::DialectId(i as u32))
-        .filter(|&d| dialects.contains(&model.dialect(d).name.as_str()))
-        .collect();
+    let model =
+        &tessera_ods::library::load_model("<library>", main).unwrap_or_else(|e| panic!("{e}"));
+    let ids = model.dialect_ids(|d| dialects.contains(&d));
     let options = tessera_ods::rust_gen::GenOptions {
         main_file: name,
         native_paths: &[],

@@ -95,6 +95,14 @@ impl Model {
         &self.dialects[id.0 as usize]
     }
 
+    /// The ids of the dialects `keep` accepts by name, in model order.
+    pub fn dialect_ids(&self, keep: impl Fn(&str) -> bool) -> Vec<DialectId> {
+        (0..self.dialects.len() as u32)
+            .map(DialectId)
+            .filter(|&d| keep(&self.dialect(d).name))
+            .collect()
+    }
+
     /// The constraint `id`.
     pub fn constraint(&self, id: ConstraintId) -> &Constraint {
         &self.constraints[id.0 as usize]

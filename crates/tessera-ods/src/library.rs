@@ -54,3 +54,15 @@ pub fn file(name: &str) -> Option<&'static str> {
         .find(|(n, _)| *n == name)
         .map(|&(_, text)| text)
 }
+
+/// The ODS model of what `main` includes from this library (`main` named `name` in
+/// messages), or the rendered diagnostics: the library is fixed, so any diagnostic is a bug.
+pub fn load_model(name: &str, main: &str) -> Result<crate::Model, String> {
+    let parsed =
+        tessera_tablegen::parse_source(name, main, &options(Vec::new())).map_err(|f| f.render())?;
+    let loaded = crate::load(&parsed.records);
+    if !loaded.diagnostics.is_empty() {
+        return Err(loaded.render_diagnostics());
+    }
+    Ok(loaded.model)
+}

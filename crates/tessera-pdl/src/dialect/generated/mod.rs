@@ -32,29 +32,15 @@ mod tests {
 
     /// The built-in library's model of both dialects.
     fn model() -> tessera_ods::Model {
-        let parsed = tessera_tablegen::parse_source(
-            "<pdl dialects>",
-            super::LIBRARY,
-            &tessera_ods::library::options(Vec::new()),
-        )
-        .unwrap_or_else(|f| panic!("{}", f.render()));
-        let loaded = tessera_ods::load(&parsed.records);
-        assert!(
-            loaded.diagnostics.is_empty(),
-            "{}",
-            loaded.render_diagnostics()
-        );
-        loaded.model
+        tessera_ods::library::load_model("<pdl dialects>", super::LIBRARY)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// What the generator writes for `dialect` of the built-in library, with the natives'
     /// paths.
     fn generate(dialect: &str, main_file: &str) -> String {
         let model = &model();
-        let ids: Vec<_> = (0..model.dialects.len())
-            .map(|i| tessera_ods::DialectId(i as u32))
-            .filter(|&d| model.dialect(d).name == dialect)
-            .collect();
+        let ids = model.dialect_ids(|name| name == dialect);
         let paths = super::super::types::native_paths();
         let paths: Vec<(&str, &str)> = paths.iter().map(|(l, p)| (*l, p.as_str())).collect();
         let options = tessera_ods::rust_gen::GenOptions {
