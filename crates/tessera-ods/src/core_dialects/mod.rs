@@ -80,10 +80,7 @@ pub fn compile_library(
         return Err(loaded.render_diagnostics());
     }
     let model = &loaded.model;
-    let dialects: Vec<_> = (0..model.dialects.len())
-        .map(|i| crate::DialectId(i as u32))
-        .filter(|&d| select(&model.dialect(d).name))
-        .collect();
+    let dialects = model.dialect_ids(select);
     let (registration, warnings) = Registration::compile(model, &dialects, &options(model));
     if !warnings.is_empty() {
         let text: Vec<String> = warnings
