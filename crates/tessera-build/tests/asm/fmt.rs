@@ -1543,11 +1543,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("step");
         if let Some(a) = a0 { at.attr_verdict("step", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
@@ -1873,9 +1873,9 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, |t| c2(ctx, t))?;

@@ -2518,14 +2518,14 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("opName");
         let a1 = at.inherent("attributeValueNames");
         at.required_attr("attributeValueNames", a1.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("opName", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c15(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c16(ctx, t))?;
@@ -2653,10 +2653,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         at.has_parent(&["pdl.rewrite"])?;
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
@@ -2754,11 +2754,11 @@ mod verifiers {
         at.has_parent(&["pdl.pattern"])?;
         at.no_region_arguments()?;
         at.single_block(false)?;
-        at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("name");
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;

@@ -4070,7 +4070,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("name");
         let a1 = at.inherent("inputAttributeNames");
         let a2 = at.inherent("inferredResultTypes");
@@ -4080,7 +4080,7 @@ mod verifiers {
         if let Some(a) = a1 { at.attr_verdict("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
         if let Some(a) = a2 { at.attr_verdict("inferredResultTypes", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, |t| c26(ctx, t))?;
@@ -4637,7 +4637,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, false)?;
-        at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("rewriter");
         let a1 = at.inherent("rootKind");
         let a2 = at.inherent("generatedOps");
@@ -4649,7 +4649,7 @@ mod verifiers {
         if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_116", summary: "string array attribute" }, c25(ctx, a))?; }
         if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c61(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 2, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, |t| c2(ctx, t))?;

@@ -1102,7 +1102,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent("count");
         let a1 = at.inherent("seven");
         let a2 = at.inherent("label");
@@ -1118,7 +1118,7 @@ mod verifiers {
         if let Some(a) = a4 { at.attr_verdict("kind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "how a value is rounded" }, c7(ctx, a))?; }
         if let Some(a) = a5 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c14(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
-        let operands_sizes = at.segment_sizes("operandSegmentSizes", 3, operands.len(), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_sizes = operands_segments;
         let operands_ranges = ::tessera_ods::register::rt::ranges(operands_sizes.iter().map(|&s| s as usize), operands.len());
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &operands[operands_ranges[0].clone()], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, |t| c0(ctx, t))?;

@@ -287,6 +287,9 @@ impl Gen<'_> {
         let mut body = String::new();
         let mut fallback = false;
         let mut ends = false;
+        // Whether the operands' (results') segment sizes are bound to `operands_segments`
+        // (`results_segments`) by their trait's check.
+        let mut sized = [false; 2];
         for step in &c.steps {
             match step {
                 Step::Count { what, n, at_least } => line(
@@ -294,19 +297,47 @@ impl Gen<'_> {
                     1,
                     &format!("at.count({RT}::Counted::{what:?}, {n}, {at_least})?;"),
                 ),
-                Step::Native(check) => line(&mut body, 1, &native(c, check)),
+                Step::Native(check) => {
+                    let call = native(c, check);
+                    // A sized split's trait check binds the sizes it read, so the
+                    // invariants after it split the values without reading them again.
+                    match check {
+                        NativeCheck::SegmentSizes { operands }
+                            if matches!(
+                                if *operands {
+                                    c.operand_split
+                                } else {
+                                    c.result_split
+                                },
+                                Split::Sized(_)
+                            ) =>
+                        {
+                            let list = if *operands { "operands" } else { "results" };
+                            sized[usize::from(!*operands)] = true;
+                            line(&mut body, 1, &format!("let {list}_segments = {call}"));
+                        }
+                        _ => line(&mut body, 1, &call),
+                    }
+                }
                 Step::Unresolved(message) => {
                     line(&mut body, 1, &format!("Err(at.error({message:?}))"));
                     ends = true;
                     break;
                 }
                 Step::Invariants => {
-                    fallback |= self.invariants(c, &mut body, &mut leaves);
+                    fallback |= self.invariants(c, &mut body, &mut leaves, sized);
                 }
             }
         }
         if !ends {
             line(&mut body, 1, "Ok(())");
+        }
+        // A binding nothing after it reads is dropped again (the check stays).
+        for list in ["operands", "results"] {
+            let binding = format!("let {list}_segments = ");
+            if body.matches(&format!("{list}_segments")).count() == 1 {
+                body = body.replace(&binding, "");
+            }
         }
         let _ = writeln!(self.out, "/// Verifies a `{}` op.", c.name);
         line(&mut self.out, 0, &format!("pub(super) fn {f}(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {{"));
@@ -418,7 +449,14 @@ impl Gen<'_> {
 
     /// What ODS generates (`verifyInvariantsImpl`), as the engine's `invariants` runs it;
     /// returns whether the embedded fallback is used.
-    fn invariants(&mut self, c: &CompiledOp, out: &mut String, leaves: &mut Vec<String>) -> bool {
+    /// `sized`: whether the operands' (results') segment sizes are already bound, see `op`.
+    fn invariants(
+        &mut self,
+        c: &CompiledOp,
+        out: &mut String,
+        leaves: &mut Vec<String>,
+        sized: [bool; 2],
+    ) -> bool {
         let mut fallback = false;
         // Attributes: presence in name order, then constraints in declaration order.
         for (i, a) in c.attrs.iter().enumerate() {
@@ -524,15 +562,21 @@ impl Gen<'_> {
             };
             match split {
                 Split::Sized(attr) => {
-                    let call = format!(
-                        "at.segment_sizes({attr:?}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
-                        groups.len(),
-                        c.uses_properties
-                    );
+                    let bound = sized[usize::from(kind == "Result")];
+                    let call = if bound {
+                        // Read and checked by the trait's check, for the same total.
+                        format!("{list}_segments;")
+                    } else {
+                        format!(
+                            "at.segment_sizes({attr:?}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
+                            groups.len(),
+                            c.uses_properties
+                        )
+                    };
                     if need_lists || last.is_some() {
                         line(out, 1, &format!("let {list}_sizes = {call}"));
                         line(out, 1, &format!("let {ranges} = {RT}::ranges({list}_sizes.iter().map(|&s| s as usize), {total});"));
-                    } else {
+                    } else if !bound {
                         line(out, 1, &call);
                     }
                 }
