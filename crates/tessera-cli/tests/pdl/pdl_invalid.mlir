@@ -144,3 +144,34 @@ pdl.pattern : benefit(1) {
   %root = operation "test.op" {1 = %a}
   rewrite %root with "rewriter"
 }
+
+// -----
+
+pdl.pattern : benefit(1) {
+  %a = attribute
+  // expected-error@below {{'pdl.operation' op expected the same number of attribute values and attribute names, got 0 names and 1 values}}
+  %op = "pdl.operation"(%a) {attributeValueNames = [], operandSegmentSizes = array<i32: 0, 1, 0>} : (!pdl.attribute) -> !pdl.operation
+  rewrite %op with "rewriter"
+}
+
+// -----
+
+pdl.pattern : benefit(1) {
+  %v = operand
+  %op = operation "foo.op"(%v : !pdl.value)
+  rewrite %op {
+    %r = operation "bar.op"
+    // expected-error@below {{'pdl.replace' op expected no replacement values to be provided when the replacement operation is present}}
+    "pdl.replace"(%op, %r, %v) {operandSegmentSizes = array<i32: 1, 1, 1>} : (!pdl.operation, !pdl.operation, !pdl.value) -> ()
+  }
+}
+
+// -----
+
+pdl.pattern : benefit(1) {
+  %op = operation "foo.op"
+  // expected-error@below {{'pdl.rewrite' op expected no external arguments when the rewrite is specified inline}}
+  "pdl.rewrite"(%op, %op) ({
+    erase %op
+  }) {operandSegmentSizes = array<i32: 1, 1>} : (!pdl.operation, !pdl.operation) -> ()
+}
