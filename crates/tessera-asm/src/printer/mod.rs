@@ -192,6 +192,10 @@ struct Printer<'a> {
     /// The last file name a location printed, quoted and escaped: the locations of a module
     /// nearly all name one file, and escaping it again for each costs more than the copy.
     quoted_file: Option<(Ident, String)>,
+    /// The spelled-out text of the dialect types (`!pdl.value`) printed so far: a module
+    /// names a handful of them tens of thousands of times, and deciding each time whether
+    /// the body may print pretty costs a scan of it.
+    opaque_types: FxHashMap<Type, Box<str>>,
 }
 
 /// How a region is printed (upstream's `printRegion` flags).
@@ -230,6 +234,7 @@ impl<'a> Printer<'a> {
             default_dialects: Vec::new(),
             deferred_aliases: true,
             quoted_file: None,
+            opaque_types: FxHashMap::default(),
         }
     }
 
