@@ -196,6 +196,19 @@ struct Printer<'a> {
     /// names a handful of them tens of thousands of times, and deciding each time whether
     /// the body may print pretty costs a scan of it.
     opaque_types: FxHashMap<Type, Box<str>>,
+    /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
+    /// as the custom form writes it. A module repeats a few dozen names tens of thousands
+    /// of times; one lookup here replaces the registry's and the prefix test.
+    op_forms: FxHashMap<(Ident, &'a str), OpForm<'a>>,
+}
+
+/// What `Printer::op_forms` remembers of an op name.
+#[derive(Clone, Copy)]
+struct OpForm<'a> {
+    /// The custom-form hooks, if the op has some.
+    hooks: Option<&'a dyn crate::custom::OpAssembly>,
+    /// The name without the default dialect's prefix where that is unambiguous.
+    short: &'a str,
 }
 
 /// How a region is printed (upstream's `printRegion` flags).
@@ -235,6 +248,7 @@ impl<'a> Printer<'a> {
             deferred_aliases: true,
             quoted_file: None,
             opaque_types: FxHashMap::default(),
+            op_forms: FxHashMap::default(),
         }
     }
 
