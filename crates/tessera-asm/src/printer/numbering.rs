@@ -111,11 +111,11 @@ impl Numbering {
 
     /// Numbers the regions of `root` (and, with `with_root_results`, its results first) with
     /// upstream's counters; `custom` (the context) asks for the custom form's numbering.
-    fn scope<'c>(
+    fn scope(
         body: &Body,
         root: OpId,
         with_root_results: bool,
-        custom: Option<&'c Context>,
+        custom: Option<&Context>,
     ) -> Numbering {
         let mut n = Numbering {
             values: vec![ValueName::None; body.value_capacity()],
