@@ -192,6 +192,23 @@ struct Printer<'a> {
     /// The last file name a location printed, quoted and escaped: the locations of a module
     /// nearly all name one file, and escaping it again for each costs more than the copy.
     quoted_file: Option<(Ident, String)>,
+    /// The spelled-out text of the dialect types (`!pdl.value`) printed so far: a module
+    /// names a handful of them tens of thousands of times, and deciding each time whether
+    /// the body may print pretty costs a scan of it.
+    opaque_types: FxHashMap<Type, Box<str>>,
+    /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
+    /// as the custom form writes it. A module repeats a few dozen names tens of thousands
+    /// of times; one lookup here replaces the registry's and the prefix test.
+    op_forms: FxHashMap<(Ident, &'a str), OpForm<'a>>,
+}
+
+/// What `Printer::op_forms` remembers of an op name.
+#[derive(Clone, Copy)]
+struct OpForm<'a> {
+    /// The custom-form hooks, if the op has some.
+    hooks: Option<&'a dyn crate::custom::OpAssembly>,
+    /// The name without the default dialect's prefix where that is unambiguous.
+    short: &'a str,
 }
 
 /// How a region is printed (upstream's `printRegion` flags).
@@ -230,6 +247,8 @@ impl<'a> Printer<'a> {
             default_dialects: Vec::new(),
             deferred_aliases: true,
             quoted_file: None,
+            opaque_types: FxHashMap::default(),
+            op_forms: FxHashMap::default(),
         }
     }
 

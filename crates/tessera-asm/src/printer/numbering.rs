@@ -7,8 +7,9 @@
 //! read-only afterwards, so printing threads share it.
 
 use super::{push_u64, Printer};
+use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tessera_ir::{BlockId, Body, Context, OpId, OpTraits, RegionId, ValueDef, ValueId};
+use tessera_ir::{BlockId, Body, Context, Ident, OpId, OpTraits, RegionId, ValueDef, ValueId};
 
 #[derive(Copy, Clone)]
 enum ValueName {
@@ -54,6 +55,13 @@ struct Counters {
     conflict: u32,
     /// The name scope of the region the queued one is nested in.
     scope: usize,
+}
+
+/// What naming results reuses from op to op: the buffer for the suggestions, and each op
+/// name's custom-form hooks (asked of the registry once per name, not once per op).
+struct Naming<'c> {
+    suggested: crate::custom::ResultNames,
+    hooks: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
 }
 
 /// Names taken in one region, and the scope of the region around it.
@@ -131,7 +139,10 @@ impl Numbering {
             c.value = 1;
         }
         let mut stack: Vec<(RegionId, Counters)> = body.regions(root).map(|r| (r, c)).collect();
-        let mut suggested = crate::custom::ResultNames::default();
+        let mut naming = Naming {
+            suggested: crate::custom::ResultNames::default(),
+            hooks: FxHashMap::default(),
+        };
         // The regions of the ops of the region being numbered, gathered in the same walk.
         let mut nested: Vec<RegionId> = Vec::new();
         while let Some((region, saved)) = stack.pop() {
@@ -165,7 +176,7 @@ impl Numbering {
                         continue;
                     }
                     if let Some(ctx) = custom {
-                        if n.name_results(ctx, body, op, &mut suggested, &mut c, &mut scopes) {
+                        if n.name_results(ctx, body, op, &mut naming, &mut c, &mut scopes) {
                             continue;
                         }
                     }
@@ -188,18 +199,24 @@ impl Numbering {
     /// visible in the current region as upstream does (`c0`, then `c0_0`, `c0_1`, ... with
     /// one conflict counter). Each named result starts a result group (`%sum, %overflow =`);
     /// an unnamed first result takes the next number. Returns whether `op` was named.
-    fn name_results(
+    fn name_results<'c>(
         &mut self,
-        ctx: &Context,
+        ctx: &'c Context,
         body: &Body,
         op: OpId,
-        suggested: &mut crate::custom::ResultNames,
+        naming: &mut Naming<'c>,
         c: &mut Counters,
         scopes: &mut [NameScope],
     ) -> bool {
-        let Some(hooks) = crate::custom::op_assembly_ref(ctx, body.op_name(op)) else {
+        let op_name = body.op_name(op);
+        let hooks = *naming
+            .hooks
+            .entry(op_name)
+            .or_insert_with(|| crate::custom::op_assembly_ref(ctx, op_name));
+        let Some(hooks) = hooks else {
             return false;
         };
+        let suggested = &mut naming.suggested;
         suggested.names.clear();
         hooks.result_names(ctx, body, op, suggested);
         let num_results = body.num_results(op) as u32;

@@ -31,7 +31,22 @@ impl Printer<'_> {
     fn print_custom_op(&mut self, op: OpId, indent: usize, out: &mut String) -> bool {
         let (ctx, body) = (self.ctx, self.body);
         let name = body.op_name(op);
-        let Some(hooks) = crate::custom::op_assembly_ref(ctx, name) else {
+        let default = self.default_dialects.last().copied().unwrap_or("builtin");
+        let form = match self.op_forms.get(&(name, default)) {
+            Some(&form) => form,
+            None => {
+                let full = ctx.str(name);
+                let short = match full.split_once('.') {
+                    Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
+                    _ => full,
+                };
+                let hooks = crate::custom::op_assembly_ref(ctx, name);
+                let form = super::OpForm { hooks, short };
+                self.op_forms.insert((name, default), form);
+                form
+            }
+        };
+        let Some(hooks) = form.hooks else {
             return false;
         };
         // The alias walk already asked, for every op it visited.
@@ -42,13 +57,7 @@ impl Printer<'_> {
         if !printable {
             return false;
         }
-        let full = ctx.str(name);
-        let default = self.default_dialects.last().copied().unwrap_or("builtin");
-        let short = match full.split_once('.') {
-            Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
-            _ => full,
-        };
-        out.push_str(short);
+        out.push_str(form.short);
         hooks.print(&mut super::OpAsmPrinter::printing(self, out, indent), op);
         if self.opts.debug_info {
             out.push_str(" loc(");

@@ -143,7 +143,14 @@ impl Printer<'_> {
                 out.push('>');
             }
             TypeKind::Opaque { dialect, body } => {
-                push_dialect_symbol('!', self.ctx.str(*dialect), body, out)
+                if let Some(text) = self.opaque_types.get(&ty) {
+                    out.push_str(text);
+                    return;
+                }
+                let mut text = String::new();
+                push_dialect_symbol('!', self.ctx.str(*dialect), body, &mut text);
+                out.push_str(&text);
+                self.opaque_types.insert(ty, text.into_boxed_str());
             }
         }
     }

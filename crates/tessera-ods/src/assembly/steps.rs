@@ -248,13 +248,13 @@ pub fn result_types(body: &Body, op: OpId, range: Range<usize>) -> SmallVec<[Typ
 /// The regions of region group `index` of `op`: a single group is one region, a variadic
 /// one (always last) takes the rest.
 pub fn region_group(body: &Body, op: OpId, index: usize, single: bool) -> SmallVec<[RegionId; 2]> {
-    let all: SmallVec<[RegionId; 4]> = body.regions(op).collect();
+    // Asked of every op with regions, by the alias walk and again by the printer: the
+    // group is taken straight from the op's regions, with no copy of them all first.
+    let mut regions = body.regions(op).skip(index);
     if single {
-        all.get(index).copied().into_iter().collect()
+        regions.next().into_iter().collect()
     } else {
-        all.get(index..)
-            .map(SmallVec::from_slice)
-            .unwrap_or_default()
+        regions.collect()
     }
 }
 
