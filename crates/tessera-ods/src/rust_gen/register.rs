@@ -210,11 +210,17 @@ fn op_row(
     } else {
         Vec::new()
     };
-    // Defaults, as the engine's registration makes them: a builder that does not compile or
-    // build is left out there too.
+    // Each attribute's default, as the engine makes it (a builder that does not compile or
+    // build is left out there too): registered for the declared attributes, compared with by
+    // the format for all.
+    let attr_defaults = op
+        .attributes
+        .iter()
+        .map(|a| default_const(model, eval, &a.attr, consts))
+        .collect::<Result<Vec<_>, _>>()?;
     let mut defaults = Vec::new();
-    for a in op.attributes.iter().filter(|a| !a.attr.derived) {
-        if let Some(f) = default_const(model, eval, &a.attr, consts)? {
+    for (a, f) in op.attributes.iter().zip(&attr_defaults) {
+        if let (false, Some(f)) = (a.attr.derived, f) {
             defaults.push(format!("({:?}, {f})", a.name));
         }
     }
@@ -263,7 +269,7 @@ fn op_row(
             )
         }
     };
-    let form = form_row(model, op, eval, forms, consts, makers)?;
+    let form = form_row(model, op, eval, forms, &attr_defaults, consts, makers)?;
     Ok(format!(
         "c::OpRow {{ name: {:?}, traits: {traits_expr}, inherent: &{inherent:?}, defaults: &[{}], infer: {infer}, form: {form} }},",
         op.name,
@@ -304,12 +310,14 @@ fn default_const(
     }
 }
 
-/// `op`'s `FormRow` expression (`None` without a format), adding its maker to `makers`.
+/// `op`'s `FormRow` expression (`None` without a format), adding its maker to `makers`;
+/// `attr_defaults` are the functions making each attribute's default.
 fn form_row(
     model: &Model,
     op: &Op,
     eval: &crate::eval::Compiler<'_>,
     forms: &[(String, String)],
+    attr_defaults: &[Option<String>],
     consts: &mut Consts<'_>,
     makers: &mut String,
 ) -> Result<String, String> {
@@ -369,11 +377,13 @@ fn form_row(
             .map_err(|e| format!("its format's type `{text}` does not build: {e}"))?;
         builders.push((text, consts.ty(&scratch, ty)?));
     }
-    let mut defaults = Vec::new();
-    for a in &op.attributes {
-        let d = default_const(model, eval, &a.attr, consts)?;
-        defaults.push(d.map_or("None".to_string(), |f| format!("Some({f})")));
-    }
+    let defaults: Vec<String> = attr_defaults
+        .iter()
+        .map(|d| {
+            d.as_ref()
+                .map_or("None".to_string(), |f| format!("Some({f})"))
+        })
+        .collect();
     let maker = format!(
         "form_{}",
         op.name
