@@ -2902,18 +2902,14 @@ pub fn install_verifiers(
         let Some(mut info) = ctx.op_info(id).cloned() else {
             continue;
         };
-        let rust = options.verifiers.get(name).cloned();
         // Only where the registration checks them (ops keeping them as properties).
         if let (Some(check), Some(_)) = (inherent, &info.verify_inherent_attrs) {
             info.verify_inherent_attrs = Some(::std::sync::Arc::new(check));
         }
-        info.verify = Some(::std::sync::Arc::new(move |ctx, body, op| {
-            verify(ctx, body, op)?;
-            match &rust {
-                Some(hook) => hook(ctx, body, op),
-                None => Ok(()),
-            }
-        }));
+        info.verify = Some(::tessera_ods::register::compiled::chained_verifier(
+            verify,
+            options.verifiers.get(name).cloned(),
+        ));
         ctx.register_op(info);
     }
 }

@@ -186,6 +186,22 @@ pub struct Tables {
     pub model: &'static EmbeddedModel,
 }
 
+/// An op's registered verifier: the generated `verify`, then the Rust verifier `rust` the
+/// registration options give for the op (what upstream writes in C++), as the engine orders
+/// them. Generated `install_verifiers` and [`register`] both install this.
+pub fn chained_verifier(
+    verify: Verify,
+    rust: Option<tessera_ir::VerifyHook>,
+) -> tessera_ir::VerifyHook {
+    Arc::new(move |ctx, body, op| {
+        verify(ctx, body, op)?;
+        match &rust {
+            Some(hook) => hook(ctx, body, op),
+            None => Ok(()),
+        }
+    })
+}
+
 /// Whether tables compiled without `options` describe what the engine would register with
 /// them: natives change how predicates and builders evaluate, so a caller with natives needs
 /// the engine.
@@ -243,14 +259,10 @@ pub fn register(ctx: &mut Context, options: &Options, tables: &'static Tables) {
                 info.default_attrs.push((attr, value));
             }
         }
-        let rust = options.verifiers.get(row.name).cloned();
-        info.verify = Some(Arc::new(move |ctx, body, op| {
-            verify(ctx, body, op)?;
-            match &rust {
-                Some(hook) => hook(ctx, body, op),
-                None => Ok(()),
-            }
-        }));
+        info.verify = Some(chained_verifier(
+            verify,
+            options.verifiers.get(row.name).cloned(),
+        ));
         info.verify_symbol_uses = options.symbol_verifiers.get(row.name).cloned();
         info.infer_result_types = options.result_inference.get(row.name).cloned().or_else(|| {
             row.infer.as_ref().map(|rule| {
