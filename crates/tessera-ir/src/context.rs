@@ -348,6 +348,21 @@ impl Context {
         self.attr(AttrKind::Dictionary(entries.into_boxed_slice()))
     }
 
+    /// A dictionary from entries the caller knows to be sorted by name and free of
+    /// duplicates (a builder whose names are fixed checks their order once, not per
+    /// dictionary): nothing is compared or sorted, and the entries are copied once, into
+    /// the interned value. Entries out of order would make a malformed dictionary, which
+    /// debug builds catch.
+    pub fn dictionary_sorted(&mut self, entries: &[(crate::Ident, Attr)]) -> Attr {
+        debug_assert!(
+            entries
+                .windows(2)
+                .all(|w| self.str(w[0].0) < self.str(w[1].0)),
+            "dictionary_sorted: entries out of order"
+        );
+        self.attr(AttrKind::Dictionary(entries.into()))
+    }
+
     /// The first name that appears twice among `entries`.
     pub fn find_duplicate_name(&self, entries: &[(Ident, Attr)]) -> Option<Ident> {
         if entries.len() <= 16 {

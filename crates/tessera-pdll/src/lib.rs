@@ -71,6 +71,25 @@ pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
     stacker::maybe_grow(RED_ZONE, SEGMENT, f)
 }
 
+/// How many levels of nesting share one stack check in the parser and the lowering: the
+/// check reads a thread-local and the stack pointer, which at every level showed in profiles.
+const STACK_CHECK_EVERY: u32 = 8;
+
+/// [`with_stack`] for the recursion of the parser and the lowering at nesting `depth`
+/// (1 for the outermost level): the stack is checked at the first level and then every
+/// [`STACK_CHECK_EVERY`] levels, with a red zone sized for that many levels as
+/// [`with_stack`]'s is for one, so the deepest nesting accepted stays safe on any thread.
+#[inline]
+pub(crate) fn with_stack_every<R>(depth: u32, f: impl FnOnce() -> R) -> R {
+    const RED_ZONE: usize = STACK_CHECK_EVERY as usize * 64 * 1024;
+    const SEGMENT: usize = 4 * 1024 * 1024;
+    if depth % STACK_CHECK_EVERY == 1 {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    } else {
+        f()
+    }
+}
+
 /// The AST dump of `ast`, as `mlir-pdll -x=ast` prints it (with stable ids for addresses).
 pub fn dump_ast(ast: &Ast) -> String {
     print::dump(ast)

@@ -104,21 +104,25 @@ type SegmentSizes = [usize; 3];
 /// lines apart, so the next one is found by stepping on from here through the buffer's line
 /// starts instead of searching them all each time.
 #[derive(Copy, Clone)]
-struct LineCursor {
+struct LineCursor<'a> {
     file: FileId,
     /// The buffer's name, interned for locations.
     name: Ident,
+    /// The buffer's line starts, kept here: fetching them goes through a lazily filled
+    /// cell, which cost as much per location as stepping the cursor.
+    starts: &'a [u32],
     /// 0-based line, an index into the buffer's line starts.
     line: usize,
 }
 
-impl LineCursor {
+impl LineCursor<'_> {
     /// How many lines on the cursor steps before a search is cheaper.
     const STEPS: usize = 16;
 
-    /// Moves the cursor to the line holding `offset`, given the buffer's line starts, if
+    /// Moves the cursor to the line holding `offset`, if
     /// that is this line or one shortly after it; `false` when it is not.
-    fn advance_to(&mut self, starts: &[u32], offset: u32) -> bool {
+    fn advance_to(&mut self, offset: u32) -> bool {
+        let starts = self.starts;
         if starts.get(self.line).is_none_or(|&s| offset < s) {
             return false;
         }
@@ -154,7 +158,7 @@ struct Gen<'a> {
     /// closing one restores the enclosing scopes' view.
     undo: Vec<(DeclId, u32)>,
     /// The source line the last location fell on (see [`LineCursor`]).
-    line: Option<LineCursor>,
+    line: Option<LineCursor<'a>>,
     /// The patterns without `with recursion`.
     unbounded: Vec<OpId>,
     /// The last location made, by source position: an op and the ops its operands need
@@ -180,6 +184,15 @@ struct Gen<'a> {
     /// The segment-size properties made so far, by sizes: few distinct ones, each
     /// made (allocated and interned) once.
     segment_attrs: FxHashMap<SegmentSizes, (Ident, Attr)>,
+    /// The `i16` benefit attributes made so far, by value (patterns share a few).
+    benefits: FxHashMap<u16, Attr>,
+    /// Whether the property names of each kind of dictionary made here come in name order
+    /// as written (checked once in [`Gen::new`]): then dictionaries are made without
+    /// comparing names per op.
+    names_in_order: bool,
+    /// How deeply statements and expressions nest at the moment: the stack is checked
+    /// every few levels (see [`crate::with_stack_every`]).
+    depth: u32,
 }
 
 impl<'a> Gen<'a> {
@@ -201,6 +214,17 @@ impl<'a> Gen<'a> {
         let empty_dict = ctx.empty_dict();
         let no_names = ctx.array_attr(&[]);
         let bools = [ctx.bool_attr(false), ctx.bool_attr(true)];
+        // The dictionaries made here, by their names in the order they are pushed.
+        let orders = [
+            [names.attribute_value_names, names.op_name, names.segments],
+            [names.benefit, names.sym_name, names.sym_name],
+            [names.is_negated, names.name, names.name],
+        ];
+        let names_in_order = orders.iter().all(|order| {
+            order
+                .windows(2)
+                .all(|w| w[0] == w[1] || ctx.str(w[0]) < ctx.str(w[1]))
+        });
         Gen {
             ctx,
             ast,
@@ -226,6 +250,9 @@ impl<'a> Gen<'a> {
             literals: FxHashMap::default(),
             single_props: FxHashMap::default(),
             native_props: FxHashMap::default(),
+            benefits: FxHashMap::default(),
+            names_in_order,
+            depth: 0,
         }
     }
 
@@ -249,24 +276,28 @@ impl<'a> Gen<'a> {
         let Some((buffer, offset)) = self.sources.find(span.lo) else {
             return self.unknown_file_loc();
         };
-        let starts = self.sources.file(buffer).line_starts();
         let offset = offset as u32;
         let near = self
             .line
             .filter(|c| c.file == buffer)
-            .and_then(|mut c| c.advance_to(starts, offset).then_some(c));
+            .and_then(|mut c| c.advance_to(offset).then_some(c));
         let cursor = match near {
             Some(c) => c,
             None => {
-                let name = match self.line {
-                    Some(c) if c.file == buffer => c.name,
-                    _ => self.ctx.ident(self.sources.file(buffer).name()),
+                let sources = self.sources;
+                let (name, starts) = match self.line {
+                    Some(c) if c.file == buffer => (c.name, c.starts),
+                    _ => {
+                        let file = sources.file(buffer);
+                        (self.ctx.ident(file.name()), file.line_starts())
+                    }
                 };
                 // The last line starting at or before `offset` (line 0 starts at 0).
                 let line = starts.partition_point(|&s| s <= offset).saturating_sub(1);
                 LineCursor {
                     file: buffer,
                     name,
+                    starts,
                     line,
                 }
             }
@@ -275,7 +306,7 @@ impl<'a> Gen<'a> {
         self.ctx.loc(LocKind::FileLineCol {
             file: cursor.name,
             line: cursor.line as u32 + 1,
-            col: offset - starts.get(cursor.line).copied().unwrap_or(0) + 1,
+            col: offset - cursor.starts.get(cursor.line).copied().unwrap_or(0) + 1,
         })
     }
 
@@ -409,14 +440,19 @@ impl<'a> Gen<'a> {
         if let Some(&dict) = self.single_props.get(&(name, value)) {
             return Some(dict);
         }
-        let dict = self.ctx.dictionary(vec![(name, value)]);
+        let dict = self.ctx.dictionary_sorted(&[(name, value)]);
         self.single_props.insert((name, value), dict);
         Some(dict)
     }
 
-    /// The properties of `pdl.operation`s and the like, which vary from op to op.
-    fn props(&mut self, entries: Vec<(Ident, Attr)>) -> Option<Attr> {
-        Some(self.ctx.dictionary(entries))
+    /// A dictionary of `entries`, pushed in the name order [`Gen::new`] checked: made
+    /// directly when that order holds, sorted by the general constructor otherwise.
+    fn dict(&mut self, entries: &[(Ident, Attr)]) -> Attr {
+        if self.names_in_order {
+            self.ctx.dictionary_sorted(entries)
+        } else {
+            self.ctx.dictionary(entries.to_vec())
+        }
     }
 
     // ----- scopes -------------------------------------------------------------------------
@@ -487,15 +523,22 @@ impl<'a> Gen<'a> {
                 matched.min(u16::MAX as usize) as u16
             }
         };
-        let i16 = self.ctx.int_type(16);
-        let benefit = self.ctx.integer_attr(i16, benefit as i128);
-        let mut props = Vec::with_capacity(2);
+        let benefit = match self.benefits.get(&benefit) {
+            Some(&attr) => attr,
+            None => {
+                let i16 = self.ctx.int_type(16);
+                let attr = self.ctx.integer_attr(i16, benefit as i128);
+                self.benefits.insert(benefit, attr);
+                attr
+            }
+        };
+        let mut props: SmallVec<[(Ident, Attr); 2]> = SmallVec::new();
         props.push((self.names.benefit, benefit));
         if let Some(name) = name {
             let sym = self.sym_attr(name.sym);
             props.push((self.names.sym_name, sym));
         }
-        let props = self.ctx.dictionary(props);
+        let props = self.dict(&props);
         self.body.set_op_props(pattern, Some(props));
         Ok(())
     }
@@ -503,7 +546,10 @@ impl<'a> Gen<'a> {
     // ----- statements ---------------------------------------------------------------------
 
     fn stmt(&mut self, stmt: StmtId) -> GResult<()> {
-        crate::with_stack(|| self.stmt_inner(stmt))
+        self.depth += 1;
+        let lowered = crate::with_stack_every(self.depth, || self.stmt_inner(stmt));
+        self.depth -= 1;
+        lowered
     }
 
     fn stmt_inner(&mut self, stmt: StmtId) -> GResult<()> {
@@ -698,7 +744,10 @@ impl<'a> Gen<'a> {
 
     /// The values of `e` (tuples and calls may have several).
     fn expr(&mut self, e: ExprId) -> GResult<Values> {
-        crate::with_stack(|| self.expr_inner(e))
+        self.depth += 1;
+        let lowered = crate::with_stack_every(self.depth, || self.expr_inner(e));
+        self.depth -= 1;
+        lowered
     }
 
     fn expr_inner(&mut self, e: ExprId) -> GResult<Values> {
@@ -844,16 +893,15 @@ impl<'a> Gen<'a> {
             let names: SmallVec<[Attr; 4]> = attr_names.iter().map(|&n| self.sym_attr(n)).collect();
             self.ctx.array_attr(&names)
         };
-        // Room for all three properties at once: growing from one is a reallocation per op.
-        let mut props = Vec::with_capacity(3);
+        let mut props: SmallVec<[(Ident, Attr); 3]> = SmallVec::new();
         props.push((self.names.attribute_value_names, names));
         if let Some(name) = name {
             let name = self.sym_attr(name);
             props.push((self.names.op_name, name));
         }
         props.push(self.segments(&[operands.len(), attr_values.len(), result_types.len()]));
-        let props = self.props(props);
-        self.value_op(self.names.operation, loc, &all, op_ty, props)
+        let props = self.dict(&props);
+        self.value_op(self.names.operation, loc, &all, op_ty, Some(props))
     }
 
     /// `parent.member`: a result (group) of an operation, or an element of a tuple.
@@ -1004,12 +1052,12 @@ impl<'a> Gen<'a> {
             let props = match self.native_props.get(&key) {
                 Some(&props) => props,
                 None => {
-                    let mut props = Vec::with_capacity(2);
+                    let mut props: SmallVec<[(Ident, Attr); 2]> = SmallVec::new();
                     if let Some(negated) = negated {
                         props.push((self.names.is_negated, self.bools[negated as usize]));
                     }
                     props.push((self.names.name, name));
-                    let props = self.ctx.dictionary(props);
+                    let props = self.dict(&props);
                     self.native_props.insert(key, props);
                     props
                 }

@@ -217,7 +217,7 @@ impl<'a> Parser<'a> {
             return self.err_here("nesting too deep");
         }
         self.depth += 1;
-        let result = crate::with_stack(|| f(self));
+        let result = crate::with_stack_every(self.depth, || f(self));
         self.depth -= 1;
         result
     }
