@@ -177,11 +177,17 @@ pub struct TypeTable {
 
 impl TypeTable {
     fn new() -> TypeTable {
+        TypeTable::with_capacity(0)
+    }
+
+    /// A table with room for about `types` types (each named operation is one), so a big
+    /// file does not grow it step by step, rehashing and moving every type each time.
+    fn with_capacity(types: usize) -> TypeTable {
         let placeholder = TypeId(0);
         let mut t = TypeTable {
-            kinds: Vec::new(),
-            hashes: Vec::new(),
-            table: hashbrown::HashTable::new(),
+            kinds: Vec::with_capacity(types),
+            hashes: Vec::with_capacity(types),
+            table: hashbrown::HashTable::with_capacity(types),
             attr: placeholder,
             constraint: placeholder,
             op: placeholder,
@@ -623,6 +629,7 @@ impl Ast {
         ast.stmts = PrimaryMap::with_capacity(source_len / 37);
         ast.exprs = PrimaryMap::with_capacity(source_len / 12);
         ast.names = Interner::with_capacity(source_len / 32);
+        ast.types = TypeTable::with_capacity(source_len / 64);
         ast
     }
 

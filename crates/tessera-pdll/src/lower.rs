@@ -173,8 +173,10 @@ struct Gen<'a> {
     bools: [Attr; 2],
     /// The `i32` attributes made so far, by value.
     i32_attrs: FxHashMap<u32, Attr>,
-    /// The string attributes of names made so far.
-    sym_attrs: FxHashMap<Sym, Attr>,
+    /// The string attributes of names made so far, indexed by symbol (symbols are dense):
+    /// most names are met once or twice, so a hash lookup and insertion for each cost more
+    /// than the slot.
+    sym_attrs: Vec<Option<Attr>>,
     /// The `attr<...>` (`false`) and `type<...>` (`true`) literals read so far, by text.
     literals: FxHashMap<(Sym, bool), Attr>,
     /// The one-entry property dictionaries made so far.
@@ -246,7 +248,7 @@ impl<'a> Gen<'a> {
             no_names,
             bools,
             i32_attrs: FxHashMap::default(),
-            sym_attrs: FxHashMap::default(),
+            sym_attrs: vec![None; ast.names.len()],
             literals: FxHashMap::default(),
             single_props: FxHashMap::default(),
             native_props: FxHashMap::default(),
@@ -408,11 +410,14 @@ impl<'a> Gen<'a> {
     /// The string attribute of a name (operation, attribute and callee names recur across
     /// patterns: each is made once).
     fn sym_attr(&mut self, sym: Sym) -> Attr {
-        if let Some(&attr) = self.sym_attrs.get(&sym) {
+        if let Some(&Some(attr)) = self.sym_attrs.get(sym.index()) {
             return attr;
         }
         let attr = self.ctx.string_attr(self.ast.names.str(sym));
-        self.sym_attrs.insert(sym, attr);
+        // The table covers every symbol of the tree; a symbol beyond it is only not cached.
+        if let Some(slot) = self.sym_attrs.get_mut(sym.index()) {
+            *slot = Some(attr);
+        }
         attr
     }
 
