@@ -186,6 +186,9 @@ struct Gen<'a> {
     /// The segment-size properties made so far, by sizes: few distinct ones, each
     /// made (allocated and interned) once.
     segment_attrs: FxHashMap<SegmentSizes, (Ident, Attr)>,
+    /// The segment-size properties of two groups `[a, b]` (at `a * 8 + b`) and of three
+    /// `[a, b, c]` (at `64 + a * 64 + b * 8 + c`) of fewer than eight values each.
+    small_segments: Box<[Option<(Ident, Attr)>; 64 + 512]>,
     /// The `i16` benefit attributes made so far, by value (patterns share a few).
     benefits: FxHashMap<u16, Attr>,
     /// Whether the property names of each kind of dictionary made here come in name order
@@ -216,6 +219,10 @@ impl<'a> Gen<'a> {
         let empty_dict = ctx.empty_dict();
         let no_names = ctx.array_attr(&[]);
         let bools = [ctx.bool_attr(false), ctx.bool_attr(true)];
+        // Sized for every declaration now: growing on first write, slot by slot, showed in
+        // profiles.
+        let mut var_slots = SecondaryMap::with_capacity(ast.decls.len());
+        var_slots.resize(ast.decls.len());
         // The dictionaries made here, by their names in the order they are pushed.
         let orders = [
             [names.attribute_value_names, names.op_name, names.segments],
@@ -236,7 +243,7 @@ impl<'a> Gen<'a> {
             block,
             names,
             types,
-            var_slots: SecondaryMap::with_capacity(ast.decls.len()),
+            var_slots,
             bindings: Vec::new(),
             scopes: Vec::new(),
             undo: Vec::new(),
@@ -244,6 +251,7 @@ impl<'a> Gen<'a> {
             unbounded: Vec::new(),
             last_loc: None,
             segment_attrs: FxHashMap::default(),
+            small_segments: Box::new([None; 64 + 512]),
             empty_dict,
             no_names,
             bools,
@@ -422,7 +430,22 @@ impl<'a> Gen<'a> {
     }
 
     fn segments(&mut self, sizes: &[usize]) -> (Ident, Attr) {
-        // Keyed by value (no allocation): ops have two or three groups.
+        // Nearly every op has two or three groups of fewer than eight values: those are
+        // found by position in a small table, without hashing.
+        let small = match *sizes {
+            [a, b] if a < 8 && b < 8 => Some(a * 8 + b),
+            [a, b, c] if a < 8 && b < 8 && c < 8 => Some(64 + a * 64 + b * 8 + c),
+            _ => None,
+        };
+        if let Some(i) = small {
+            if let Some(made) = self.small_segments[i] {
+                return made;
+            }
+            let made = self.names.segments(self.ctx, sizes);
+            self.small_segments[i] = Some(made);
+            return made;
+        }
+        // Others keyed by value (no allocation).
         let mut key = [usize::MAX; 3];
         let short = sizes.len() <= key.len();
         if short {
