@@ -760,6 +760,15 @@ impl<'a> Gen<'a> {
 
     /// The one value of `e`.
     fn single(&mut self, e: ExprId) -> GResult<ValueId> {
+        // Most operands name a variable lowered already: its value is read from its slot,
+        // without the general walk (a stack check, a dispatch and a copied value list).
+        if let ExprKind::DeclRef(decl) = self.ast.exprs[e].kind {
+            if let Some(slot) = self.var_slots[decl].checked_sub(1) {
+                if let [v] = self.bindings[slot as usize][..] {
+                    return Ok(v);
+                }
+            }
+        }
         let values = self.expr(e)?;
         match values.as_slice() {
             [v] => Ok(*v),
@@ -911,7 +920,8 @@ impl<'a> Gen<'a> {
         result_types: &[ValueId],
         op_ty: Type,
     ) -> ValueId {
-        let mut all: Values = SmallVec::with_capacity(operands.len() + attr_values.len() + 1);
+        let mut all: SmallVec<[ValueId; 8]> =
+            SmallVec::with_capacity(operands.len() + attr_values.len() + result_types.len());
         all.extend_from_slice(operands);
         all.extend_from_slice(attr_values);
         all.extend_from_slice(result_types);
