@@ -593,4 +593,17 @@ mod tests {
         let a = ctx.attr(kind.clone());
         assert_eq!(ctx.lookup_attr(&kind), Some(a));
     }
+
+    #[test]
+    fn sorted_dictionaries_are_the_dictionaries_of_their_entries() {
+        let mut ctx = Context::new();
+        let (a, b) = (ctx.ident("alpha"), ctx.ident("beta"));
+        let (x, y) = (ctx.string_attr("x"), ctx.string_attr("y"));
+        let sorted = ctx.dictionary_sorted(&[(a, x), (b, y)]);
+        // The general constructor sorts; both name one interned dictionary.
+        assert_eq!(sorted, ctx.dictionary(vec![(b, y), (a, x)]));
+        assert_eq!(ctx.dict_get(sorted, "beta"), Some(y));
+        assert_ne!(sorted, ctx.dictionary_sorted(&[(a, y), (b, x)]));
+        assert_eq!(ctx.dictionary_sorted(&[]), ctx.empty_dict());
+    }
 }
