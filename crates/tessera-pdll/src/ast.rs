@@ -259,41 +259,60 @@ impl TypeTable {
     }
 
     /// Appends `ty` as upstream prints it to `out`.
-    pub fn write(&self, out: &mut String, ty: TypeId, names: &Interner) {
+    pub fn write<S: TextSink>(&self, out: &mut S, ty: TypeId, names: &Interner) {
         match self.kind(ty) {
-            TypeKind::Attr => out.push_str("Attr"),
-            TypeKind::Constraint => out.push_str("Constraint"),
+            TypeKind::Attr => out.put("Attr"),
+            TypeKind::Constraint => out.put("Constraint"),
             TypeKind::Op(name) => {
-                out.push_str("Op");
+                out.put("Op");
                 if let Some(name) = name {
-                    out.push('<');
-                    out.push_str(names.str(*name));
-                    out.push('>');
+                    out.put("<");
+                    out.put(names.str(*name));
+                    out.put(">");
                 }
             }
             TypeKind::Range(elt) => {
                 self.write(out, *elt, names);
-                out.push_str("Range");
+                out.put("Range");
             }
-            TypeKind::Rewrite => out.push_str("Rewrite"),
+            TypeKind::Rewrite => out.put("Rewrite"),
             TypeKind::Tuple(types, labels) => {
-                out.push_str("Tuple<");
+                out.put("Tuple<");
                 for (i, (&t, &label)) in types.iter().zip(labels.iter()).enumerate() {
                     if i > 0 {
-                        out.push_str(", ");
+                        out.put(", ");
                     }
                     let label = names.str(label);
                     if !label.is_empty() {
-                        out.push_str(label);
-                        out.push_str(": ");
+                        out.put(label);
+                        out.put(": ");
                     }
                     self.write(out, t, names);
                 }
-                out.push('>');
+                out.put(">");
             }
-            TypeKind::Type => out.push_str("Type"),
-            TypeKind::Value => out.push_str("Value"),
+            TypeKind::Type => out.put("Type"),
+            TypeKind::Value => out.put("Value"),
         }
+    }
+}
+
+/// Where text is written: a `String`, or the bytes the AST dump collects (which it hands
+/// to its sink without checking them again).
+pub trait TextSink {
+    /// Appends `s`.
+    fn put(&mut self, s: &str);
+}
+
+impl TextSink for String {
+    fn put(&mut self, s: &str) {
+        self.push_str(s);
+    }
+}
+
+impl TextSink for Vec<u8> {
+    fn put(&mut self, s: &str) {
+        self.extend_from_slice(s.as_bytes());
     }
 }
 

@@ -61,24 +61,16 @@ pub fn parse(sources: &mut SourceMap, file: FileId, options: &Options) -> Parsed
 /// runs out of stack); a bound keeps memory proportional to sensible input.
 pub const MAX_NESTING: u32 = 1000;
 
-/// Runs `f`, first moving to a fresh stack segment if little of the current one is left, so
-/// the deepest nesting the parser accepts, and the printer's walk through chains of
-/// declarations, are safe on any thread.
-#[inline]
-pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
-    const RED_ZONE: usize = 64 * 1024;
-    const SEGMENT: usize = 1024 * 1024;
-    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
-}
-
-/// How many levels of nesting share one stack check in the parser and the lowering: the
-/// check reads a thread-local and the stack pointer, which at every level showed in profiles.
+/// How many levels of nesting share one stack check in the parser, the lowering and the AST
+/// printer: the check reads a thread-local and the stack pointer, which at every level showed
+/// in profiles.
 const STACK_CHECK_EVERY: u32 = 8;
 
-/// [`with_stack`] for the recursion of the parser and the lowering at nesting `depth`
-/// (1 for the outermost level): the stack is checked at the first level and then every
-/// [`STACK_CHECK_EVERY`] levels, with a red zone sized for that many levels as
-/// [`with_stack`]'s is for one, so the deepest nesting accepted stays safe on any thread.
+/// Runs `f` at nesting `depth` (1 for the outermost level) of the parser's, the lowering's or
+/// the AST printer's recursion. At the first level and then every [`STACK_CHECK_EVERY`]
+/// levels it first moves to a fresh stack segment if little of the current one is left,
+/// with a red zone sized for that many levels, so the deepest nesting accepted is safe on
+/// any thread.
 #[inline]
 pub(crate) fn with_stack_every<R>(depth: u32, f: impl FnOnce() -> R) -> R {
     const RED_ZONE: usize = STACK_CHECK_EVERY as usize * 64 * 1024;

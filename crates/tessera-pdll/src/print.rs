@@ -6,7 +6,6 @@
 //! Comparing with upstream means renumbering both sides' ids by first appearance.
 
 use crate::ast::*;
-use std::fmt::Write;
 
 /// Renders `ast` as upstream's tree.
 pub fn dump(ast: &Ast) -> String {
@@ -22,10 +21,12 @@ pub fn dump(ast: &Ast) -> String {
 pub fn dump_to(ast: &Ast, sink: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut p = Printer {
         ast,
-        out: String::new(),
+        out: Vec::new(),
         indent: Vec::new(),
+        prefix: Vec::new(),
         sink,
         error: None,
+        depth: 0,
     };
     p.print(Node::Module);
     p.flush();
@@ -48,18 +49,26 @@ enum Node {
 
 struct Printer<'a> {
     ast: &'a Ast,
-    out: String,
+    /// The text printed and not yet handed to the sink, as bytes: every piece is ASCII or
+    /// a `str` from the tree, and pushing bytes skips the character encoding of `String`.
+    out: Vec<u8>,
     /// For each open level, whether the element printed there is the last of its list.
     indent: Vec<bool>,
+    /// What [`Printer::print_indent`] writes for the open levels but the innermost (each two
+    /// characters), kept as levels open and close: only the innermost level's flag ever
+    /// changes, so the prefix of a line is copied, not rebuilt level by level.
+    prefix: Vec<u8>,
     sink: &'a mut dyn std::io::Write,
     /// The first write error; printing stops writing after it.
     error: Option<std::io::Error>,
+    /// How many nodes are being printed, one inside the other (for the stack checks).
+    depth: u32,
 }
 
 impl Printer<'_> {
     fn flush(&mut self) {
         if self.error.is_none() {
-            if let Err(e) = self.sink.write_all(self.out.as_bytes()) {
+            if let Err(e) = self.sink.write_all(&self.out) {
                 self.error = Some(e);
             }
         }
@@ -76,31 +85,80 @@ impl Printer<'_> {
         ((u64::from(index) + 1) << 2) | tag
     }
 
-    fn print_indent(&mut self) {
-        let Some((&last, outer)) = self.indent.split_last() else {
-            return;
-        };
-        for &done in outer {
-            self.out.push_str(if done { "  " } else { " |" });
-        }
-        self.out.push_str(if last { " `" } else { " |" });
+    /// Appends ` 0x…` (a node's id as `{:#x}` formats it): the dump prints one per line, and
+    /// the formatting machinery cost more than the rest of a line.
+    fn push_id(&mut self, id: u64) {
+        push_hex(&mut self.out, id);
     }
 
-    fn children(&mut self, nodes: &[Node]) {
-        let Some((last, rest)) = nodes.split_last() else {
+    /// Appends `what 0x…`: the start of most lines.
+    fn head(&mut self, what: &str, id: u64) {
+        self.out.extend_from_slice(what.as_bytes());
+        self.push_id(id);
+    }
+
+    /// The whole line `what 0x…` of a node with no details.
+    fn head_line(&mut self, what: &str, id: u64) {
+        self.head(what, id);
+        self.out.push(b'\n');
+    }
+
+    /// Appends `<tag><text>>`, e.g. ` Name<x>`.
+    fn field(&mut self, tag: &str, text: &str) {
+        self.out.extend_from_slice(tag.as_bytes());
+        self.out.extend_from_slice(text.as_bytes());
+        self.out.push(b'>');
+    }
+
+    fn print_indent(&mut self) {
+        let Some(&last) = self.indent.last() else {
             return;
         };
-        for &n in rest {
+        self.out.extend_from_slice(&self.prefix);
+        self.out.extend_from_slice(if last { b" `" } else { b" |" });
+    }
+
+    /// Opens a level (its element not the last of its list yet).
+    fn push_level(&mut self) {
+        // The innermost level becomes an outer one: its two characters join the prefix.
+        if let Some(&done) = self.indent.last() {
+            self.prefix
+                .extend_from_slice(if done { b"  " } else { b" |" });
+        }
+        self.indent.push(false);
+    }
+
+    fn pop_level(&mut self) {
+        self.indent.pop();
+        let len = self.prefix.len().saturating_sub(2);
+        self.prefix.truncate(len);
+    }
+
+    /// Prints `nodes` one level down, the last marked as such.
+    fn children<I>(&mut self, nodes: I)
+    where
+        I: IntoIterator<Item = Node>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let nodes = nodes.into_iter();
+        let last = nodes.len().saturating_sub(1);
+        for (i, n) in nodes.enumerate() {
+            if i == last {
+                if let Some(l) = self.indent.last_mut() {
+                    *l = true;
+                }
+            }
             self.print(n);
         }
-        if let Some(l) = self.indent.last_mut() {
-            *l = true;
-        }
-        self.print(*last);
     }
 
-    fn labeled(&mut self, label: &str, nodes: &[Node]) {
-        if nodes.is_empty() {
+    fn labeled<I>(&mut self, label: &str, nodes: I)
+    where
+        I: IntoIterator<Item = Node>,
+        I::IntoIter: ExactSizeIterator,
+    {
+        let nodes = nodes.into_iter();
+        if nodes.len() == 0 {
             return;
         }
         let saved = self.indent.last().copied();
@@ -108,10 +166,11 @@ impl Printer<'_> {
             *l = true;
         }
         self.print_indent();
-        let _ = writeln!(self.out, "{label}`");
-        self.indent.push(false);
+        self.out.extend_from_slice(label.as_bytes());
+        self.out.extend_from_slice(b"`\n");
+        self.push_level();
         self.children(nodes);
-        self.indent.pop();
+        self.pop_level();
         if let (Some(l), Some(saved)) = (self.indent.last_mut(), saved) {
             *l = saved;
         }
@@ -119,20 +178,22 @@ impl Printer<'_> {
 
     /// Appends `Type<…>` for `ty`.
     fn type_field(&mut self, ty: TypeId) {
-        self.out.push_str(" Type<");
+        self.out.extend_from_slice(b" Type<");
         self.ast.types.write(&mut self.out, ty, &self.ast.names);
-        self.out.push('>');
+        self.out.push(b'>');
     }
 
     /// The line `what id Type<ty>` of an expression whose only detail is its type.
     fn typed_line(&mut self, what: &str, id: u64, ty: TypeId) {
-        let _ = write!(self.out, "{what} {id:#x}");
+        self.head(what, id);
         self.type_field(ty);
-        self.out.push('\n');
+        self.out.push(b'\n');
     }
 
     fn print(&mut self, node: Node) {
-        crate::with_stack(|| self.print_node(node));
+        self.depth += 1;
+        crate::with_stack_every(self.depth, || self.print_node(node));
+        self.depth -= 1;
     }
 
     fn print_node(&mut self, node: Node) {
@@ -151,50 +212,48 @@ impl Printer<'_> {
             _ => node,
         };
         self.print_indent();
-        self.out.push('-');
-        self.indent.push(false);
+        self.out.push(b'-');
+        self.push_level();
         let id = Self::id(node);
         match node {
             Node::Module => {
-                let _ = writeln!(self.out, "Module {id:#x}");
-                let decls: Vec<Node> = self.ast.top_level.iter().map(|&d| Node::Decl(d)).collect();
-                self.children(&decls);
+                self.head_line("Module", id);
+                let ast = self.ast;
+                self.children(ast.top_level.iter().map(|&d| Node::Decl(d)));
             }
             Node::Decl(d) => self.print_decl(d, id),
             Node::Stmt(s) => self.print_stmt(s, id),
             Node::Expr(e) => self.print_expr(e, id),
         }
-        self.indent.pop();
+        self.pop_level();
     }
 
     fn print_stmt(&mut self, s: StmtId, id: u64) {
         match &self.ast.stmts[s].kind {
             StmtKind::Compound(children) => {
-                let _ = writeln!(self.out, "CompoundStmt {id:#x}");
-                let nodes: Vec<Node> = children.iter().map(|&c| Node::Stmt(c)).collect();
-                self.children(&nodes);
+                self.head_line("CompoundStmt", id);
+                self.children(children.iter().map(|&c| Node::Stmt(c)));
             }
             StmtKind::Erase(root) => {
-                let _ = writeln!(self.out, "EraseStmt {id:#x}");
-                self.children(&[Node::Expr(*root)]);
+                self.head_line("EraseStmt", id);
+                self.children([Node::Expr(*root)]);
             }
             StmtKind::Let(var) => {
-                let _ = writeln!(self.out, "LetStmt {id:#x}");
-                self.children(&[Node::Decl(*var)]);
+                self.head_line("LetStmt", id);
+                self.children([Node::Decl(*var)]);
             }
             StmtKind::Replace { root, with } => {
-                let _ = writeln!(self.out, "ReplaceStmt {id:#x}");
-                self.children(&[Node::Expr(*root)]);
-                let nodes: Vec<Node> = with.iter().map(|&e| Node::Expr(e)).collect();
-                self.labeled("ReplValues", &nodes);
+                self.head_line("ReplaceStmt", id);
+                self.children([Node::Expr(*root)]);
+                self.labeled("ReplValues", with.iter().map(|&e| Node::Expr(e)));
             }
             StmtKind::Return(e) => {
-                let _ = writeln!(self.out, "ReturnStmt {id:#x}");
-                self.children(&[Node::Expr(*e)]);
+                self.head_line("ReturnStmt", id);
+                self.children([Node::Expr(*e)]);
             }
             StmtKind::Rewrite { root, body } => {
-                let _ = writeln!(self.out, "RewriteStmt {id:#x}");
-                self.children(&[Node::Expr(*root), Node::Stmt(*body)]);
+                self.head_line("RewriteStmt", id);
+                self.children([Node::Expr(*root), Node::Stmt(*body)]);
             }
             StmtKind::Expr(_) => unreachable!("printed as its expression"),
         }
@@ -206,58 +265,51 @@ impl Printer<'_> {
         let names = &self.ast.names;
         match &expr.kind {
             ExprKind::Attribute(v) => {
-                let _ = writeln!(
-                    self.out,
-                    "AttributeExpr {id:#x} Value<\"{}\">",
-                    names.str(*v)
-                );
+                self.head("AttributeExpr", id);
+                self.out.extend_from_slice(b" Value<\"");
+                self.out.extend_from_slice(names.str(*v).as_bytes());
+                self.out.extend_from_slice(b"\">\n");
             }
             ExprKind::Call(call) => {
                 let (callee, args, negated) = (&call.callee, &call.args, &call.negated);
-                let neg = if *negated { " Negated" } else { "" };
-                let _ = write!(self.out, "CallExpr {id:#x}");
+                let neg = if *negated { " Negated\n" } else { "\n" };
+                self.head("CallExpr", id);
                 self.type_field(ty);
-                let _ = writeln!(self.out, "{neg}");
-                self.children(&[Node::Expr(*callee)]);
-                let nodes: Vec<Node> = args.iter().map(|&a| Node::Expr(a)).collect();
-                self.labeled("Arguments", &nodes);
+                self.out.extend_from_slice(neg.as_bytes());
+                self.children([Node::Expr(*callee)]);
+                self.labeled("Arguments", args.iter().map(|&a| Node::Expr(a)));
             }
             ExprKind::DeclRef(d) => {
                 self.typed_line("DeclRefExpr", id, ty);
-                self.children(&[Node::Decl(*d)]);
+                self.children([Node::Decl(*d)]);
             }
             ExprKind::MemberAccess { parent, member } => {
-                let _ = write!(
-                    self.out,
-                    "MemberAccessExpr {id:#x} Member<{}>",
-                    names.str(*member)
-                );
+                self.head("MemberAccessExpr", id);
+                self.field(" Member<", names.str(*member));
                 self.type_field(ty);
-                self.out.push('\n');
-                self.children(&[Node::Expr(*parent)]);
+                self.out.push(b'\n');
+                self.children([Node::Expr(*parent)]);
             }
             ExprKind::Operation(op) => {
                 self.typed_line("OperationExpr", id, ty);
-                self.children(&[Node::Decl(op.name)]);
-                let ops: Vec<Node> = op.operands.iter().map(|&o| Node::Expr(o)).collect();
-                self.labeled("Operands", &ops);
-                let res: Vec<Node> = op.results.iter().map(|&r| Node::Expr(r)).collect();
-                self.labeled("Result Types", &res);
-                let at: Vec<Node> = op.attrs.iter().map(|&a| Node::Decl(a)).collect();
-                self.labeled("Attributes", &at);
+                self.children([Node::Decl(op.name)]);
+                self.labeled("Operands", op.operands.iter().map(|&o| Node::Expr(o)));
+                self.labeled("Result Types", op.results.iter().map(|&r| Node::Expr(r)));
+                self.labeled("Attributes", op.attrs.iter().map(|&a| Node::Decl(a)));
             }
             ExprKind::Tuple(tuple) => {
                 self.typed_line("TupleExpr", id, ty);
-                let nodes: Vec<Node> = tuple.elems.iter().map(|&x| Node::Expr(x)).collect();
-                self.children(&nodes);
+                self.children(tuple.elems.iter().map(|&x| Node::Expr(x)));
             }
             ExprKind::Type(v) => {
-                let _ = writeln!(self.out, "TypeExpr {id:#x} Value<\"{}\">", names.str(*v));
+                self.head("TypeExpr", id);
+                self.out.extend_from_slice(b" Value<\"");
+                self.out.extend_from_slice(names.str(*v).as_bytes());
+                self.out.extend_from_slice(b"\">\n");
             }
             ExprKind::Range(elems) => {
                 self.typed_line("RangeExpr", id, ty);
-                let nodes: Vec<Node> = elems.iter().map(|&x| Node::Expr(x)).collect();
-                self.children(&nodes);
+                self.children(elems.iter().map(|&x| Node::Expr(x)));
             }
         }
     }
@@ -271,23 +323,20 @@ impl Printer<'_> {
                 init,
                 constraints,
             } => {
-                let _ = write!(
-                    self.out,
-                    "VariableDecl {id:#x} Name<{}>",
-                    names.str(name.sym)
-                );
+                self.head("VariableDecl", id);
+                self.field(" Name<", names.str(name.sym));
                 self.type_field(*ty);
-                self.out.push('\n');
+                self.out.push(b'\n');
                 if let Some(init) = init.expand() {
-                    self.children(&[Node::Expr(init)]);
+                    self.children([Node::Expr(init)]);
                 }
-                let nodes: Vec<Node> = self
-                    .ast
-                    .constraints(*constraints)
-                    .iter()
-                    .map(|c| Node::Decl(c.constraint))
-                    .collect();
-                self.labeled("Constraints", &nodes);
+                self.labeled(
+                    "Constraints",
+                    self.ast
+                        .constraints(*constraints)
+                        .iter()
+                        .map(|c| Node::Decl(c.constraint)),
+                );
             }
             DeclKind::UserConstraint(c) | DeclKind::UserRewrite(c) => {
                 let what = if matches!(self.ast.decls[d].kind, DeclKind::UserRewrite(_)) {
@@ -295,27 +344,23 @@ impl Printer<'_> {
                 } else {
                     "UserConstraintDecl"
                 };
-                let _ = write!(
-                    self.out,
-                    "{what} {id:#x} Name<{}> ResultType<",
-                    names.str(c.name.sym)
-                );
+                self.head(what, id);
+                self.field(" Name<", names.str(c.name.sym));
+                self.out.extend_from_slice(b" ResultType<");
                 self.ast
                     .types
                     .write(&mut self.out, c.result_type, &self.ast.names);
-                self.out.push('>');
+                self.out.push(b'>');
                 if let Some(code) = &c.code {
-                    self.out.push_str(" Code<");
+                    self.out.extend_from_slice(b" Code<");
                     escape_into(&mut self.out, code);
-                    self.out.push('>');
+                    self.out.push(b'>');
                 }
-                self.out.push('\n');
-                let inputs: Vec<Node> = c.inputs.iter().map(|&x| Node::Decl(x)).collect();
-                self.labeled("Inputs", &inputs);
-                let results: Vec<Node> = c.results.iter().map(|&x| Node::Decl(x)).collect();
-                self.labeled("Results", &results);
+                self.out.push(b'\n');
+                self.labeled("Inputs", c.inputs.iter().map(|&x| Node::Decl(x)));
+                self.labeled("Results", c.results.iter().map(|&x| Node::Decl(x)));
                 if let Some(body) = c.body {
-                    self.children(&[Node::Stmt(body)]);
+                    self.children([Node::Stmt(body)]);
                 }
             }
             DeclKind::Pattern {
@@ -324,33 +369,33 @@ impl Printer<'_> {
                 recursion,
                 body,
             } => {
-                let _ = write!(self.out, "PatternDecl {id:#x}");
+                self.head("PatternDecl", id);
                 if let Some(name) = name {
-                    let _ = write!(self.out, " Name<{}>", names.str(name.sym));
+                    self.field(" Name<", names.str(name.sym));
                 }
                 if let Some(b) = benefit {
-                    let _ = write!(self.out, " Benefit<{b}>");
+                    self.out.extend_from_slice(b" Benefit<");
+                    push_decimal(&mut self.out, u64::from(*b));
+                    self.out.push(b'>');
                 }
                 if *recursion {
-                    self.out.push_str(" Recursion");
+                    self.out.extend_from_slice(b" Recursion");
                 }
-                self.out.push('\n');
-                self.children(&[Node::Stmt(*body)]);
+                self.out.push(b'\n');
+                self.children([Node::Stmt(*body)]);
             }
             DeclKind::OpName(name) => {
-                let _ = write!(self.out, "OpNameDecl {id:#x}");
+                self.head("OpNameDecl", id);
                 if let Some(name) = name {
-                    let _ = write!(self.out, " Name<{}>", names.str(name.sym));
+                    self.field(" Name<", names.str(name.sym));
                 }
-                self.out.push('\n');
+                self.out.push(b'\n');
             }
             DeclKind::NamedAttribute { name, value } => {
-                let _ = writeln!(
-                    self.out,
-                    "NamedAttributeDecl {id:#x} Name<{}>",
-                    names.str(name.sym)
-                );
-                self.children(&[Node::Expr(*value)]);
+                self.head("NamedAttributeDecl", id);
+                self.field(" Name<", names.str(name.sym));
+                self.out.push(b'\n');
+                self.children([Node::Expr(*value)]);
             }
             DeclKind::AttrConstraint(t) => self.constraint_with_type("AttrConstraintDecl", id, *t),
             DeclKind::ValueConstraint(t) => {
@@ -360,36 +405,66 @@ impl Printer<'_> {
                 self.constraint_with_type("ValueRangeConstraintDecl", id, *t)
             }
             DeclKind::OpConstraint(name) => {
-                let _ = writeln!(self.out, "OpConstraintDecl {id:#x}");
-                self.children(&[Node::Decl(*name)]);
+                self.head_line("OpConstraintDecl", id);
+                self.children([Node::Decl(*name)]);
             }
             DeclKind::TypeConstraint => {
-                let _ = writeln!(self.out, "TypeConstraintDecl {id:#x}");
+                self.head_line("TypeConstraintDecl", id);
             }
             DeclKind::TypeRangeConstraint => {
-                let _ = writeln!(self.out, "TypeRangeConstraintDecl {id:#x}");
+                self.head_line("TypeRangeConstraintDecl", id);
             }
         }
     }
 
     fn constraint_with_type(&mut self, what: &str, id: u64, type_expr: Option<ExprId>) {
-        let _ = writeln!(self.out, "{what} {id:#x}");
+        self.head_line(what, id);
         if let Some(t) = type_expr {
-            self.children(&[Node::Expr(t)]);
+            self.children([Node::Expr(t)]);
         }
     }
 }
 
+/// Appends ` 0x` and `value` in lower-case hex without leading zeros (as `{:#x}`).
+fn push_hex(out: &mut Vec<u8>, value: u64) {
+    // Nibbles from the highest set one down (one for zero).
+    let nibbles = ((64 - value.leading_zeros()).max(1) as usize).div_ceil(4);
+    let mut text = [0u8; 19];
+    text[..3].copy_from_slice(b" 0x");
+    for (k, slot) in text[3..3 + nibbles].iter_mut().enumerate() {
+        let shift = 4 * (nibbles - 1 - k);
+        *slot = b"0123456789abcdef"[((value >> shift) & 0xf) as usize];
+    }
+    out.extend_from_slice(&text[..3 + nibbles]);
+}
+
+/// Appends `value` in decimal.
+fn push_decimal(out: &mut Vec<u8>, value: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut v = value;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// LLVM's `printEscapedString`: backslashes doubled, printable ASCII other than `"` as is,
 /// everything else as `\XX` in upper-case hex.
-fn escape_into(out: &mut String, s: &str) {
+fn escape_into(out: &mut Vec<u8>, s: &str) {
     for &b in s.as_bytes() {
         if b == b'\\' {
-            out.push_str("\\\\");
+            out.extend_from_slice(b"\\\\");
         } else if (0x20..0x7f).contains(&b) && b != b'"' {
-            out.push(b as char);
+            out.push(b);
         } else {
-            let _ = write!(out, "\\{b:02X}");
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.extend_from_slice(&[b'\\', HEX[usize::from(b >> 4)], HEX[usize::from(b & 0xf)]]);
         }
     }
 }
