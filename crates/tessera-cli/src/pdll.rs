@@ -38,6 +38,9 @@ pub struct PdllOptions {
     /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
     /// choice; a library caller keeps this off).
     pub skip_teardown: bool,
+    /// Worker threads the printer may use for a big `-x=mlir` module (0: the calling thread
+    /// only; see `tessera_asm::PrintOptions::workers`).
+    pub print_workers: usize,
 }
 
 /// The result of a run: what goes to standard error, and the exit status.
@@ -166,7 +169,10 @@ pub fn run_pdll_to(
                     &lowered.body,
                     lowered.module,
                     &resources,
-                    PDL_PRINTING,
+                    tessera_asm::PrintOptions {
+                        workers: opts.print_workers,
+                        ..PDL_PRINTING
+                    },
                     out,
                 )
             }

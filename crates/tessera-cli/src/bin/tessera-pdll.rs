@@ -114,6 +114,12 @@ fn main() -> ExitCode {
         rust_interpreted: args.rust_interpreted,
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
+        // As `tessera-opt`: the process is ours, so a big module may be printed by two workers.
+        print_workers: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+            2
+        } else {
+            0
+        },
     };
     if args.io.output == "-" {
         // Written in pieces of 64 KiB (each taking the lock), so the text is never held whole.
