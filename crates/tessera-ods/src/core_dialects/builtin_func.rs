@@ -696,7 +696,7 @@ mod verifiers {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let a0 = at.inherent("callee");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("callee"); &NAME });
         at.required_attr("callee", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
@@ -727,7 +727,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("value");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
         let mut index = 0;
@@ -792,11 +792,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("sym_name");
-        let a1 = at.inherent("function_type");
-        let a2 = at.inherent("sym_visibility");
-        let a3 = at.inherent("arg_attrs");
-        let a4 = at.inherent("res_attrs");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("function_type"); &NAME });
+        let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_visibility"); &NAME });
+        let a3 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("arg_attrs"); &NAME });
+        let a4 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("res_attrs"); &NAME });
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c8(ctx, a))?; }
@@ -859,8 +859,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         at.no_region_arguments()?;
         at.single_block(false)?;
-        let a0 = at.inherent("sym_name");
-        let a1 = at.inherent("sym_visibility");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_visibility"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_40", summary: "string attribute" }, c8(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_41", summary: "string attribute" }, c8(ctx, a))?; }
         let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();

@@ -16,7 +16,8 @@ use smallvec::SmallVec;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 use tessera_ir::{
-    Attr, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type, TypeKind, ValueId,
+    Attr, Body, CachedIdent, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type,
+    TypeKind, ValueId,
 };
 
 /// What a count trait counts.
@@ -207,6 +208,13 @@ impl<'a> At<'a> {
         tessera_ir::op_queries::inherent_attr(self.ctx, self.body, self.op, name)
     }
 
+    /// An inherent attribute by a name resolved once per context (see [`CachedIdent`]):
+    /// what generated verifiers ask, comparing identifiers instead of names' text.
+    #[inline]
+    pub fn inherent_cached(&self, name: &CachedIdent) -> Option<Attr> {
+        tessera_ir::op_queries::inherent_attr_cached(self.ctx, self.body, self.op, name)
+    }
+
     /// A count trait: exactly `n` (or, `at_least`, `n` or more) of `what`.
     #[inline]
     pub fn count(&self, what: Counted, n: usize, at_least: bool) -> Checked {
@@ -257,7 +265,36 @@ impl<'a> At<'a> {
         kind: ValueKind,
         zeros_if_absent: bool,
     ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
-        let sizes: SmallVec<[i32; 4]> = match self.inherent(attr) {
+        let found = self.inherent(attr);
+        self.sizes_in(found, attr, groups, total, kind, zeros_if_absent)
+    }
+
+    /// [`At::segment_sizes`] with the attribute's name resolved once per context, as
+    /// generated verifiers ask.
+    #[inline]
+    pub fn segment_sizes_cached(
+        &self,
+        attr: &CachedIdent,
+        groups: usize,
+        total: usize,
+        kind: ValueKind,
+        zeros_if_absent: bool,
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let found = self.inherent_cached(attr);
+        self.sizes_in(found, attr.name(), groups, total, kind, zeros_if_absent)
+    }
+
+    /// The segment sizes `found` in attribute `attr` (see [`At::segment_sizes`]).
+    fn sizes_in(
+        &self,
+        found: Option<Attr>,
+        attr: &str,
+        groups: usize,
+        total: usize,
+        kind: ValueKind,
+        zeros_if_absent: bool,
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let sizes: SmallVec<[i32; 4]> = match found {
             Some(a) => match self
                 .ctx
                 .dense_i32_iter(a)

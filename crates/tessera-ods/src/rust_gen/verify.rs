@@ -456,7 +456,11 @@ impl Gen<'_> {
         let mut fallback = false;
         // Attributes: presence in name order, then constraints in declaration order.
         for (i, a) in c.attrs.iter().enumerate() {
-            line(out, 1, &format!("let a{i} = at.inherent({:?});", a.name));
+            line(
+                out,
+                1,
+                &format!("let a{i} = at.inherent_cached({});", cached_ident(&a.name)),
+            );
         }
         for &i in &c.attrs_by_name {
             let a = &c.attrs[i];
@@ -564,7 +568,8 @@ impl Gen<'_> {
                         format!("{list}_segments;")
                     } else {
                         format!(
-                            "at.segment_sizes({attr:?}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
+                            "at.segment_sizes_cached({}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
+                            cached_ident(attr),
                             groups.len(),
                             c.uses_properties
                         )
@@ -825,6 +830,14 @@ fn text(c: &Checked) -> String {
 }
 
 /// The call of a native trait's check.
+/// An expression for name `name` as a `&'static CachedIdent`: a static of its own, so each
+/// verifier resolves each name it asks about once per context, not once per op.
+fn cached_ident(name: &str) -> String {
+    format!(
+        "{{ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new({name:?}); &NAME }}"
+    )
+}
+
 fn native(c: &CompiledOp, check: &NativeCheck) -> String {
     use NativeCheck as N;
     match check {
@@ -847,7 +860,8 @@ fn native(c: &CompiledOp, check: &NativeCheck) -> String {
             };
             let attr = crate::register::verify::segment_attr(split, kind);
             format!(
-                "at.segment_sizes({attr:?}, {}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
+                "at.segment_sizes_cached({}, {}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
+                cached_ident(attr),
                 groups.len(),
                 c.uses_properties
             )

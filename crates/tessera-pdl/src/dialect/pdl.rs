@@ -4,29 +4,75 @@
 //! the per-op rules ODS cannot state.
 
 use super::types::{element_or_self, is_handle};
-use super::{
-    name_of, op_error, op_error_noted, parent_name, registered_traits, segment, string_attr,
-};
+use super::{op_error, op_error_noted, registered_traits};
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
-use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
+use std::ops::Range;
+use tessera_ir::op_queries::inherent_attr_cached;
+use tessera_ir::{Body, CachedIdent, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
+
+// The op and attribute names the verifiers ask about, each resolved once per context: every
+// op of a module asks the same few, and comparing their text showed in profiles.
+static PATTERN: CachedIdent = CachedIdent::new("pdl.pattern");
+static REWRITE: CachedIdent = CachedIdent::new("pdl.rewrite");
+static OPERATION: CachedIdent = CachedIdent::new("pdl.operation");
+static OPERAND: CachedIdent = CachedIdent::new("pdl.operand");
+static OPERANDS: CachedIdent = CachedIdent::new("pdl.operands");
+static RESULT: CachedIdent = CachedIdent::new("pdl.result");
+static RESULTS: CachedIdent = CachedIdent::new("pdl.results");
+static REPLACE: CachedIdent = CachedIdent::new("pdl.replace");
+static TYPE: CachedIdent = CachedIdent::new("pdl.type");
+static TYPES: CachedIdent = CachedIdent::new("pdl.types");
+static APPLY_NATIVE_REWRITE: CachedIdent = CachedIdent::new("pdl.apply_native_rewrite");
+static SEGMENT_SIZES: CachedIdent = CachedIdent::new("operandSegmentSizes");
+static OP_NAME: CachedIdent = CachedIdent::new("opName");
+static ATTRIBUTE_VALUE_NAMES: CachedIdent = CachedIdent::new("attributeValueNames");
+static VALUE: CachedIdent = CachedIdent::new("value");
+static CONSTANT_TYPE: CachedIdent = CachedIdent::new("constantType");
+static CONSTANT_TYPES: CachedIdent = CachedIdent::new("constantTypes");
+static INDEX: CachedIdent = CachedIdent::new("index");
+static NAME: CachedIdent = CachedIdent::new("name");
+
+/// Whether `op` is named `name`.
+#[inline]
+fn is(ctx: &Context, body: &Body, op: OpId, name: &CachedIdent) -> bool {
+    // A name the context never interned names no op.
+    name.get(ctx) == Some(body.op_name(op))
+}
+
+/// Whether the op `op` is nested in is named `name`.
+#[inline]
+fn parent_is(ctx: &Context, body: &Body, op: OpId, name: &CachedIdent) -> bool {
+    body.parent_op(op).is_some_and(|p| is(ctx, body, p, name))
+}
+
+/// The inherent attribute `name` of `op`, if it has one.
+#[inline]
+fn inherent(ctx: &Context, body: &Body, op: OpId, name: &CachedIdent) -> Option<tessera_ir::Attr> {
+    inherent_attr_cached(ctx, body, op, name)
+}
+
+/// The string inherent attribute `name` of `op`, if it has one.
+fn string_attr<'c>(ctx: &'c Context, body: &Body, op: OpId, name: &CachedIdent) -> Option<&'c str> {
+    inherent(ctx, body, op, name).and_then(|a| ctx.string_value(a))
+}
 
 /// Whether some user of `op`'s results binds it: anything but `pdl.result(s)`, or one of
 /// those that is itself bound.
 fn has_binding_use(ctx: &Context, body: &Body, op: OpId) -> bool {
+    let (result, results) = (RESULT.get(ctx), RESULTS.get(ctx));
     body.results(op).any(|v| {
         body.uses(v).any(|u| {
             let user = body.use_owner(u);
-            !matches!(name_of(ctx, body, user), "pdl.result" | "pdl.results")
-                || has_binding_use(ctx, body, user)
+            let name = Some(body.op_name(user));
+            !(name == result || name == results) || has_binding_use(ctx, body, user)
         })
     })
 }
 
 /// In a pattern's matcher body, a value nothing binds is an error.
 fn verify_has_binding_use(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if parent_name(ctx, body, op) != Some("pdl.pattern") || has_binding_use(ctx, body, op) {
+    if !parent_is(ctx, body, op, &PATTERN) || has_binding_use(ctx, body, op) {
         return Ok(());
     }
     op_error(
@@ -74,8 +120,8 @@ pub(crate) fn verify_apply_native_rewrite(
 
 /// `pdl.attribute`: a constant in a rewrite; a type or a value, not both.
 pub(crate) fn verify_attribute(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if inherent_attr(ctx, body, op, "value").is_none() {
-        if parent_name(ctx, body, op) == Some("pdl.rewrite") {
+    if inherent(ctx, body, op, &VALUE).is_none() {
+        if parent_is(ctx, body, op, &REWRITE) {
             return op_error(
                 ctx,
                 body,
@@ -103,12 +149,12 @@ pub(crate) fn verify_bound(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
 
 /// `pdl.type` / `pdl.types`: bound in the matcher unless constant.
 pub(crate) fn verify_type_or_types(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let constant = if name_of(ctx, body, op) == "pdl.type" {
-        "constantType"
+    let constant = if is(ctx, body, op, &TYPE) {
+        &CONSTANT_TYPE
     } else {
-        "constantTypes"
+        &CONSTANT_TYPES
     };
-    if inherent_attr(ctx, body, op, constant).is_some() {
+    if inherent(ctx, body, op, constant).is_some() {
         return Ok(());
     }
     verify_has_binding_use(ctx, body, op)
@@ -117,8 +163,8 @@ pub(crate) fn verify_type_or_types(ctx: &Context, body: &Body, op: OpId) -> Resu
 /// `pdl.operation`: named in a rewrite, names matching values, result types a rewrite can
 /// know, bound in the matcher.
 pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let in_rewrite = parent_name(ctx, body, op) == Some("pdl.rewrite");
-    let op_name = string_attr(ctx, body, op, "opName");
+    let in_rewrite = parent_is(ctx, body, op, &REWRITE);
+    let op_name = string_attr(ctx, body, op, &OP_NAME);
     if in_rewrite && op_name.is_none() {
         return op_error(
             ctx,
@@ -127,7 +173,7 @@ pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(
             "must have an operation name when nested within a `pdl.rewrite`",
         );
     }
-    let names = inherent_attr(ctx, body, op, "attributeValueNames")
+    let names = inherent(ctx, body, op, &ATTRIBUTE_VALUE_NAMES)
         .map(|a| match ctx.attr_kind(a) {
             tessera_ir::AttrKind::Array(items) => items.len(),
             _ => 0,
@@ -139,11 +185,14 @@ pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(
                 "expected the same number of attribute values and attribute names, got {names} names and {values} values"
             ));
     }
-    // Only a registered op without type inference is known not to infer its results.
-    let might_infer = op_name
-        .and_then(|n| registered_traits(ctx, n))
-        .is_none_or(|t| t.contains(OpTraits::INFER_RESULT_TYPES));
-    if in_rewrite && !might_infer {
+    // Only a registered op without type inference is known not to infer its results (asked
+    // only in a rewrite: the lookup by name costs more than the rest of the check).
+    let might_infer = || {
+        op_name
+            .and_then(|n| registered_traits(ctx, n))
+            .is_none_or(|t| t.contains(OpTraits::INFER_RESULT_TYPES))
+    };
+    if in_rewrite && !might_infer() {
         verify_result_types_inferrable(ctx, body, op, op_name.unwrap_or(""))?;
     }
     verify_has_binding_use(ctx, body, op)
@@ -161,7 +210,7 @@ fn verify_result_types_inferrable(
     let result = body.result(op, 0);
     let infers_from_replacement = body.uses(result).any(|u| {
         let user = body.use_owner(u);
-        if name_of(ctx, body, user) != "pdl.replace" || body.use_operand_index(u) == 0 {
+        if !is(ctx, body, user, &REPLACE) || body.use_operand_index(u) == 0 {
             return false;
         }
         let Some(replaced) = body.defining_op(body.operand(user, 0)) else {
@@ -172,7 +221,7 @@ fn verify_result_types_inferrable(
     if infers_from_replacement {
         return Ok(());
     }
-    let types = segment(ctx, body, op, 2);
+    let types: SmallVec<[ValueId; 4]> = segment_values(ctx, body, op, 2).collect();
     let not_inferrable =
         "must have inferable or constrained result types when nested within `pdl.rewrite`";
     if types.is_empty() {
@@ -189,27 +238,27 @@ fn verify_result_types_inferrable(
     }
     let constrains_input = |user: OpId| {
         body.op_block(user) != block
-            && matches!(
-                name_of(ctx, body, user),
-                "pdl.operand" | "pdl.operands" | "pdl.operation"
-            )
+            && [&OPERAND, &OPERANDS, &OPERATION]
+                .iter()
+                .any(|name| is(ctx, body, user, name))
     };
     for (i, &ty) in types.iter().enumerate() {
         let Some(def) = body.defining_op(ty) else {
             continue;
         };
-        let usable = match name_of(ctx, body, def) {
-            "pdl.apply_native_rewrite" => true,
-            kind @ ("pdl.type" | "pdl.types") => {
-                let constant = if kind == "pdl.type" {
-                    "constantType"
-                } else {
-                    "constantTypes"
-                };
-                inherent_attr(ctx, body, def, constant).is_some()
+        let constant = if is(ctx, body, def, &TYPE) {
+            Some(&CONSTANT_TYPE)
+        } else if is(ctx, body, def, &TYPES) {
+            Some(&CONSTANT_TYPES)
+        } else {
+            None
+        };
+        let usable = match constant {
+            Some(constant) => {
+                inherent(ctx, body, def, constant).is_some()
                     || users(body, def).any(constrains_input)
             }
-            _ => false,
+            None => is(ctx, body, def, &APPLY_NATIVE_REWRITE),
         };
         if !usable {
             return op_error_noted(
@@ -258,14 +307,12 @@ pub(crate) fn verify_range(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
     Ok(())
 }
 
-/// The length of what `segment` returns for the same arguments, without collecting the
-/// values: most checks ask only whether a group is empty, and the collection showed in
-/// profiles of verifying large pattern modules.
-pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) -> usize {
-    let Some(sizes) =
-        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_iter(a))
+/// The operand positions of group `index` of an op with `operandSegmentSizes`: empty if the
+/// sizes are missing or do not cover the op's operands (ODS reports that first).
+fn segment_range(ctx: &Context, body: &Body, op: OpId, index: usize) -> Range<usize> {
+    let Some(sizes) = inherent(ctx, body, op, &SEGMENT_SIZES).and_then(|a| ctx.dense_i32_iter(a))
     else {
-        return 0;
+        return 0..0;
     };
     let (mut start, mut len) = (0i64, 0i64);
     for (i, size) in sizes.enumerate() {
@@ -276,9 +323,26 @@ pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) ->
         }
     }
     match (usize::try_from(start), usize::try_from(start + len)) {
-        (Ok(start), Ok(end)) if start <= end && end <= body.num_operands(op) => end - start,
-        _ => 0,
+        (Ok(start), Ok(end)) if start <= end && end <= body.num_operands(op) => start..end,
+        _ => 0..0,
     }
+}
+
+/// The values of operand group `index` (see [`segment_range`]), not collected: most checks
+/// only walk them once.
+fn segment_values<'b>(
+    ctx: &Context,
+    body: &'b Body,
+    op: OpId,
+    index: usize,
+) -> impl Iterator<Item = ValueId> + 'b {
+    let range = segment_range(ctx, body, op, index);
+    body.operands(op).skip(range.start).take(range.len())
+}
+
+/// The number of values of operand group `index` (see [`segment_range`]).
+pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) -> usize {
+    segment_range(ctx, body, op, index).len()
 }
 
 /// `pdl.replace`: by an operation or by values, not both.
@@ -292,7 +356,7 @@ pub(crate) fn verify_replace(ctx: &Context, body: &Body, op: OpId) -> Result<(),
 /// `pdl.results`: without an index, all results, so a range.
 pub(crate) fn verify_results(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let ty = body.value_type(body.result(op, 0));
-    if inherent_attr(ctx, body, op, "index").is_none() && is_handle(ctx, ty, "value") {
+    if inherent(ctx, body, op, &INDEX).is_none() && is_handle(ctx, ty, "value") {
         return op_error(ctx, body, op, "expected `pdl.range<value>` result type when no index is specified, but got: '!pdl.value'");
     }
     Ok(())
@@ -301,7 +365,7 @@ pub(crate) fn verify_results(ctx: &Context, body: &Body, op: OpId) -> Result<(),
 /// `pdl.rewrite`: an external rewriter and no region, or a region and no arguments.
 pub(crate) fn verify_rewrite(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let region = body.region(op, 0);
-    if inherent_attr(ctx, body, op, "name").is_some() {
+    if inherent(ctx, body, op, &NAME).is_some() {
         if !body.region_is_empty(region) {
             return op_error(
                 ctx,
@@ -339,7 +403,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         return Ok(());
     };
     if let Some(term) = body.last_op(block) {
-        if name_of(ctx, body, term) != "pdl.rewrite" {
+        if !is(ctx, body, term, &REWRITE) {
             return op_error_noted(
                 ctx,
                 body,
@@ -350,15 +414,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             );
         }
     }
-    let mut foreign = None;
-    tessera_ir::walk::walk(body, op, tessera_ir::walk::WalkOrder::PreOrder, |nested| {
-        if nested != op && !name_of(ctx, body, nested).starts_with("pdl.") {
-            foreign = Some(nested);
-            return tessera_ir::walk::WalkControl::Interrupt;
-        }
-        tessera_ir::walk::WalkControl::Advance
-    });
-    if let Some(nested) = foreign {
+    if let Some(nested) = first_foreign(ctx, body, op) {
         return op_error_noted(
             ctx,
             body,
@@ -368,13 +424,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "see non-`pdl` operation defined here",
         );
     }
-    // Op names compared as identifiers (one lookup each per pattern, not a string
-    // comparison per op).
-    let names = PatternNames::new(ctx);
-    if !body
-        .block_ops(block)
-        .any(|o| Some(body.op_name(o)) == names.operation)
-    {
+    if !body.block_ops(block).any(|o| is(ctx, body, o, &OPERATION)) {
         return op_error(
             ctx,
             body,
@@ -382,8 +432,8 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "the pattern must contain at least one `pdl.operation`",
         );
     }
-    // Room for a typical pattern, so the set does not rehash as it grows to it.
-    let mut visited = FxHashSet::with_capacity_and_hasher(32, Default::default());
+    let names = PatternNames::new(ctx);
+    let mut visited = OpSet::default();
     let mut first = true;
     for o in body.block_ops(block) {
         let name = Some(body.op_name(o));
@@ -408,7 +458,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         if first {
             visit(ctx, body, &names, o, &mut visited);
             first = false;
-        } else if !visited.contains(&o) {
+        } else if !visited.contains(o) {
             return op_error_noted(
                 ctx,
                 body,
@@ -422,10 +472,42 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     Ok(())
 }
 
-/// Marks what is connected to `start` in the matcher: operations through their operands,
-/// results through their parent operation, and every user, transitively.
-/// The identifiers of the op names `verify_pattern` asks about (`None`: never interned, so
-/// no op has that name).
+/// The first op nested in `op` (in pre-order) that is not of the `pdl` dialect.
+fn first_foreign(ctx: &Context, body: &Body, op: OpId) -> Option<OpId> {
+    // The names already found to be `pdl` ops: a pattern uses a handful, and comparing
+    // identifiers costs less than reading their text for every op.
+    let mut known: SmallVec<[Ident; 8]> = SmallVec::new();
+    let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
+    let push_children = |stack: &mut SmallVec<[OpId; 16]>, op: OpId| {
+        let start = stack.len();
+        for r in body.regions(op) {
+            for b in body.region_blocks(r) {
+                stack.extend(body.block_ops(b));
+            }
+        }
+        // Pushed in order; reversed so the first pops first.
+        stack[start..].reverse();
+    };
+    push_children(&mut stack, op);
+    while let Some(nested) = stack.pop() {
+        let name = body.op_name(nested);
+        if !known.contains(&name) {
+            if !ctx.str(name).starts_with("pdl.") {
+                return Some(nested);
+            }
+            if known.len() < known.inline_size() {
+                known.push(name);
+            }
+        }
+        if body.num_regions(nested) > 0 {
+            push_children(&mut stack, nested);
+        }
+    }
+    None
+}
+
+/// The identifiers of the op names the connected-component check asks about (`None`: never
+/// interned, so no op has that name).
 #[derive(Clone, Copy)]
 struct PatternNames {
     pattern: Option<Ident>,
@@ -437,59 +519,51 @@ struct PatternNames {
     results: Option<Ident>,
 }
 
-thread_local! {
-    /// The names last looked up, with the context they belong to: every pattern of a module
-    /// asks the same context, and seven lookups per pattern showed in profiles.
-    static LAST_NAMES: std::cell::Cell<Option<(u64, PatternNames)>> =
-        const { std::cell::Cell::new(None) };
-}
-
 impl PatternNames {
-    /// The names in `ctx`. Remembered only once every one is interned: an identifier stays
-    /// interned, but one missing now may be interned later.
     fn new(ctx: &Context) -> PatternNames {
-        if let Some((uid, names)) = LAST_NAMES.get() {
-            if uid == ctx.uid() {
-                return names;
-            }
-        }
-        let names = PatternNames::look_up(ctx);
-        let all = [
-            names.pattern,
-            names.rewrite,
-            names.operation,
-            names.operand,
-            names.operands,
-            names.result,
-            names.results,
-        ];
-        if all.iter().all(Option::is_some) {
-            LAST_NAMES.set(Some((ctx.uid(), names)));
-        }
-        names
-    }
-
-    fn look_up(ctx: &Context) -> PatternNames {
         PatternNames {
-            pattern: ctx.lookup_ident("pdl.pattern"),
-            rewrite: ctx.lookup_ident("pdl.rewrite"),
-            operation: ctx.lookup_ident("pdl.operation"),
-            operand: ctx.lookup_ident("pdl.operand"),
-            operands: ctx.lookup_ident("pdl.operands"),
-            result: ctx.lookup_ident("pdl.result"),
-            results: ctx.lookup_ident("pdl.results"),
+            pattern: PATTERN.get(ctx),
+            rewrite: REWRITE.get(ctx),
+            operation: OPERATION.get(ctx),
+            operand: OPERAND.get(ctx),
+            operands: OPERANDS.get(ctx),
+            result: RESULT.get(ctx),
+            results: RESULTS.get(ctx),
         }
     }
 }
 
-fn visit(
-    ctx: &Context,
-    body: &Body,
-    names: &PatternNames,
-    start: OpId,
-    visited: &mut FxHashSet<OpId>,
-) {
-    let mut stack = vec![start];
+/// A set of ops that stays a short list while small (a pattern's matcher holds a few ops,
+/// and hashing cost more than scanning them) and becomes a hash set past that.
+#[derive(Default)]
+struct OpSet {
+    few: SmallVec<[OpId; 32]>,
+    many: FxHashSet<OpId>,
+}
+
+impl OpSet {
+    fn contains(&self, op: OpId) -> bool {
+        self.few.contains(&op) || self.many.contains(&op)
+    }
+
+    /// Adds `op`; false if it was there.
+    fn insert(&mut self, op: OpId) -> bool {
+        if self.contains(op) {
+            return false;
+        }
+        if self.few.len() < self.few.inline_size() {
+            self.few.push(op);
+        } else {
+            self.many.insert(op);
+        }
+        true
+    }
+}
+
+/// Marks what is connected to `start` in the matcher: operations through their operands,
+/// results through their parent operation, and every user, transitively.
+fn visit(ctx: &Context, body: &Body, names: &PatternNames, start: OpId, visited: &mut OpSet) {
+    let mut stack: SmallVec<[OpId; 16]> = smallvec::smallvec![start];
     while let Some(op) = stack.pop() {
         let name = Some(body.op_name(op));
         if body.parent_op(op).map(|p| body.op_name(p)) != names.pattern
@@ -498,14 +572,11 @@ fn visit(
         {
             continue;
         }
-        let defs: SmallVec<[ValueId; 4]> = if name == names.operation {
-            segment(ctx, body, op, 0)
+        if name == names.operation {
+            stack.extend(segment_values(ctx, body, op, 0).filter_map(|v| body.defining_op(v)));
         } else if name == names.result || name == names.results {
-            smallvec::smallvec![body.operand(op, 0)]
-        } else {
-            SmallVec::new()
-        };
-        stack.extend(defs.into_iter().filter_map(|v| body.defining_op(v)));
+            stack.extend(body.defining_op(body.operand(op, 0)));
+        }
         stack.extend(users(body, op));
     }
 }

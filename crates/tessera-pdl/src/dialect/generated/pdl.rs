@@ -2294,8 +2294,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.has_parent(&["pdl.pattern"])?;
-        let a0 = at.inherent("name");
-        let a1 = at.inherent("isNegated");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("isNegated"); &NAME });
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("isNegated", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "bool attribute" }, c1(ctx, a))?; }
@@ -2328,7 +2328,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.has_parent(&["pdl.rewrite"])?;
-        let a0 = at.inherent("name");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
@@ -2373,7 +2373,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let a0 = at.inherent("value");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "any attribute" }, c6(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands.len());
@@ -2518,9 +2518,9 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
-        let a0 = at.inherent("opName");
-        let a1 = at.inherent("attributeValueNames");
+        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("opName"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("attributeValueNames"); &NAME });
         at.required_attr("attributeValueNames", a1.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("opName", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c15(ctx, a))?; }
@@ -2588,8 +2588,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         at.single_block(true)?;
-        let a0 = at.inherent("benefit");
-        let a1 = at.inherent("sym_name");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("benefit"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
         at.required_attr("benefit", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c21(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_75", summary: "string attribute" }, c0(ctx, a))?; }
@@ -2653,7 +2653,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         at.has_parent(&["pdl.rewrite"])?;
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = operands_segments;
@@ -2694,7 +2694,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
         let mut index = 0;
@@ -2721,7 +2721,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_86", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c10(ctx, t))?;
@@ -2754,8 +2754,8 @@ mod verifiers {
         at.has_parent(&["pdl.pattern"])?;
         at.no_region_arguments()?;
         at.single_block(false)?;
-        let operands_segments = at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
-        let a0 = at.inherent("name");
+        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_sizes = operands_segments;
@@ -2800,7 +2800,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("constantType");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("constantType"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("constantType", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_87", summary: "any type attribute" }, c35(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, |t| c7(ctx, t))?;
@@ -2846,7 +2846,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("constantTypes");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("constantTypes"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, c38(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Result, &mut index, &[body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, |t| c12(ctx, t))?;

@@ -3635,8 +3635,8 @@ mod verifiers {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
-        let a0 = at.inherent("name");
-        let a1 = at.inherent("isNegated");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("isNegated"); &NAME });
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("isNegated", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "bool attribute" }, c1(ctx, a))?; }
@@ -3668,7 +3668,7 @@ mod verifiers {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let a0 = at.inherent("name");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
@@ -3745,7 +3745,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("constantValue");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("constantValue"); &NAME });
         at.required_attr("constantValue", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("constantValue", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
         let mut index = 0;
@@ -3810,8 +3810,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("count");
-        let a1 = at.inherent("compareAtLeast");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("count"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("compareAtLeast"); &NAME });
         at.required_attr("count", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
@@ -3848,7 +3848,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("name");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
         let mut index = 0;
@@ -3873,8 +3873,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("count");
-        let a1 = at.inherent("compareAtLeast");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("count"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("compareAtLeast"); &NAME });
         at.required_attr("count", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
@@ -3920,7 +3920,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("type");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("type"); &NAME });
         at.required_attr("type", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
         let mut index = 0;
@@ -3972,7 +3972,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 2, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("types");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("types"); &NAME });
         at.required_attr("types", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let mut index = 0;
@@ -4023,7 +4023,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("value");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
         let mut index = 0;
@@ -4070,10 +4070,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let operands_segments = at.segment_sizes("operandSegmentSizes", 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
-        let a0 = at.inherent("name");
-        let a1 = at.inherent("inputAttributeNames");
-        let a2 = at.inherent("inferredResultTypes");
+        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("inputAttributeNames"); &NAME });
+        let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("inferredResultTypes"); &NAME });
         at.required_attr("inputAttributeNames", a1.is_some())?;
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
@@ -4139,7 +4139,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("value");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
         let mut index = 0;
@@ -4164,7 +4164,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("value");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let mut index = 0;
@@ -4217,7 +4217,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
@@ -4322,10 +4322,10 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let a0 = at.inherent("sym_name");
-        let a1 = at.inherent("function_type");
-        let a2 = at.inherent("arg_attrs");
-        let a3 = at.inherent("res_attrs");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("function_type"); &NAME });
+        let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("arg_attrs"); &NAME });
+        let a3 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("res_attrs"); &NAME });
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c0(ctx, a))?; }
@@ -4360,7 +4360,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("name");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
         let mut index = 0;
@@ -4432,7 +4432,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
@@ -4459,7 +4459,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
@@ -4485,7 +4485,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
@@ -4512,7 +4512,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("index");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
         let mut index = 0;
         at.value_types(::tessera_ods::register::rt::ValueKind::Operand, &mut index, &[body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, |t| c12(ctx, t))?;
@@ -4637,11 +4637,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, false)?;
-        let operands_segments = at.segment_sizes("operandSegmentSizes", 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
-        let a0 = at.inherent("rewriter");
-        let a1 = at.inherent("rootKind");
-        let a2 = at.inherent("generatedOps");
-        let a3 = at.inherent("benefit");
+        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("rewriter"); &NAME });
+        let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("rootKind"); &NAME });
+        let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("generatedOps"); &NAME });
+        let a3 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("benefit"); &NAME });
         at.required_attr("benefit", a3.is_some())?;
         at.required_attr("rewriter", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c58(ctx, a))?; }
@@ -4702,7 +4702,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("caseValues");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c23(ctx, a))?; }
         let mut index = 0;
@@ -4740,7 +4740,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("caseValues");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
         let mut index = 0;
@@ -4774,7 +4774,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("caseValues");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
         let mut index = 0;
@@ -4799,7 +4799,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("caseValues");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
         let mut index = 0;
@@ -4824,7 +4824,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("caseValues");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
         let mut index = 0;
@@ -4862,7 +4862,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
-        let a0 = at.inherent("caseValues");
+        let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
         if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_117", summary: "type-array array attribute" }, c74(ctx, a))?; }
         let mut index = 0;
