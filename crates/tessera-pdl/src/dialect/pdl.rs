@@ -402,8 +402,20 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     let Some(block) = body.first_block(region) else {
         return Ok(());
     };
-    if let Some(term) = body.last_op(block) {
-        if !is(ctx, body, term, &REWRITE) {
+    let names = PatternNames::new(ctx);
+    // The matcher's ops with their names, each read once: the checks below ask about them
+    // many times, and reading an op's name is a call into the body's arena.
+    let matcher = Matcher {
+        ops: body
+            .block_ops(block)
+            .map(|o| (o, body.op_name(o)))
+            .collect(),
+        pattern: op,
+        block,
+    };
+    let mut rewrite = None;
+    if let Some(&(term, name)) = matcher.ops.last() {
+        if Some(name) != names.rewrite {
             return op_error_noted(
                 ctx,
                 body,
@@ -413,8 +425,9 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
                 "see terminator defined here",
             );
         }
+        rewrite = Some(term);
     }
-    if let Some(nested) = first_foreign(ctx, body, op) {
+    if let Some(nested) = first_foreign(ctx, body, &matcher) {
         return op_error_noted(
             ctx,
             body,
@@ -424,7 +437,11 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "see non-`pdl` operation defined here",
         );
     }
-    if !body.block_ops(block).any(|o| is(ctx, body, o, &OPERATION)) {
+    if !matcher
+        .ops
+        .iter()
+        .any(|&(_, name)| Some(name) == names.operation)
+    {
         return op_error(
             ctx,
             body,
@@ -432,11 +449,14 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "the pattern must contain at least one `pdl.operation`",
         );
     }
-    let names = PatternNames::new(ctx);
+    // Whether `user` is a `pdl.rewrite`: the terminator is (checked above), and so is any
+    // other op of that name.
+    let is_rewrite =
+        |user: OpId| Some(user) == rewrite || Some(matcher.name(body, user)) == names.rewrite;
     let mut visited = OpSet::default();
     let mut first = true;
-    for o in body.block_ops(block) {
-        let name = Some(body.op_name(o));
+    for &(o, name) in &matcher.ops {
+        let name = Some(name);
         if ![
             names.operand,
             names.operands,
@@ -448,15 +468,22 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         {
             continue;
         }
-        let is_rewrite =
-            |op: Option<OpId>| op.is_some_and(|op| Some(body.op_name(op)) == names.rewrite);
-        let used_by_rewrite =
-            users(body, o).any(|user| is_rewrite(Some(user)) || is_rewrite(body.parent_op(user)));
+        let used_by_rewrite = users(body, o).any(|user| {
+            if is_rewrite(user) {
+                return true;
+            }
+            match body.parent_op(user) {
+                // The pattern is no rewrite.
+                Some(parent) if parent == op => false,
+                Some(parent) => is_rewrite(parent),
+                None => false,
+            }
+        });
         if !used_by_rewrite {
             continue;
         }
         if first {
-            visit(ctx, body, &names, o, &mut visited);
+            visit(ctx, body, &names, &matcher, rewrite, o, &mut visited);
             first = false;
         } else if !visited.contains(o) {
             return op_error_noted(
@@ -472,11 +499,41 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     Ok(())
 }
 
-/// The first op nested in `op` (in pre-order) that is not of the `pdl` dialect.
-fn first_foreign(ctx: &Context, body: &Body, op: OpId) -> Option<OpId> {
+/// A pattern's matcher block and its ops with their names.
+struct Matcher {
+    ops: SmallVec<[(OpId, Ident); 16]>,
+    pattern: OpId,
+    block: tessera_ir::BlockId,
+}
+
+impl Matcher {
+    /// The name of `op`, from the matcher's list when it is there.
+    fn name(&self, body: &Body, op: OpId) -> Ident {
+        match self.ops.iter().find(|&&(o, _)| o == op) {
+            Some(&(_, name)) => name,
+            None => body.op_name(op),
+        }
+    }
+}
+
+/// The first op nested in the pattern (in pre-order) that is not of the `pdl` dialect.
+fn first_foreign(ctx: &Context, body: &Body, matcher: &Matcher) -> Option<OpId> {
     // The names already found to be `pdl` ops: a pattern uses a handful, and comparing
     // identifiers costs less than reading their text for every op.
     let mut known: SmallVec<[Ident; 8]> = SmallVec::new();
+    let mut is_pdl = |name: Ident| {
+        if known.contains(&name) {
+            return true;
+        }
+        if !ctx.str(name).starts_with("pdl.") {
+            return false;
+        }
+        if known.len() < known.inline_size() {
+            known.push(name);
+        }
+        true
+    };
+    // The ops still to visit, the next on top.
     let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
     let push_children = |stack: &mut SmallVec<[OpId; 16]>, op: OpId| {
         let start = stack.len();
@@ -485,23 +542,48 @@ fn first_foreign(ctx: &Context, body: &Body, op: OpId) -> Option<OpId> {
                 stack.extend(body.block_ops(b));
             }
         }
-        // Pushed in order; reversed so the first pops first.
         stack[start..].reverse();
     };
-    push_children(&mut stack, op);
-    while let Some(nested) = stack.pop() {
-        let name = body.op_name(nested);
-        if !known.contains(&name) {
-            if !ctx.str(name).starts_with("pdl.") {
-                return Some(nested);
+    // The pattern's own blocks; the matcher's names are known.
+    for r in body.regions(matcher.pattern) {
+        for b in body.region_blocks(r) {
+            if b == matcher.block {
+                for &(o, name) in &matcher.ops {
+                    if !is_pdl(name) {
+                        return Some(o);
+                    }
+                    push_children(&mut stack, o);
+                    if let Some(found) = drain(body, &mut stack, &mut is_pdl, &push_children) {
+                        return Some(found);
+                    }
+                }
+                continue;
             }
-            if known.len() < known.inline_size() {
-                known.push(name);
+            for o in body.block_ops(b) {
+                stack.push(o);
+                if let Some(found) = drain(body, &mut stack, &mut is_pdl, &push_children) {
+                    return Some(found);
+                }
             }
         }
-        if body.num_regions(nested) > 0 {
-            push_children(&mut stack, nested);
+    }
+    None
+}
+
+/// Visits the ops on `stack` and everything nested in them, in pre-order: the first whose
+/// name is not `is_pdl`.
+fn drain(
+    body: &Body,
+    stack: &mut SmallVec<[OpId; 16]>,
+    is_pdl: &mut impl FnMut(Ident) -> bool,
+    push_children: &impl Fn(&mut SmallVec<[OpId; 16]>, OpId),
+) -> Option<OpId> {
+    while let Some(op) = stack.pop() {
+        if !is_pdl(body.op_name(op)) {
+            stack.clear();
+            return Some(op);
         }
+        push_children(stack, op);
     }
     None
 }
@@ -561,15 +643,31 @@ impl OpSet {
 }
 
 /// Marks what is connected to `start` in the matcher: operations through their operands,
-/// results through their parent operation, and every user, transitively.
-fn visit(ctx: &Context, body: &Body, names: &PatternNames, start: OpId, visited: &mut OpSet) {
+/// results through their parent operation, and every user, transitively. Only ops directly
+/// in a pattern count, rewrites excepted.
+fn visit(
+    ctx: &Context,
+    body: &Body,
+    names: &PatternNames,
+    matcher: &Matcher,
+    rewrite: Option<OpId>,
+    start: OpId,
+    visited: &mut OpSet,
+) {
     let mut stack: SmallVec<[OpId; 16]> = smallvec::smallvec![start];
     while let Some(op) = stack.pop() {
-        let name = Some(body.op_name(op));
-        if body.parent_op(op).map(|p| body.op_name(p)) != names.pattern
-            || name == names.rewrite
-            || !visited.insert(op)
-        {
+        let in_pattern = match body.parent_op(op) {
+            Some(p) if p == matcher.pattern => true,
+            // Inside the rewrite, which is no pattern.
+            Some(p) if Some(p) == rewrite => false,
+            Some(p) => Some(body.op_name(p)) == names.pattern,
+            None => false,
+        };
+        if !in_pattern {
+            continue;
+        }
+        let name = Some(matcher.name(body, op));
+        if name == names.rewrite || !visited.insert(op) {
             continue;
         }
         if name == names.operation {
