@@ -390,6 +390,35 @@ impl<'a> At<'a> {
         Ok(())
     }
 
+    /// [`At::value_types`] remembering in `memo` the types the constraint held for: a type's
+    /// verdict is the same every time its context asks (while the registered dialects stay
+    /// the same), and a module's values have a handful of types.
+    #[inline]
+    pub fn value_types_memo(
+        &self,
+        kind: ValueKind,
+        index: &mut usize,
+        values: &[ValueId],
+        c: ConstraintText<'_>,
+        memo: &TypeMemo,
+        holds: impl Fn(Type) -> Result<bool, EvalError>,
+    ) -> Checked {
+        for (i, &v) in values.iter().enumerate() {
+            let t = self.body.value_type(v);
+            let key = TypeMemo::key(self.ctx, t);
+            if key.is_some_and(|k| memo.holds(k)) {
+                continue;
+            }
+            let mut at = *index + i;
+            self.value_types(kind, &mut at, &[v], c, &holds)?;
+            if let Some(k) = key {
+                memo.remember(k);
+            }
+        }
+        *index += values.len();
+        Ok(())
+    }
+
     /// That a required attribute is present (`present`).
     #[inline]
     pub fn required_attr(&self, name: &str, present: bool) -> Checked {
@@ -475,11 +504,21 @@ impl<'a> At<'a> {
         if parent.is_some_and(|p| names.contains(&p)) {
             return Ok(());
         }
-        self.fail(if names.len() == 1 {
-            format!("expects parent op '{}'", names[0])
-        } else {
-            format!("expects parent op to be one of '{}'", names.join(", "))
-        })
+        self.fail(parent_message(names))
+    }
+
+    /// [`At::has_parent`] with the names resolved once per context, as generated verifiers
+    /// ask: the parent's name is compared as an identifier.
+    pub fn has_parent_cached(&self, names: &[&CachedIdent]) -> Checked {
+        let (ctx, body) = (self.ctx, self.body);
+        if let Some(parent) = body.parent_op(self.op) {
+            let name = body.op_name(parent);
+            if names.iter().any(|n| n.get(ctx) == Some(name)) {
+                return Ok(());
+            }
+        }
+        let texts: Vec<&str> = names.iter().map(|n| n.name()).collect();
+        self.fail(parent_message(&texts))
     }
 
     /// `SingleBlock`; `needs_terminator` unless the op is also `NoTerminator`.
@@ -695,6 +734,59 @@ impl<'a> At<'a> {
                 .fail("all non-scalar operands/results must have the same shape and base type");
         }
         Ok(())
+    }
+}
+
+/// Upstream's message for an op whose parent is none of `names`.
+fn parent_message(names: &[&str]) -> String {
+    if names.len() == 1 {
+        format!("expects parent op '{}'", names[0])
+    } else {
+        format!("expects parent op to be one of '{}'", names.join(", "))
+    }
+}
+
+/// The last types one type constraint held for (see [`At::value_types_memo`]), each with the
+/// context that asked and how many dialects it had registered, packed in one atomic word:
+/// safe to share between threads and contexts, a context never reading another's verdicts.
+pub struct TypeMemo {
+    /// Two types, so a constraint alternating between two (a value or a range of values)
+    /// keeps both.
+    slots: [std::sync::atomic::AtomicU64; 2],
+}
+
+impl TypeMemo {
+    /// Remembers nothing yet.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        TypeMemo {
+            slots: [
+                std::sync::atomic::AtomicU64::new(0),
+                std::sync::atomic::AtomicU64::new(0),
+            ],
+        }
+    }
+
+    /// The word for type `t` of `ctx`: its context's uid (20 bits, never 0), the number of
+    /// dialects registered (12 bits; an opaque type's verdict may change when its dialect
+    /// registers) and the type's index. `None` (nothing remembered) when they do not fit.
+    #[inline]
+    fn key(ctx: &Context, t: Type) -> Option<u64> {
+        let (uid, dialects, index) = (ctx.uid(), ctx.num_dialects() as u64, t.index() as u64);
+        (uid < 1 << 20 && dialects < 1 << 12 && index < 1 << 32)
+            .then_some(uid << 44 | dialects << 32 | index)
+    }
+
+    #[inline]
+    fn holds(&self, key: u64) -> bool {
+        self.slots
+            .iter()
+            .any(|s| s.load(std::sync::atomic::Ordering::Relaxed) == key)
+    }
+
+    #[inline]
+    fn remember(&self, key: u64) {
+        self.slots[(key & 1) as usize].store(key, std::sync::atomic::Ordering::Relaxed);
     }
 }
 

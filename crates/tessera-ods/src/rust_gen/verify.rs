@@ -541,7 +541,7 @@ impl Gen<'_> {
                         out,
                         1,
                         &format!(
-                            "at.value_types({RT}::ValueKind::{kind}, &mut index, &[body.{one}(op, {gi})], {}, |t| {verdict})?;",
+                            "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, &[body.{one}(op, {gi})], {}, {MEMO}, |t| {verdict})?;",
                             text(&g.check)
                         ),
                     );
@@ -653,7 +653,7 @@ impl Gen<'_> {
                     out,
                     1,
                     &format!(
-                        "at.value_types({RT}::ValueKind::{kind}, &mut index, &{list}[{range}.clone()], {}, |t| {verdict})?;",
+                        "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, &{list}[{range}.clone()], {}, {MEMO}, |t| {verdict})?;",
                         text(&g.check)
                     ),
                 );
@@ -830,6 +830,10 @@ fn text(c: &Checked) -> String {
 }
 
 /// The call of a native trait's check.
+/// An expression for a type constraint's own `&'static TypeMemo`.
+const MEMO: &str =
+    "{ static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }";
+
 /// An expression for name `name` as a `&'static CachedIdent`: a static of its own, so each
 /// verifier resolves each name it asks about once per context, not once per op.
 fn cached_ident(name: &str) -> String {
@@ -841,7 +845,10 @@ fn cached_ident(name: &str) -> String {
 fn native(c: &CompiledOp, check: &NativeCheck) -> String {
     use NativeCheck as N;
     match check {
-        N::HasParent(names) => format!("at.has_parent(&{names:?})?;"),
+        N::HasParent(names) => {
+            let names: Vec<String> = names.iter().map(|n| cached_ident(n)).collect();
+            format!("at.has_parent_cached(&[{}])?;", names.join(", "))
+        }
         N::SegmentSizes { operands } => {
             let (groups, split, kind, count) = if *operands {
                 (
