@@ -427,7 +427,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         }
         rewrite = Some(term);
     }
-    if let Some(nested) = first_foreign(ctx, body, &matcher) {
+    if let Some(nested) = first_foreign(ctx, body, &names, &matcher) {
         return op_error_noted(
             ctx,
             body,
@@ -507,20 +507,40 @@ struct Matcher {
 }
 
 impl Matcher {
+    /// The name of `op` if it is one of the matcher's ops.
+    fn find(&self, op: OpId) -> Option<Ident> {
+        self.ops
+            .iter()
+            .find(|&&(o, _)| o == op)
+            .map(|&(_, name)| name)
+    }
+
     /// The name of `op`, from the matcher's list when it is there.
     fn name(&self, body: &Body, op: OpId) -> Ident {
-        match self.ops.iter().find(|&&(o, _)| o == op) {
-            Some(&(_, name)) => name,
-            None => body.op_name(op),
-        }
+        self.find(op).unwrap_or_else(|| body.op_name(op))
     }
 }
 
 /// The first op nested in the pattern (in pre-order) that is not of the `pdl` dialect.
-fn first_foreign(ctx: &Context, body: &Body, matcher: &Matcher) -> Option<OpId> {
-    // The names already found to be `pdl` ops: a pattern uses a handful, and comparing
-    // identifiers costs less than reading their text for every op.
-    let mut known: SmallVec<[Ident; 8]> = SmallVec::new();
+fn first_foreign(
+    ctx: &Context,
+    body: &Body,
+    names: &PatternNames,
+    matcher: &Matcher,
+) -> Option<OpId> {
+    // The names known to be of `pdl` ops, those looked up and those found so far: a pattern
+    // uses a handful, and comparing identifiers costs less than reading their text.
+    let mut known: SmallVec<[Ident; 12]> = [
+        names.operation,
+        names.operand,
+        names.operands,
+        names.result,
+        names.results,
+        names.rewrite,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
     let mut is_pdl = |name: Ident| {
         if known.contains(&name) {
             return true;
@@ -551,6 +571,10 @@ fn first_foreign(ctx: &Context, body: &Body, matcher: &Matcher) -> Option<OpId> 
                 for &(o, name) in &matcher.ops {
                     if !is_pdl(name) {
                         return Some(o);
+                    }
+                    // Most ops hold no regions: nothing to push.
+                    if body.regions(o).len() == 0 {
+                        continue;
                     }
                     push_children(&mut stack, o);
                     if let Some(found) = drain(body, &mut stack, &mut is_pdl, &push_children) {
@@ -656,17 +680,25 @@ fn visit(
 ) {
     let mut stack: SmallVec<[OpId; 16]> = smallvec::smallvec![start];
     while let Some(op) = stack.pop() {
-        let in_pattern = match body.parent_op(op) {
-            Some(p) if p == matcher.pattern => true,
-            // Inside the rewrite, which is no pattern.
-            Some(p) if Some(p) == rewrite => false,
-            Some(p) => Some(body.op_name(p)) == names.pattern,
-            None => false,
+        // The matcher's ops are directly in the pattern, and their names are known: only
+        // the others (mostly the rewrite's) need their parent looked up.
+        let name = match matcher.find(op) {
+            Some(name) => name,
+            None => {
+                let in_pattern = match body.parent_op(op) {
+                    Some(p) if p == matcher.pattern => true,
+                    // Inside the rewrite, which is no pattern.
+                    Some(p) if Some(p) == rewrite => false,
+                    Some(p) => Some(body.op_name(p)) == names.pattern,
+                    None => false,
+                };
+                if !in_pattern {
+                    continue;
+                }
+                body.op_name(op)
+            }
         };
-        if !in_pattern {
-            continue;
-        }
-        let name = Some(matcher.name(body, op));
+        let name = Some(name);
         if name == names.rewrite || !visited.insert(op) {
             continue;
         }
