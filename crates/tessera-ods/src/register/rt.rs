@@ -398,24 +398,26 @@ impl<'a> At<'a> {
         &self,
         kind: ValueKind,
         index: &mut usize,
-        values: &[ValueId],
+        values: impl IntoIterator<Item = impl std::borrow::Borrow<ValueId>>,
         c: ConstraintText<'_>,
         memo: &TypeMemo,
         holds: impl Fn(Type) -> Result<bool, EvalError>,
     ) -> Checked {
-        for (i, &v) in values.iter().enumerate() {
+        // The values come as an iterator over the op's own list where they can: collecting
+        // them cost more than checking them.
+        for v in values {
+            let v = *v.borrow();
             let t = self.body.value_type(v);
             let key = TypeMemo::key(self.ctx, t);
-            if key.is_some_and(|k| memo.holds(k)) {
-                continue;
+            if !key.is_some_and(|k| memo.holds(k)) {
+                let mut at = *index;
+                self.value_types(kind, &mut at, &[v], c, &holds)?;
+                if let Some(k) = key {
+                    memo.remember(k);
+                }
             }
-            let mut at = *index + i;
-            self.value_types(kind, &mut at, &[v], c, &holds)?;
-            if let Some(k) = key {
-                memo.remember(k);
-            }
+            *index += 1;
         }
-        *index += values.len();
         Ok(())
     }
 
@@ -807,6 +809,19 @@ pub fn even_ranges(groups: &[Count], total: usize) -> Ranges {
             .map(|&g| if g == Count::Single { 1 } else { each }),
         total,
     )
+}
+
+/// [`ranges`] for a known number of groups `N`, whose `sizes` were checked (one each, none
+/// negative): an array, where generated verifiers only index the ranges.
+#[inline]
+pub fn fixed_ranges<const N: usize>(sizes: &[i32], total: usize) -> [Range<usize>; N] {
+    let mut start = 0usize;
+    std::array::from_fn(|i| {
+        let n = sizes.get(i).map_or(0, |&s| s as usize);
+        let r = start.min(total)..start.saturating_add(n).min(total);
+        start = start.saturating_add(n);
+        r
+    })
 }
 
 /// Consecutive ranges of the given sizes, clamped to `total` values.

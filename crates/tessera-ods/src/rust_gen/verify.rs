@@ -541,22 +541,28 @@ impl Gen<'_> {
                         out,
                         1,
                         &format!(
-                            "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, &[body.{one}(op, {gi})], {}, {MEMO}, |t| {verdict})?;",
+                            "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, [body.{one}(op, {gi})], {}, {MEMO}, |t| {verdict})?;",
                             text(&g.check)
                         ),
                     );
                 }
                 continue;
             }
-            if need_lists || last.is_some() {
+            // Traits naming the groups read them from a collected list; the type checks
+            // alone walk the op's own list.
+            if need_lists {
                 line(
                     out,
                     1,
                     &format!("let {list}: {RT}::Values = body.{list}(op).collect();"),
                 );
+            } else if last.is_some() {
+                line(out, 1, &format!("let {list}_total = {count};"));
             }
-            let total = if need_lists || last.is_some() {
+            let total = if need_lists {
                 format!("{list}.len()")
+            } else if last.is_some() {
+                format!("{list}_total")
             } else {
                 count.to_string()
             };
@@ -576,7 +582,11 @@ impl Gen<'_> {
                     };
                     if need_lists || last.is_some() {
                         line(out, 1, &format!("let {list}_sizes = {call}"));
-                        line(out, 1, &format!("let {ranges} = {RT}::ranges({list}_sizes.iter().map(|&s| s as usize), {total});"));
+                        if need_lists {
+                            line(out, 1, &format!("let {ranges} = {RT}::ranges({list}_sizes.iter().map(|&s| s as usize), {total});"));
+                        } else {
+                            line(out, 1, &format!("let {ranges}: [::std::ops::Range<usize>; {}] = {RT}::fixed_ranges(&{list}_sizes, {total});", groups.len()));
+                        }
                     } else if !bound {
                         line(out, 1, &call);
                     }
@@ -649,11 +659,16 @@ impl Gen<'_> {
                     continue;
                 }
                 let verdict = Self::verdict(check, "t", &format!("{kind}({gi})"), "Type(t)");
+                let values = if need_lists {
+                    format!("{list}[{range}.clone()].iter().copied()")
+                } else {
+                    format!("body.{list}(op).skip({range}.start).take({range}.len())")
+                };
                 line(
                     out,
                     1,
                     &format!(
-                        "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, &{list}[{range}.clone()], {}, {MEMO}, |t| {verdict})?;",
+                        "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, {values}, {}, {MEMO}, |t| {verdict})?;",
                         text(&g.check)
                     ),
                 );
