@@ -72,7 +72,18 @@ fn has_binding_use(ctx: &Context, body: &Body, op: OpId) -> bool {
 
 /// In a pattern's matcher body, a value nothing binds is an error.
 fn verify_has_binding_use(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if !parent_is(ctx, body, op, &PATTERN) || has_binding_use(ctx, body, op) {
+    let parent = body.parent_op(op).map(|p| body.op_name(p));
+    verify_bound_under(ctx, body, op, parent)
+}
+
+/// [`verify_has_binding_use`] for an op whose parent is named `parent`.
+fn verify_bound_under(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    parent: Option<Ident>,
+) -> Result<(), Diagnostic> {
+    if parent.is_none() || parent != PATTERN.get(ctx) || has_binding_use(ctx, body, op) {
         return Ok(());
     }
     op_error(
@@ -163,8 +174,15 @@ pub(crate) fn verify_type_or_types(ctx: &Context, body: &Body, op: OpId) -> Resu
 /// `pdl.operation`: named in a rewrite, names matching values, result types a rewrite can
 /// know, bound in the matcher.
 pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let in_rewrite = parent_is(ctx, body, op, &REWRITE);
-    let op_name = string_attr(ctx, body, op, &OP_NAME);
+    // The parent's name, read once: the rewrite's rules and the binding rule both ask.
+    let parent = body.parent_op(op).map(|p| body.op_name(p));
+    let in_rewrite = parent.is_some() && parent == REWRITE.get(ctx);
+    // Only a rewrite asks for the name's text.
+    let op_name = if in_rewrite {
+        string_attr(ctx, body, op, &OP_NAME)
+    } else {
+        None
+    };
     if in_rewrite && op_name.is_none() {
         return op_error(
             ctx,
@@ -195,7 +213,7 @@ pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(
     if in_rewrite && !might_infer() {
         verify_result_types_inferrable(ctx, body, op, op_name.unwrap_or(""))?;
     }
-    verify_has_binding_use(ctx, body, op)
+    verify_bound_under(ctx, body, op, parent)
 }
 
 /// A rewrite creating `op` (named `op_name`, registered, without type inference) must know
