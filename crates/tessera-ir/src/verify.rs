@@ -152,9 +152,8 @@ impl Verifier<'_> {
     /// Verifies `op` alone; `info` is its registration.
     fn verify_op(&mut self, op: OpId, info: Option<&OpInfo>) {
         let body = self.body;
-        let name = body.op_name(op);
         if info.is_none() {
-            let full = self.ctx.str(name);
+            let full = self.ctx.str(body.op_name(op));
             let namespace = full.split('.').next().unwrap_or("");
             // Allowing unregistered dialects does not cover unknown ops of a known one.
             let known_dialect = self
@@ -174,13 +173,14 @@ impl Verifier<'_> {
                 self.verify_operand(op, i, v);
             }
         }
-        if !body.successors(op).is_empty() && body.next_op(op).is_some() {
+        let successors = body.successors(op);
+        if !successors.is_empty() && body.next_op(op).is_some() {
             self.error(
                 op,
                 "operation with block successors must terminate its parent block".to_string(),
             );
         }
-        for &succ in body.successors(op) {
+        for &succ in successors {
             if body.block_region(succ) != body.op_region(op) {
                 self.error(
                     op,
