@@ -725,6 +725,11 @@ fn visit(
         } else if name == names.result || name == names.results {
             stack.extend(body.defining_op(body.operand(op, 0)));
         }
-        stack.extend(users(body, op));
+        // Pushed one by one: extending from the nested iterator cost more than the pushes.
+        for v in body.results(op) {
+            for u in body.uses(v) {
+                stack.push(body.use_owner(u));
+            }
+        }
     }
 }
