@@ -23,6 +23,66 @@ impl Ident {
     }
 }
 
+/// A name fixed at compile time (an attribute or op name a verifier asks about) that
+/// remembers its identifier in the context that last asked: resolving a name costs a hash of
+/// its text, comparing identifiers a single comparison, and a verifier asks the same context
+/// about every op of a module.
+///
+/// Safe to share between threads and contexts: the remembered identifier is stored with its
+/// context's [`Context::uid`] in one atomic word, so a context never reads another's.
+pub struct CachedIdent {
+    name: &'static str,
+    /// `uid << 32 | ident` of the last context that had the name interned; zero (no context
+    /// has uid 0) when none did yet.
+    slot: std::sync::atomic::AtomicU64,
+}
+
+impl CachedIdent {
+    /// The name `name`, not resolved in any context yet.
+    pub const fn new(name: &'static str) -> Self {
+        CachedIdent {
+            name,
+            slot: std::sync::atomic::AtomicU64::new(0),
+        }
+    }
+
+    /// The name's text.
+    #[inline]
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The name's identifier in `ctx`, or `None` when `ctx` never interned it (so nothing
+    /// in `ctx` carries that name).
+    #[inline]
+    pub fn get(&self, ctx: &Context) -> Option<Ident> {
+        let slot = self.slot.load(std::sync::atomic::Ordering::Relaxed);
+        if slot >> 32 == ctx.uid {
+            return Some(Ident(slot as u32));
+        }
+        self.resolve(ctx)
+    }
+
+    #[cold]
+    fn resolve(&self, ctx: &Context) -> Option<Ident> {
+        let id = ctx.lookup_ident(self.name)?;
+        // A missing name is not remembered: the context may intern it later. Nor is one of a
+        // context whose uid does not fit the word (never in practice): it is looked up each
+        // time.
+        if ctx.uid < 1 << 32 {
+            let slot = ctx.uid << 32 | u64::from(id.0);
+            self.slot.store(slot, std::sync::atomic::Ordering::Relaxed);
+        }
+        Some(id)
+    }
+}
+
+impl std::fmt::Debug for CachedIdent {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("CachedIdent").field(&self.name).finish()
+    }
+}
+
 /// Owner of all uniqued IR objects and of the registry of known ops and dialects.
 pub struct Context {
     idents: StrInterner,
@@ -385,6 +445,24 @@ impl Context {
         }
     }
 
+    /// Looks up identifier `name` in a dictionary attribute: what verifiers and accessors
+    /// that resolved a name once (see [`CachedIdent`]) ask, comparing identifiers instead of
+    /// text.
+    #[inline]
+    pub fn dict_get_ident(&self, dict: Attr, name: Ident) -> Option<Attr> {
+        let entries = self.dict_entries(dict);
+        // Entries are sorted by text, not by identifier, so only a scan finds one by
+        // identifier; past a few dozen entries, searching by text costs less.
+        if entries.len() <= 32 {
+            return entries.iter().find(|(n, _)| *n == name).map(|&(_, a)| a);
+        }
+        let text = self.idents.bytes(name.0);
+        entries
+            .binary_search_by(|(n, _)| self.idents.bytes(n.0).cmp(text))
+            .ok()
+            .map(|i| entries[i].1)
+    }
+
     /// Looks up `name` in a dictionary attribute.
     pub fn dict_get(&self, dict: Attr, name: &str) -> Option<Attr> {
         let entries = self.dict_entries(dict);
@@ -605,5 +683,43 @@ mod tests {
         assert_eq!(ctx.dict_get(sorted, "beta"), Some(y));
         assert_ne!(sorted, ctx.dictionary_sorted(&[(a, y), (b, x)]));
         assert_eq!(ctx.dictionary_sorted(&[]), ctx.empty_dict());
+    }
+
+    #[test]
+    fn cached_idents_answer_each_context_with_its_own_identifier() {
+        static NAME: CachedIdent = CachedIdent::new("name");
+        let mut first = Context::new();
+        let mut second = Context::new();
+        assert_eq!(NAME.get(&first), None, "never interned");
+        // Different identifiers for the same text in the two contexts.
+        first.ident("padding");
+        let in_first = first.ident("name");
+        let in_second = second.ident("name");
+        assert_ne!(in_first, in_second);
+        for _ in 0..2 {
+            assert_eq!(NAME.get(&first), Some(in_first));
+            assert_eq!(NAME.get(&second), Some(in_second));
+        }
+        assert_eq!(NAME.name(), "name");
+    }
+
+    #[test]
+    fn dict_get_ident_agrees_with_dict_get_in_small_and_large_dictionaries() {
+        let mut ctx = Context::new();
+        let unit = ctx.attr(AttrKind::Unit);
+        for size in [0usize, 3, 40] {
+            let entries: Vec<(Ident, Attr)> = (0..size)
+                .map(|i| (ctx.ident(&format!("k{i}")), unit))
+                .collect();
+            let dict = ctx.dictionary(entries);
+            let absent = ctx.ident("absent");
+            assert_eq!(ctx.dict_get_ident(dict, absent), None);
+            for i in 0..size {
+                let name = format!("k{i}");
+                let id = ctx.ident(&name);
+                assert_eq!(ctx.dict_get_ident(dict, id), ctx.dict_get(dict, &name));
+                assert_eq!(ctx.dict_get_ident(dict, id), Some(unit));
+            }
+        }
     }
 }

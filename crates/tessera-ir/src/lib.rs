@@ -31,7 +31,7 @@ pub use body::{
     Uses, ValueDef, ValueId,
 };
 pub use builder::{Builder, InsertPoint};
-pub use context::{Context, Ident};
+pub use context::{CachedIdent, Context, Ident};
 pub use diag::{DiagLoc, Diagnostic, Diagnostics, Reported, Severity};
 pub use float::{FloatClass, FloatKind};
 pub use registry::{

@@ -3,7 +3,7 @@
 //! folding and (later) the PDL matcher all ask them, so they live with the IR rather than
 //! with any one driver.
 
-use crate::{Attr, Body, Context, OpId, OpTraits};
+use crate::{Attr, Body, CachedIdent, Context, OpId, OpTraits};
 
 /// The inherent attribute `name` of `op`: from its properties, where a registered op keeps
 /// it, or from its attribute dictionary (generic input written before properties existed,
@@ -12,6 +12,21 @@ pub fn inherent_attr(ctx: &Context, body: &Body, op: OpId, name: &str) -> Option
     body.op_props(op)
         .and_then(|p| ctx.dict_get(p, name))
         .or_else(|| ctx.dict_get(body.op_attrs(op), name))
+}
+
+/// [`inherent_attr`] for a name resolved once per context: what verifiers, which ask every
+/// op of a module about the same few names, call.
+#[inline]
+pub fn inherent_attr_cached(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    name: &CachedIdent,
+) -> Option<Attr> {
+    let id = name.get(ctx)?;
+    body.op_props(op)
+        .and_then(|p| ctx.dict_get_ident(p, id))
+        .or_else(|| ctx.dict_get_ident(body.op_attrs(op), id))
 }
 
 /// The constant `op` produces: its `value`, if it is registered as constant-like and has

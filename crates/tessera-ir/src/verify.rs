@@ -16,6 +16,7 @@ pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnost
         dominators: FxHashMap::default(),
         positions: Vec::new(),
         numbered_blocks: Vec::new(),
+        last_region_kind: None,
     };
     // One traversal verifies every op (pre-order) and notes what the later checks need, so
     // they do not walk the whole tree again: the symbol tables in post-order (an op leaves
@@ -109,6 +110,9 @@ struct Verifier<'a> {
     /// Whether each block's ops are numbered in `positions`, by block index: asked for most
     /// operands, so a flag, not a set lookup.
     numbered_blocks: Vec<bool>,
+    /// The region last asked whether it is an SSA region, and the answer: consecutive
+    /// operands mostly live in one region, and the answer costs a registry lookup.
+    last_region_kind: Option<(RegionId, bool)>,
 }
 
 impl Verifier<'_> {
@@ -131,19 +135,25 @@ impl Verifier<'_> {
     }
 
     /// Regions of registered ops are SSA regions unless the op says they are graphs.
-    fn is_ssa_region(&self, region: RegionId) -> bool {
-        match self.body.region_op(region).and_then(|p| self.traits(p)) {
+    fn is_ssa_region(&mut self, region: RegionId) -> bool {
+        if let Some((last, ssa)) = self.last_region_kind {
+            if last == region {
+                return ssa;
+            }
+        }
+        let ssa = match self.body.region_op(region).and_then(|p| self.traits(p)) {
             Some(t) => !t.contains(OpTraits::GRAPH_REGIONS),
             None => false,
-        }
+        };
+        self.last_region_kind = Some((region, ssa));
+        ssa
     }
 
     /// Verifies `op` alone; `info` is its registration.
     fn verify_op(&mut self, op: OpId, info: Option<&OpInfo>) {
         let body = self.body;
-        let name = body.op_name(op);
         if info.is_none() {
-            let full = self.ctx.str(name);
+            let full = self.ctx.str(body.op_name(op));
             let namespace = full.split('.').next().unwrap_or("");
             // Allowing unregistered dialects does not cover unknown ops of a known one.
             let known_dialect = self
@@ -157,16 +167,20 @@ impl Verifier<'_> {
                 self.error(op, msg);
             }
         }
+        let block = body.op_block(op);
         for (i, v) in body.operands(op).enumerate() {
-            self.verify_operand(op, i, v);
+            if !self.operand_defined_before_in(op, block, v) {
+                self.verify_operand(op, i, v);
+            }
         }
-        if !body.successors(op).is_empty() && body.next_op(op).is_some() {
+        let successors = body.successors(op);
+        if !successors.is_empty() && body.next_op(op).is_some() {
             self.error(
                 op,
                 "operation with block successors must terminate its parent block".to_string(),
             );
         }
-        for &succ in body.successors(op) {
+        for &succ in successors {
             if body.block_region(succ) != body.op_region(op) {
                 self.error(
                     op,
@@ -265,6 +279,34 @@ impl Verifier<'_> {
                 let name = self.ctx.str(body.op_name(last)).to_string();
                 self.error(last, format!("block with no terminator, has '{name}'"));
             }
+        }
+    }
+
+    /// Whether `value`, an operand of `user` (in `block`), is known valid without the
+    /// general check: defined in the same block, as an argument or by an earlier op (or in a
+    /// region where order does not matter). Most operands are, and the answer needs neither
+    /// the walk up the regions nor the value's lookups again. False sends the operand to
+    /// [`Verifier::verify_operand`], which also words any error.
+    fn operand_defined_before_in(
+        &mut self,
+        user: OpId,
+        block: Option<BlockId>,
+        value: ValueId,
+    ) -> bool {
+        let body = self.body;
+        let Some(block) = block else {
+            return false;
+        };
+        match body.value_def(value) {
+            ValueDef::BlockArg(b, _) => b == block,
+            ValueDef::Result(def, _) if body.op_block(def) == Some(block) => {
+                let Some(region) = body.block_region(block) else {
+                    return true;
+                };
+                !self.is_ssa_region(region)
+                    || (def != user && self.comes_before_in(block, def, user))
+            }
+            _ => false,
         }
     }
 
@@ -419,22 +461,33 @@ impl Verifier<'_> {
     /// Whether `a` comes before `b` in their (common) block. Positions are numbered once
     /// per block on first need, so checking every use of a long block stays linear.
     fn comes_before(&mut self, a: OpId, b: OpId) -> bool {
+        match self.body.op_block(a) {
+            Some(block) => self.comes_before_in(block, a, b),
+            None => self.numbered_before(a, b),
+        }
+    }
+
+    /// [`Verifier::comes_before`] for `a` in `block`.
+    fn comes_before_in(&mut self, block: BlockId, a: OpId, b: OpId) -> bool {
         let body = self.body;
-        if let Some(block) = body.op_block(a) {
-            let slot = block.as_u32() as usize;
-            if self.numbered_blocks.len() <= slot {
-                self.numbered_blocks
-                    .resize(body.block_capacity().max(slot + 1), false);
+        let slot = block.as_u32() as usize;
+        if self.numbered_blocks.len() <= slot {
+            self.numbered_blocks
+                .resize(body.block_capacity().max(slot + 1), false);
+        }
+        if !std::mem::replace(&mut self.numbered_blocks[slot], true) {
+            if self.positions.len() < body.op_capacity() {
+                self.positions.resize(body.op_capacity(), u32::MAX);
             }
-            if !std::mem::replace(&mut self.numbered_blocks[slot], true) {
-                if self.positions.len() < body.op_capacity() {
-                    self.positions.resize(body.op_capacity(), u32::MAX);
-                }
-                for (i, op) in body.block_ops(block).enumerate() {
-                    self.positions[op.as_u32() as usize] = i as u32;
-                }
+            for (i, op) in body.block_ops(block).enumerate() {
+                self.positions[op.as_u32() as usize] = i as u32;
             }
         }
+        self.numbered_before(a, b)
+    }
+
+    /// Whether `a` is numbered before `b` (see [`Verifier::comes_before`]).
+    fn numbered_before(&self, a: OpId, b: OpId) -> bool {
         let position = |op: OpId| self.positions.get(op.as_u32() as usize).copied();
         matches!((position(a), position(b)), (Some(x), Some(y)) if x < y)
     }

@@ -16,7 +16,8 @@ use smallvec::SmallVec;
 use std::ops::Range;
 use std::sync::{Arc, OnceLock};
 use tessera_ir::{
-    Attr, Body, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type, TypeKind, ValueId,
+    Attr, Body, CachedIdent, Context, Diagnostic, OpId, OpTraits, Severity, Signedness, Type,
+    TypeKind, ValueId,
 };
 
 /// What a count trait counts.
@@ -207,6 +208,13 @@ impl<'a> At<'a> {
         tessera_ir::op_queries::inherent_attr(self.ctx, self.body, self.op, name)
     }
 
+    /// An inherent attribute by a name resolved once per context (see [`CachedIdent`]):
+    /// what generated verifiers ask, comparing identifiers instead of names' text.
+    #[inline]
+    pub fn inherent_cached(&self, name: &CachedIdent) -> Option<Attr> {
+        tessera_ir::op_queries::inherent_attr_cached(self.ctx, self.body, self.op, name)
+    }
+
     /// A count trait: exactly `n` (or, `at_least`, `n` or more) of `what`.
     #[inline]
     pub fn count(&self, what: Counted, n: usize, at_least: bool) -> Checked {
@@ -257,7 +265,36 @@ impl<'a> At<'a> {
         kind: ValueKind,
         zeros_if_absent: bool,
     ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
-        let sizes: SmallVec<[i32; 4]> = match self.inherent(attr) {
+        let found = self.inherent(attr);
+        self.sizes_in(found, attr, groups, total, kind, zeros_if_absent)
+    }
+
+    /// [`At::segment_sizes`] with the attribute's name resolved once per context, as
+    /// generated verifiers ask.
+    #[inline]
+    pub fn segment_sizes_cached(
+        &self,
+        attr: &CachedIdent,
+        groups: usize,
+        total: usize,
+        kind: ValueKind,
+        zeros_if_absent: bool,
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let found = self.inherent_cached(attr);
+        self.sizes_in(found, attr.name(), groups, total, kind, zeros_if_absent)
+    }
+
+    /// The segment sizes `found` in attribute `attr` (see [`At::segment_sizes`]).
+    fn sizes_in(
+        &self,
+        found: Option<Attr>,
+        attr: &str,
+        groups: usize,
+        total: usize,
+        kind: ValueKind,
+        zeros_if_absent: bool,
+    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
+        let sizes: SmallVec<[i32; 4]> = match found {
             Some(a) => match self
                 .ctx
                 .dense_i32_iter(a)
@@ -353,6 +390,37 @@ impl<'a> At<'a> {
         Ok(())
     }
 
+    /// [`At::value_types`] remembering in `memo` the types the constraint held for: a type's
+    /// verdict is the same every time its context asks (while the registered dialects stay
+    /// the same), and a module's values have a handful of types.
+    #[inline]
+    pub fn value_types_memo(
+        &self,
+        kind: ValueKind,
+        index: &mut usize,
+        values: impl IntoIterator<Item = impl std::borrow::Borrow<ValueId>>,
+        c: ConstraintText<'_>,
+        memo: &TypeMemo,
+        holds: impl Fn(Type) -> Result<bool, EvalError>,
+    ) -> Checked {
+        // The values come as an iterator over the op's own list where they can: collecting
+        // them cost more than checking them.
+        for v in values {
+            let v = *v.borrow();
+            let t = self.body.value_type(v);
+            let key = TypeMemo::key(self.ctx, t);
+            if !key.is_some_and(|k| memo.holds(k)) {
+                let mut at = *index;
+                self.value_types(kind, &mut at, &[v], c, &holds)?;
+                if let Some(k) = key {
+                    memo.remember(k);
+                }
+            }
+            *index += 1;
+        }
+        Ok(())
+    }
+
     /// That a required attribute is present (`present`).
     #[inline]
     pub fn required_attr(&self, name: &str, present: bool) -> Checked {
@@ -438,11 +506,21 @@ impl<'a> At<'a> {
         if parent.is_some_and(|p| names.contains(&p)) {
             return Ok(());
         }
-        self.fail(if names.len() == 1 {
-            format!("expects parent op '{}'", names[0])
-        } else {
-            format!("expects parent op to be one of '{}'", names.join(", "))
-        })
+        self.fail(parent_message(names))
+    }
+
+    /// [`At::has_parent`] with the names resolved once per context, as generated verifiers
+    /// ask: the parent's name is compared as an identifier.
+    pub fn has_parent_cached(&self, names: &[&CachedIdent]) -> Checked {
+        let (ctx, body) = (self.ctx, self.body);
+        if let Some(parent) = body.parent_op(self.op) {
+            let name = body.op_name(parent);
+            if names.iter().any(|n| n.get(ctx) == Some(name)) {
+                return Ok(());
+            }
+        }
+        let texts: Vec<&str> = names.iter().map(|n| n.name()).collect();
+        self.fail(parent_message(&texts))
     }
 
     /// `SingleBlock`; `needs_terminator` unless the op is also `NoTerminator`.
@@ -661,6 +739,59 @@ impl<'a> At<'a> {
     }
 }
 
+/// Upstream's message for an op whose parent is none of `names`.
+fn parent_message(names: &[&str]) -> String {
+    if names.len() == 1 {
+        format!("expects parent op '{}'", names[0])
+    } else {
+        format!("expects parent op to be one of '{}'", names.join(", "))
+    }
+}
+
+/// The last types one type constraint held for (see [`At::value_types_memo`]), each with the
+/// context that asked and how many dialects it had registered, packed in one atomic word:
+/// safe to share between threads and contexts, a context never reading another's verdicts.
+pub struct TypeMemo {
+    /// Two types, so a constraint alternating between two (a value or a range of values)
+    /// keeps both.
+    slots: [std::sync::atomic::AtomicU64; 2],
+}
+
+impl TypeMemo {
+    /// Remembers nothing yet.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        TypeMemo {
+            slots: [
+                std::sync::atomic::AtomicU64::new(0),
+                std::sync::atomic::AtomicU64::new(0),
+            ],
+        }
+    }
+
+    /// The word for type `t` of `ctx`: its context's uid (20 bits, never 0), the number of
+    /// dialects registered (12 bits; an opaque type's verdict may change when its dialect
+    /// registers) and the type's index. `None` (nothing remembered) when they do not fit.
+    #[inline]
+    fn key(ctx: &Context, t: Type) -> Option<u64> {
+        let (uid, dialects, index) = (ctx.uid(), ctx.num_dialects() as u64, t.index() as u64);
+        (uid < 1 << 20 && dialects < 1 << 12 && index < 1 << 32)
+            .then_some(uid << 44 | dialects << 32 | index)
+    }
+
+    #[inline]
+    fn holds(&self, key: u64) -> bool {
+        self.slots
+            .iter()
+            .any(|s| s.load(std::sync::atomic::Ordering::Relaxed) == key)
+    }
+
+    #[inline]
+    fn remember(&self, key: u64) {
+        self.slots[(key & 1) as usize].store(key, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// How `total` values divide among groups of the given counts when no attribute sizes them:
 /// single groups take one value each, the others share the rest equally (what upstream's
 /// accessors compute; ranges are clamped to the values there are).
@@ -678,6 +809,19 @@ pub fn even_ranges(groups: &[Count], total: usize) -> Ranges {
             .map(|&g| if g == Count::Single { 1 } else { each }),
         total,
     )
+}
+
+/// [`ranges`] for a known number of groups `N`, whose `sizes` were checked (one each, none
+/// negative): an array, where generated verifiers only index the ranges.
+#[inline]
+pub fn fixed_ranges<const N: usize>(sizes: &[i32], total: usize) -> [Range<usize>; N] {
+    let mut start = 0usize;
+    std::array::from_fn(|i| {
+        let n = sizes.get(i).map_or(0, |&s| s as usize);
+        let r = start.min(total)..start.saturating_add(n).min(total);
+        start = start.saturating_add(n);
+        r
+    })
 }
 
 /// Consecutive ranges of the given sizes, clamped to `total` values.

@@ -456,7 +456,11 @@ impl Gen<'_> {
         let mut fallback = false;
         // Attributes: presence in name order, then constraints in declaration order.
         for (i, a) in c.attrs.iter().enumerate() {
-            line(out, 1, &format!("let a{i} = at.inherent({:?});", a.name));
+            line(
+                out,
+                1,
+                &format!("let a{i} = at.inherent_cached({});", cached_ident(&a.name)),
+            );
         }
         for &i in &c.attrs_by_name {
             let a = &c.attrs[i];
@@ -537,22 +541,28 @@ impl Gen<'_> {
                         out,
                         1,
                         &format!(
-                            "at.value_types({RT}::ValueKind::{kind}, &mut index, &[body.{one}(op, {gi})], {}, |t| {verdict})?;",
+                            "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, [body.{one}(op, {gi})], {}, {MEMO}, |t| {verdict})?;",
                             text(&g.check)
                         ),
                     );
                 }
                 continue;
             }
-            if need_lists || last.is_some() {
+            // Traits naming the groups read them from a collected list; the type checks
+            // alone walk the op's own list.
+            if need_lists {
                 line(
                     out,
                     1,
                     &format!("let {list}: {RT}::Values = body.{list}(op).collect();"),
                 );
+            } else if last.is_some() {
+                line(out, 1, &format!("let {list}_total = {count};"));
             }
-            let total = if need_lists || last.is_some() {
+            let total = if need_lists {
                 format!("{list}.len()")
+            } else if last.is_some() {
+                format!("{list}_total")
             } else {
                 count.to_string()
             };
@@ -564,14 +574,19 @@ impl Gen<'_> {
                         format!("{list}_segments;")
                     } else {
                         format!(
-                            "at.segment_sizes({attr:?}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
+                            "at.segment_sizes_cached({}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
+                            cached_ident(attr),
                             groups.len(),
                             c.uses_properties
                         )
                     };
                     if need_lists || last.is_some() {
                         line(out, 1, &format!("let {list}_sizes = {call}"));
-                        line(out, 1, &format!("let {ranges} = {RT}::ranges({list}_sizes.iter().map(|&s| s as usize), {total});"));
+                        if need_lists {
+                            line(out, 1, &format!("let {ranges} = {RT}::ranges({list}_sizes.iter().map(|&s| s as usize), {total});"));
+                        } else {
+                            line(out, 1, &format!("let {ranges}: [::std::ops::Range<usize>; {}] = {RT}::fixed_ranges(&{list}_sizes, {total});", groups.len()));
+                        }
                     } else if !bound {
                         line(out, 1, &call);
                     }
@@ -644,11 +659,16 @@ impl Gen<'_> {
                     continue;
                 }
                 let verdict = Self::verdict(check, "t", &format!("{kind}({gi})"), "Type(t)");
+                let values = if need_lists {
+                    format!("{list}[{range}.clone()].iter().copied()")
+                } else {
+                    format!("body.{list}(op).skip({range}.start).take({range}.len())")
+                };
                 line(
                     out,
                     1,
                     &format!(
-                        "at.value_types({RT}::ValueKind::{kind}, &mut index, &{list}[{range}.clone()], {}, |t| {verdict})?;",
+                        "at.value_types_memo({RT}::ValueKind::{kind}, &mut index, {values}, {}, {MEMO}, |t| {verdict})?;",
                         text(&g.check)
                     ),
                 );
@@ -825,10 +845,25 @@ fn text(c: &Checked) -> String {
 }
 
 /// The call of a native trait's check.
+/// An expression for a type constraint's own `&'static TypeMemo`.
+const MEMO: &str =
+    "{ static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }";
+
+/// An expression for name `name` as a `&'static CachedIdent`: a static of its own, so each
+/// verifier resolves each name it asks about once per context, not once per op.
+fn cached_ident(name: &str) -> String {
+    format!(
+        "{{ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new({name:?}); &NAME }}"
+    )
+}
+
 fn native(c: &CompiledOp, check: &NativeCheck) -> String {
     use NativeCheck as N;
     match check {
-        N::HasParent(names) => format!("at.has_parent(&{names:?})?;"),
+        N::HasParent(names) => {
+            let names: Vec<String> = names.iter().map(|n| cached_ident(n)).collect();
+            format!("at.has_parent_cached(&[{}])?;", names.join(", "))
+        }
         N::SegmentSizes { operands } => {
             let (groups, split, kind, count) = if *operands {
                 (
@@ -847,7 +882,8 @@ fn native(c: &CompiledOp, check: &NativeCheck) -> String {
             };
             let attr = crate::register::verify::segment_attr(split, kind);
             format!(
-                "at.segment_sizes({attr:?}, {}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
+                "at.segment_sizes_cached({}, {}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
+                cached_ident(attr),
                 groups.len(),
                 c.uses_properties
             )

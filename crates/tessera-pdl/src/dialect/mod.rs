@@ -255,16 +255,6 @@ fn registered_traits(ctx: &Context, name: &str) -> Option<OpTraits> {
     ctx.op_info(name).map(|info| info.traits)
 }
 
-/// The full name of `op`.
-fn name_of<'c>(ctx: &'c Context, body: &Body, op: OpId) -> &'c str {
-    ctx.str(body.op_name(op))
-}
-
-/// The full name of the op `op` is nested in, if any.
-fn parent_name<'c>(ctx: &'c Context, body: &Body, op: OpId) -> Option<&'c str> {
-    body.parent_op(op).map(|p| name_of(ctx, body, p))
-}
-
 /// Operand group `index` of an op with `operandSegmentSizes` (empty if the sizes are
 /// missing or do not cover the op's operands: ODS reports that first).
 fn segment(ctx: &Context, body: &Body, op: OpId, index: usize) -> SmallVec<[ValueId; 4]> {

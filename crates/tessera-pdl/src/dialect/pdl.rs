@@ -4,29 +4,86 @@
 //! the per-op rules ODS cannot state.
 
 use super::types::{element_or_self, is_handle};
-use super::{
-    name_of, op_error, op_error_noted, parent_name, registered_traits, segment, string_attr,
-};
+use super::{op_error, op_error_noted, registered_traits};
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
-use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
+use std::ops::Range;
+use tessera_ir::op_queries::inherent_attr_cached;
+use tessera_ir::{Body, CachedIdent, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
+
+// The op and attribute names the verifiers ask about, each resolved once per context: every
+// op of a module asks the same few, and comparing their text showed in profiles.
+static PATTERN: CachedIdent = CachedIdent::new("pdl.pattern");
+static REWRITE: CachedIdent = CachedIdent::new("pdl.rewrite");
+static OPERATION: CachedIdent = CachedIdent::new("pdl.operation");
+static OPERAND: CachedIdent = CachedIdent::new("pdl.operand");
+static OPERANDS: CachedIdent = CachedIdent::new("pdl.operands");
+static RESULT: CachedIdent = CachedIdent::new("pdl.result");
+static RESULTS: CachedIdent = CachedIdent::new("pdl.results");
+static REPLACE: CachedIdent = CachedIdent::new("pdl.replace");
+static TYPE: CachedIdent = CachedIdent::new("pdl.type");
+static TYPES: CachedIdent = CachedIdent::new("pdl.types");
+static APPLY_NATIVE_REWRITE: CachedIdent = CachedIdent::new("pdl.apply_native_rewrite");
+static SEGMENT_SIZES: CachedIdent = CachedIdent::new("operandSegmentSizes");
+static OP_NAME: CachedIdent = CachedIdent::new("opName");
+static ATTRIBUTE_VALUE_NAMES: CachedIdent = CachedIdent::new("attributeValueNames");
+static VALUE: CachedIdent = CachedIdent::new("value");
+static CONSTANT_TYPE: CachedIdent = CachedIdent::new("constantType");
+static CONSTANT_TYPES: CachedIdent = CachedIdent::new("constantTypes");
+static INDEX: CachedIdent = CachedIdent::new("index");
+static NAME: CachedIdent = CachedIdent::new("name");
+
+/// Whether `op` is named `name`.
+#[inline]
+fn is(ctx: &Context, body: &Body, op: OpId, name: &CachedIdent) -> bool {
+    // A name the context never interned names no op.
+    name.get(ctx) == Some(body.op_name(op))
+}
+
+/// Whether the op `op` is nested in is named `name`.
+#[inline]
+fn parent_is(ctx: &Context, body: &Body, op: OpId, name: &CachedIdent) -> bool {
+    body.parent_op(op).is_some_and(|p| is(ctx, body, p, name))
+}
+
+/// The inherent attribute `name` of `op`, if it has one.
+#[inline]
+fn inherent(ctx: &Context, body: &Body, op: OpId, name: &CachedIdent) -> Option<tessera_ir::Attr> {
+    inherent_attr_cached(ctx, body, op, name)
+}
+
+/// The string inherent attribute `name` of `op`, if it has one.
+fn string_attr<'c>(ctx: &'c Context, body: &Body, op: OpId, name: &CachedIdent) -> Option<&'c str> {
+    inherent(ctx, body, op, name).and_then(|a| ctx.string_value(a))
+}
 
 /// Whether some user of `op`'s results binds it: anything but `pdl.result(s)`, or one of
 /// those that is itself bound.
 fn has_binding_use(ctx: &Context, body: &Body, op: OpId) -> bool {
+    let (result, results) = (RESULT.get(ctx), RESULTS.get(ctx));
     body.results(op).any(|v| {
         body.uses(v).any(|u| {
             let user = body.use_owner(u);
-            !matches!(name_of(ctx, body, user), "pdl.result" | "pdl.results")
-                || has_binding_use(ctx, body, user)
+            let name = Some(body.op_name(user));
+            !(name == result || name == results) || has_binding_use(ctx, body, user)
         })
     })
 }
 
 /// In a pattern's matcher body, a value nothing binds is an error.
 fn verify_has_binding_use(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if parent_name(ctx, body, op) != Some("pdl.pattern") || has_binding_use(ctx, body, op) {
+    let parent = body.parent_op(op).map(|p| body.op_name(p));
+    verify_bound_under(ctx, body, op, parent)
+}
+
+/// [`verify_has_binding_use`] for an op whose parent is named `parent`.
+fn verify_bound_under(
+    ctx: &Context,
+    body: &Body,
+    op: OpId,
+    parent: Option<Ident>,
+) -> Result<(), Diagnostic> {
+    if parent.is_none() || parent != PATTERN.get(ctx) || has_binding_use(ctx, body, op) {
         return Ok(());
     }
     op_error(
@@ -74,8 +131,8 @@ pub(crate) fn verify_apply_native_rewrite(
 
 /// `pdl.attribute`: a constant in a rewrite; a type or a value, not both.
 pub(crate) fn verify_attribute(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if inherent_attr(ctx, body, op, "value").is_none() {
-        if parent_name(ctx, body, op) == Some("pdl.rewrite") {
+    if inherent(ctx, body, op, &VALUE).is_none() {
+        if parent_is(ctx, body, op, &REWRITE) {
             return op_error(
                 ctx,
                 body,
@@ -103,12 +160,12 @@ pub(crate) fn verify_bound(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
 
 /// `pdl.type` / `pdl.types`: bound in the matcher unless constant.
 pub(crate) fn verify_type_or_types(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let constant = if name_of(ctx, body, op) == "pdl.type" {
-        "constantType"
+    let constant = if is(ctx, body, op, &TYPE) {
+        &CONSTANT_TYPE
     } else {
-        "constantTypes"
+        &CONSTANT_TYPES
     };
-    if inherent_attr(ctx, body, op, constant).is_some() {
+    if inherent(ctx, body, op, constant).is_some() {
         return Ok(());
     }
     verify_has_binding_use(ctx, body, op)
@@ -117,8 +174,15 @@ pub(crate) fn verify_type_or_types(ctx: &Context, body: &Body, op: OpId) -> Resu
 /// `pdl.operation`: named in a rewrite, names matching values, result types a rewrite can
 /// know, bound in the matcher.
 pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    let in_rewrite = parent_name(ctx, body, op) == Some("pdl.rewrite");
-    let op_name = string_attr(ctx, body, op, "opName");
+    // The parent's name, read once: the rewrite's rules and the binding rule both ask.
+    let parent = body.parent_op(op).map(|p| body.op_name(p));
+    let in_rewrite = parent.is_some() && parent == REWRITE.get(ctx);
+    // Only a rewrite asks for the name's text.
+    let op_name = if in_rewrite {
+        string_attr(ctx, body, op, &OP_NAME)
+    } else {
+        None
+    };
     if in_rewrite && op_name.is_none() {
         return op_error(
             ctx,
@@ -127,7 +191,7 @@ pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(
             "must have an operation name when nested within a `pdl.rewrite`",
         );
     }
-    let names = inherent_attr(ctx, body, op, "attributeValueNames")
+    let names = inherent(ctx, body, op, &ATTRIBUTE_VALUE_NAMES)
         .map(|a| match ctx.attr_kind(a) {
             tessera_ir::AttrKind::Array(items) => items.len(),
             _ => 0,
@@ -139,14 +203,17 @@ pub(crate) fn verify_operation(ctx: &Context, body: &Body, op: OpId) -> Result<(
                 "expected the same number of attribute values and attribute names, got {names} names and {values} values"
             ));
     }
-    // Only a registered op without type inference is known not to infer its results.
-    let might_infer = op_name
-        .and_then(|n| registered_traits(ctx, n))
-        .is_none_or(|t| t.contains(OpTraits::INFER_RESULT_TYPES));
-    if in_rewrite && !might_infer {
+    // Only a registered op without type inference is known not to infer its results (asked
+    // only in a rewrite: the lookup by name costs more than the rest of the check).
+    let might_infer = || {
+        op_name
+            .and_then(|n| registered_traits(ctx, n))
+            .is_none_or(|t| t.contains(OpTraits::INFER_RESULT_TYPES))
+    };
+    if in_rewrite && !might_infer() {
         verify_result_types_inferrable(ctx, body, op, op_name.unwrap_or(""))?;
     }
-    verify_has_binding_use(ctx, body, op)
+    verify_bound_under(ctx, body, op, parent)
 }
 
 /// A rewrite creating `op` (named `op_name`, registered, without type inference) must know
@@ -161,7 +228,7 @@ fn verify_result_types_inferrable(
     let result = body.result(op, 0);
     let infers_from_replacement = body.uses(result).any(|u| {
         let user = body.use_owner(u);
-        if name_of(ctx, body, user) != "pdl.replace" || body.use_operand_index(u) == 0 {
+        if !is(ctx, body, user, &REPLACE) || body.use_operand_index(u) == 0 {
             return false;
         }
         let Some(replaced) = body.defining_op(body.operand(user, 0)) else {
@@ -172,7 +239,7 @@ fn verify_result_types_inferrable(
     if infers_from_replacement {
         return Ok(());
     }
-    let types = segment(ctx, body, op, 2);
+    let types: SmallVec<[ValueId; 4]> = segment_values(ctx, body, op, 2).collect();
     let not_inferrable =
         "must have inferable or constrained result types when nested within `pdl.rewrite`";
     if types.is_empty() {
@@ -189,27 +256,27 @@ fn verify_result_types_inferrable(
     }
     let constrains_input = |user: OpId| {
         body.op_block(user) != block
-            && matches!(
-                name_of(ctx, body, user),
-                "pdl.operand" | "pdl.operands" | "pdl.operation"
-            )
+            && [&OPERAND, &OPERANDS, &OPERATION]
+                .iter()
+                .any(|name| is(ctx, body, user, name))
     };
     for (i, &ty) in types.iter().enumerate() {
         let Some(def) = body.defining_op(ty) else {
             continue;
         };
-        let usable = match name_of(ctx, body, def) {
-            "pdl.apply_native_rewrite" => true,
-            kind @ ("pdl.type" | "pdl.types") => {
-                let constant = if kind == "pdl.type" {
-                    "constantType"
-                } else {
-                    "constantTypes"
-                };
-                inherent_attr(ctx, body, def, constant).is_some()
+        let constant = if is(ctx, body, def, &TYPE) {
+            Some(&CONSTANT_TYPE)
+        } else if is(ctx, body, def, &TYPES) {
+            Some(&CONSTANT_TYPES)
+        } else {
+            None
+        };
+        let usable = match constant {
+            Some(constant) => {
+                inherent(ctx, body, def, constant).is_some()
                     || users(body, def).any(constrains_input)
             }
-            _ => false,
+            None => is(ctx, body, def, &APPLY_NATIVE_REWRITE),
         };
         if !usable {
             return op_error_noted(
@@ -258,14 +325,12 @@ pub(crate) fn verify_range(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
     Ok(())
 }
 
-/// The length of what `segment` returns for the same arguments, without collecting the
-/// values: most checks ask only whether a group is empty, and the collection showed in
-/// profiles of verifying large pattern modules.
-pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) -> usize {
-    let Some(sizes) =
-        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_iter(a))
+/// The operand positions of group `index` of an op with `operandSegmentSizes`: empty if the
+/// sizes are missing or do not cover the op's operands (ODS reports that first).
+fn segment_range(ctx: &Context, body: &Body, op: OpId, index: usize) -> Range<usize> {
+    let Some(sizes) = inherent(ctx, body, op, &SEGMENT_SIZES).and_then(|a| ctx.dense_i32_iter(a))
     else {
-        return 0;
+        return 0..0;
     };
     let (mut start, mut len) = (0i64, 0i64);
     for (i, size) in sizes.enumerate() {
@@ -276,9 +341,26 @@ pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) ->
         }
     }
     match (usize::try_from(start), usize::try_from(start + len)) {
-        (Ok(start), Ok(end)) if start <= end && end <= body.num_operands(op) => end - start,
-        _ => 0,
+        (Ok(start), Ok(end)) if start <= end && end <= body.num_operands(op) => start..end,
+        _ => 0..0,
     }
+}
+
+/// The values of operand group `index` (see [`segment_range`]), not collected: most checks
+/// only walk them once.
+fn segment_values<'b>(
+    ctx: &Context,
+    body: &'b Body,
+    op: OpId,
+    index: usize,
+) -> impl Iterator<Item = ValueId> + 'b {
+    let range = segment_range(ctx, body, op, index);
+    body.operands(op).skip(range.start).take(range.len())
+}
+
+/// The number of values of operand group `index` (see [`segment_range`]).
+pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) -> usize {
+    segment_range(ctx, body, op, index).len()
 }
 
 /// `pdl.replace`: by an operation or by values, not both.
@@ -292,7 +374,7 @@ pub(crate) fn verify_replace(ctx: &Context, body: &Body, op: OpId) -> Result<(),
 /// `pdl.results`: without an index, all results, so a range.
 pub(crate) fn verify_results(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let ty = body.value_type(body.result(op, 0));
-    if inherent_attr(ctx, body, op, "index").is_none() && is_handle(ctx, ty, "value") {
+    if inherent(ctx, body, op, &INDEX).is_none() && is_handle(ctx, ty, "value") {
         return op_error(ctx, body, op, "expected `pdl.range<value>` result type when no index is specified, but got: '!pdl.value'");
     }
     Ok(())
@@ -301,7 +383,7 @@ pub(crate) fn verify_results(ctx: &Context, body: &Body, op: OpId) -> Result<(),
 /// `pdl.rewrite`: an external rewriter and no region, or a region and no arguments.
 pub(crate) fn verify_rewrite(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
     let region = body.region(op, 0);
-    if inherent_attr(ctx, body, op, "name").is_some() {
+    if inherent(ctx, body, op, &NAME).is_some() {
         if !body.region_is_empty(region) {
             return op_error(
                 ctx,
@@ -338,8 +420,20 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     let Some(block) = body.first_block(region) else {
         return Ok(());
     };
-    if let Some(term) = body.last_op(block) {
-        if name_of(ctx, body, term) != "pdl.rewrite" {
+    let names = PatternNames::new(ctx);
+    // The matcher's ops with their names, each read once: the checks below ask about them
+    // many times, and reading an op's name is a call into the body's arena.
+    let matcher = Matcher {
+        ops: body
+            .block_ops(block)
+            .map(|o| (o, body.op_name(o)))
+            .collect(),
+        pattern: op,
+        block,
+    };
+    let mut rewrite = None;
+    if let Some(&(term, name)) = matcher.ops.last() {
+        if Some(name) != names.rewrite {
             return op_error_noted(
                 ctx,
                 body,
@@ -349,16 +443,9 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
                 "see terminator defined here",
             );
         }
+        rewrite = Some(term);
     }
-    let mut foreign = None;
-    tessera_ir::walk::walk(body, op, tessera_ir::walk::WalkOrder::PreOrder, |nested| {
-        if nested != op && !name_of(ctx, body, nested).starts_with("pdl.") {
-            foreign = Some(nested);
-            return tessera_ir::walk::WalkControl::Interrupt;
-        }
-        tessera_ir::walk::WalkControl::Advance
-    });
-    if let Some(nested) = foreign {
+    if let Some(nested) = first_foreign(ctx, body, &names, &matcher) {
         return op_error_noted(
             ctx,
             body,
@@ -368,12 +455,10 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "see non-`pdl` operation defined here",
         );
     }
-    // Op names compared as identifiers (one lookup each per pattern, not a string
-    // comparison per op).
-    let names = PatternNames::new(ctx);
-    if !body
-        .block_ops(block)
-        .any(|o| Some(body.op_name(o)) == names.operation)
+    if !matcher
+        .ops
+        .iter()
+        .any(|&(_, name)| Some(name) == names.operation)
     {
         return op_error(
             ctx,
@@ -382,11 +467,14 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             "the pattern must contain at least one `pdl.operation`",
         );
     }
-    // Room for a typical pattern, so the set does not rehash as it grows to it.
-    let mut visited = FxHashSet::with_capacity_and_hasher(32, Default::default());
+    // Whether `user` is a `pdl.rewrite`: the terminator is (checked above), and so is any
+    // other op of that name.
+    let is_rewrite =
+        |user: OpId| Some(user) == rewrite || Some(matcher.name(body, user)) == names.rewrite;
+    let mut visited = OpSet::default();
     let mut first = true;
-    for o in body.block_ops(block) {
-        let name = Some(body.op_name(o));
+    for &(o, name) in &matcher.ops {
+        let name = Some(name);
         if ![
             names.operand,
             names.operands,
@@ -398,17 +486,24 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         {
             continue;
         }
-        let is_rewrite =
-            |op: Option<OpId>| op.is_some_and(|op| Some(body.op_name(op)) == names.rewrite);
-        let used_by_rewrite =
-            users(body, o).any(|user| is_rewrite(Some(user)) || is_rewrite(body.parent_op(user)));
+        let used_by_rewrite = users(body, o).any(|user| {
+            if is_rewrite(user) {
+                return true;
+            }
+            match body.parent_op(user) {
+                // The pattern is no rewrite.
+                Some(parent) if parent == op => false,
+                Some(parent) => is_rewrite(parent),
+                None => false,
+            }
+        });
         if !used_by_rewrite {
             continue;
         }
         if first {
-            visit(ctx, body, &names, o, &mut visited);
+            visit(ctx, body, &names, &matcher, rewrite, o, &mut visited);
             first = false;
-        } else if !visited.contains(&o) {
+        } else if !visited.contains(o) {
             return op_error_noted(
                 ctx,
                 body,
@@ -422,10 +517,121 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     Ok(())
 }
 
-/// Marks what is connected to `start` in the matcher: operations through their operands,
-/// results through their parent operation, and every user, transitively.
-/// The identifiers of the op names `verify_pattern` asks about (`None`: never interned, so
-/// no op has that name).
+/// A pattern's matcher block and its ops with their names.
+struct Matcher {
+    ops: SmallVec<[(OpId, Ident); 16]>,
+    pattern: OpId,
+    block: tessera_ir::BlockId,
+}
+
+impl Matcher {
+    /// The name of `op` if it is one of the matcher's ops.
+    fn find(&self, op: OpId) -> Option<Ident> {
+        self.ops
+            .iter()
+            .find(|&&(o, _)| o == op)
+            .map(|&(_, name)| name)
+    }
+
+    /// The name of `op`, from the matcher's list when it is there.
+    fn name(&self, body: &Body, op: OpId) -> Ident {
+        self.find(op).unwrap_or_else(|| body.op_name(op))
+    }
+}
+
+/// The first op nested in the pattern (in pre-order) that is not of the `pdl` dialect.
+fn first_foreign(
+    ctx: &Context,
+    body: &Body,
+    names: &PatternNames,
+    matcher: &Matcher,
+) -> Option<OpId> {
+    // The names known to be of `pdl` ops, those looked up and those found so far: a pattern
+    // uses a handful, and comparing identifiers costs less than reading their text.
+    let mut known: SmallVec<[Ident; 12]> = [
+        names.operation,
+        names.operand,
+        names.operands,
+        names.result,
+        names.results,
+        names.rewrite,
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let mut is_pdl = |name: Ident| {
+        if known.contains(&name) {
+            return true;
+        }
+        if !ctx.str(name).starts_with("pdl.") {
+            return false;
+        }
+        if known.len() < known.inline_size() {
+            known.push(name);
+        }
+        true
+    };
+    // The ops still to visit, the next on top.
+    let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
+    let push_children = |stack: &mut SmallVec<[OpId; 16]>, op: OpId| {
+        let start = stack.len();
+        for r in body.regions(op) {
+            for b in body.region_blocks(r) {
+                stack.extend(body.block_ops(b));
+            }
+        }
+        stack[start..].reverse();
+    };
+    // The pattern's own blocks; the matcher's names are known.
+    for r in body.regions(matcher.pattern) {
+        for b in body.region_blocks(r) {
+            if b == matcher.block {
+                for &(o, name) in &matcher.ops {
+                    if !is_pdl(name) {
+                        return Some(o);
+                    }
+                    // Most ops hold no regions: nothing to push.
+                    if body.regions(o).len() == 0 {
+                        continue;
+                    }
+                    push_children(&mut stack, o);
+                    if let Some(found) = drain(body, &mut stack, &mut is_pdl, &push_children) {
+                        return Some(found);
+                    }
+                }
+                continue;
+            }
+            for o in body.block_ops(b) {
+                stack.push(o);
+                if let Some(found) = drain(body, &mut stack, &mut is_pdl, &push_children) {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Visits the ops on `stack` and everything nested in them, in pre-order: the first whose
+/// name is not `is_pdl`.
+fn drain(
+    body: &Body,
+    stack: &mut SmallVec<[OpId; 16]>,
+    is_pdl: &mut impl FnMut(Ident) -> bool,
+    push_children: &impl Fn(&mut SmallVec<[OpId; 16]>, OpId),
+) -> Option<OpId> {
+    while let Some(op) = stack.pop() {
+        if !is_pdl(body.op_name(op)) {
+            stack.clear();
+            return Some(op);
+        }
+        push_children(stack, op);
+    }
+    None
+}
+
+/// The identifiers of the op names the connected-component check asks about (`None`: never
+/// interned, so no op has that name).
 #[derive(Clone, Copy)]
 struct PatternNames {
     pattern: Option<Ident>,
@@ -437,75 +643,93 @@ struct PatternNames {
     results: Option<Ident>,
 }
 
-thread_local! {
-    /// The names last looked up, with the context they belong to: every pattern of a module
-    /// asks the same context, and seven lookups per pattern showed in profiles.
-    static LAST_NAMES: std::cell::Cell<Option<(u64, PatternNames)>> =
-        const { std::cell::Cell::new(None) };
-}
-
 impl PatternNames {
-    /// The names in `ctx`. Remembered only once every one is interned: an identifier stays
-    /// interned, but one missing now may be interned later.
     fn new(ctx: &Context) -> PatternNames {
-        if let Some((uid, names)) = LAST_NAMES.get() {
-            if uid == ctx.uid() {
-                return names;
-            }
-        }
-        let names = PatternNames::look_up(ctx);
-        let all = [
-            names.pattern,
-            names.rewrite,
-            names.operation,
-            names.operand,
-            names.operands,
-            names.result,
-            names.results,
-        ];
-        if all.iter().all(Option::is_some) {
-            LAST_NAMES.set(Some((ctx.uid(), names)));
-        }
-        names
-    }
-
-    fn look_up(ctx: &Context) -> PatternNames {
         PatternNames {
-            pattern: ctx.lookup_ident("pdl.pattern"),
-            rewrite: ctx.lookup_ident("pdl.rewrite"),
-            operation: ctx.lookup_ident("pdl.operation"),
-            operand: ctx.lookup_ident("pdl.operand"),
-            operands: ctx.lookup_ident("pdl.operands"),
-            result: ctx.lookup_ident("pdl.result"),
-            results: ctx.lookup_ident("pdl.results"),
+            pattern: PATTERN.get(ctx),
+            rewrite: REWRITE.get(ctx),
+            operation: OPERATION.get(ctx),
+            operand: OPERAND.get(ctx),
+            operands: OPERANDS.get(ctx),
+            result: RESULT.get(ctx),
+            results: RESULTS.get(ctx),
         }
     }
 }
 
+/// A set of ops that stays a short list while small (a pattern's matcher holds a few ops,
+/// and hashing cost more than scanning them) and becomes a hash set past that.
+#[derive(Default)]
+struct OpSet {
+    few: SmallVec<[OpId; 32]>,
+    many: FxHashSet<OpId>,
+}
+
+impl OpSet {
+    fn contains(&self, op: OpId) -> bool {
+        self.few.contains(&op) || self.many.contains(&op)
+    }
+
+    /// Adds `op`; false if it was there.
+    fn insert(&mut self, op: OpId) -> bool {
+        if self.contains(op) {
+            return false;
+        }
+        if self.few.len() < self.few.inline_size() {
+            self.few.push(op);
+        } else {
+            self.many.insert(op);
+        }
+        true
+    }
+}
+
+/// Marks what is connected to `start` in the matcher: operations through their operands,
+/// results through their parent operation, and every user, transitively. Only ops directly
+/// in a pattern count, rewrites excepted.
 fn visit(
     ctx: &Context,
     body: &Body,
     names: &PatternNames,
+    matcher: &Matcher,
+    rewrite: Option<OpId>,
     start: OpId,
-    visited: &mut FxHashSet<OpId>,
+    visited: &mut OpSet,
 ) {
-    let mut stack = vec![start];
+    let mut stack: SmallVec<[OpId; 16]> = smallvec::smallvec![start];
     while let Some(op) = stack.pop() {
-        let name = Some(body.op_name(op));
-        if body.parent_op(op).map(|p| body.op_name(p)) != names.pattern
-            || name == names.rewrite
-            || !visited.insert(op)
-        {
+        // The matcher's ops are directly in the pattern, and their names are known: only
+        // the others (mostly the rewrite's) need their parent looked up.
+        let name = match matcher.find(op) {
+            Some(name) => name,
+            None => {
+                let in_pattern = match body.parent_op(op) {
+                    Some(p) if p == matcher.pattern => true,
+                    // Inside the rewrite, which is no pattern.
+                    Some(p) if Some(p) == rewrite => false,
+                    Some(p) => Some(body.op_name(p)) == names.pattern,
+                    None => false,
+                };
+                if !in_pattern {
+                    continue;
+                }
+                body.op_name(op)
+            }
+        };
+        let name = Some(name);
+        if name == names.rewrite || !visited.insert(op) {
             continue;
         }
-        let defs: SmallVec<[ValueId; 4]> = if name == names.operation {
-            segment(ctx, body, op, 0)
+        if name == names.operation {
+            stack.extend(segment_values(ctx, body, op, 0).filter_map(|v| body.defining_op(v)));
         } else if name == names.result || name == names.results {
-            smallvec::smallvec![body.operand(op, 0)]
-        } else {
-            SmallVec::new()
-        };
-        stack.extend(defs.into_iter().filter_map(|v| body.defining_op(v)));
-        stack.extend(users(body, op));
+            stack.extend(body.defining_op(body.operand(op, 0)));
+        }
+        // Pushed one by one: extending from the nested iterator cost more than the pushes.
+        for v in body.results(op) {
+            for u in body.uses(v) {
+                stack.push(body.use_owner(u));
+            }
+        }
     }
 }
