@@ -212,11 +212,12 @@ pub fn print_operand_group(
     nested_sizes: Option<Option<Attr>>,
 ) {
     let body = p.body();
-    let values: SmallVec<[ValueId; 4]> = range.map(|k| body.operand(op, k)).collect();
     let Some(sizes) = nested_sizes else {
-        p.print_operands(values);
+        // The common case, a flat group: printed straight from the op, with no copy.
+        p.print_operands(range.map(|k| body.operand(op, k)));
         return;
     };
+    let values: SmallVec<[ValueId; 4]> = range.map(|k| body.operand(op, k)).collect();
     let sizes = sizes
         .and_then(|a| p.ctx().dense_i32_values(a))
         .unwrap_or_default();
