@@ -317,9 +317,25 @@ impl<'a> Collector<'a> {
                 return (self.aliases.infos[idx].depth, Some(idx));
             }
         }
+        let idx = self.aliases.infos.len();
+        // A file location (what nearly every op of a large module has, each its own) is an
+        // aliased leaf: no need to ask its prefix and children the general way.
+        if let Node::Attr(a) = node {
+            if let AttrKind::Loc(LocKind::FileLineCol { .. }) = self.ctx.attr_kind(a) {
+                self.aliases.infos.push(AliasInfo {
+                    node,
+                    prefix: Some("loc"),
+                    depth: 1,
+                    deferrable,
+                    children: Vec::new(),
+                    number: None,
+                });
+                self.set_state(node, INFO + idx as u32);
+                return (1, Some(idx));
+            }
+        }
         // The info is pushed before the children are visited so that infos stay in first-visit
         // order; it is popped again (it is then the last one) if nothing below needs it.
-        let idx = self.aliases.infos.len();
         let prefix = self.alias_prefix(node);
         self.aliases.infos.push(AliasInfo {
             node,
@@ -551,7 +567,13 @@ impl<'a> Collector<'a> {
                         .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::TERMINATOR))
                 });
             for op in body.block_ops(b) {
-                if Some(op) != skip {
+                if Some(op) == skip {
+                    continue;
+                }
+                // Only ops with regions nest the walk deeper: the others need no stack check.
+                if body.num_regions(op) == 0 {
+                    self.op_custom(body, op, debug_info);
+                } else {
                     crate::with_stack(|| self.op_custom(body, op, debug_info));
                 }
             }

@@ -199,7 +199,11 @@ struct Printer<'a> {
     /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
     /// as the custom form writes it. A module repeats a few dozen names tens of thousands
     /// of times; one lookup here replaces the registry's and the prefix test.
-    op_forms: FxHashMap<(Ident, &'a str), OpForm<'a>>,
+    /// The default dialect is keyed by its text's address and length, not its text: it
+    /// comes from the enclosing op's hooks, which hand out the same string every time, so
+    /// hashing and comparing its bytes for every op bought nothing (the same text at
+    /// another address just takes an entry of its own).
+    op_forms: FxHashMap<(Ident, usize, usize), OpForm<'a>>,
 }
 
 /// What `Printer::op_forms` remembers of an op name.
@@ -419,8 +423,13 @@ pub type AttrList = smallvec::SmallVec<[(Ident, Attr); 8]>;
 /// the first list's entry comes first. Asked for every op the format engine prints, so it
 /// allocates only for ops with more than eight.
 fn merge_by_name(ctx: &Context, first: &[(Ident, Attr)], second: &[(Ident, Attr)]) -> AttrList {
-    if first.is_empty() || second.is_empty() {
-        return first.iter().chain(second).copied().collect();
+    // Most ops hold only one kind (a registered op's attributes are nearly all
+    // properties): one slice copy, not an element-wise chained collect.
+    if second.is_empty() {
+        return AttrList::from_slice(first);
+    }
+    if first.is_empty() {
+        return AttrList::from_slice(second);
     }
     let mut all = AttrList::with_capacity(first.len() + second.len());
     let (mut i, mut j) = (0, 0);
