@@ -40,6 +40,7 @@ pub struct Layout {
 impl Layout {
     /// The value ranges of `op`'s groups out of `total` values, or `None` when the count (or
     /// the sizes attribute) does not fit the declaration.
+#[inline]
     pub fn split(
         &self,
         ctx: &Context,
@@ -77,6 +78,7 @@ impl Layout {
 /// engine and the compiled forms ask this of every op they print (twice: whether the form
 /// applies, then to print it), so it is one pass over the groups with no allocation for up
 /// to four of them, and the sizes are read straight from the attribute.
+#[inline]
 pub(crate) fn split_groups<I: IntoIterator<Item = i32>>(
     groups: &[Count],
     attr_sized: bool,
