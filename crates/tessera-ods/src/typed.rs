@@ -40,7 +40,7 @@ pub struct Layout {
 impl Layout {
     /// The value ranges of `op`'s groups out of `total` values, or `None` when the count (or
     /// the sizes attribute) does not fit the declaration.
-#[inline]
+    #[inline]
     pub fn split(
         &self,
         ctx: &Context,

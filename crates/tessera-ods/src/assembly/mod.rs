@@ -868,11 +868,7 @@ fn split(
     count: usize,
     sizes: impl FnOnce() -> Option<SmallVec<[i32; 4]>>,
 ) -> Option<Ranges> {
-    let groups: SmallVec<[crate::typed::Count; 4]> = slots.iter().map(|s| s.arity.count()).collect();
-    crate::typed::split_groups(
-        &groups,
-        *segments == Segments::AttrSized,
-        count,
-        sizes,
-    )
+    let groups: SmallVec<[crate::typed::Count; 4]> =
+        slots.iter().map(|s| s.arity.count()).collect();
+    crate::typed::split_groups(&groups, *segments == Segments::AttrSized, count, sizes)
 }

@@ -751,7 +751,7 @@ pub fn missing_directive(
     hooks: &FormatHooks,
     names: &[&str],
 ) -> Option<Box<tessera_ir::Diagnostic>> {
-    let name = names.iter().find(|n| !hooks.directives.contains_key(**n))?;
+    let name = names.iter().find(|n| !hooks.directives.contains_key(n))?;
     Some(directive_missing(p, name))
 }
 
