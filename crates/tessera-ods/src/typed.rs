@@ -40,6 +40,7 @@ pub struct Layout {
 impl Layout {
     /// The value ranges of `op`'s groups out of `total` values, or `None` when the count (or
     /// the sizes attribute) does not fit the declaration.
+    #[inline]
     pub fn split(
         &self,
         ctx: &Context,
@@ -50,14 +51,9 @@ impl Layout {
         let sizes = || {
             let name = self.sizes_attr?;
             let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
-            Some(ctx.dense_i32_iter(attr)?.collect::<SmallVec<[i32; 4]>>())
+            ctx.dense_i32_iter(attr)
         };
-        split_groups(
-            self.groups.iter().copied(),
-            self.sizes_attr.is_some(),
-            total,
-            sizes,
-        )
+        split_groups(self.groups, self.sizes_attr.is_some(), total, sizes)
     }
 
     /// The range of group `index` of `op` (empty if `op` does not fit the declaration, which
@@ -78,55 +74,55 @@ impl Layout {
 
 /// Splits `total` values into groups of the given counts: with `attr_sized`, the sizes come
 /// from `sizes` (one per group); otherwise every single group takes one value and the
-/// variable ones share the rest equally. `None` when the values do not fit. (Allocation-free
-/// for up to four groups: the format engine asks this for every op it prints.)
-pub(crate) fn split_groups<S: AsRef<[i32]>>(
-    groups: impl Iterator<Item = Count> + Clone,
+/// variable ones share the rest equally. `None` when the values do not fit. The format
+/// engine and the compiled forms ask this of every op they print (twice: whether the form
+/// applies, then to print it), so it is one pass over the groups with no allocation for up
+/// to four of them, and the sizes are read straight from the attribute.
+#[inline]
+pub(crate) fn split_groups<I: IntoIterator<Item = i32>>(
+    groups: &[Count],
     attr_sized: bool,
     total: usize,
-    sizes: impl FnOnce() -> Option<S>,
+    sizes: impl FnOnce() -> Option<I>,
 ) -> Option<SmallVec<[Range<usize>; 4]>> {
-    let len = groups.clone().count();
-    let fixed = groups.clone().filter(|&g| g == Count::Single).count();
-    let variable = len - fixed;
-    let counts: SmallVec<[usize; 4]> = if attr_sized {
-        let sizes = sizes()?;
-        let sizes = sizes.as_ref();
-        if sizes.len() != len || sizes.iter().any(|&s| s < 0) {
+    let mut ranges = SmallVec::with_capacity(groups.len());
+    let mut at = 0usize;
+    if attr_sized {
+        let mut sizes = sizes()?.into_iter();
+        for &g in groups {
+            let n = usize::try_from(sizes.next()?).ok()?;
+            if (g == Count::Single && n != 1) || (g == Count::Optional && n > 1) {
+                return None;
+            }
+            ranges.push(at..at + n);
+            at += n;
+        }
+        // One size per group, no more.
+        if sizes.next().is_some() {
             return None;
         }
-        sizes.iter().map(|&s| s as usize).collect()
-    } else if variable == 0 {
-        groups.clone().map(|_| 1).collect()
     } else {
-        let rest = total.checked_sub(fixed)?;
-        if rest % variable != 0 {
+        let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
+        let variable = groups.len() - fixed;
+        let each = if variable == 0 {
+            0
+        } else {
+            let rest = total.checked_sub(fixed)?;
+            if rest % variable != 0 {
+                return None;
+            }
+            rest / variable
+        };
+        if each > 1 && groups.contains(&Count::Optional) {
             return None;
         }
-        let each = rest / variable;
-        groups
-            .clone()
-            .map(|g| if g == Count::Single { 1 } else { each })
-            .collect()
-    };
-    let misfit = groups.zip(&counts).any(|(g, &n)| match g {
-        Count::Single => n != 1,
-        Count::Optional => n > 1,
-        Count::Variadic => false,
-    });
-    if misfit || counts.iter().sum::<usize>() != total {
-        return None;
+        for &g in groups {
+            let n = if g == Count::Single { 1 } else { each };
+            ranges.push(at..at + n);
+            at += n;
+        }
     }
-    let mut at = 0;
-    Some(
-        counts
-            .into_iter()
-            .map(|n| {
-                at += n;
-                at - n..at
-            })
-            .collect(),
-    )
+    (at == total).then_some(ranges)
 }
 
 /// Whether `op` is named `name` and its operands and results fit the layouts: what a typed
@@ -377,7 +373,7 @@ mod tests {
     fn groups_split_as_declared() {
         use Count::*;
         let none = || None::<Vec<i32>>;
-        let g = |groups: &'static [Count]| groups.iter().copied();
+        let g = |groups: &'static [Count]| groups;
         assert_eq!(
             split_groups(g(&[Single, Variadic, Single]), false, 5, none).unwrap()[..],
             [0..1, 1..4, 4..5]
@@ -396,5 +392,17 @@ mod tests {
         assert!(split_groups(g(&[Optional, Variadic]), true, 3, || Some(vec![2, 1])).is_none());
         assert!(split_groups(g(&[Optional, Variadic]), true, 3, || Some(vec![-1, 4])).is_none());
         assert!(split_groups(g(&[Optional]), true, 0, none).is_none());
+        // One size per group: more or fewer do not fit.
+        assert!(split_groups(g(&[Optional, Variadic]), true, 3, || Some(vec![1, 2, 0])).is_none());
+        assert!(split_groups(g(&[Optional, Variadic]), true, 1, || Some(vec![1])).is_none());
+        assert_eq!(
+            split_groups(g(&[Optional, Variadic, Optional]), false, 0, none).unwrap()[..],
+            [0..0, 0..0, 0..0]
+        );
+        assert_eq!(
+            split_groups(g(&[Optional, Single]), false, 2, none).unwrap()[..],
+            [0..1, 1..2]
+        );
+        assert!(split_groups(g(&[]), false, 1, none).is_none());
     }
 }

@@ -30,34 +30,23 @@ struct AliasInfo {
     deferrable: bool,
     /// Children that have an `AliasInfo`.
     children: Vec<usize>,
-    /// The alias name's number among its prefix's (`p`, `p1`, ...), once chosen: kept
-    /// inline, as the name is read for every use of the alias.
-    number: Option<u32>,
+    /// Where the alias name is spelled out in `Aliases::names`, once chosen.
+    name: Option<(u32, u32)>,
 }
 
-/// An alias name: its prefix, then its number unless it is the first (`loc`, `loc1`, ...).
+/// An alias name: its prefix, then its number unless it is the first (`loc`, `loc1`, ...),
+/// spelled out once when names are assigned (a module's tens of thousands of location
+/// aliases are each named twice, at the definition and the use).
 #[derive(Copy, Clone)]
-pub(super) struct AliasName {
-    prefix: &'static str,
-    number: u32,
+pub(super) struct AliasName<'a> {
+    text: &'a str,
 }
 
-impl AliasName {
+impl AliasName<'_> {
     /// Appends the name (without `#` or `!`).
+    #[inline]
     pub(super) fn push_to(self, out: &mut String) {
-        out.push_str(self.prefix);
-        if self.number > 0 {
-            super::push_u64(out, u64::from(self.number));
-        }
-    }
-}
-
-impl AliasInfo {
-    fn name(&self) -> Option<AliasName> {
-        Some(AliasName {
-            prefix: self.prefix?,
-            number: self.number?,
-        })
+        out.push_str(self.text);
     }
 }
 
@@ -77,6 +66,8 @@ pub(super) struct Aliases {
     type_state: Vec<u32>,
     /// Infos with a name, in printing order.
     order: Vec<usize>,
+    /// Every alias name, back to back (`AliasInfo::name` says where each is).
+    names: String,
     /// Whether each op's custom-form hooks can print it, by op index, as the custom-form
     /// walk found (`CUSTOM_UNKNOWN` where it did not ask): the printer asks the same
     /// question of every op again, and for ops with variadic groups the answer costs
@@ -139,17 +130,26 @@ impl Aliases {
     /// The alias name of a node, if it got one. With `allow_deferred` false, an alias
     /// defined after the module counts as none (see `props_walked`).
     #[inline]
-    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<AliasName> {
+    pub(super) fn name(&self, node: Node, allow_deferred: bool) -> Option<AliasName<'_>> {
         match self.state(node) {
             s if s >= INFO => {
                 let info = &self.infos[(s - INFO) as usize];
                 if info.deferrable && !allow_deferred {
                     return None;
                 }
-                info.name()
+                self.info_name(info)
             }
             _ => None,
         }
+    }
+
+    /// The name `info` got, if any.
+    #[inline]
+    fn info_name(&self, info: &AliasInfo) -> Option<AliasName<'_>> {
+        let (start, end) = info.name?;
+        Some(AliasName {
+            text: self.names.get(start as usize..end as usize)?,
+        })
     }
 
     /// Order: depth, types first, prefix; stable on first visit. Each prefix numbers its
@@ -168,7 +168,12 @@ impl Aliases {
                 continue;
             };
             let n = counts.entry(prefix).or_insert(0);
-            self.infos[i].number = Some(*n);
+            let start = self.names.len() as u32;
+            self.names.push_str(prefix);
+            if *n > 0 {
+                super::push_u64(&mut self.names, u64::from(*n));
+            }
+            self.infos[i].name = Some((start, self.names.len() as u32));
             *n += 1;
         }
         self.order = order;
@@ -317,9 +322,25 @@ impl<'a> Collector<'a> {
                 return (self.aliases.infos[idx].depth, Some(idx));
             }
         }
+        let idx = self.aliases.infos.len();
+        // A file location (what nearly every op of a large module has, each its own) is an
+        // aliased leaf: no need to ask its prefix and children the general way.
+        if let Node::Attr(a) = node {
+            if let AttrKind::Loc(LocKind::FileLineCol { .. }) = self.ctx.attr_kind(a) {
+                self.aliases.infos.push(AliasInfo {
+                    node,
+                    prefix: Some("loc"),
+                    depth: 1,
+                    deferrable,
+                    children: Vec::new(),
+                    name: None,
+                });
+                self.set_state(node, INFO + idx as u32);
+                return (1, Some(idx));
+            }
+        }
         // The info is pushed before the children are visited so that infos stay in first-visit
         // order; it is popped again (it is then the last one) if nothing below needs it.
-        let idx = self.aliases.infos.len();
         let prefix = self.alias_prefix(node);
         self.aliases.infos.push(AliasInfo {
             node,
@@ -327,7 +348,7 @@ impl<'a> Collector<'a> {
             depth: 0,
             deferrable,
             children: Vec::new(),
-            number: None,
+            name: None,
         });
         self.set_state(node, INFO + idx as u32);
         let mut max_child = 0;
@@ -510,23 +531,29 @@ impl<'a> Collector<'a> {
     }
 
     /// Whether `node` has no alias candidate at or below it; such nodes are marked seen.
+    /// Asked for every type and attribute of every op, nearly always of a node seen
+    /// before: that answer is read inline, only a new node takes the call.
+    #[inline]
     fn alias_free(&mut self, node: Node) -> bool {
         match self.aliases.state(node) {
             NO_ALIAS => true,
-            UNSEEN => {
-                if self.alias_prefix(node).is_some() {
-                    return false;
-                }
-                for child in self.children(node) {
-                    if !crate::with_stack(|| self.alias_free(child)) {
-                        return false;
-                    }
-                }
-                self.set_state(node, NO_ALIAS);
-                true
-            }
+            UNSEEN => self.alias_free_unseen(node),
             _ => false,
         }
+    }
+
+    /// `alias_free` of a node not seen yet.
+    fn alias_free_unseen(&mut self, node: Node) -> bool {
+        if self.alias_prefix(node).is_some() {
+            return false;
+        }
+        for child in self.children(node) {
+            if !crate::with_stack(|| self.alias_free(child)) {
+                return false;
+            }
+        }
+        self.set_state(node, NO_ALIAS);
+        true
     }
 
     /// Visits a region as the custom form prints it (`flags` as in `print_region_with`).
@@ -551,7 +578,13 @@ impl<'a> Collector<'a> {
                         .is_some_and(|i| i.traits.contains(tessera_ir::OpTraits::TERMINATOR))
                 });
             for op in body.block_ops(b) {
-                if Some(op) != skip {
+                if Some(op) == skip {
+                    continue;
+                }
+                // Only ops with regions nest the walk deeper: the others need no stack check.
+                if body.num_regions(op) == 0 {
+                    self.op_custom(body, op, debug_info);
+                } else {
                     crate::with_stack(|| self.op_custom(body, op, debug_info));
                 }
             }
@@ -569,7 +602,7 @@ impl Printer<'_> {
             if info.deferrable != deferred {
                 continue;
             }
-            let Some(name) = info.name() else {
+            let Some(name) = aliases.info_name(info) else {
                 continue;
             };
             match info.node {

@@ -23,7 +23,14 @@ impl Printer<'_> {
             name.push_to(out);
             return;
         }
-        crate::with_stack(|| self.print_attr_no_alias(attr, elide, out));
+        // Only nested attributes recurse; asking for stack room costs a thread-local read,
+        // which the strings and integers most ops hold do not need.
+        match self.ctx.attr_kind(attr) {
+            AttrKind::String { .. } | AttrKind::Integer { .. } | AttrKind::Unit => {
+                self.print_attr_no_alias(attr, elide, out)
+            }
+            _ => crate::with_stack(|| self.print_attr_no_alias(attr, elide, out)),
+        }
     }
 
     /// An attribute spelled out (an alias definition's right-hand side).
@@ -268,7 +275,11 @@ impl Printer<'_> {
             name.push_to(out);
             return;
         }
-        crate::with_stack(|| self.print_loc_body(loc, out));
+        // A file location (nearly every location) does not recurse: no stack check.
+        match self.ctx.loc_kind(loc) {
+            LocKind::FileLineCol { .. } => self.print_loc_body(loc, out),
+            _ => crate::with_stack(|| self.print_loc_body(loc, out)),
+        }
     }
 
     /// A location without `loc(...)` around it.

@@ -66,11 +66,13 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// The context the IR lives in.
+    #[inline]
     pub fn ctx(&self) -> &'a Context {
         self.ctx
     }
 
     /// The IR being printed.
+    #[inline]
     pub fn body(&self) -> &'a Body {
         self.body
     }
@@ -87,6 +89,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// Writes `text` as is.
+    #[inline]
     pub fn write(&mut self, text: &str) {
         if let Mode::Print { out, .. } = &mut self.mode {
             out.push_str(text);
@@ -94,6 +97,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// A value's name (`%0`, `%arg1`, `%c42_i32`, `%3#1`).
+    #[inline]
     pub fn print_operand(&mut self, value: ValueId) {
         if let Mode::Print { printer, out, .. } = &mut self.mode {
             printer.print_value(value, out);
@@ -111,6 +115,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// A type (through its alias if it has one).
+    #[inline]
     pub fn print_type(&mut self, ty: Type) {
         match &mut self.mode {
             Mode::Print { printer, out, .. } => printer.print_type(ty, out),
@@ -162,11 +167,13 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// An attribute with its type.
+    #[inline]
     pub fn print_attribute(&mut self, attr: Attr) {
         self.print_attr_with(attr, Elide::Never);
     }
 
     /// An attribute whose type the context gives (`42`, not `42 : i32`).
+    #[inline]
     pub fn print_attribute_without_type(&mut self, attr: Attr) {
         self.print_attr_with(attr, Elide::Must);
     }
@@ -182,12 +189,14 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
 
     /// ` {name = value, ...}` of the attributes not named in `elided` (nothing if none is
     /// left).
+    #[inline]
     pub fn print_optional_attr_dict(&mut self, attrs: &[(Ident, Attr)], elided: &[&str]) {
         self.print_attr_dict(attrs, elided, false);
     }
 
     /// ` attributes {name = value, ...}` of the attributes not named in `elided` (nothing if
     /// none is left).
+    #[inline]
     pub fn print_optional_attr_dict_with_keyword(
         &mut self,
         attrs: &[(Ident, Attr)],
@@ -341,6 +350,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// A line break, then the current indentation.
+    #[inline]
     pub fn print_newline(&mut self) {
         if let Mode::Print { out, indent, .. } = &mut self.mode {
             out.push('\n');

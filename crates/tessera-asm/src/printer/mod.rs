@@ -199,7 +199,11 @@ struct Printer<'a> {
     /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
     /// as the custom form writes it. A module repeats a few dozen names tens of thousands
     /// of times; one lookup here replaces the registry's and the prefix test.
-    op_forms: FxHashMap<(Ident, &'a str), OpForm<'a>>,
+    /// The default dialect is keyed by its text's address and length, not its text: it
+    /// comes from the enclosing op's hooks, which hand out the same string every time, so
+    /// hashing and comparing its bytes for every op bought nothing (the same text at
+    /// another address just takes an entry of its own).
+    op_forms: FxHashMap<(Ident, usize, usize), OpForm<'a>>,
 }
 
 /// What `Printer::op_forms` remembers of an op name.
@@ -419,8 +423,13 @@ pub type AttrList = smallvec::SmallVec<[(Ident, Attr); 8]>;
 /// the first list's entry comes first. Asked for every op the format engine prints, so it
 /// allocates only for ops with more than eight.
 fn merge_by_name(ctx: &Context, first: &[(Ident, Attr)], second: &[(Ident, Attr)]) -> AttrList {
-    if first.is_empty() || second.is_empty() {
-        return first.iter().chain(second).copied().collect();
+    // Most ops hold only one kind (a registered op's attributes are nearly all
+    // properties): one slice copy, not an element-wise chained collect.
+    if second.is_empty() {
+        return AttrList::from_slice(first);
+    }
+    if first.is_empty() {
+        return AttrList::from_slice(second);
     }
     let mut all = AttrList::with_capacity(first.len() + second.len());
     let (mut i, mut j) = (0, 0);
@@ -438,26 +447,42 @@ fn merge_by_name(ctx: &Context, first: &[(Ident, Attr)], second: &[(Ident, Attr)
     all
 }
 
-/// The two-digit numbers `00` to `99`, back to back.
-const DIGIT_PAIRS: &str = "0001020304050607080910111213141516171819\
-                           2021222324252627282930313233343536373839\
-                           4041424344454647484950515253545556575859\
-                           6061626364656667686970717273747576777879\
-                           8081828384858687888990919293949596979899";
+/// The numbers `0000` to `9999`, zero-padded to four digits, back to back.
+static QUAD_BYTES: [u8; 40_000] = quads();
 
-/// Appends `n` in decimal. Printed IR is full of small numbers (value names, location
-/// aliases, lines and columns), so they take one append: one or two digits at a time from a
-/// table, with no buffer to validate as UTF-8.
+/// `QUAD_BYTES` as text (it is ASCII).
+static QUADS: &str = match std::str::from_utf8(&QUAD_BYTES) {
+    Ok(text) => text,
+    Err(_) => panic!("decimal digits are ASCII"),
+};
+
+const fn quads() -> [u8; 40_000] {
+    let mut table = [0u8; 40_000];
+    let mut n = 0;
+    while n < 10_000 {
+        table[4 * n] = b'0' + (n / 1000) as u8;
+        table[4 * n + 1] = b'0' + (n / 100 % 10) as u8;
+        table[4 * n + 2] = b'0' + (n / 10 % 10) as u8;
+        table[4 * n + 3] = b'0' + (n % 10) as u8;
+        n += 1;
+    }
+    table
+}
+
+/// Appends `n` in decimal. Printed IR is full of numbers (value names, tens of thousands of
+/// location aliases, lines and columns): one append per four digits, cut from a table, with
+/// no buffer to validate as UTF-8.
 fn push_u64(out: &mut String, n: u64) {
     if n < 10 {
         out.push(char::from(b'0' + n as u8));
-    } else if n < 100 {
-        let i = 2 * n as usize;
-        out.push_str(&DIGIT_PAIRS[i..i + 2]);
+    } else if n < 10_000 {
+        let n = n as usize;
+        let digits = 2 + usize::from(n >= 100) + usize::from(n >= 1000);
+        out.push_str(&QUADS[4 * n + 4 - digits..4 * n + 4]);
     } else {
-        push_u64(out, n / 100);
-        let i = 2 * (n % 100) as usize;
-        out.push_str(&DIGIT_PAIRS[i..i + 2]);
+        push_u64(out, n / 10_000);
+        let low = (n % 10_000) as usize;
+        out.push_str(&QUADS[4 * low..4 * low + 4]);
     }
 }
 
@@ -488,6 +513,8 @@ mod tests {
     fn decimal_digits_match_display() {
         let mut samples = vec![0, 1, 9, 10, 11, 99, 100, 101, 109, 110, 999, 1000, 1001];
         samples.extend([12_345, 1 << 32, u64::MAX - 1, u64::MAX]);
+        // Four-digit chunks after the first are zero-padded.
+        samples.extend([10_005, 10_050, 10_500, 100_000_007, 1_000_010_000, 70_000]);
         // Every power of ten and its neighbours, where the digit count changes.
         let mut p = 10u64;
         while let Some(next) = p.checked_mul(10) {

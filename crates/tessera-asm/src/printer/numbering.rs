@@ -16,7 +16,8 @@ enum ValueName {
     None,
     Result(u32),
     Arg(u32),
-    /// A result in a group of results a custom form named (`%sum`, `%low#1`).
+    /// A result in a group of results a custom form named (`%sum`, `%low#1`), or of an op
+    /// with several results (`%3#1`).
     Group {
         base: GroupBase,
         /// Position in the group.
@@ -109,6 +110,24 @@ impl Numbering {
         }
     }
 
+    /// Names `op`'s results `%number`: one result as a plain `Result`, several as one numbered
+    /// group (`%number#i`), which is what printing would otherwise work out for every use
+    /// by asking the value's defining op how many results it has.
+    fn number_results(&mut self, body: &Body, op: OpId, number: u32) {
+        let size = body.num_results(op) as u32;
+        for (i, r) in body.results(op).enumerate() {
+            self.values[r.as_u32() as usize] = if size == 1 {
+                ValueName::Result(number)
+            } else {
+                ValueName::Group {
+                    base: GroupBase::Number(number),
+                    offset: i as u32,
+                    size,
+                }
+            };
+        }
+    }
+
     /// Numbers the regions of `root` (and, with `with_root_results`, its results first) with
     /// upstream's counters; `custom` (the context) asks for the custom form's numbering.
     fn scope(
@@ -133,9 +152,7 @@ impl Numbering {
             names: Default::default(),
         }];
         if with_root_results && body.num_results(root) > 0 {
-            for r in body.results(root) {
-                n.values[r.as_u32() as usize] = ValueName::Result(0);
-            }
+            n.number_results(body, root, 0);
             c.value = 1;
         }
         let mut stack: Vec<(RegionId, Counters)> = body.regions(root).map(|r| (r, c)).collect();
@@ -180,9 +197,7 @@ impl Numbering {
                             continue;
                         }
                     }
-                    for r in body.results(op) {
-                        n.values[r.as_u32() as usize] = ValueName::Result(c.value);
-                    }
+                    n.number_results(body, op, c.value);
                     c.value += 1;
                 }
             }
@@ -285,15 +300,11 @@ impl Printer<'_> {
                 out.push_str("%arg");
                 push_u64(out, n.into());
             }
+            // An op's only result, or a block argument past the entry block (results of
+            // ops with several are numbered groups).
             ValueName::Result(n) => {
                 out.push('%');
                 push_u64(out, n.into());
-                if let ValueDef::Result(op, i) = self.body.value_def(v) {
-                    if self.body.num_results(op) > 1 {
-                        out.push('#');
-                        push_u64(out, i.into());
-                    }
-                }
             }
             ValueName::Group { base, offset, size } => {
                 self.print_group_base(base, out);

@@ -32,7 +32,8 @@ impl Printer<'_> {
         let (ctx, body) = (self.ctx, self.body);
         let name = body.op_name(op);
         let default = self.default_dialects.last().copied().unwrap_or("builtin");
-        let form = match self.op_forms.get(&(name, default)) {
+        let key = (name, default.as_ptr() as usize, default.len());
+        let form = match self.op_forms.get(&key) {
             Some(&form) => form,
             None => {
                 let full = ctx.str(name);
@@ -42,7 +43,7 @@ impl Printer<'_> {
                 };
                 let hooks = crate::custom::op_assembly_ref(ctx, name);
                 let form = super::OpForm { hooks, short };
-                self.op_forms.insert((name, default), form);
+                self.op_forms.insert(key, form);
                 form
             }
         };
@@ -169,16 +170,10 @@ impl Printer<'_> {
     ) {
         let body = self.body;
         out.push_str("{\n");
-        // Predecessors of each block, as block numbers.
-        let mut preds: FxHashMap<BlockId, Vec<u32>> = FxHashMap::default();
-        for b in body.region_blocks(region) {
-            let id = self.tables().numbering.block(b).unwrap_or(u32::MAX);
-            for op in body.block_ops(b) {
-                for &s in body.successors(op) {
-                    preds.entry(s).or_default().push(id);
-                }
-            }
-        }
+        // Predecessors of each block, as block numbers: only block headers print them, and
+        // most regions (one block, no arguments) print none, so they are gathered when the
+        // first header is printed rather than by a walk of every region's ops.
+        let mut preds: Option<FxHashMap<BlockId, Vec<u32>>> = None;
         let entry = body.first_block(region);
         for b in body.region_blocks(region) {
             let is_entry = Some(b) == entry;
@@ -207,6 +202,7 @@ impl Printer<'_> {
                     out.push(')');
                 }
                 out.push(':');
+                let preds = preds.get_or_insert_with(|| self.predecessors(region));
                 match preds.get_mut(&b) {
                     None => {
                         if !is_entry {
@@ -259,6 +255,21 @@ impl Printer<'_> {
         }
         push_indent(out, indent);
         out.push('}');
+    }
+
+    /// The predecessors of each block of `region`, as block numbers.
+    fn predecessors(&self, region: RegionId) -> FxHashMap<BlockId, Vec<u32>> {
+        let body = self.body;
+        let mut preds: FxHashMap<BlockId, Vec<u32>> = FxHashMap::default();
+        for b in body.region_blocks(region) {
+            let id = self.tables().numbering.block(b).unwrap_or(u32::MAX);
+            for op in body.block_ops(b) {
+                for &s in body.successors(op) {
+                    preds.entry(s).or_default().push(id);
+                }
+            }
+        }
+        preds
     }
 
     /// Whether `op` is a registered terminator.

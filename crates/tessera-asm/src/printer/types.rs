@@ -18,6 +18,12 @@ impl Printer<'_> {
             name.push_to(out);
             return;
         }
+        // A dialect type printed before (what a module names over and over) is copied as
+        // is, with no stack check: only nested types recurse.
+        if let Some(text) = self.opaque_types.get(&ty) {
+            out.push_str(text);
+            return;
+        }
         crate::with_stack(|| self.print_type_no_alias(ty, out));
     }
 

@@ -417,7 +417,7 @@ struct Spec {
     elided: Vec<String>,
     exprs: Exprs,
     /// The hooks of the format's `custom<Name>` directives, by name.
-    directives: HashMap<String, Arc<dyn CustomDirective>>,
+    directives: Directives,
     /// The first `custom<Name>` directive no hook implements, if any: the op then has no
     /// custom form.
     custom_directive: Option<String>,
@@ -438,13 +438,66 @@ pub struct FormatHooks {
     /// The format's C++ expressions, evaluated.
     pub exprs: Exprs,
     /// The hooks of the format's `custom<Name>` directives, by name (only those it uses).
-    pub directives: HashMap<String, Arc<dyn CustomDirective>>,
+    pub directives: Directives,
     /// The dialect whose prefix ops nested in this op may leave out (empty for none).
     pub default_dialect: String,
     /// Names the op's results.
     pub result_names: Option<ResultNamer>,
     /// Computes the result types the format leaves to C++.
     pub infer_results: Option<ResultInference>,
+}
+
+/// The hooks of a format's `custom<Name>` directives, by name. A format uses a handful at
+/// most, and compiled forms look theirs up for every op they check or print: a short list
+/// compared by name beats hashing the name (SipHash) each time.
+#[derive(Clone, Default)]
+pub struct Directives {
+    hooks: Vec<(String, Arc<dyn CustomDirective>)>,
+}
+
+impl Directives {
+    /// The hook of directive `name`, if there is one.
+    #[inline]
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn CustomDirective>> {
+        self.hooks
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, hook)| hook)
+    }
+
+    /// Whether directive `name` has a hook.
+    #[inline]
+    pub fn contains_key(&self, name: &str) -> bool {
+        self.get(name).is_some()
+    }
+
+    /// Sets the hook of directive `name` (replacing an earlier one).
+    pub fn insert(&mut self, name: String, hook: Arc<dyn CustomDirective>) {
+        match self.hooks.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = hook,
+            None => self.hooks.push((name, hook)),
+        }
+    }
+
+    /// Whether no directive has a hook.
+    pub fn is_empty(&self) -> bool {
+        self.hooks.is_empty()
+    }
+
+    /// The names with a hook, in the order they were first set.
+    pub fn keys(&self) -> impl Iterator<Item = &String> {
+        self.hooks.iter().map(|(n, _)| n)
+    }
+}
+
+impl FromIterator<(String, Arc<dyn CustomDirective>)> for Directives {
+    fn from_iter<I: IntoIterator<Item = (String, Arc<dyn CustomDirective>)>>(iter: I) -> Self {
+        let mut directives = Directives::default();
+        for (name, hook) in iter {
+            directives.insert(name, hook);
+        }
+        directives
+    }
 }
 
 /// An op's custom form driven by its declarative assembly format.
@@ -491,7 +544,7 @@ impl FormatAssembly {
             .map(|i| AttrSlot::of(model, op, &format, i))
             .collect();
         let mut custom_directive = None;
-        let mut directives = HashMap::new();
+        let mut directives = Directives::default();
         for e in &format.elements {
             e.walk(&mut |e| {
                 if let ElementKind::Custom { name, .. } = &e.kind {
@@ -815,10 +868,7 @@ fn split(
     count: usize,
     sizes: impl FnOnce() -> Option<SmallVec<[i32; 4]>>,
 ) -> Option<Ranges> {
-    crate::typed::split_groups(
-        slots.iter().map(|s| s.arity.count()),
-        *segments == Segments::AttrSized,
-        count,
-        sizes,
-    )
+    let groups: SmallVec<[crate::typed::Count; 4]> =
+        slots.iter().map(|s| s.arity.count()).collect();
+    crate::typed::split_groups(&groups, *segments == Segments::AttrSized, count, sizes)
 }

@@ -131,6 +131,7 @@ pub fn space_before(value: &str, last_was_punct: bool) -> bool {
 }
 
 /// The attribute called `name` among `attrs`.
+#[inline]
 pub fn find_attr(ctx: &Context, attrs: &[(Ident, Attr)], name: &str) -> Option<Attr> {
     attrs
         .iter()
@@ -140,6 +141,7 @@ pub fn find_attr(ctx: &Context, attrs: &[(Ident, Attr)], name: &str) -> Option<A
 
 /// Whether an attribute anchoring an optional group is present: held, and not equal to its
 /// default (an attribute equal to its default is as good as absent).
+#[inline]
 pub fn attr_present(ctx: &Context, value: Option<Attr>, default: Option<&DefaultAttr>) -> bool {
     value.is_some_and(|value| default.is_none_or(|d| d(ctx) != Some(value)))
 }
@@ -212,11 +214,12 @@ pub fn print_operand_group(
     nested_sizes: Option<Option<Attr>>,
 ) {
     let body = p.body();
-    let values: SmallVec<[ValueId; 4]> = range.map(|k| body.operand(op, k)).collect();
     let Some(sizes) = nested_sizes else {
-        p.print_operands(values);
+        // The common case, a flat group: printed straight from the op, with no copy.
+        p.print_operands(range.map(|k| body.operand(op, k)));
         return;
     };
+    let values: SmallVec<[ValueId; 4]> = range.map(|k| body.operand(op, k)).collect();
     let sizes = sizes
         .and_then(|a| p.ctx().dense_i32_values(a))
         .unwrap_or_default();
@@ -234,6 +237,7 @@ pub fn print_operand_group(
 }
 
 /// The types of operands `range` of `op`.
+#[inline]
 pub fn operand_types(body: &Body, op: OpId, range: Range<usize>) -> SmallVec<[Type; 4]> {
     range
         .map(|k| body.value_type(body.operand(op, k)))
@@ -241,12 +245,14 @@ pub fn operand_types(body: &Body, op: OpId, range: Range<usize>) -> SmallVec<[Ty
 }
 
 /// The types of results `range` of `op`.
+#[inline]
 pub fn result_types(body: &Body, op: OpId, range: Range<usize>) -> SmallVec<[Type; 4]> {
     range.map(|k| body.value_type(body.result(op, k))).collect()
 }
 
 /// The regions of region group `index` of `op`: a single group is one region, a variadic
 /// one (always last) takes the rest.
+#[inline]
 pub fn region_group(body: &Body, op: OpId, index: usize, single: bool) -> SmallVec<[RegionId; 2]> {
     // Asked of every op with regions, by the alias walk and again by the printer: the
     // group is taken straight from the op's regions, with no copy of them all first.
@@ -745,7 +751,7 @@ pub fn missing_directive(
     hooks: &FormatHooks,
     names: &[&str],
 ) -> Option<Box<tessera_ir::Diagnostic>> {
-    let name = names.iter().find(|n| !hooks.directives.contains_key(**n))?;
+    let name = names.iter().find(|n| !hooks.directives.contains_key(n))?;
     Some(directive_missing(p, name))
 }
 

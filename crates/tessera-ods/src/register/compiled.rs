@@ -355,7 +355,7 @@ fn hooks(name: &str, form: &FormRow, options: &Options) -> FormatHooks {
             })
         })
         .collect();
-    let directives: HashMap<_, _> = form
+    let directives: crate::assembly::Directives = form
         .directives
         .iter()
         .filter_map(|d| Some((d.to_string(), options.directives.get(*d)?.clone())))
