@@ -38,9 +38,9 @@ pub struct PdllOptions {
     /// Leave the trees to the process's exit instead of freeing them node by node (a binary's
     /// choice; a library caller keeps this off).
     pub skip_teardown: bool,
-    /// Worker threads the printer may use for a big `-x=mlir` module (0: the calling thread
-    /// only; see `tessera_asm::PrintOptions::workers`).
-    pub print_workers: usize,
+    /// Worker threads a big module may be verified and printed with (0: the calling thread
+    /// only; see `tessera_ir::verify_with` and `tessera_asm::PrintOptions::workers`).
+    pub workers: usize,
 }
 
 /// The result of a run: what goes to standard error, and the exit status.
@@ -111,6 +111,7 @@ pub fn run_pdll_to(
     if matches!(opts.output, OutputKind::Mlir | OutputKind::Rust) {
         let lower = LowerOptions {
             default_benefit: opts.default_benefit,
+            verify_workers: opts.workers,
         };
         for (ast, sources, file) in &trees {
             match lower_chunk(ast, sources, *file, &lower) {
@@ -170,7 +171,7 @@ pub fn run_pdll_to(
                     lowered.module,
                     &resources,
                     tessera_asm::PrintOptions {
-                        workers: opts.print_workers,
+                        workers: opts.workers,
                         ..PDL_PRINTING
                     },
                     out,

@@ -40,7 +40,7 @@ pub use registry::{
 };
 pub use source::{SourceLoc, SourceMap};
 pub use types::{Signedness, Type, TypeKind, DYNAMIC};
-pub use verify::{single_block_violation, verify};
+pub use verify::{single_block_violation, verify, verify_with};
 
 /// Exact big-integer helpers for other crates' number formatting.
 pub mod num {

@@ -9,70 +9,191 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 /// Verifies `root` and everything nested in it, returning every problem found.
 pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnostic>> {
-    let mut v = Verifier {
-        ctx,
-        body,
-        errors: Vec::new(),
-        dominators: FxHashMap::default(),
-        positions: Vec::new(),
-        numbered_blocks: Vec::new(),
-        last_region_kind: None,
-    };
-    // One traversal verifies every op (pre-order) and notes what the later checks need, so
-    // they do not walk the whole tree again: the symbol tables in post-order (an op leaves
-    // when everything nested in it has), and the ops that check their symbol uses, in
-    // pre-order.
-    let mut tables = Vec::new();
-    let mut symbol_users = Vec::new();
-    // Each frame is an op and whether everything nested in it was already visited.
-    let mut stack: Vec<(OpId, bool)> = vec![(root, false)];
-    while let Some((op, left)) = stack.pop() {
-        if left {
-            tables.push(op);
-            continue;
+    verify_with(ctx, body, root, 0)
+}
+
+/// Modules whose body holds at least this many ops are verified on worker threads, if the
+/// caller allows: below it, starting threads costs more than they save.
+const PARALLEL_MIN_OPS: usize = 20_000;
+
+/// Top-level ops handed to a worker at a time: small enough that two workers finish close
+/// together, big enough that taking a piece is rare.
+const PIECE_OPS: usize = 64;
+
+/// [`verify`], letting up to `workers` threads share the walk of a big module (0 or 1: the
+/// calling thread only). The ops of `root`'s regions are verified in pieces, each with
+/// everything nested in it, and the findings merged in the order one walk would make them, so
+/// the result is the same as [`verify`]'s: verification only reads the IR. Upstream likewise
+/// verifies the ops nested in a module on its thread pool.
+pub fn verify_with(
+    ctx: &Context,
+    body: &Body,
+    root: OpId,
+    workers: usize,
+) -> Result<(), Vec<Diagnostic>> {
+    let mut v = Verifier::new(ctx, body);
+    let mut found = Found::default();
+    if workers > 1 && body.op_capacity() >= PARALLEL_MIN_OPS {
+        // The root first, as the walk visits it; it leaves (for the symbol-table checks) after
+        // everything nested in it.
+        let root_is_table = v.enter(root, &mut found);
+        let children: Vec<OpId> = body
+            .regions(root)
+            .flat_map(|r| body.region_blocks(r))
+            .flat_map(|b| body.block_ops(b))
+            .collect();
+        for piece in verify_pieces(ctx, body, &children, workers) {
+            v.errors.extend(piece.errors);
+            found.tables.extend(piece.tables);
+            found.symbol_users.extend(piece.symbol_users);
         }
-        let info = ctx.op_info(body.op_name(op));
-        v.verify_op(op, info);
-        if let Some(info) = info {
-            if info.verify_symbol_uses.is_some() {
-                symbol_users.push(op);
+        if root_is_table {
+            found.tables.push(root);
+        }
+    } else {
+        v.walk(&[root], &mut found);
+    }
+    v.finish(found)
+}
+
+/// What a walk noted for the checks that follow it: the symbol tables in post-order (an op
+/// leaves when everything nested in it has), and the ops that check their symbol uses, in
+/// pre-order.
+#[derive(Default)]
+struct Found {
+    tables: Vec<OpId>,
+    symbol_users: Vec<OpId>,
+}
+
+/// What verifying one piece of top-level ops found.
+#[derive(Default)]
+struct Piece {
+    errors: Vec<Diagnostic>,
+    tables: Vec<OpId>,
+    symbol_users: Vec<OpId>,
+}
+
+/// Verifies `ops` (and what they hold) in pieces on `workers` threads; the pieces' findings,
+/// in order.
+fn verify_pieces(ctx: &Context, body: &Body, ops: &[OpId], workers: usize) -> Vec<Piece> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let pieces: Vec<&[OpId]> = ops.chunks(PIECE_OPS).collect();
+    let next = AtomicUsize::new(0);
+    let mut done: Vec<(usize, Piece)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers.min(pieces.len()))
+            .map(|_| {
+                scope.spawn(|| {
+                    // One verifier per worker: its caches serve every piece it takes.
+                    let mut v = Verifier::new(ctx, body);
+                    let mut mine = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(piece) = pieces.get(i) else {
+                            break;
+                        };
+                        let mut found = Found::default();
+                        v.walk(piece, &mut found);
+                        mine.push((
+                            i,
+                            Piece {
+                                errors: std::mem::take(&mut v.errors),
+                                tables: found.tables,
+                                symbol_users: found.symbol_users,
+                            },
+                        ));
+                    }
+                    mine
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            // A worker that panicked panics here too, as the sequential walk would have.
+            .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    done.sort_unstable_by_key(|&(i, _)| i);
+    done.into_iter().map(|(_, p)| p).collect()
+}
+
+impl<'a> Verifier<'a> {
+    fn new(ctx: &'a Context, body: &'a Body) -> Self {
+        Verifier {
+            ctx,
+            body,
+            errors: Vec::new(),
+            dominators: FxHashMap::default(),
+            positions: Vec::new(),
+            numbered_blocks: Vec::new(),
+            last_region_kind: None,
+        }
+    }
+
+    /// Verifies `op` itself and notes it in `found`; whether it is a symbol table (to be
+    /// checked once everything nested in it is).
+    fn enter(&mut self, op: OpId, found: &mut Found) -> bool {
+        let info = self.ctx.op_info(self.body.op_name(op));
+        self.verify_op(op, info);
+        let Some(info) = info else {
+            return false;
+        };
+        if info.verify_symbol_uses.is_some() {
+            found.symbol_users.push(op);
+        }
+        info.traits.contains(OpTraits::SYMBOL_TABLE)
+    }
+
+    /// Verifies `roots` in order and everything nested in them, in one pre-order traversal.
+    fn walk(&mut self, roots: &[OpId], found: &mut Found) {
+        let body = self.body;
+        // Each frame is an op and whether everything nested in it was already visited.
+        let mut stack: Vec<(OpId, bool)> = roots.iter().rev().map(|&op| (op, false)).collect();
+        while let Some((op, left)) = stack.pop() {
+            if left {
+                found.tables.push(op);
+                continue;
             }
-            if info.traits.contains(OpTraits::SYMBOL_TABLE) {
+            if self.enter(op, found) {
                 stack.push((op, true));
             }
+            let start = stack.len();
+            for r in body.regions(op) {
+                for b in body.region_blocks(r) {
+                    stack.extend(body.block_ops(b).map(|child| (child, false)));
+                }
+            }
+            // Children were pushed in order; reverse so the first child pops first.
+            stack[start..].reverse();
         }
-        let start = stack.len();
-        for r in body.regions(op) {
-            for b in body.region_blocks(r) {
-                stack.extend(body.block_ops(b).map(|child| (child, false)));
+    }
+
+    /// The checks after the walk: symbol tables, then symbol uses.
+    fn finish(mut self, found: Found) -> Result<(), Vec<Diagnostic>> {
+        let (ctx, body) = (self.ctx, self.body);
+        if self.errors.is_empty() {
+            // Symbol tables are checked once what they hold verified, as upstream checks
+            // region traits after the regions' ops.
+            for op in found.tables {
+                self.verify_symbol_table(op);
             }
         }
-        // Children were pushed in order; reverse so the first child pops first.
-        stack[start..].reverse();
-    }
-    if v.errors.is_empty() {
-        // Symbol tables are checked once what they hold verified, as upstream checks region
-        // traits after the regions' ops.
-        for op in tables {
-            v.verify_symbol_table(op);
-        }
-    }
-    if v.errors.is_empty() {
-        // Symbol uses are checked once everything else holds, the first failure ending it.
-        for op in symbol_users {
-            let hook = ctx
-                .op_info(body.op_name(op))
-                .and_then(|i| i.verify_symbol_uses.as_ref());
-            if let Some(Err(d)) = hook.map(|h| h(ctx, body, op)) {
-                v.errors.push(d);
-                break;
+        if self.errors.is_empty() {
+            // Symbol uses are checked once everything else holds, the first failure ending it.
+            for op in found.symbol_users {
+                let hook = ctx
+                    .op_info(body.op_name(op))
+                    .and_then(|i| i.verify_symbol_uses.as_ref());
+                if let Some(Err(d)) = hook.map(|h| h(ctx, body, op)) {
+                    self.errors.push(d);
+                    break;
+                }
             }
         }
-    }
-    if v.errors.is_empty() {
-        Ok(())
-    } else {
-        Err(v.errors)
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(self.errors)
+        }
     }
 }
 

@@ -42,6 +42,9 @@ pub enum DefaultBenefit {
 pub struct LowerOptions {
     /// The benefit of patterns that do not state one.
     pub default_benefit: DefaultBenefit,
+    /// Worker threads the verifier of the result may use for a big module (0: the calling
+    /// thread only; see `tessera_ir::verify_with`).
+    pub verify_workers: usize,
 }
 
 /// A module of `pdl.pattern`s: the IR and its `builtin.module`.
@@ -87,7 +90,7 @@ pub fn lower_to_pdl(
         gen.decl(decl).map_err(|d| vec![*d])?;
     }
     let (body, unbounded) = (gen.body, gen.unbounded);
-    tessera_ir::verify(ctx, &body, module)?;
+    tessera_ir::verify_with(ctx, &body, module, options.verify_workers)?;
     Ok(Lowered {
         body,
         module,

@@ -35,6 +35,7 @@ fn run(path: &Path) -> Lowered {
     };
     let lower = LowerOptions {
         default_benefit: DefaultBenefit::Zero,
+        ..LowerOptions::default()
     };
     let mut outputs = Vec::new();
     let mut err = String::new();

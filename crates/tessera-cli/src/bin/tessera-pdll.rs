@@ -70,6 +70,10 @@ struct Args {
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
+    /// Verify and print on the calling thread only (as `mlir-opt`'s flag of that name; by
+    /// default a big module is verified and printed by two workers).
+    #[arg(long = "mlir-disable-threading")]
+    disable_threading: bool,
 }
 
 fn main() -> ExitCode {
@@ -114,8 +118,10 @@ fn main() -> ExitCode {
         rust_interpreted: args.rust_interpreted,
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
-        // As `tessera-opt`: the process is ours, so a big module may be printed by two workers.
-        print_workers: if std::thread::available_parallelism().is_ok_and(|n| n.get() > 1) {
+        // The process is ours: a big module may be verified and printed by two workers.
+        workers: if !args.disable_threading
+            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
+        {
             2
         } else {
             0
