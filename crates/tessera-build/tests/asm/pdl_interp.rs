@@ -6691,7 +6691,7 @@ pub mod compiled_forms {
                 && body.num_results(op) == 1
                 && ["CreateOperationOpAttributes", "CreateOperationOpResults"]
                     .iter()
-                    .all(|n| self.hooks.directives.contains_key(*n))
+                    .all(|n| self.hooks.directives.contains_key(n))
         }
 
         fn default_dialect(&self) -> &str {
@@ -6705,7 +6705,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
             use ::tessera_ods::assembly::steps as s;
-            if !["CreateOperationOpAttributes", "CreateOperationOpResults"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+            if !["CreateOperationOpAttributes", "CreateOperationOpResults"].iter().all(|n| self.hooks.directives.get(n).is_some_and(|h| h.prints_only_args())) {
                 return None;
             }
             let _ = (ctx, body, op);
@@ -6820,7 +6820,7 @@ pub mod compiled_forms {
                 && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
-                    .all(|n| self.hooks.directives.contains_key(*n))
+                    .all(|n| self.hooks.directives.contains_key(n))
         }
 
         fn default_dialect(&self) -> &str {
@@ -6834,7 +6834,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
             use ::tessera_ods::assembly::steps as s;
-            if !["RangeType"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+            if !["RangeType"].iter().all(|n| self.hooks.directives.get(n).is_some_and(|h| h.prints_only_args())) {
                 return None;
             }
             let _ = (ctx, body, op);

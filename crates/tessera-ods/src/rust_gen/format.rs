@@ -1218,7 +1218,7 @@ impl<'a> OpGen<'a> {
             String::new()
         } else {
             format!(
-                "\n            && {}\n                .iter()\n                .all(|n| self.hooks.directives.contains_key(*n))",
+                "\n            && {}\n                .iter()\n                .all(|n| self.hooks.directives.contains_key(n))",
                 self.directives
             )
         };
@@ -1264,7 +1264,7 @@ impl<'a> OpGen<'a> {
         l.line("use ::tessera_ods::assembly::steps as s;");
         if !self.directives.is_empty() {
             l.open(&format!(
-                "if !{}.iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {{",
+                "if !{}.iter().all(|n| self.hooks.directives.get(n).is_some_and(|h| h.prints_only_args())) {{",
                 self.directives
             ));
             l.line("return None;");

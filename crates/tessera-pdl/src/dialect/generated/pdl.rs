@@ -3843,7 +3843,7 @@ pub mod compiled_forms {
                 && body.num_results(op) == 1
                 && ["OperationOpAttributes"]
                     .iter()
-                    .all(|n| self.hooks.directives.contains_key(*n))
+                    .all(|n| self.hooks.directives.contains_key(n))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3857,7 +3857,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
             use ::tessera_ods::assembly::steps as s;
-            if !["OperationOpAttributes"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+            if !["OperationOpAttributes"].iter().all(|n| self.hooks.directives.get(n).is_some_and(|h| h.prints_only_args())) {
                 return None;
             }
             let _ = (ctx, body, op);
@@ -4095,7 +4095,7 @@ pub mod compiled_forms {
                 && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
-                    .all(|n| self.hooks.directives.contains_key(*n))
+                    .all(|n| self.hooks.directives.contains_key(n))
         }
 
         fn default_dialect(&self) -> &str {
@@ -4109,7 +4109,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
             use ::tessera_ods::assembly::steps as s;
-            if !["RangeType"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+            if !["RangeType"].iter().all(|n| self.hooks.directives.get(n).is_some_and(|h| h.prints_only_args())) {
                 return None;
             }
             let _ = (ctx, body, op);
@@ -4481,7 +4481,7 @@ pub mod compiled_forms {
                 && body.num_results(op) == 1
                 && ["ResultsValueType"]
                     .iter()
-                    .all(|n| self.hooks.directives.contains_key(*n))
+                    .all(|n| self.hooks.directives.contains_key(n))
         }
 
         fn default_dialect(&self) -> &str {
@@ -4495,7 +4495,7 @@ pub mod compiled_forms {
             op: ::tessera_ir::OpId,
         ) -> Option<::tessera_ods::assembly::steps::InlineVec<[::tessera_ods::assembly::steps::RegionPrinting; 2]>> {
             use ::tessera_ods::assembly::steps as s;
-            if !["ResultsValueType"].iter().all(|n| self.hooks.directives.get(*n).is_some_and(|h| h.prints_only_args())) {
+            if !["ResultsValueType"].iter().all(|n| self.hooks.directives.get(n).is_some_and(|h| h.prints_only_args())) {
                 return None;
             }
             let _ = (ctx, body, op);
