@@ -70,10 +70,11 @@ struct Args {
     /// Only write the output file if its contents would change.
     #[arg(long = "write-if-changed")]
     write_if_changed: bool,
-    /// Verify and print on the calling thread only (as `mlir-opt`'s flag of that name; by
-    /// default a big module is verified and printed by two workers).
-    #[arg(long = "mlir-disable-threading")]
-    disable_threading: bool,
+    /// Worker threads that verify and print a big `-x=mlir` module (0: the calling thread
+    /// only). Off by default: on 10,000 patterns two workers saved 3% of the wall time and
+    /// cost 8% more CPU time (bench/pdll/threads.py).
+    #[arg(long = "workers", value_name = "N", default_value_t = 0)]
+    workers: usize,
 }
 
 fn main() -> ExitCode {
@@ -118,14 +119,7 @@ fn main() -> ExitCode {
         rust_interpreted: args.rust_interpreted,
         // The process ends right after the run: freeing the trees would only cost time.
         skip_teardown: true,
-        // The process is ours: a big module may be verified and printed by two workers.
-        workers: if !args.disable_threading
-            && std::thread::available_parallelism().is_ok_and(|n| n.get() > 1)
-        {
-            2
-        } else {
-            0
-        },
+        workers: args.workers,
     };
     if args.io.output == "-" {
         // Written in pieces of 64 KiB (each taking the lock), so the text is never held whole.
