@@ -2,8 +2,9 @@
 //! `pdl_interp.func` (the shared function form) and `pdl_interp.foreach`, and the verifiers
 //! of the ops that declare one.
 
+use super::pdl::segment_len;
 use super::types::{make_pdl_type, pdl_text};
-use super::{op_error, registered_traits, segment, string_attr};
+use super::{op_error, registered_traits, string_attr};
 use tessera_asm::custom::{
     CustomOpState, OpAsmParser, OpAsmPrinter, OpAssembly, ParseResult, Punct,
 };
@@ -151,7 +152,7 @@ pub(crate) fn verify_create_operation(
     if inherent_attr(ctx, body, op, "inferredResultTypes").is_none() {
         return Ok(());
     }
-    if !segment(ctx, body, op, 2).is_empty() {
+    if segment_len(ctx, body, op, 2) != 0 {
         return op_error(
             ctx,
             body,

@@ -19,10 +19,9 @@ mod legacy;
 mod pdl;
 pub mod types;
 
-use smallvec::SmallVec;
 use std::sync::{Arc, OnceLock};
 use tessera_ir::op_queries::inherent_attr;
-use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, ValueId, VerifyHook};
+use tessera_ir::{Body, Context, Diagnostic, OpId, OpTraits, VerifyHook};
 use tessera_ods::assembly::{Exprs, FormatAssembly};
 use tessera_ods::dialect_hooks::FunctionAssembly;
 use tessera_ods::register::{Options, Registration};
@@ -253,29 +252,4 @@ fn string_attr<'c>(ctx: &'c Context, body: &Body, op: OpId, name: &str) -> Optio
 fn registered_traits(ctx: &Context, name: &str) -> Option<OpTraits> {
     let name = ctx.lookup_ident(name)?;
     ctx.op_info(name).map(|info| info.traits)
-}
-
-/// Operand group `index` of an op with `operandSegmentSizes` (empty if the sizes are
-/// missing or do not cover the op's operands: ODS reports that first).
-fn segment(ctx: &Context, body: &Body, op: OpId, index: usize) -> SmallVec<[ValueId; 4]> {
-    let Some(sizes) =
-        inherent_attr(ctx, body, op, "operandSegmentSizes").and_then(|a| ctx.dense_i32_iter(a))
-    else {
-        return SmallVec::new();
-    };
-    let (mut start, mut len) = (0i64, 0i64);
-    for (i, size) in sizes.enumerate() {
-        match i.cmp(&index) {
-            std::cmp::Ordering::Less => start += i64::from(size),
-            std::cmp::Ordering::Equal => len = i64::from(size),
-            std::cmp::Ordering::Greater => break,
-        }
-    }
-    let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(start + len)) else {
-        return SmallVec::new();
-    };
-    if start > end || end > body.num_operands(op) {
-        return SmallVec::new();
-    }
-    body.operands(op).skip(start).take(end - start).collect()
 }
