@@ -816,12 +816,7 @@ pub fn even_ranges(groups: &[Count], total: usize) -> Ranges {
 #[inline]
 pub fn fixed_ranges<const N: usize>(sizes: &[i32], total: usize) -> [Range<usize>; N] {
     let mut start = 0usize;
-    std::array::from_fn(|i| {
-        let n = sizes.get(i).map_or(0, |&s| s as usize);
-        let r = start.min(total)..start.saturating_add(n).min(total);
-        start = start.saturating_add(n);
-        r
-    })
+    std::array::from_fn(|i| next_range(&mut start, sizes.get(i).map_or(0, |&s| s as usize), total))
 }
 
 /// Consecutive ranges of the given sizes, clamped to `total` values.
@@ -830,12 +825,18 @@ pub fn ranges(sizes: impl IntoIterator<Item = usize>, total: usize) -> Ranges {
     let mut start = 0;
     sizes
         .into_iter()
-        .map(|n| {
-            let r = start.min(total)..(start + n).min(total);
-            start += n;
-            r
-        })
+        .map(|n| next_range(&mut start, n, total))
         .collect()
+}
+
+/// The range of the `n` values from `start` on, clamped to `total` values; `start` moves past
+/// them.
+#[inline]
+fn next_range(start: &mut usize, n: usize, total: usize) -> Range<usize> {
+    let end = start.saturating_add(n);
+    let r = (*start).min(total)..end.min(total);
+    *start = end;
+    r
 }
 
 /// The verdict of a predicate leaf that cannot be evaluated: always that error.
