@@ -13,7 +13,7 @@ use super::{Elide, Printer};
 use crate::upstream;
 use rustc_hash::FxHashMap;
 use smallvec::{smallvec, SmallVec};
-use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, Ident, LocKind, OpId, Type, TypeKind};
+use tessera_ir::{Attr, AttrKind, BlockId, Body, Context, LocKind, OpId, Type, TypeKind};
 
 /// A node of the alias graph.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
@@ -95,7 +95,7 @@ impl Aliases {
                 type_state: vec![UNSEEN; ctx.num_types()],
                 ..Aliases::default()
             },
-            hooks: FxHashMap::default(),
+            hooks: super::HooksByName::default(),
         };
         if opts.generic {
             c.walk(body, root, opts.debug_info);
@@ -193,9 +193,8 @@ pub(super) fn props_walked(ctx: &Context, body: &Body, op: OpId) -> bool {
 pub(super) struct Collector<'a> {
     ctx: &'a Context,
     aliases: Aliases,
-    /// Each op name's custom-form hooks, as the registry answers: the walk asks for every
-    /// op, and a module repeats a few dozen names.
-    hooks: FxHashMap<Ident, Option<&'a dyn crate::custom::OpAssembly>>,
+    /// Each op name's custom-form hooks.
+    hooks: super::HooksByName<'a>,
 }
 
 impl<'a> Collector<'a> {
@@ -475,11 +474,7 @@ impl<'a> Collector<'a> {
         }
         let ctx = self.ctx;
         let name = body.op_name(op);
-        let hooks = *self
-            .hooks
-            .entry(name)
-            .or_insert_with(|| crate::custom::op_assembly_ref(ctx, name));
-        if let Some(hooks) = hooks {
+        if let Some(hooks) = self.hooks.get(ctx, name) {
             let printable = hooks.can_print(ctx, body, op);
             let slot = op.as_u32() as usize;
             let known = &mut self.aliases.custom_form;

@@ -7,9 +7,8 @@
 //! read-only afterwards, so printing threads share it.
 
 use super::{push_u64, Printer};
-use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
-use tessera_ir::{BlockId, Body, Context, Ident, OpId, OpTraits, RegionId, ValueDef, ValueId};
+use tessera_ir::{BlockId, Body, Context, OpId, OpTraits, RegionId, ValueDef, ValueId};
 
 #[derive(Copy, Clone)]
 enum ValueName {
@@ -62,7 +61,7 @@ struct Counters {
 /// name's custom-form hooks (asked of the registry once per name, not once per op).
 struct Naming<'c> {
     suggested: crate::custom::ResultNames,
-    hooks: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
+    hooks: super::HooksByName<'c>,
 }
 
 /// Names taken in one region, and the scope of the region around it.
@@ -158,7 +157,7 @@ impl Numbering {
         let mut stack: Vec<(RegionId, Counters)> = body.regions(root).map(|r| (r, c)).collect();
         let mut naming = Naming {
             suggested: crate::custom::ResultNames::default(),
-            hooks: FxHashMap::default(),
+            hooks: super::HooksByName::default(),
         };
         // The regions of the ops of the region being numbered, gathered in the same walk.
         let mut nested: Vec<RegionId> = Vec::new();
@@ -224,11 +223,7 @@ impl Numbering {
         scopes: &mut [NameScope],
     ) -> bool {
         let op_name = body.op_name(op);
-        let hooks = *naming
-            .hooks
-            .entry(op_name)
-            .or_insert_with(|| crate::custom::op_assembly_ref(ctx, op_name));
-        let Some(hooks) = hooks else {
+        let Some(hooks) = naming.hooks.get(ctx, op_name) else {
             return false;
         };
         let suggested = &mut naming.suggested;
