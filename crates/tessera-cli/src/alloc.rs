@@ -14,10 +14,12 @@
 //! Chunks and larger blocks come from an address range reserved once and backed by
 //! transparent huge pages where the kernel allows, so a run faults in a few 2 MiB pages rather
 //! than thousands of 4 KiB ones. Large blocks have power-of-two sizes and per-size free lists,
-//! up to [`LARGE_MAX`]; beyond it the system allocator grows a block in place, where classes
-//! would keep every outgrown buffer of a big IR vector (a 1M-op input used a third more memory).
-//! Over-aligned requests, and everything once the range is used up or could not be reserved,
-//! go to the system allocator.
+//! up to [`LARGE_MAX`]. Beyond it (the big IR, token and table vectors) each block is a mapping
+//! of its own, 2 MiB-aligned and rounded up to 2 MiB, also on huge pages, given back when freed
+//! and grown in place where the address space after it is free: classes would keep every
+//! outgrown buffer of a big IR vector (a 1M-op input used a third more memory). Over-aligned
+//! requests, and everything once the range is used up or could not be reserved, go to the
+//! system allocator.
 //!
 //! It stays only because it beats `mimalloc` and the system allocator on the TableGen
 //! benchmark by more than a tenth of the CPU time (`bench/tablegen/README.md` has the numbers),
@@ -74,6 +76,14 @@ mod arena {
             off: i64,
         ) -> *mut c_void;
         fn madvise(addr: *mut c_void, len: usize, advice: c_int) -> c_int;
+        fn munmap(addr: *mut c_void, len: usize) -> c_int;
+        fn mremap(
+            old: *mut c_void,
+            old_len: usize,
+            new_len: usize,
+            flags: c_int,
+            ...
+        ) -> *mut c_void;
     }
     const PROT_READ: c_int = 1;
     const PROT_WRITE: c_int = 2;
@@ -81,6 +91,8 @@ mod arena {
     const MAP_ANONYMOUS: c_int = 0x20;
     const MAP_NORESERVE: c_int = 0x4000;
     const MADV_HUGEPAGE: c_int = 14;
+    const MREMAP_MAYMOVE: c_int = 1;
+    const MREMAP_FIXED: c_int = 2;
     /// Reserved address space; only pages actually touched are backed by memory.
     const RESERVE: usize = 8 << 30;
     const HUGE: usize = 2 << 20;
@@ -144,6 +156,108 @@ mod arena {
         NEXT.compare_exchange(last, stop, Ordering::Relaxed, Ordering::Relaxed)
             .is_ok()
     }
+
+    /// The length of the mapping that holds a block of `size` bytes.
+    pub(super) fn mapped_len(size: usize) -> usize {
+        size.next_multiple_of(HUGE)
+    }
+
+    /// A fresh, zeroed mapping for a block of `size` bytes, 2 MiB-aligned so that huge pages
+    /// can back all of it; null if the system refuses.
+    pub(super) fn map(size: usize) -> *mut u8 {
+        let len = mapped_len(size);
+        // SAFETY: an anonymous private mapping with no address hint.
+        let p = unsafe {
+            mmap(
+                std::ptr::null_mut(),
+                len + HUGE,
+                PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if p as isize == -1 {
+            return std::ptr::null_mut();
+        }
+        let raw = p as usize;
+        let start = raw.next_multiple_of(HUGE);
+        // SAFETY: the head before `start` and the tail after `start + len` are parts of the
+        // mapping just made that no block uses; the advice changes no contents.
+        unsafe {
+            if start > raw {
+                munmap(raw as *mut c_void, start - raw);
+            }
+            let tail = raw + len + HUGE - (start + len);
+            if tail > 0 {
+                munmap((start + len) as *mut c_void, tail);
+            }
+            madvise(start as *mut c_void, len, MADV_HUGEPAGE);
+        }
+        start as *mut u8
+    }
+
+    /// Gives a block from [`map`] back to the system.
+    ///
+    /// # Safety
+    /// `p` came from [`map`] for `size` bytes (or was resized to it) and is no longer used.
+    pub(super) unsafe fn unmap(p: *mut u8, size: usize) {
+        // SAFETY: the caller's contract; the whole mapping belongs to this block.
+        unsafe { munmap(p as *mut c_void, mapped_len(size)) };
+    }
+
+    /// Resizes a block from [`map`]: shrinking gives the tail back; growing takes the address
+    /// space right after the block if it is free, else moves its pages (not their contents)
+    /// to a new 2 MiB-aligned mapping, so huge pages stay whole. Null if the system refuses.
+    ///
+    /// # Safety
+    /// `p` came from [`map`] for `old` bytes (or was resized to it); on success it is not
+    /// used again unless it is the address returned.
+    pub(super) unsafe fn remap(p: *mut u8, old: usize, new: usize) -> *mut u8 {
+        let (old_len, new_len) = (mapped_len(old), mapped_len(new));
+        if new_len == old_len {
+            return p;
+        }
+        // SAFETY: the caller's contract; without MREMAP_MAYMOVE the mapping stays at `p`, and
+        // the kernel refuses rather than overwrite another mapping.
+        let q = unsafe { mremap(p as *mut c_void, old_len, new_len, 0) };
+        if q as isize != -1 {
+            if new_len > old_len {
+                // SAFETY: the grown part belongs to this block now.
+                unsafe {
+                    madvise(
+                        (p as usize + old_len) as *mut c_void,
+                        new_len - old_len,
+                        MADV_HUGEPAGE,
+                    )
+                };
+            }
+            return p;
+        }
+        let q = map(new);
+        if q.is_null() {
+            return q;
+        }
+        // SAFETY: `q` is a fresh mapping of at least `old_len` bytes that nothing else uses;
+        // MREMAP_FIXED puts the old pages in its place and unmaps them at `p`.
+        let moved = unsafe {
+            mremap(
+                p as *mut c_void,
+                old_len,
+                old_len,
+                MREMAP_MAYMOVE | MREMAP_FIXED,
+                q as *mut c_void,
+            )
+        };
+        if moved as isize == -1 {
+            // SAFETY: both blocks are live and `old` bytes long at least; `p` is then freed.
+            unsafe {
+                std::ptr::copy_nonoverlapping(p, q, old);
+                unmap(p, old);
+            }
+        }
+        q
+    }
 }
 
 /// Elsewhere everything comes from the system allocator.
@@ -158,15 +272,33 @@ mod arena {
     pub(super) fn grow_last(_p: *mut u8, _old: usize, _new: usize) -> bool {
         false
     }
+    pub(super) fn map(_size: usize) -> *mut u8 {
+        std::ptr::null_mut()
+    }
+    pub(super) unsafe fn unmap(_p: *mut u8, _size: usize) {}
+    pub(super) unsafe fn remap(_p: *mut u8, _old: usize, _new: usize) -> *mut u8 {
+        std::ptr::null_mut()
+    }
 }
 
 /// Large blocks come in power-of-two sizes from 2 KiB up; freed ones wait on a free list per
 /// size (the first word of a free block links to the next), so vectors that grow by doubling
 /// reuse each other's old buffers and the footprint stays near twice the peak of live blocks.
 const LARGE_MIN_SHIFT: u32 = 11;
-/// Larger blocks come from the system allocator, which grows them in place (`mremap`):
-/// power-of-two classes would keep every outgrown buffer of a big vector.
+/// Larger blocks are mappings of their own ([`arena::map`]): power-of-two classes would keep
+/// every outgrown buffer of a big vector.
 pub const LARGE_MAX: usize = 1 << 20;
+/// Blocks this aligned or less can be mappings of their own (mappings are 2 MiB-aligned; the
+/// page size is the least a system gives).
+const MAPPED_ALIGN: usize = 4096;
+
+/// Whether a block of this layout is a mapping of its own; else it is from the system
+/// allocator (over-aligned requests, or where mappings are not made).
+fn is_mapped(layout: Layout) -> bool {
+    layout.size() > LARGE_MAX
+        && layout.align() <= MAPPED_ALIGN
+        && cfg!(all(target_os = "linux", target_arch = "x86_64"))
+}
 const LARGE_CLASSES: usize = 64 - LARGE_MIN_SHIFT as usize;
 
 static LARGE_FREE: std::sync::Mutex<[usize; LARGE_CLASSES]> =
@@ -185,6 +317,10 @@ fn large_class(size: usize) -> Option<(usize, usize)> {
 /// from the system allocator. The flag tells whether the memory is known to be zero (fresh
 /// arena memory has never been written).
 fn alloc_large(layout: Layout) -> (*mut u8, bool) {
+    if is_mapped(layout) {
+        // Fresh mappings are zero.
+        return (arena::map(layout.size()), true);
+    }
     if layout.align() <= GRAIN && layout.size() <= LARGE_MAX {
         if let Some((class, rounded)) = large_class(layout.size()) {
             if let Ok(mut free) = LARGE_FREE.lock() {
@@ -218,7 +354,10 @@ fn large_capacity(p: *mut u8, layout: Layout) -> usize {
 /// # Safety
 /// `p` came from [`alloc_large`] with `layout` and is no longer used.
 unsafe fn dealloc_large(p: *mut u8, layout: Layout) {
-    if arena::contains(p) {
+    if is_mapped(layout) {
+        // SAFETY: blocks of this layout are mappings of their own.
+        unsafe { arena::unmap(p, layout.size()) }
+    } else if arena::contains(p) {
         let Some((class, _)) = large_class(layout.size()) else {
             return;
         };
@@ -352,31 +491,40 @@ unsafe impl GlobalAlloc for SizeClasses {
         match (old, new) {
             // The block already has room for the new size.
             (Some(a), Some(b)) if a == b => p,
-            (None, None) if arena::contains(p) => {
-                let capacity = large_capacity(p, layout);
-                if new_size <= capacity {
-                    return p;
-                }
-                // The most recent block can grow into the untouched space after it.
-                if let Some((_, rounded)) = large_class(new_size) {
-                    if arena::grow_last(p, capacity, rounded) {
-                        return p;
+            (None, None) => {
+                // SAFETY: the caller guarantees `new_size` with this alignment is a valid layout.
+                let new_layout =
+                    unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+                match (is_mapped(layout), is_mapped(new_layout)) {
+                    // SAFETY: blocks of both layouts are mappings of their own.
+                    (true, true) => return unsafe { arena::remap(p, layout.size(), new_size) },
+                    (false, false) if arena::contains(p) => {
+                        if new_size <= large_capacity(p, layout) {
+                            return p;
+                        }
+                        // The most recent block can grow into the untouched space after it.
+                        if let Some((_, rounded)) = large_class(new_size) {
+                            if arena::grow_last(p, large_capacity(p, layout), rounded) {
+                                return p;
+                            }
+                        }
                     }
+                    // SAFETY: both sides are the system allocator's; forwarded unchanged.
+                    (false, false) => return unsafe { System.realloc(p, layout, new_size) },
+                    _ => {}
                 }
-                // SAFETY: the caller guarantees the new layout is valid; the old block holds
-                // `layout.size()` initialized bytes and is not used again.
+                // Elsewhere the contents move to a new block.
+                // SAFETY: the old block holds `layout.size()` initialized bytes and is not
+                // used again.
                 unsafe {
-                    let new_layout = Layout::from_size_align_unchecked(new_size, layout.align());
                     let q = alloc_large(new_layout).0;
                     if !q.is_null() {
-                        ptr::copy_nonoverlapping(p, q, layout.size());
+                        ptr::copy_nonoverlapping(p, q, layout.size().min(new_size));
                         dealloc_large(p, layout);
                     }
                     q
                 }
             }
-            // SAFETY: both sides are the system allocator's; forwarded unchanged.
-            (None, None) => unsafe { System.realloc(p, layout, new_size) },
             _ => {
                 // SAFETY: the caller guarantees `new_size` with this alignment is a valid
                 // layout; the old block has `layout.size()` initialized bytes.
@@ -453,6 +601,44 @@ mod tests {
                 assert_eq!(b2, b3);
             }
             a.dealloc(b3, Layout::from_size_align(4096, 8).unwrap());
+        }
+    }
+
+    #[test]
+    fn blocks_beyond_the_large_classes_grow_shrink_and_keep_their_contents() {
+        let a = SizeClasses;
+        let size = LARGE_MAX + 3;
+        let l = Layout::from_size_align(size, 8).unwrap();
+        // SAFETY: every block is used within its layout and freed once with it.
+        unsafe {
+            let p = a.alloc_zeroed(l);
+            assert!(!p.is_null());
+            assert!((0..size).step_by(4093).all(|k| *p.add(k) == 0));
+            for k in (0..size).step_by(4093) {
+                *p.add(k) = (k % 251) as u8;
+            }
+            // Growing past the 2 MiB the block was rounded to, then past what is likely free
+            // after it: in place or moved, the contents come along.
+            let mut q = p;
+            let mut old = l;
+            for new_size in [3 << 20, 9 << 20, 40 << 20] {
+                q = a.realloc(q, old, new_size);
+                assert!(!q.is_null());
+                old = Layout::from_size_align(new_size, 8).unwrap();
+                assert!((0..size).step_by(4093).all(|k| *q.add(k) == (k % 251) as u8));
+                *q.add(new_size - 1) = 1;
+            }
+            // A block allocated in between must not be disturbed by the growth after it.
+            let other = a.alloc(l);
+            other.write_bytes(3, size);
+            let r = a.realloc(q, old, 60 << 20);
+            assert!((0..size).step_by(4093).all(|k| *r.add(k) == (k % 251) as u8));
+            assert!((0..size).step_by(4093).all(|k| *other.add(k) == 3));
+            // Shrinking back under the classes' limit moves the block into them.
+            let s = a.realloc(r, Layout::from_size_align(60 << 20, 8).unwrap(), 5000);
+            assert!((0..5000).step_by(4093).all(|k| *s.add(k) == (k % 251) as u8));
+            a.dealloc(s, Layout::from_size_align(5000, 8).unwrap());
+            a.dealloc(other, l);
         }
     }
 }
