@@ -1415,8 +1415,8 @@ mod verifiers {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        for (i, blocks) in regions.clone().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1432,8 +1432,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        for (i, blocks) in regions.clone().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1543,7 +1543,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<2>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("step"); &NAME });
         if let Some(a) = a0 { at.attr_verdict("step", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
         let operands_total = body.num_operands(op);
@@ -1855,8 +1855,8 @@ mod verifiers {
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, body.results(op).skip(results_ranges[0].start).take(results_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "region with 1 blocks" }, c30(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "region with 1 blocks" }, c30(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1873,7 +1873,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<3>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 3] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);

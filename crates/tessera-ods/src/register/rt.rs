@@ -284,6 +284,45 @@ impl<'a> At<'a> {
         self.sizes_in(found, attr.name(), groups, total, kind, zeros_if_absent)
     }
 
+    /// [`At::segment_sizes_cached`] for a known number of groups `N`, as generated verifiers
+    /// ask: the sizes come back as an array. Well-formed sizes (the common case) are read and
+    /// checked in one pass over the attribute; anything else takes the general path, which
+    /// words the diagnostic.
+    #[inline]
+    pub fn segment_sizes_fixed<const N: usize>(
+        &self,
+        attr: &CachedIdent,
+        total: usize,
+        kind: ValueKind,
+        zeros_if_absent: bool,
+    ) -> Result<[i32; N], Diagnostic> {
+        let found = self.inherent_cached(attr);
+        match found {
+            Some(a) => {
+                if let Some(sizes) = self.ctx.dense_i32_iter(a).filter(|s| s.len() == N) {
+                    let mut out = [0i32; N];
+                    let (mut sum, mut negative) = (0i64, false);
+                    for (slot, s) in out.iter_mut().zip(sizes) {
+                        *slot = s;
+                        negative |= s < 0;
+                        sum += i64::from(s);
+                    }
+                    if !negative && sum == total as i64 {
+                        return Ok(out);
+                    }
+                }
+            }
+            None if zeros_if_absent && total == 0 => return Ok([0; N]),
+            None => {}
+        }
+        let sizes = self.sizes_in(found, attr.name(), N, total, kind, zeros_if_absent)?;
+        let mut out = [0i32; N];
+        for (slot, s) in out.iter_mut().zip(sizes) {
+            *slot = s;
+        }
+        Ok(out)
+    }
+
     /// The segment sizes `found` in attribute `attr` (see [`At::segment_sizes`]).
     fn sizes_in(
         &self,

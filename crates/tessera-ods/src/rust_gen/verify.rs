@@ -574,9 +574,9 @@ impl Gen<'_> {
                         format!("{list}_segments;")
                     } else {
                         format!(
-                            "at.segment_sizes_cached({}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
-                            cached_ident(attr),
+                            "at.segment_sizes_fixed::<{}>({}, {total}, {RT}::ValueKind::{kind}, {})?;",
                             groups.len(),
+                            cached_ident(attr),
                             c.uses_properties
                         )
                     };
@@ -723,7 +723,12 @@ impl Gen<'_> {
             region_checks.push(check);
         }
         if region_checks.iter().any(|ch| !matches!(ch, Check::Always)) {
-            line(out, 1, "let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();");
+            // Each region's block count, read as the checks ask (no list per op).
+            line(
+                out,
+                1,
+                "let regions = body.regions(op).map(|r| body.region_blocks(r).count());",
+            );
             let vars = EntryVars {
                 var: "blocks",
                 subject: "blocks",
@@ -752,7 +757,7 @@ impl Gen<'_> {
             line(
                 out,
                 1,
-                "let successors: ::std::vec::Vec<usize> = vec![0; body.successors(op).len()];",
+                "let successors = ::std::iter::repeat_n(0usize, body.successors(op).len());",
             );
             // Only the engine's form checks successors: the subject is never used.
             let vars = EntryVars {
@@ -811,7 +816,7 @@ fn entries(
                 out,
                 1,
                 &format!(
-                    "for (i, &{var}) in {list}.iter().enumerate(){} {{ {call} }}",
+                    "for (i, {var}) in {list}.clone().enumerate(){} {{ {call} }}",
                     if gi == 0 {
                         String::new()
                     } else {
@@ -824,11 +829,11 @@ fn entries(
                 out,
                 1,
                 &format!(
-                    "if let Some(&{var}) = {list}.{} {{ let i = {gi}; {call} }}",
+                    "if let Some({var}) = {list}.clone().{} {{ let i = {gi}; {call} }}",
                     if gi == 0 {
-                        "first()".to_string()
+                        "next()".to_string()
                     } else {
-                        format!("get({gi})")
+                        format!("nth({gi})")
                     }
                 ),
             );
@@ -882,9 +887,9 @@ fn native(c: &CompiledOp, check: &NativeCheck) -> String {
             };
             let attr = crate::register::verify::segment_attr(split, kind);
             format!(
-                "at.segment_sizes_cached({}, {}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
-                cached_ident(attr),
+                "at.segment_sizes_fixed::<{}>({}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
                 groups.len(),
+                cached_ident(attr),
                 c.uses_properties
             )
         }
