@@ -125,7 +125,8 @@ impl<'a> Verifier<'a> {
             dominators: FxHashMap::default(),
             positions: Vec::new(),
             numbered_blocks: Vec::new(),
-            last_region_kind: None,
+            region_kinds: [None; 2],
+            last_ancestor: None,
         }
     }
 
@@ -231,9 +232,13 @@ struct Verifier<'a> {
     /// Whether each block's ops are numbered in `positions`, by block index: asked for most
     /// operands, so a flag, not a set lookup.
     numbered_blocks: Vec<bool>,
-    /// The region last asked whether it is an SSA region, and the answer: consecutive
-    /// operands mostly live in one region, and the answer costs a registry lookup.
-    last_region_kind: Option<(RegionId, bool)>,
+    /// The two regions last asked whether they are SSA regions, and the answers, the latest
+    /// first: consecutive operands mostly live in one region or two (a rewrite's and its
+    /// pattern's), and an answer costs a registry lookup.
+    region_kinds: [Option<(RegionId, bool)>; 2],
+    /// The last walk up from a user's region to an operand's defining region that found the
+    /// user's ancestor there without error: (user's region, defining region, ancestor).
+    last_ancestor: Option<(RegionId, RegionId, OpId)>,
 }
 
 impl Verifier<'_> {
@@ -257,16 +262,16 @@ impl Verifier<'_> {
 
     /// Regions of registered ops are SSA regions unless the op says they are graphs.
     fn is_ssa_region(&mut self, region: RegionId) -> bool {
-        if let Some((last, ssa)) = self.last_region_kind {
-            if last == region {
-                return ssa;
+        for (known, ssa) in self.region_kinds.iter().flatten() {
+            if *known == region {
+                return *ssa;
             }
         }
         let ssa = match self.body.region_op(region).and_then(|p| self.traits(p)) {
             Some(t) => !t.contains(OpTraits::GRAPH_REGIONS),
             None => false,
         };
-        self.last_region_kind = Some((region, ssa));
+        self.region_kinds = [Some((region, ssa)), self.region_kinds[0]];
         ssa
     }
 
@@ -289,8 +294,11 @@ impl Verifier<'_> {
             }
         }
         let block = body.op_block(op);
+        // The user's block and whether it is in an SSA region, asked on the first operand
+        // defined in that block: the same for every operand.
+        let mut home = None;
         for (i, v) in body.operands(op).enumerate() {
-            if !self.operand_defined_before_in(op, block, v) {
+            if !self.operand_defined_before_in(op, block, &mut home, v) {
                 self.verify_operand(op, i, v);
             }
         }
@@ -408,10 +416,13 @@ impl Verifier<'_> {
     /// region where order does not matter). Most operands are, and the answer needs neither
     /// the walk up the regions nor the value's lookups again. False sends the operand to
     /// [`Verifier::verify_operand`], which also words any error.
+    /// `ssa` caches, for the operands of one user, whether `block` is in an SSA region (false
+    /// outside any region).
     fn operand_defined_before_in(
         &mut self,
         user: OpId,
         block: Option<BlockId>,
+        ssa: &mut Option<bool>,
         value: ValueId,
     ) -> bool {
         let body = self.body;
@@ -421,11 +432,17 @@ impl Verifier<'_> {
         match body.value_def(value) {
             ValueDef::BlockArg(b, _) => b == block,
             ValueDef::Result(def, _) if body.op_block(def) == Some(block) => {
-                let Some(region) = body.block_region(block) else {
-                    return true;
+                let ssa = match *ssa {
+                    Some(known) => known,
+                    None => {
+                        let known = body
+                            .block_region(block)
+                            .is_some_and(|region| self.is_ssa_region(region));
+                        *ssa = Some(known);
+                        known
+                    }
                 };
-                !self.is_ssa_region(region)
-                    || (def != user && self.comes_before_in(block, def, user))
+                !ssa || (def != user && self.comes_before_in(block, def, user))
             }
             _ => false,
         }
@@ -454,19 +471,43 @@ impl Verifier<'_> {
             return;
         };
         // Find the ancestor of `user` that lives directly in the defining region, checking
-        // isolation on the way up.
+        // isolation on the way up. Users in one region share the walk (the ops of a rewrite
+        // all use the matcher's values): a walk that found its ancestor without error is
+        // remembered.
+        let user_region = body.op_region(user);
         let mut anc = user;
-        loop {
-            let Some(region) = body.op_region(anc) else {
-                self.error(user, format!("operand #{index} does not dominate this use"));
+        let remembered = match self.last_ancestor {
+            Some((from, to, found)) if Some(from) == user_region && to == def_region => Some(found),
+            _ => None,
+        };
+        if let Some(found) = remembered {
+            anc = found;
+        } else {
+            if !self.walk_up(user, index, def_region, &mut anc) {
                 return;
+            }
+            if let Some(from) = user_region.filter(|&r| r != def_region) {
+                self.last_ancestor = Some((from, def_region, anc));
+            }
+        }
+        self.check_dominance(user, index, value, def_block, def_region, anc);
+    }
+
+    /// Moves `anc` (starting at `user`) up to its ancestor directly in `def_region`, checking
+    /// isolation on the way; false once it reported why there is none.
+    fn walk_up(&mut self, user: OpId, index: usize, def_region: RegionId, anc: &mut OpId) -> bool {
+        let body = self.body;
+        loop {
+            let Some(region) = body.op_region(*anc) else {
+                self.error(user, format!("operand #{index} does not dominate this use"));
+                return false;
             };
             if region == def_region {
-                break;
+                return true;
             }
             let Some(parent) = body.region_op(region) else {
                 self.error(user, format!("operand #{index} does not dominate this use"));
-                return;
+                return false;
             };
             if self
                 .traits(parent)
@@ -480,10 +521,24 @@ impl Verifier<'_> {
                         parent_loc,
                         "required by region isolation constraints",
                     ));
-                return;
+                return false;
             }
-            anc = parent;
+            *anc = parent;
         }
+    }
+
+    /// The dominance part of [`Verifier::verify_operand`], once `anc` (the user or its
+    /// ancestor in `def_region`) is known.
+    fn check_dominance(
+        &mut self,
+        user: OpId,
+        index: usize,
+        value: ValueId,
+        def_block: BlockId,
+        def_region: RegionId,
+        anc: OpId,
+    ) {
+        let body = self.body;
         if !self.is_ssa_region(def_region) {
             return;
         }
