@@ -488,6 +488,32 @@ impl<'a> At<'a> {
         }
     }
 
+    /// [`At::attr_verdict`] for a compiled constraint `verdict`, remembering in `memo` the
+    /// attributes it held for: attributes are uniqued and a constraint's verdict on one is
+    /// the same every time its context asks (while the registered dialects stay the same),
+    /// and a module's ops repeat a handful of attribute values (a pattern's benefit, an
+    /// operation's attribute names). A memo of types serves attributes as it is: it only
+    /// compares words.
+    #[inline]
+    pub fn attr_verdict_memo(
+        &self,
+        name: &str,
+        c: ConstraintText<'_>,
+        memo: &TypeMemo,
+        attr: Attr,
+        verdict: impl FnOnce(Attr) -> Result<bool, EvalError>,
+    ) -> Checked {
+        let key = TypeMemo::key_of(self.ctx, attr.index() as u64);
+        if key.is_some_and(|k| memo.holds(k)) {
+            return Ok(());
+        }
+        self.attr_verdict(name, c, verdict(attr))?;
+        if let Some(k) = key {
+            memo.remember(k);
+        }
+        Ok(())
+    }
+
     /// The verdict of a region's (`kind` "region") or successor's constraint on entry `i`
     /// of the group named `name`.
     pub fn entry_verdict(
@@ -813,7 +839,13 @@ impl TypeMemo {
     /// registers) and the type's index. `None` (nothing remembered) when they do not fit.
     #[inline]
     fn key(ctx: &Context, t: Type) -> Option<u64> {
-        let (uid, dialects, index) = (ctx.uid(), ctx.num_dialects() as u64, t.index() as u64);
+        Self::key_of(ctx, t.index() as u64)
+    }
+
+    /// The word for the type or attribute of index `index` (see [`TypeMemo::key`]).
+    #[inline]
+    fn key_of(ctx: &Context, index: u64) -> Option<u64> {
+        let (uid, dialects) = (ctx.uid(), ctx.num_dialects() as u64);
         (uid < 1 << 20 && dialects < 1 << 12 && index < 1 << 32)
             .then_some(uid << 44 | dialects << 32 | index)
     }

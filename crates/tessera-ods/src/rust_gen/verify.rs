@@ -479,16 +479,24 @@ impl Gen<'_> {
                 continue;
             }
             fallback |= matches!(check, Check::Fallback);
-            let verdict = Self::verdict(&check, "a", &format!("Attr({i})"), "Attr(a)");
-            line(
-                out,
-                1,
-                &format!(
-                    "if let Some(a) = a{i} {{ at.attr_verdict({:?}, {}, {verdict})?; }}",
+            // A compiled constraint is a function of the attribute alone: its verdicts are
+            // remembered. The engine's form is asked each time.
+            let call = match &check {
+                Check::Compiled(f) => format!(
+                    "at.attr_verdict_memo({:?}, {}, {MEMO}, a, |a| {f}(ctx, a))?;",
                     a.name,
                     text(&a.check)
                 ),
-            );
+                _ => {
+                    let verdict = Self::verdict(&check, "a", &format!("Attr({i})"), "Attr(a)");
+                    format!(
+                        "at.attr_verdict({:?}, {}, {verdict})?;",
+                        a.name,
+                        text(&a.check)
+                    )
+                }
+            };
+            line(out, 1, &format!("if let Some(a) = a{i} {{ {call} }}"));
         }
         // Operands and results.
         let need_lists = !c.pred_traits.is_empty();
@@ -661,6 +669,11 @@ impl Gen<'_> {
                 let verdict = Self::verdict(check, "t", &format!("{kind}({gi})"), "Type(t)");
                 let values = if need_lists {
                     format!("{list}[{range}.clone()].iter().copied()")
+                } else if kind == "Operand" {
+                    // The group's slice of the op's operand slots: skipping along the
+                    // operand iterator cost a step per skipped operand. The ranges are
+                    // clamped to the operands there are; an empty slice otherwise.
+                    format!("body.operand_uses(op).get({range}.clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u))")
                 } else {
                     format!("body.{list}(op).skip({range}.start).take({range}.len())")
                 };
