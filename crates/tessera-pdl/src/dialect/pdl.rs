@@ -341,8 +341,33 @@ fn segment_range(ctx: &Context, body: &Body, op: OpId, index: usize) -> Range<us
             std::cmp::Ordering::Greater => break,
         }
     }
+    checked_range(start, len, body.num_operands(op))
+}
+
+/// [`segment_range`] of each of the first `N` groups, reading the sizes once.
+fn segment_ranges<const N: usize>(ctx: &Context, body: &Body, op: OpId) -> [Range<usize>; N] {
+    let mut ranges = std::array::from_fn(|_| 0..0);
+    let Some(sizes) = inherent(ctx, body, op, &SEGMENT_SIZES).and_then(|a| ctx.dense_i32_iter(a))
+    else {
+        return ranges;
+    };
+    let total = body.num_operands(op);
+    // Groups past the attribute's sizes are empty and start after them all, as
+    // `segment_range` reads them.
+    let mut start = 0i64;
+    let mut sizes = sizes.map(i64::from);
+    for range in &mut ranges {
+        let len = sizes.next().unwrap_or(0);
+        *range = checked_range(start, len, total);
+        start += len;
+    }
+    ranges
+}
+
+/// `start..start + len` if it lies within `total` operands, else empty.
+fn checked_range(start: i64, len: i64, total: usize) -> Range<usize> {
     match (usize::try_from(start), usize::try_from(start + len)) {
-        (Ok(start), Ok(end)) if start <= end && end <= body.num_operands(op) => start..end,
+        (Ok(start), Ok(end)) if start <= end && end <= total => start..end,
         _ => 0..0,
     }
 }
@@ -366,7 +391,8 @@ pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) ->
 
 /// `pdl.replace`: by an operation or by values, not both.
 pub(crate) fn verify_replace(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if segment_len(ctx, body, op, 1) != 0 && segment_len(ctx, body, op, 2) != 0 {
+    let [_, values, replacements] = segment_ranges::<3>(ctx, body, op);
+    if !values.is_empty() && !replacements.is_empty() {
         return op_error(ctx, body, op, "expected no replacement values to be provided when the replacement operation is present");
     }
     Ok(())
@@ -464,13 +490,23 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     let is_rewrite =
         |user: OpId| Some(user) == rewrite || Some(body.op_name(user)) == names.rewrite;
     // Whether `user` is a rewrite or nested directly in one (not in the pattern).
+    // The rewrite's first block: an op there is nested directly in the rewrite, known from
+    // its block alone (most of the users asked about are), not the walk up to its parent.
+    let rewrite_body = rewrite
+        .filter(|&r| body.num_regions(r) != 0)
+        .and_then(|r| body.first_block(body.region(r, 0)));
+    let in_rewrite_body =
+        |user: OpId| rewrite_body.is_some() && body.op_block(user) == rewrite_body;
     let in_rewrite = |user: OpId| {
-        if is_rewrite(user) {
+        if Some(user) == rewrite {
             return true;
         }
         // A matcher op's parent is the pattern, which is no rewrite.
         if matcher.slot(user).is_some() {
-            return false;
+            return is_rewrite(user);
+        }
+        if in_rewrite_body(user) || is_rewrite(user) {
+            return true;
         }
         match body.parent_op(user) {
             Some(parent) if parent == op => false,
@@ -500,6 +536,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
             continue;
         }
         if first {
+            let rewrite = (rewrite, rewrite_body);
             visit(ctx, body, &names, &matcher, rewrite, o, &mut visited);
             first = false;
         } else if !visited.contains(&matcher, o) {
@@ -767,7 +804,7 @@ fn visit(
     body: &Body,
     names: &PatternNames,
     matcher: &Matcher,
-    rewrite: Option<OpId>,
+    (rewrite, rewrite_body): (Option<OpId>, Option<tessera_ir::BlockId>),
     start: OpId,
     visited: &mut Visited,
 ) {
@@ -778,6 +815,10 @@ fn visit(
         // rewrite's) need their parent looked up.
         let slot = matcher.slot(op);
         if slot.is_none() {
+            // An op of the rewrite's body is nested in the rewrite, which is no pattern.
+            if rewrite_body.is_some() && body.op_block(op) == rewrite_body {
+                continue;
+            }
             let in_pattern = match body.parent_op(op) {
                 Some(p) if p == matcher.pattern => true,
                 // Inside the rewrite, which is no pattern.
