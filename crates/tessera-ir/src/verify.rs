@@ -2,8 +2,8 @@
 //! successors, and registered ops' own verifiers. Errors use upstream MLIR's wording.
 
 use crate::{
-    BlockId, Body, Context, Diagnostic, OpId, OpInfo, OpTraits, RegionId, Severity, ValueDef,
-    ValueId,
+    BlockId, Body, CachedIdent, Context, Diagnostic, OpId, OpInfo, OpTraits, RegionId, Severity,
+    ValueDef, ValueId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -11,6 +11,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnostic>> {
     verify_with(ctx, body, root, 0)
 }
+
+/// The attribute naming a symbol, resolved once per context.
+static SYM_NAME: CachedIdent = CachedIdent::new("sym_name");
 
 /// Modules whose body holds at least this many ops are verified on worker threads, if the
 /// caller allows: below it, starting threads costs more than they save.
@@ -134,7 +137,12 @@ impl<'a> Verifier<'a> {
     /// checked once everything nested in it is).
     fn enter(&mut self, op: OpId, found: &mut Found) -> bool {
         let info = self.ctx.op_info(self.body.op_name(op));
-        self.verify_op(op, info);
+        self.verify_op(op, info, None);
+        Self::note(op, info, found)
+    }
+
+    /// Notes `op` (registered as `info`) in `found`; whether it is a symbol table.
+    fn note(op: OpId, info: Option<&OpInfo>, found: &mut Found) -> bool {
         let Some(info) = info else {
             return false;
         };
@@ -154,16 +162,14 @@ impl<'a> Verifier<'a> {
                 found.tables.push(op);
                 continue;
             }
-            if self.enter(op, found) {
+            let info = self.ctx.op_info(body.op_name(op));
+            if Self::note(op, info, found) {
                 stack.push((op, true));
             }
             let start = stack.len();
-            for r in body.regions(op) {
-                for b in body.region_blocks(r) {
-                    stack.extend(body.block_ops(b).map(|child| (child, false)));
-                }
-            }
-            // Children were pushed in order; reverse so the first child pops first.
+            // Verifying the op pushes its children, in order.
+            self.verify_op(op, info, Some(&mut stack));
+            // Reversed so the first child pops first.
             stack[start..].reverse();
         }
     }
@@ -262,10 +268,14 @@ impl Verifier<'_> {
 
     /// Regions of registered ops are SSA regions unless the op says they are graphs.
     fn is_ssa_region(&mut self, region: RegionId) -> bool {
-        for (known, ssa) in self.region_kinds.iter().flatten() {
-            if *known == region {
-                return *ssa;
+        match self.region_kinds {
+            [Some((known, ssa)), _] if known == region => return ssa,
+            [first, Some((known, ssa))] if known == region => {
+                // The latest first.
+                self.region_kinds = [Some((known, ssa)), first];
+                return ssa;
             }
+            _ => {}
         }
         let ssa = match self.body.region_op(region).and_then(|p| self.traits(p)) {
             Some(t) => !t.contains(OpTraits::GRAPH_REGIONS),
@@ -275,8 +285,63 @@ impl Verifier<'_> {
         ssa
     }
 
-    /// Verifies `op` alone; `info` is its registration.
-    fn verify_op(&mut self, op: OpId, info: Option<&OpInfo>) {
+    /// Verifies `op` alone; `info` is its registration. The ops of its regions are pushed
+    /// onto `children` (if given) for the walk, in order, whatever the checks find: the
+    /// region checks read them anyway, and one pass over them serves both.
+    fn verify_op(
+        &mut self,
+        op: OpId,
+        info: Option<&OpInfo>,
+        mut children: Option<&mut Vec<(OpId, bool)>>,
+    ) {
+        let body = self.body;
+        // `None`: the op's own invariants failed, and its regions are not checked.
+        let traits = self.verify_own(op, info);
+        for region in body.regions(op) {
+            let entry = traits.and_then(|_| body.first_block(region));
+            let mut branches_to_entry = false;
+            if let Some(stack) = children.as_deref_mut() {
+                for b in body.region_blocks(region) {
+                    for o in body.block_ops(b) {
+                        stack.push((o, false));
+                        if !branches_to_entry
+                            && entry.is_some_and(|e| body.successors(o).contains(&e))
+                        {
+                            branches_to_entry = true;
+                        }
+                    }
+                }
+            } else if let Some(entry) = entry {
+                branches_to_entry = body
+                    .region_blocks(region)
+                    .flat_map(|b| body.block_ops(b))
+                    .any(|o| body.successors(o).contains(&entry));
+            }
+            let Some(traits) = traits else {
+                continue;
+            };
+            if branches_to_entry {
+                // About the region, not the op: upstream shows no op dump with it.
+                self.errors.push(Diagnostic::error(
+                    body.op_loc(op),
+                    "entry block of region may not have predecessors",
+                ));
+            }
+            if info.is_some()
+                && !traits.contains(OpTraits::NO_TERMINATOR)
+                && !traits.contains(OpTraits::GRAPH_REGIONS)
+            {
+                for b in body.region_blocks(region) {
+                    self.verify_terminator(op, b);
+                }
+            }
+        }
+    }
+
+    /// The checks of `op` before its regions': its name, operands and successors, its own
+    /// invariants, its place as a terminator and its single block. The op's traits if its
+    /// regions are to be checked next; `None` if its invariants failed.
+    fn verify_own(&mut self, op: OpId, info: Option<&OpInfo>) -> Option<OpTraits> {
         let body = self.body;
         if info.is_none() {
             let full = self.ctx.str(body.op_name(op));
@@ -323,7 +388,7 @@ impl Verifier<'_> {
         if let Some(hook) = info.and_then(|i| i.verify.as_ref()) {
             if let Err(d) = hook(self.ctx, body, op) {
                 self.errors.push(d);
-                return;
+                return None;
             }
         }
         let traits = info.map(|i| i.traits).unwrap_or_default();
@@ -334,44 +399,28 @@ impl Verifier<'_> {
             let needs_terminator = !traits.contains(OpTraits::NO_TERMINATOR);
             if let Some(message) = single_block_violation(body, op, needs_terminator) {
                 self.op_error(op, &message);
-                return;
+                return None;
             }
         }
-        for region in body.regions(op) {
-            if let Some(entry) = body.first_block(region) {
-                let branches_to_entry = body
-                    .region_blocks(region)
-                    .flat_map(|b| body.block_ops(b))
-                    .any(|o| body.successors(o).contains(&entry));
-                if branches_to_entry {
-                    // About the region, not the op: upstream shows no op dump with it.
-                    self.errors.push(Diagnostic::error(
-                        body.op_loc(op),
-                        "entry block of region may not have predecessors",
-                    ));
-                }
-            }
-            if info.is_some()
-                && !traits.contains(OpTraits::NO_TERMINATOR)
-                && !traits.contains(OpTraits::GRAPH_REGIONS)
-            {
-                for b in body.region_blocks(region) {
-                    self.verify_terminator(op, b);
-                }
-            }
-        }
+        Some(traits)
     }
 
     /// The symbols directly inside `op`, which has the `SymbolTable` trait, have distinct
     /// names.
     fn verify_symbol_table(&mut self, op: OpId) {
         let (ctx, body) = (self.ctx, self.body);
-        let mut seen: FxHashMap<&str, OpId> = FxHashMap::default();
+        // Sized for every op of the first block up front: a module's symbols are most of its
+        // ops, and growing the map step by step rehashed every name seen.
+        let first_block = body.regions(op).next().and_then(|r| body.first_block(r));
+        let ops = first_block.map_or(0, |b| body.block_ops(b).count());
+        let mut seen: FxHashMap<&str, OpId> =
+            FxHashMap::with_capacity_and_hasher(ops, Default::default());
         for region in body.regions(op) {
             for block in body.region_blocks(region) {
                 for child in body.block_ops(block) {
-                    let Some(name) = crate::op_queries::inherent_attr(ctx, body, child, "sym_name")
-                        .and_then(|a| ctx.string_value(a))
+                    let Some(name) =
+                        crate::op_queries::inherent_attr_cached(ctx, body, child, &SYM_NAME)
+                            .and_then(|a| ctx.string_value(a))
                     else {
                         continue;
                     };
