@@ -569,7 +569,8 @@ struct Matcher {
 /// whether an op is the matcher's is one bit; a scan or a hash lookup cost more than the
 /// rest of the check.
 enum Slots {
-    /// The ops' ids lie in `base..base + 128`; bit `id - base` of `members` is set for each.
+    /// The ops' ids lie in `base..base + 128` (`base`: the first op's); bit `id - base` of
+    /// `members` is set for each.
     Dense { base: u32, members: u128 },
     /// Ids too far apart: each op's position in the list.
     Sparse(FxHashMap<OpId, u32>),
@@ -578,18 +579,21 @@ enum Slots {
 impl Matcher {
     fn new(body: &Body, pattern: OpId, block: tessera_ir::BlockId) -> Matcher {
         let mut ops: SmallVec<[(OpId, Ident, bool); 16]> = SmallVec::new();
-        let (mut low, mut high) = (u32::MAX, 0);
+        // The first op is made first, so its id is usually the smallest: the span starts
+        // there, and the bits are set as the ops are read.
+        let base = body.first_op(block).map_or(0, |o| o.as_u32());
+        let (mut members, mut dense) = (0u128, true);
         for o in body.block_ops(block) {
             ops.push((o, body.op_name(o), body.num_regions(o) != 0));
-            low = low.min(o.as_u32());
-            high = high.max(o.as_u32());
+            let d = o.as_u32().wrapping_sub(base);
+            if d < 128 {
+                members |= 1u128 << d;
+            } else {
+                dense = false;
+            }
         }
-        let low = low.min(high);
-        let slots = if high - low < 128 {
-            let members = ops
-                .iter()
-                .fold(0u128, |m, &(o, _, _)| m | 1u128 << (o.as_u32() - low));
-            Slots::Dense { base: low, members }
+        let slots = if dense {
+            Slots::Dense { base, members }
         } else {
             Slots::Sparse(
                 ops.iter()
@@ -776,9 +780,15 @@ impl Visited {
 
     fn contains(&self, matcher: &Matcher, op: OpId) -> bool {
         match matcher.slot(op) {
-            Some(s) => self.bits[s as usize / 64] >> (s % 64) & 1 != 0,
+            Some(s) => self.has_slot(s),
             None => self.others.contains(&op),
         }
+    }
+
+    /// Whether the matcher op of slot `s` was reached.
+    #[inline]
+    fn has_slot(&self, s: u32) -> bool {
+        self.bits[s as usize / 64] >> (s % 64) & 1 != 0
     }
 
     /// Adds `op` (whose slot is `slot`, if a matcher op); false if it was there.
@@ -808,6 +818,14 @@ fn visit(
     start: OpId,
     visited: &mut Visited,
 ) {
+    // Whether `op` may still be reached: not a matcher op visited already, nor an op of the
+    // rewrite's body (nested in the rewrite, which is no pattern). Checked before pushing
+    // as well as after popping: most users are one or the other, and pushing them only to
+    // drop them cost more.
+    let open = |visited: &Visited, op: OpId| match matcher.slot(op) {
+        Some(s) => !visited.has_slot(s),
+        None => rewrite_body.is_none() || body.op_block(op) != rewrite_body,
+    };
     let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
     stack.push(start);
     while let Some(op) = stack.pop() {
@@ -835,17 +853,26 @@ fn visit(
             continue;
         }
         if name == names.operation {
-            stack.extend(segment_values(ctx, body, op, 0).filter_map(|v| body.defining_op(v)));
+            for def in segment_values(ctx, body, op, 0).filter_map(|v| body.defining_op(v)) {
+                if open(visited, def) {
+                    stack.push(def);
+                }
+            }
         } else if name == names.result || name == names.results {
             // A result without its operand (ODS reports that later) leads nowhere.
             if let Some(parent) = body.operands(op).next().and_then(|v| body.defining_op(v)) {
-                stack.push(parent);
+                if open(visited, parent) {
+                    stack.push(parent);
+                }
             }
         }
         // Pushed one by one: extending from the nested iterator cost more than the pushes.
         for v in body.results(op) {
             for u in body.uses(v) {
-                stack.push(body.use_owner(u));
+                let user = body.use_owner(u);
+                if open(visited, user) {
+                    stack.push(user);
+                }
             }
         }
     }
