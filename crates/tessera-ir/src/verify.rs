@@ -692,23 +692,33 @@ impl Verifier<'_> {
         }
     }
 
-    /// [`Verifier::comes_before`] for `a` in `block`.
+    /// [`Verifier::comes_before`] for `a` in `block`. Asked for most operands: the common
+    /// case (the block numbered already) is a flag and two reads.
+    #[inline]
     fn comes_before_in(&mut self, block: BlockId, a: OpId, b: OpId) -> bool {
+        let slot = block.as_u32() as usize;
+        if !self.numbered_blocks.get(slot).copied().unwrap_or(false) {
+            self.number_block(block);
+        }
+        self.numbered_before(a, b)
+    }
+
+    /// Numbers the ops of `block` in `positions`.
+    #[cold]
+    fn number_block(&mut self, block: BlockId) {
         let body = self.body;
         let slot = block.as_u32() as usize;
         if self.numbered_blocks.len() <= slot {
             self.numbered_blocks
                 .resize(body.block_capacity().max(slot + 1), false);
         }
-        if !std::mem::replace(&mut self.numbered_blocks[slot], true) {
-            if self.positions.len() < body.op_capacity() {
-                self.positions.resize(body.op_capacity(), u32::MAX);
-            }
-            for (i, op) in body.block_ops(block).enumerate() {
-                self.positions[op.as_u32() as usize] = i as u32;
-            }
+        self.numbered_blocks[slot] = true;
+        if self.positions.len() < body.op_capacity() {
+            self.positions.resize(body.op_capacity(), u32::MAX);
         }
-        self.numbered_before(a, b)
+        for (i, op) in body.block_ops(block).enumerate() {
+            self.positions[op.as_u32() as usize] = i as u32;
+        }
     }
 
     /// Whether `a` is numbered before `b` (see [`Verifier::comes_before`]).
