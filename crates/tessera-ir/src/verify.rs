@@ -2,8 +2,8 @@
 //! successors, and registered ops' own verifiers. Errors use upstream MLIR's wording.
 
 use crate::{
-    BlockId, Body, Context, Diagnostic, OpId, OpInfo, OpTraits, RegionId, Severity, ValueDef,
-    ValueId,
+    BlockId, Body, CachedIdent, Context, Diagnostic, OpId, OpInfo, OpTraits, RegionId, Severity,
+    ValueDef, ValueId,
 };
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -11,6 +11,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub fn verify(ctx: &Context, body: &Body, root: OpId) -> Result<(), Vec<Diagnostic>> {
     verify_with(ctx, body, root, 0)
 }
+
+/// The attribute naming a symbol, resolved once per context.
+static SYM_NAME: CachedIdent = CachedIdent::new("sym_name");
 
 /// Modules whose body holds at least this many ops are verified on worker threads, if the
 /// caller allows: below it, starting threads costs more than they save.
@@ -125,7 +128,8 @@ impl<'a> Verifier<'a> {
             dominators: FxHashMap::default(),
             positions: Vec::new(),
             numbered_blocks: Vec::new(),
-            last_region_kind: None,
+            region_kinds: [None; 2],
+            last_ancestor: None,
         }
     }
 
@@ -133,7 +137,12 @@ impl<'a> Verifier<'a> {
     /// checked once everything nested in it is).
     fn enter(&mut self, op: OpId, found: &mut Found) -> bool {
         let info = self.ctx.op_info(self.body.op_name(op));
-        self.verify_op(op, info);
+        self.verify_op(op, info, None);
+        Self::note(op, info, found)
+    }
+
+    /// Notes `op` (registered as `info`) in `found`; whether it is a symbol table.
+    fn note(op: OpId, info: Option<&OpInfo>, found: &mut Found) -> bool {
         let Some(info) = info else {
             return false;
         };
@@ -153,16 +162,14 @@ impl<'a> Verifier<'a> {
                 found.tables.push(op);
                 continue;
             }
-            if self.enter(op, found) {
+            let info = self.ctx.op_info(body.op_name(op));
+            if Self::note(op, info, found) {
                 stack.push((op, true));
             }
             let start = stack.len();
-            for r in body.regions(op) {
-                for b in body.region_blocks(r) {
-                    stack.extend(body.block_ops(b).map(|child| (child, false)));
-                }
-            }
-            // Children were pushed in order; reverse so the first child pops first.
+            // Verifying the op pushes its children, in order.
+            self.verify_op(op, info, Some(&mut stack));
+            // Reversed so the first child pops first.
             stack[start..].reverse();
         }
     }
@@ -231,9 +238,13 @@ struct Verifier<'a> {
     /// Whether each block's ops are numbered in `positions`, by block index: asked for most
     /// operands, so a flag, not a set lookup.
     numbered_blocks: Vec<bool>,
-    /// The region last asked whether it is an SSA region, and the answer: consecutive
-    /// operands mostly live in one region, and the answer costs a registry lookup.
-    last_region_kind: Option<(RegionId, bool)>,
+    /// The two regions last asked whether they are SSA regions, and the answers, the latest
+    /// first: consecutive operands mostly live in one region or two (a rewrite's and its
+    /// pattern's), and an answer costs a registry lookup.
+    region_kinds: [Option<(RegionId, bool)>; 2],
+    /// The last walk up from a user's region to an operand's defining region that found the
+    /// user's ancestor there without error: (user's region, defining region, ancestor).
+    last_ancestor: Option<(RegionId, RegionId, OpId)>,
 }
 
 impl Verifier<'_> {
@@ -257,21 +268,80 @@ impl Verifier<'_> {
 
     /// Regions of registered ops are SSA regions unless the op says they are graphs.
     fn is_ssa_region(&mut self, region: RegionId) -> bool {
-        if let Some((last, ssa)) = self.last_region_kind {
-            if last == region {
+        match self.region_kinds {
+            [Some((known, ssa)), _] if known == region => return ssa,
+            [first, Some((known, ssa))] if known == region => {
+                // The latest first.
+                self.region_kinds = [Some((known, ssa)), first];
                 return ssa;
             }
+            _ => {}
         }
         let ssa = match self.body.region_op(region).and_then(|p| self.traits(p)) {
             Some(t) => !t.contains(OpTraits::GRAPH_REGIONS),
             None => false,
         };
-        self.last_region_kind = Some((region, ssa));
+        self.region_kinds = [Some((region, ssa)), self.region_kinds[0]];
         ssa
     }
 
-    /// Verifies `op` alone; `info` is its registration.
-    fn verify_op(&mut self, op: OpId, info: Option<&OpInfo>) {
+    /// Verifies `op` alone; `info` is its registration. The ops of its regions are pushed
+    /// onto `children` (if given) for the walk, in order, whatever the checks find: the
+    /// region checks read them anyway, and one pass over them serves both.
+    fn verify_op(
+        &mut self,
+        op: OpId,
+        info: Option<&OpInfo>,
+        mut children: Option<&mut Vec<(OpId, bool)>>,
+    ) {
+        let body = self.body;
+        // `None`: the op's own invariants failed, and its regions are not checked.
+        let traits = self.verify_own(op, info);
+        for region in body.regions(op) {
+            let entry = traits.and_then(|_| body.first_block(region));
+            let mut branches_to_entry = false;
+            if let Some(stack) = children.as_deref_mut() {
+                for b in body.region_blocks(region) {
+                    for o in body.block_ops(b) {
+                        stack.push((o, false));
+                        if !branches_to_entry
+                            && entry.is_some_and(|e| body.successors(o).contains(&e))
+                        {
+                            branches_to_entry = true;
+                        }
+                    }
+                }
+            } else if let Some(entry) = entry {
+                branches_to_entry = body
+                    .region_blocks(region)
+                    .flat_map(|b| body.block_ops(b))
+                    .any(|o| body.successors(o).contains(&entry));
+            }
+            let Some(traits) = traits else {
+                continue;
+            };
+            if branches_to_entry {
+                // About the region, not the op: upstream shows no op dump with it.
+                self.errors.push(Diagnostic::error(
+                    body.op_loc(op),
+                    "entry block of region may not have predecessors",
+                ));
+            }
+            if info.is_some()
+                && !traits.contains(OpTraits::NO_TERMINATOR)
+                && !traits.contains(OpTraits::GRAPH_REGIONS)
+            {
+                for b in body.region_blocks(region) {
+                    self.verify_terminator(op, b);
+                }
+            }
+        }
+    }
+
+    /// The checks of `op` before its regions': its name, operands and successors, its own
+    /// invariants, its place as a terminator and its single block. The op's traits if its
+    /// regions are to be checked next; `None` if its invariants failed.
+    fn verify_own(&mut self, op: OpId, info: Option<&OpInfo>) -> Option<OpTraits> {
         let body = self.body;
         if info.is_none() {
             let full = self.ctx.str(body.op_name(op));
@@ -289,8 +359,11 @@ impl Verifier<'_> {
             }
         }
         let block = body.op_block(op);
+        // The user's block and whether it is in an SSA region, asked on the first operand
+        // defined in that block: the same for every operand.
+        let mut home = None;
         for (i, v) in body.operands(op).enumerate() {
-            if !self.operand_defined_before_in(op, block, v) {
+            if !self.operand_defined_before_in(op, block, &mut home, v) {
                 self.verify_operand(op, i, v);
             }
         }
@@ -315,7 +388,7 @@ impl Verifier<'_> {
         if let Some(hook) = info.and_then(|i| i.verify.as_ref()) {
             if let Err(d) = hook(self.ctx, body, op) {
                 self.errors.push(d);
-                return;
+                return None;
             }
         }
         let traits = info.map(|i| i.traits).unwrap_or_default();
@@ -326,44 +399,28 @@ impl Verifier<'_> {
             let needs_terminator = !traits.contains(OpTraits::NO_TERMINATOR);
             if let Some(message) = single_block_violation(body, op, needs_terminator) {
                 self.op_error(op, &message);
-                return;
+                return None;
             }
         }
-        for region in body.regions(op) {
-            if let Some(entry) = body.first_block(region) {
-                let branches_to_entry = body
-                    .region_blocks(region)
-                    .flat_map(|b| body.block_ops(b))
-                    .any(|o| body.successors(o).contains(&entry));
-                if branches_to_entry {
-                    // About the region, not the op: upstream shows no op dump with it.
-                    self.errors.push(Diagnostic::error(
-                        body.op_loc(op),
-                        "entry block of region may not have predecessors",
-                    ));
-                }
-            }
-            if info.is_some()
-                && !traits.contains(OpTraits::NO_TERMINATOR)
-                && !traits.contains(OpTraits::GRAPH_REGIONS)
-            {
-                for b in body.region_blocks(region) {
-                    self.verify_terminator(op, b);
-                }
-            }
-        }
+        Some(traits)
     }
 
     /// The symbols directly inside `op`, which has the `SymbolTable` trait, have distinct
     /// names.
     fn verify_symbol_table(&mut self, op: OpId) {
         let (ctx, body) = (self.ctx, self.body);
-        let mut seen: FxHashMap<&str, OpId> = FxHashMap::default();
+        // Sized for every op of the first block up front: a module's symbols are most of its
+        // ops, and growing the map step by step rehashed every name seen.
+        let first_block = body.regions(op).next().and_then(|r| body.first_block(r));
+        let ops = first_block.map_or(0, |b| body.block_ops(b).count());
+        let mut seen: FxHashMap<&str, OpId> =
+            FxHashMap::with_capacity_and_hasher(ops, Default::default());
         for region in body.regions(op) {
             for block in body.region_blocks(region) {
                 for child in body.block_ops(block) {
-                    let Some(name) = crate::op_queries::inherent_attr(ctx, body, child, "sym_name")
-                        .and_then(|a| ctx.string_value(a))
+                    let Some(name) =
+                        crate::op_queries::inherent_attr_cached(ctx, body, child, &SYM_NAME)
+                            .and_then(|a| ctx.string_value(a))
                     else {
                         continue;
                     };
@@ -408,10 +465,13 @@ impl Verifier<'_> {
     /// region where order does not matter). Most operands are, and the answer needs neither
     /// the walk up the regions nor the value's lookups again. False sends the operand to
     /// [`Verifier::verify_operand`], which also words any error.
+    /// `ssa` caches, for the operands of one user, whether `block` is in an SSA region (false
+    /// outside any region).
     fn operand_defined_before_in(
         &mut self,
         user: OpId,
         block: Option<BlockId>,
+        ssa: &mut Option<bool>,
         value: ValueId,
     ) -> bool {
         let body = self.body;
@@ -421,11 +481,17 @@ impl Verifier<'_> {
         match body.value_def(value) {
             ValueDef::BlockArg(b, _) => b == block,
             ValueDef::Result(def, _) if body.op_block(def) == Some(block) => {
-                let Some(region) = body.block_region(block) else {
-                    return true;
+                let ssa = match *ssa {
+                    Some(known) => known,
+                    None => {
+                        let known = body
+                            .block_region(block)
+                            .is_some_and(|region| self.is_ssa_region(region));
+                        *ssa = Some(known);
+                        known
+                    }
                 };
-                !self.is_ssa_region(region)
-                    || (def != user && self.comes_before_in(block, def, user))
+                !ssa || (def != user && self.comes_before_in(block, def, user))
             }
             _ => false,
         }
@@ -454,19 +520,43 @@ impl Verifier<'_> {
             return;
         };
         // Find the ancestor of `user` that lives directly in the defining region, checking
-        // isolation on the way up.
+        // isolation on the way up. Users in one region share the walk (the ops of a rewrite
+        // all use the matcher's values): a walk that found its ancestor without error is
+        // remembered.
+        let user_region = body.op_region(user);
         let mut anc = user;
-        loop {
-            let Some(region) = body.op_region(anc) else {
-                self.error(user, format!("operand #{index} does not dominate this use"));
+        let remembered = match self.last_ancestor {
+            Some((from, to, found)) if Some(from) == user_region && to == def_region => Some(found),
+            _ => None,
+        };
+        if let Some(found) = remembered {
+            anc = found;
+        } else {
+            if !self.walk_up(user, index, def_region, &mut anc) {
                 return;
+            }
+            if let Some(from) = user_region.filter(|&r| r != def_region) {
+                self.last_ancestor = Some((from, def_region, anc));
+            }
+        }
+        self.check_dominance(user, index, value, def_block, def_region, anc);
+    }
+
+    /// Moves `anc` (starting at `user`) up to its ancestor directly in `def_region`, checking
+    /// isolation on the way; false once it reported why there is none.
+    fn walk_up(&mut self, user: OpId, index: usize, def_region: RegionId, anc: &mut OpId) -> bool {
+        let body = self.body;
+        loop {
+            let Some(region) = body.op_region(*anc) else {
+                self.error(user, format!("operand #{index} does not dominate this use"));
+                return false;
             };
             if region == def_region {
-                break;
+                return true;
             }
             let Some(parent) = body.region_op(region) else {
                 self.error(user, format!("operand #{index} does not dominate this use"));
-                return;
+                return false;
             };
             if self
                 .traits(parent)
@@ -480,10 +570,24 @@ impl Verifier<'_> {
                         parent_loc,
                         "required by region isolation constraints",
                     ));
-                return;
+                return false;
             }
-            anc = parent;
+            *anc = parent;
         }
+    }
+
+    /// The dominance part of [`Verifier::verify_operand`], once `anc` (the user or its
+    /// ancestor in `def_region`) is known.
+    fn check_dominance(
+        &mut self,
+        user: OpId,
+        index: usize,
+        value: ValueId,
+        def_block: BlockId,
+        def_region: RegionId,
+        anc: OpId,
+    ) {
+        let body = self.body;
         if !self.is_ssa_region(def_region) {
             return;
         }
@@ -588,23 +692,33 @@ impl Verifier<'_> {
         }
     }
 
-    /// [`Verifier::comes_before`] for `a` in `block`.
+    /// [`Verifier::comes_before`] for `a` in `block`. Asked for most operands: the common
+    /// case (the block numbered already) is a flag and two reads.
+    #[inline]
     fn comes_before_in(&mut self, block: BlockId, a: OpId, b: OpId) -> bool {
+        let slot = block.as_u32() as usize;
+        if !self.numbered_blocks.get(slot).copied().unwrap_or(false) {
+            self.number_block(block);
+        }
+        self.numbered_before(a, b)
+    }
+
+    /// Numbers the ops of `block` in `positions`.
+    #[cold]
+    fn number_block(&mut self, block: BlockId) {
         let body = self.body;
         let slot = block.as_u32() as usize;
         if self.numbered_blocks.len() <= slot {
             self.numbered_blocks
                 .resize(body.block_capacity().max(slot + 1), false);
         }
-        if !std::mem::replace(&mut self.numbered_blocks[slot], true) {
-            if self.positions.len() < body.op_capacity() {
-                self.positions.resize(body.op_capacity(), u32::MAX);
-            }
-            for (i, op) in body.block_ops(block).enumerate() {
-                self.positions[op.as_u32() as usize] = i as u32;
-            }
+        self.numbered_blocks[slot] = true;
+        if self.positions.len() < body.op_capacity() {
+            self.positions.resize(body.op_capacity(), u32::MAX);
         }
-        self.numbered_before(a, b)
+        for (i, op) in body.block_ops(block).enumerate() {
+            self.positions[op.as_u32() as usize] = i as u32;
+        }
     }
 
     /// Whether `a` is numbered before `b` (see [`Verifier::comes_before`]).

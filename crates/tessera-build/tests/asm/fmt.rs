@@ -1415,8 +1415,8 @@ mod verifiers {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        for (i, blocks) in regions.clone().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1432,8 +1432,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        for (i, &blocks) in regions.iter().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        for (i, blocks) in regions.clone().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1463,7 +1463,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c1(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 0] = [];
         let results: ::tessera_ods::register::rt::Values = body.results(op).collect();
@@ -1543,17 +1543,17 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<2>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("step"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("step", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("step", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c5(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 2] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "index" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c6(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "index" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c6(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "index" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c6(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "index" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c6(ctx, t))?;
         Ok(())
     }
 
@@ -1586,7 +1586,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1612,11 +1612,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("callee"); &NAME });
         at.required_attr("callee", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c9(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c9(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -1657,7 +1657,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 2, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("predicate"); &NAME });
         at.required_attr("predicate", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("predicate", ::tessera_ods::register::rt::ConstraintText { record: "Fmt_Pred", summary: "a comparison" }, c1(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("predicate", ::tessera_ods::register::rt::ConstraintText { record: "Fmt_Pred", summary: "a comparison" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 2] = [::std::ops::Range { start: 0, end: 1 }, ::std::ops::Range { start: 1, end: 2 }];
         let mut index = 0;
@@ -1700,9 +1700,9 @@ mod verifiers {
         at.required_attr("mode", a1.is_some())?;
         at.required_attr("other", a2.is_some())?;
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("mode", ::tessera_ods::register::rt::ConstraintText { record: "Fmt_ModeAttr", summary: "a mode" }, c1(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("other", ::tessera_ods::register::rt::ConstraintText { record: "Fmt_ModeAttr", summary: "a mode" }, c1(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c5(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("mode", ::tessera_ods::register::rt::ConstraintText { record: "Fmt_ModeAttr", summary: "a mode" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("other", ::tessera_ods::register::rt::ConstraintText { record: "Fmt_ModeAttr", summary: "a mode" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c17(ctx, t))?;
         Ok(())
@@ -1747,10 +1747,10 @@ mod verifiers {
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("n"); &NAME });
         let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("p"); &NAME });
         let a3 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("hidden"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("nt", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c21(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("n", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("p", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("hidden", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("nt", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c21(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("n", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_65", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c5(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("p", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c5(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict_memo("hidden", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c5(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         Ok(())
@@ -1780,7 +1780,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("level"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("level", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, c5(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("level", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_66", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c5(ctx, a))?; }
         Ok(())
     }
 
@@ -1802,7 +1802,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -1826,7 +1826,7 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands_total);
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1850,13 +1850,13 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, body.results(op).skip(results_ranges[0].start).take(results_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "region with 1 blocks" }, c30(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_69", summary: "region with 1 blocks" }, c30(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1873,15 +1873,15 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<3>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 3] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[2].start).take(operands_ranges[2].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[2].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         Ok(())
     }
 
@@ -1967,8 +1967,8 @@ mod verifiers {
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("note"); &NAME });
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c32(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("note", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "string attribute" }, c32(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c32(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("note", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c32(ctx, a))?; }
         Ok(())
     }
 
@@ -1993,7 +1993,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         Ok(())
     }
 

@@ -916,7 +916,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
         Ok(())
     }
 
@@ -1028,7 +1028,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("access"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("access", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "what may be done" }, c7(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("access", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_50", summary: "what may be done" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c7(ctx, a))?; }
         Ok(())
     }
 
@@ -1102,7 +1102,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, true)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<3>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("count"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("seven"); &NAME });
         let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("label"); &NAME });
@@ -1111,20 +1111,20 @@ mod verifiers {
         let a5 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("type"); &NAME });
         at.required_attr("count", a0.is_some())?;
         at.required_attr("type", a5.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c9(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("seven", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "32-bit signless integer attribute" }, c9(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("label", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_55", summary: "string attribute" }, c11(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("flag", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c12(ctx, a))?; }
-        if let Some(a) = a4 { at.attr_verdict("kind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "how a value is rounded" }, c7(ctx, a))?; }
-        if let Some(a) = a5 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c14(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("count", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c9(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("seven", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c9(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("label", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_55", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict_memo("flag", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c12(ctx, a))?; }
+        if let Some(a) = a4 { at.attr_verdict_memo("kind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_56", summary: "how a value is rounded" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c7(ctx, a))?; }
+        if let Some(a) = a5 { at.attr_verdict_memo("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c14(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 3] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[2].start).take(operands_ranges[2].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[2].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic, ::tessera_ods::typed::Count::Single], results_total);
         let mut index = 0;
@@ -1184,9 +1184,9 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c22(ctx, blocks))?; }
-        for (i, &blocks) in regions.iter().enumerate().skip(1) { at.entry_verdict("region", i, "handlers", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "any region" }, c22(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c22(ctx, blocks))?; }
+        for (i, blocks) in regions.clone().enumerate().skip(1) { at.entry_verdict("region", i, "handlers", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "any region" }, c22(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1205,8 +1205,8 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic, ::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_57", summary: "variadic of 32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "I32", summary: "32-bit signless integer" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
         Ok(())

@@ -612,7 +612,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "F64ElementsAttr", summary: "64-bit float elements attribute" }, c1(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "F64ElementsAttr", summary: "64-bit float elements attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "F64Tensor", summary: "tensor of 64-bit float values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
         Ok(())
@@ -666,10 +666,10 @@ mod verifiers {
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("function_type"); &NAME });
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c3(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_46", summary: "type attribute of function type" }, c4(ctx, a))?; }
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c5(ctx, blocks))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c3(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_46", summary: "type attribute of function type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c4(ctx, a))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c5(ctx, blocks))?; }
         Ok(())
     }
 
@@ -780,7 +780,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of tensor of 64-bit float values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "variadic of tensor of 64-bit float values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c0(ctx, t))?;
         Ok(())
     }
 

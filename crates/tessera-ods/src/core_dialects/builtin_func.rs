@@ -698,11 +698,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("callee"); &NAME });
         at.required_attr("callee", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("callee", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c4(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_44", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_44", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -729,7 +729,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, c4(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "FlatSymbolRefAttr", summary: "flat symbol reference attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c4(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "AnyType", summary: "any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
         Ok(())
@@ -799,13 +799,13 @@ mod verifiers {
         let a4 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("res_attrs"); &NAME });
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c8(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "type attribute of function type" }, c9(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_41", summary: "string attribute" }, c8(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "Array of dictionary attributes" }, c11(ctx, a))?; }
-        if let Some(a) = a4 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "Array of dictionary attributes" }, c11(ctx, a))?; }
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c12(ctx, blocks))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c8(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "type attribute of function type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c9(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_41", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c8(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict_memo("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "Array of dictionary attributes" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
+        if let Some(a) = a4 { at.attr_verdict_memo("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "Array of dictionary attributes" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c12(ctx, blocks))?; }
         Ok(())
     }
 
@@ -861,10 +861,10 @@ mod verifiers {
         at.single_block(false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_visibility"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_40", summary: "string attribute" }, c8(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_41", summary: "string attribute" }, c8(ctx, a))?; }
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_42", summary: "region with 1 blocks" }, c19(ctx, blocks))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_40", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c8(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_41", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c8(ctx, a))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_42", summary: "region with 1 blocks" }, c19(ctx, blocks))?; }
         Ok(())
     }
 
@@ -890,7 +890,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_44", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_44", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
         Ok(())
     }
 
@@ -908,7 +908,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_44", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_44", summary: "variadic of any type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c1(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;

@@ -284,6 +284,45 @@ impl<'a> At<'a> {
         self.sizes_in(found, attr.name(), groups, total, kind, zeros_if_absent)
     }
 
+    /// [`At::segment_sizes_cached`] for a known number of groups `N`, as generated verifiers
+    /// ask: the sizes come back as an array. Well-formed sizes (the common case) are read and
+    /// checked in one pass over the attribute; anything else takes the general path, which
+    /// words the diagnostic.
+    #[inline]
+    pub fn segment_sizes_fixed<const N: usize>(
+        &self,
+        attr: &CachedIdent,
+        total: usize,
+        kind: ValueKind,
+        zeros_if_absent: bool,
+    ) -> Result<[i32; N], Diagnostic> {
+        let found = self.inherent_cached(attr);
+        match found {
+            Some(a) => {
+                if let Some(sizes) = self.ctx.dense_i32_iter(a).filter(|s| s.len() == N) {
+                    let mut out = [0i32; N];
+                    let (mut sum, mut negative) = (0i64, false);
+                    for (slot, s) in out.iter_mut().zip(sizes) {
+                        *slot = s;
+                        negative |= s < 0;
+                        sum += i64::from(s);
+                    }
+                    if !negative && sum == total as i64 {
+                        return Ok(out);
+                    }
+                }
+            }
+            None if zeros_if_absent && total == 0 => return Ok([0; N]),
+            None => {}
+        }
+        let sizes = self.sizes_in(found, attr.name(), N, total, kind, zeros_if_absent)?;
+        let mut out = [0i32; N];
+        for (slot, s) in out.iter_mut().zip(sizes) {
+            *slot = s;
+        }
+        Ok(out)
+    }
+
     /// The segment sizes `found` in attribute `attr` (see [`At::segment_sizes`]).
     fn sizes_in(
         &self,
@@ -447,6 +486,32 @@ impl<'a> At<'a> {
             )),
             Err(e) => Err(self.cannot_verify(&format!("attribute '{name}'"), c, &e)),
         }
+    }
+
+    /// [`At::attr_verdict`] for a compiled constraint `verdict`, remembering in `memo` the
+    /// attributes it held for: attributes are uniqued and a constraint's verdict on one is
+    /// the same every time its context asks (while the registered dialects stay the same),
+    /// and a module's ops repeat a handful of attribute values (a pattern's benefit, an
+    /// operation's attribute names). A memo of types serves attributes as it is: it only
+    /// compares words.
+    #[inline]
+    pub fn attr_verdict_memo(
+        &self,
+        name: &str,
+        c: ConstraintText<'_>,
+        memo: &TypeMemo,
+        attr: Attr,
+        verdict: impl FnOnce(Attr) -> Result<bool, EvalError>,
+    ) -> Checked {
+        let key = TypeMemo::key_of(self.ctx, attr.index() as u64);
+        if key.is_some_and(|k| memo.holds(k)) {
+            return Ok(());
+        }
+        self.attr_verdict(name, c, verdict(attr))?;
+        if let Some(k) = key {
+            memo.remember(k);
+        }
+        Ok(())
     }
 
     /// The verdict of a region's (`kind` "region") or successor's constraint on entry `i`
@@ -774,7 +839,13 @@ impl TypeMemo {
     /// registers) and the type's index. `None` (nothing remembered) when they do not fit.
     #[inline]
     fn key(ctx: &Context, t: Type) -> Option<u64> {
-        let (uid, dialects, index) = (ctx.uid(), ctx.num_dialects() as u64, t.index() as u64);
+        Self::key_of(ctx, t.index() as u64)
+    }
+
+    /// The word for the type or attribute of index `index` (see [`TypeMemo::key`]).
+    #[inline]
+    fn key_of(ctx: &Context, index: u64) -> Option<u64> {
+        let (uid, dialects) = (ctx.uid(), ctx.num_dialects() as u64);
         (uid < 1 << 20 && dialects < 1 << 12 && index < 1 << 32)
             .then_some(uid << 44 | dialects << 32 | index)
     }

@@ -479,16 +479,24 @@ impl Gen<'_> {
                 continue;
             }
             fallback |= matches!(check, Check::Fallback);
-            let verdict = Self::verdict(&check, "a", &format!("Attr({i})"), "Attr(a)");
-            line(
-                out,
-                1,
-                &format!(
-                    "if let Some(a) = a{i} {{ at.attr_verdict({:?}, {}, {verdict})?; }}",
+            // A compiled constraint is a function of the attribute alone: its verdicts are
+            // remembered. The engine's form is asked each time.
+            let call = match &check {
+                Check::Compiled(f) => format!(
+                    "at.attr_verdict_memo({:?}, {}, {MEMO}, a, |a| {f}(ctx, a))?;",
                     a.name,
                     text(&a.check)
                 ),
-            );
+                _ => {
+                    let verdict = Self::verdict(&check, "a", &format!("Attr({i})"), "Attr(a)");
+                    format!(
+                        "at.attr_verdict({:?}, {}, {verdict})?;",
+                        a.name,
+                        text(&a.check)
+                    )
+                }
+            };
+            line(out, 1, &format!("if let Some(a) = a{i} {{ {call} }}"));
         }
         // Operands and results.
         let need_lists = !c.pred_traits.is_empty();
@@ -574,9 +582,9 @@ impl Gen<'_> {
                         format!("{list}_segments;")
                     } else {
                         format!(
-                            "at.segment_sizes_cached({}, {}, {total}, {RT}::ValueKind::{kind}, {})?;",
-                            cached_ident(attr),
+                            "at.segment_sizes_fixed::<{}>({}, {total}, {RT}::ValueKind::{kind}, {})?;",
                             groups.len(),
+                            cached_ident(attr),
                             c.uses_properties
                         )
                     };
@@ -661,6 +669,11 @@ impl Gen<'_> {
                 let verdict = Self::verdict(check, "t", &format!("{kind}({gi})"), "Type(t)");
                 let values = if need_lists {
                     format!("{list}[{range}.clone()].iter().copied()")
+                } else if kind == "Operand" {
+                    // The group's slice of the op's operand slots: skipping along the
+                    // operand iterator cost a step per skipped operand. The ranges are
+                    // clamped to the operands there are; an empty slice otherwise.
+                    format!("body.operand_uses(op).get({range}.clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u))")
                 } else {
                     format!("body.{list}(op).skip({range}.start).take({range}.len())")
                 };
@@ -723,7 +736,12 @@ impl Gen<'_> {
             region_checks.push(check);
         }
         if region_checks.iter().any(|ch| !matches!(ch, Check::Always)) {
-            line(out, 1, "let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();");
+            // Each region's block count, read as the checks ask (no list per op).
+            line(
+                out,
+                1,
+                "let regions = body.regions(op).map(|r| body.region_blocks(r).count());",
+            );
             let vars = EntryVars {
                 var: "blocks",
                 subject: "blocks",
@@ -752,7 +770,7 @@ impl Gen<'_> {
             line(
                 out,
                 1,
-                "let successors: ::std::vec::Vec<usize> = vec![0; body.successors(op).len()];",
+                "let successors = ::std::iter::repeat_n(0usize, body.successors(op).len());",
             );
             // Only the engine's form checks successors: the subject is never used.
             let vars = EntryVars {
@@ -811,7 +829,7 @@ fn entries(
                 out,
                 1,
                 &format!(
-                    "for (i, &{var}) in {list}.iter().enumerate(){} {{ {call} }}",
+                    "for (i, {var}) in {list}.clone().enumerate(){} {{ {call} }}",
                     if gi == 0 {
                         String::new()
                     } else {
@@ -824,11 +842,11 @@ fn entries(
                 out,
                 1,
                 &format!(
-                    "if let Some(&{var}) = {list}.{} {{ let i = {gi}; {call} }}",
+                    "if let Some({var}) = {list}.clone().{} {{ let i = {gi}; {call} }}",
                     if gi == 0 {
-                        "first()".to_string()
+                        "next()".to_string()
                     } else {
-                        format!("get({gi})")
+                        format!("nth({gi})")
                     }
                 ),
             );
@@ -882,9 +900,9 @@ fn native(c: &CompiledOp, check: &NativeCheck) -> String {
             };
             let attr = crate::register::verify::segment_attr(split, kind);
             format!(
-                "at.segment_sizes_cached({}, {}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
-                cached_ident(attr),
+                "at.segment_sizes_fixed::<{}>({}, {count}, {RT}::ValueKind::{kind:?}, {})?;",
                 groups.len(),
+                cached_ident(attr),
                 c.uses_properties
             )
         }

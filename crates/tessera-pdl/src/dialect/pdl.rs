@@ -5,9 +5,10 @@
 
 use super::types::{element_or_self, is_handle};
 use super::{op_error, op_error_noted, registered_traits};
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smallvec::SmallVec;
 use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
 use tessera_ir::op_queries::inherent_attr_cached;
 use tessera_ir::{Body, CachedIdent, Context, Diagnostic, Ident, OpId, OpTraits, ValueId};
 
@@ -340,8 +341,33 @@ fn segment_range(ctx: &Context, body: &Body, op: OpId, index: usize) -> Range<us
             std::cmp::Ordering::Greater => break,
         }
     }
+    checked_range(start, len, body.num_operands(op))
+}
+
+/// [`segment_range`] of each of the first `N` groups, reading the sizes once.
+fn segment_ranges<const N: usize>(ctx: &Context, body: &Body, op: OpId) -> [Range<usize>; N] {
+    let mut ranges = std::array::from_fn(|_| 0..0);
+    let Some(sizes) = inherent(ctx, body, op, &SEGMENT_SIZES).and_then(|a| ctx.dense_i32_iter(a))
+    else {
+        return ranges;
+    };
+    let total = body.num_operands(op);
+    // Groups past the attribute's sizes are empty and start after them all, as
+    // `segment_range` reads them.
+    let mut start = 0i64;
+    let mut sizes = sizes.map(i64::from);
+    for range in &mut ranges {
+        let len = sizes.next().unwrap_or(0);
+        *range = checked_range(start, len, total);
+        start += len;
+    }
+    ranges
+}
+
+/// `start..start + len` if it lies within `total` operands, else empty.
+fn checked_range(start: i64, len: i64, total: usize) -> Range<usize> {
     match (usize::try_from(start), usize::try_from(start + len)) {
-        (Ok(start), Ok(end)) if start <= end && end <= body.num_operands(op) => start..end,
+        (Ok(start), Ok(end)) if start <= end && end <= total => start..end,
         _ => 0..0,
     }
 }
@@ -365,7 +391,8 @@ pub(crate) fn segment_len(ctx: &Context, body: &Body, op: OpId, index: usize) ->
 
 /// `pdl.replace`: by an operation or by values, not both.
 pub(crate) fn verify_replace(ctx: &Context, body: &Body, op: OpId) -> Result<(), Diagnostic> {
-    if segment_len(ctx, body, op, 1) != 0 && segment_len(ctx, body, op, 2) != 0 {
+    let [_, values, replacements] = segment_ranges::<3>(ctx, body, op);
+    if !values.is_empty() && !replacements.is_empty() {
         return op_error(ctx, body, op, "expected no replacement values to be provided when the replacement operation is present");
     }
     Ok(())
@@ -421,18 +448,9 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         return Ok(());
     };
     let names = PatternNames::new(ctx);
-    // The matcher's ops with their names, each read once: the checks below ask about them
-    // many times, and reading an op's name is a call into the body's arena.
-    let matcher = Matcher {
-        ops: body
-            .block_ops(block)
-            .map(|o| (o, body.op_name(o)))
-            .collect(),
-        pattern: op,
-        block,
-    };
+    let matcher = Matcher::new(body, op, block);
     let mut rewrite = None;
-    if let Some(&(term, name)) = matcher.ops.last() {
+    if let Some(&(term, name, _)) = matcher.ops.last() {
         if Some(name) != names.rewrite {
             return op_error_noted(
                 ctx,
@@ -458,7 +476,7 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     if !matcher
         .ops
         .iter()
-        .any(|&(_, name)| Some(name) == names.operation)
+        .any(|&(_, name, _)| Some(name) == names.operation)
     {
         return op_error(
             ctx,
@@ -470,10 +488,35 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     // Whether `user` is a `pdl.rewrite`: the terminator is (checked above), and so is any
     // other op of that name.
     let is_rewrite =
-        |user: OpId| Some(user) == rewrite || Some(matcher.name(body, user)) == names.rewrite;
-    let mut visited = OpSet::default();
+        |user: OpId| Some(user) == rewrite || Some(body.op_name(user)) == names.rewrite;
+    // Whether `user` is a rewrite or nested directly in one (not in the pattern).
+    // The rewrite's first block: an op there is nested directly in the rewrite, known from
+    // its block alone (most of the users asked about are), not the walk up to its parent.
+    let rewrite_body = rewrite
+        .filter(|&r| body.num_regions(r) != 0)
+        .and_then(|r| body.first_block(body.region(r, 0)));
+    let in_rewrite_body =
+        |user: OpId| rewrite_body.is_some() && body.op_block(user) == rewrite_body;
+    let in_rewrite = |user: OpId| {
+        if Some(user) == rewrite {
+            return true;
+        }
+        // A matcher op's parent is the pattern, which is no rewrite.
+        if matcher.slot(user).is_some() {
+            return is_rewrite(user);
+        }
+        if in_rewrite_body(user) || is_rewrite(user) {
+            return true;
+        }
+        match body.parent_op(user) {
+            Some(parent) if parent == op => false,
+            Some(parent) => is_rewrite(parent),
+            None => false,
+        }
+    };
+    let mut visited = Visited::new(&matcher);
     let mut first = true;
-    for &(o, name) in &matcher.ops {
+    for &(o, name, _) in &matcher.ops {
         let name = Some(name);
         if ![
             names.operand,
@@ -486,24 +529,17 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
         {
             continue;
         }
-        let used_by_rewrite = users(body, o).any(|user| {
-            if is_rewrite(user) {
-                return true;
-            }
-            match body.parent_op(user) {
-                // The pattern is no rewrite.
-                Some(parent) if parent == op => false,
-                Some(parent) => is_rewrite(parent),
-                None => false,
-            }
-        });
+        let used_by_rewrite = body
+            .results(o)
+            .any(|v| body.uses(v).any(|u| in_rewrite(body.use_owner(u))));
         if !used_by_rewrite {
             continue;
         }
         if first {
+            let rewrite = (rewrite, rewrite_body);
             visit(ctx, body, &names, &matcher, rewrite, o, &mut visited);
             first = false;
-        } else if !visited.contains(o) {
+        } else if !visited.contains(&matcher, o) {
             return op_error_noted(
                 ctx,
                 body,
@@ -517,25 +553,81 @@ pub(crate) fn verify_pattern(ctx: &Context, body: &Body, op: OpId) -> Result<(),
     Ok(())
 }
 
-/// A pattern's matcher block and its ops with their names.
+/// A pattern's matcher block and its ops with their names (and whether each holds regions),
+/// each read once: the checks ask about them many times, and reading an op is a call into
+/// the body's arena.
 struct Matcher {
-    ops: SmallVec<[(OpId, Ident); 16]>,
+    ops: SmallVec<[(OpId, Ident, bool); 16]>,
     pattern: OpId,
     block: tessera_ir::BlockId,
+    /// How an op is found among the matcher's, and its slot there.
+    slots: Slots,
+}
+
+/// Where a matcher op's slot comes from. A pattern's ops are made together, so their ids
+/// mostly lie within a short span: an op's slot is then its id less the smallest, and
+/// whether an op is the matcher's is one bit; a scan or a hash lookup cost more than the
+/// rest of the check.
+enum Slots {
+    /// The ops' ids lie in `base..base + 128` (`base`: the first op's); bit `id - base` of
+    /// `members` is set for each.
+    Dense { base: u32, members: u128 },
+    /// Ids too far apart: each op's position in the list.
+    Sparse(FxHashMap<OpId, u32>),
 }
 
 impl Matcher {
-    /// The name of `op` if it is one of the matcher's ops.
-    fn find(&self, op: OpId) -> Option<Ident> {
-        self.ops
-            .iter()
-            .find(|&&(o, _)| o == op)
-            .map(|&(_, name)| name)
+    fn new(body: &Body, pattern: OpId, block: tessera_ir::BlockId) -> Matcher {
+        let mut ops: SmallVec<[(OpId, Ident, bool); 16]> = SmallVec::new();
+        // The first op is made first, so its id is usually the smallest: the span starts
+        // there, and the bits are set as the ops are read.
+        let base = body.first_op(block).map_or(0, |o| o.as_u32());
+        let (mut members, mut dense) = (0u128, true);
+        for o in body.block_ops(block) {
+            ops.push((o, body.op_name(o), body.num_regions(o) != 0));
+            let d = o.as_u32().wrapping_sub(base);
+            if d < 128 {
+                members |= 1u128 << d;
+            } else {
+                dense = false;
+            }
+        }
+        let slots = if dense {
+            Slots::Dense { base, members }
+        } else {
+            Slots::Sparse(
+                ops.iter()
+                    .enumerate()
+                    .map(|(i, &(o, _, _))| (o, i as u32))
+                    .collect(),
+            )
+        };
+        Matcher {
+            ops,
+            pattern,
+            block,
+            slots,
+        }
     }
 
-    /// The name of `op`, from the matcher's list when it is there.
-    fn name(&self, body: &Body, op: OpId) -> Ident {
-        self.find(op).unwrap_or_else(|| body.op_name(op))
+    /// The slot of `op` if it is one of the matcher's ops.
+    #[inline]
+    fn slot(&self, op: OpId) -> Option<u32> {
+        match &self.slots {
+            Slots::Dense { base, members } => {
+                let d = op.as_u32().wrapping_sub(*base);
+                (d < 128 && members >> d & 1 != 0).then_some(d)
+            }
+            Slots::Sparse(map) => map.get(&op).copied(),
+        }
+    }
+
+    /// How many slots there are.
+    fn num_slots(&self) -> usize {
+        match &self.slots {
+            Slots::Dense { .. } => 128,
+            Slots::Sparse(map) => map.len(),
+        }
     }
 }
 
@@ -549,30 +641,15 @@ fn first_foreign(
     names: &PatternNames,
     matcher: &Matcher,
 ) -> Option<OpId> {
-    // The names known to be of `pdl` ops, those looked up and those found so far: a pattern
-    // uses a handful, and comparing identifiers costs less than reading their text.
-    let mut known: SmallVec<[Ident; 12]> = [
-        names.operation,
-        names.operand,
-        names.operands,
-        names.result,
-        names.results,
-        names.rewrite,
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
     let mut is_pdl = |name: Ident| {
-        if known.contains(&name) {
-            return true;
-        }
-        if !ctx.str(name).starts_with("pdl.") {
-            return false;
-        }
-        if known.len() < known.inline_size() {
-            known.push(name);
-        }
-        true
+        let n = Some(name);
+        n == names.operation
+            || n == names.operand
+            || n == names.operands
+            || n == names.result
+            || n == names.results
+            || n == names.rewrite
+            || is_pdl_name(ctx, name)
     };
     // The ops still to visit, the next on top.
     let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
@@ -589,12 +666,12 @@ fn first_foreign(
     for r in body.regions(matcher.pattern) {
         for b in body.region_blocks(r) {
             if b == matcher.block {
-                for &(o, name) in &matcher.ops {
+                for &(o, name, has_regions) in &matcher.ops {
                     if !is_pdl(name) {
                         return Some(o);
                     }
                     // Most ops hold no regions: nothing to push.
-                    if body.regions(o).len() == 0 {
+                    if !has_regions {
                         continue;
                     }
                     push_children(&mut stack, o);
@@ -615,6 +692,29 @@ fn first_foreign(
     None
 }
 
+/// Op names found to be of the `pdl` dialect, each with the context that asked, by the low
+/// bits of the identifier's index: every pattern asks about the same few names, and reading a
+/// name's text cost more than the rest of the walk. Safe to share between threads and
+/// contexts: an entry only says yes for the context and identifier it holds, and a name's
+/// text never changes.
+static PDL_NAMES: [AtomicU64; 32] = [const { AtomicU64::new(0) }; 32];
+
+/// Whether op name `name` is of the `pdl` dialect (see [`PDL_NAMES`]).
+fn is_pdl_name(ctx: &Context, name: Ident) -> bool {
+    let (uid, index) = (ctx.uid(), name.index() as u64);
+    // A context's uid is never 0, so no key is 0 (an empty entry).
+    let key = (uid < 1 << 31 && index < 1 << 32).then_some(uid << 32 | index);
+    let slot = &PDL_NAMES[name.index() % PDL_NAMES.len()];
+    if key.is_some_and(|k| slot.load(Ordering::Relaxed) == k) {
+        return true;
+    }
+    let pdl = ctx.str(name).starts_with("pdl.");
+    if let (true, Some(k)) = (pdl, key) {
+        slot.store(k, Ordering::Relaxed);
+    }
+    pdl
+}
+
 /// Visits the ops on `stack` and everything nested in them, in pre-order: the first whose
 /// name is not `is_pdl`.
 fn drain(
@@ -628,7 +728,10 @@ fn drain(
             stack.clear();
             return Some(op);
         }
-        push_children(stack, op);
+        // An op without regions pushes nothing.
+        if body.num_regions(op) != 0 {
+            push_children(stack, op);
+        }
     }
     None
 }
@@ -660,30 +763,46 @@ impl PatternNames {
     }
 }
 
-/// A set of ops that stays a short list while small (a pattern's matcher holds a few ops,
-/// and hashing cost more than scanning them) and becomes a hash set past that.
-#[derive(Default)]
-struct OpSet {
-    few: SmallVec<[OpId; 32]>,
-    many: FxHashSet<OpId>,
+/// The ops the connected-component search has reached: the matcher's by slot (one bit each),
+/// others (ops of another pattern a value leads to) in a set.
+struct Visited {
+    bits: SmallVec<[u64; 2]>,
+    others: FxHashSet<OpId>,
 }
 
-impl OpSet {
-    fn contains(&self, op: OpId) -> bool {
-        self.few.contains(&op) || self.many.contains(&op)
+impl Visited {
+    fn new(matcher: &Matcher) -> Visited {
+        Visited {
+            bits: smallvec::smallvec![0; matcher.num_slots().div_ceil(64)],
+            others: FxHashSet::default(),
+        }
     }
 
-    /// Adds `op`; false if it was there.
-    fn insert(&mut self, op: OpId) -> bool {
-        if self.contains(op) {
-            return false;
+    fn contains(&self, matcher: &Matcher, op: OpId) -> bool {
+        match matcher.slot(op) {
+            Some(s) => self.has_slot(s),
+            None => self.others.contains(&op),
         }
-        if self.few.len() < self.few.inline_size() {
-            self.few.push(op);
-        } else {
-            self.many.insert(op);
+    }
+
+    /// Whether the matcher op of slot `s` was reached.
+    #[inline]
+    fn has_slot(&self, s: u32) -> bool {
+        self.bits[s as usize / 64] >> (s % 64) & 1 != 0
+    }
+
+    /// Adds `op` (whose slot is `slot`, if a matcher op); false if it was there.
+    fn insert(&mut self, slot: Option<u32>, op: OpId) -> bool {
+        match slot {
+            Some(s) => {
+                let word = &mut self.bits[s as usize / 64];
+                let bit = 1u64 << (s % 64);
+                let new = *word & bit == 0;
+                *word |= bit;
+                new
+            }
+            None => self.others.insert(op),
         }
-        true
     }
 }
 
@@ -695,43 +814,65 @@ fn visit(
     body: &Body,
     names: &PatternNames,
     matcher: &Matcher,
-    rewrite: Option<OpId>,
+    (rewrite, rewrite_body): (Option<OpId>, Option<tessera_ir::BlockId>),
     start: OpId,
-    visited: &mut OpSet,
+    visited: &mut Visited,
 ) {
-    let mut stack: SmallVec<[OpId; 16]> = smallvec::smallvec![start];
+    // Whether `op` may still be reached: not a matcher op visited already, nor an op of the
+    // rewrite's body (nested in the rewrite, which is no pattern). Checked before pushing
+    // as well as after popping: most users are one or the other, and pushing them only to
+    // drop them cost more.
+    let open = |visited: &Visited, op: OpId| match matcher.slot(op) {
+        Some(s) => !visited.has_slot(s),
+        None => rewrite_body.is_none() || body.op_block(op) != rewrite_body,
+    };
+    let mut stack: SmallVec<[OpId; 16]> = SmallVec::new();
+    stack.push(start);
     while let Some(op) = stack.pop() {
-        // The matcher's ops are directly in the pattern, and their names are known: only
-        // the others (mostly the rewrite's) need their parent looked up.
-        let name = match matcher.find(op) {
-            Some(name) => name,
-            None => {
-                let in_pattern = match body.parent_op(op) {
-                    Some(p) if p == matcher.pattern => true,
-                    // Inside the rewrite, which is no pattern.
-                    Some(p) if Some(p) == rewrite => false,
-                    Some(p) => Some(body.op_name(p)) == names.pattern,
-                    None => false,
-                };
-                if !in_pattern {
-                    continue;
-                }
-                body.op_name(op)
+        // The matcher's ops are directly in the pattern: only the others (mostly the
+        // rewrite's) need their parent looked up.
+        let slot = matcher.slot(op);
+        if slot.is_none() {
+            // An op of the rewrite's body is nested in the rewrite, which is no pattern.
+            if rewrite_body.is_some() && body.op_block(op) == rewrite_body {
+                continue;
             }
-        };
-        let name = Some(name);
-        if name == names.rewrite || !visited.insert(op) {
+            let in_pattern = match body.parent_op(op) {
+                Some(p) if p == matcher.pattern => true,
+                // Inside the rewrite, which is no pattern.
+                Some(p) if Some(p) == rewrite => false,
+                Some(p) => Some(body.op_name(p)) == names.pattern,
+                None => false,
+            };
+            if !in_pattern {
+                continue;
+            }
+        }
+        let name = Some(body.op_name(op));
+        if name == names.rewrite || !visited.insert(slot, op) {
             continue;
         }
         if name == names.operation {
-            stack.extend(segment_values(ctx, body, op, 0).filter_map(|v| body.defining_op(v)));
+            for def in segment_values(ctx, body, op, 0).filter_map(|v| body.defining_op(v)) {
+                if open(visited, def) {
+                    stack.push(def);
+                }
+            }
         } else if name == names.result || name == names.results {
-            stack.extend(body.defining_op(body.operand(op, 0)));
+            // A result without its operand (ODS reports that later) leads nowhere.
+            if let Some(parent) = body.operands(op).next().and_then(|v| body.defining_op(v)) {
+                if open(visited, parent) {
+                    stack.push(parent);
+                }
+            }
         }
         // Pushed one by one: extending from the nested iterator cost more than the pushes.
         for v in body.results(op) {
             for u in body.uses(v) {
-                stack.push(body.use_owner(u));
+                let user = body.use_owner(u);
+                if open(visited, user) {
+                    stack.push(user);
+                }
             }
         }
     }

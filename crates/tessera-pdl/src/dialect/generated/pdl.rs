@@ -2297,12 +2297,12 @@ mod verifiers {
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("isNegated"); &NAME });
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("isNegated", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "bool attribute" }, c1(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("isNegated", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "bool attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -2330,11 +2330,11 @@ mod verifiers {
         at.has_parent_cached(&[{ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("pdl.rewrite"); &NAME }])?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -2374,12 +2374,12 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "any attribute" }, c6(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_52", summary: "any attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c6(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands_total);
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c7(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c7(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
         Ok(())
@@ -2444,7 +2444,7 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands_total);
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c7(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_51", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c7(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Value", summary: "PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c11(ctx, t))?;
         Ok(())
@@ -2477,7 +2477,7 @@ mod verifiers {
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Optional], operands_total);
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "range of PDL handle to an `mlir::Type` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_58", summary: "range of PDL handle to an `mlir::Type` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_59", summary: "range of PDL handle for an `mlir::Value` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c13(ctx, t))?;
         Ok(())
@@ -2518,19 +2518,19 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<3>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("opName"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("attributeValueNames"); &NAME });
         at.required_attr("attributeValueNames", a1.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("opName", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c15(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("opName", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("attributeValueNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c15(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 3] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c16(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[2].start).take(operands_ranges[2].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c18(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c16(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[2].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c18(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
         Ok(())
@@ -2591,10 +2591,10 @@ mod verifiers {
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("benefit"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("sym_name"); &NAME });
         at.required_attr("benefit", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c21(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_75", summary: "string attribute" }, c0(ctx, a))?; }
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_76", summary: "region with 1 blocks" }, c23(ctx, blocks))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c21(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_75", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_76", summary: "region with 1 blocks" }, c23(ctx, blocks))?; }
         Ok(())
     }
 
@@ -2634,7 +2634,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c26(ctx, t))?;
         Ok(())
@@ -2653,16 +2653,16 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, true)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<3>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         at.has_parent_cached(&[{ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("pdl.rewrite"); &NAME }])?;
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 3] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[1].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[2].start).take(operands_ranges[2].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c16(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[2].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c16(ctx, t))?;
         Ok(())
     }
 
@@ -2696,7 +2696,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "I32Attr", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c28(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
         let mut index = 0;
@@ -2722,7 +2722,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_86", summary: "32-bit signless integer attribute" }, c28(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_86", summary: "32-bit signless integer attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c28(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
         let mut index = 0;
@@ -2754,18 +2754,18 @@ mod verifiers {
         at.has_parent_cached(&[{ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("pdl.pattern"); &NAME }])?;
         at.no_region_arguments()?;
         at.single_block(false)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<2>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 2] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c33(ctx, blocks))?; }
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c33(ctx, blocks))?; }
         Ok(())
     }
 
@@ -2801,7 +2801,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("constantType"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("constantType", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_87", summary: "any type attribute" }, c35(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("constantType", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_87", summary: "any type attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c35(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c7(ctx, t))?;
         Ok(())
@@ -2847,7 +2847,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("constantTypes"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, c38(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("constantTypes", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_88", summary: "type array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c38(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())

@@ -3638,12 +3638,12 @@ mod verifiers {
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("isNegated"); &NAME });
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("isNegated", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "bool attribute" }, c1(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("isNegated", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_49", summary: "bool attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c1(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -3670,11 +3670,11 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let results_total = body.num_results(op);
         let results_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], results_total);
         let mut index = 0;
@@ -3747,7 +3747,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("constantValue"); &NAME });
         at.required_attr("constantValue", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("constantValue", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("constantValue", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c7(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
         Ok(())
@@ -3813,8 +3813,8 @@ mod verifiers {
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("count"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("compareAtLeast"); &NAME });
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -3850,7 +3850,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -3876,8 +3876,8 @@ mod verifiers {
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("count"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("compareAtLeast"); &NAME });
         at.required_attr("count", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("count", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("compareAtLeast", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -3922,7 +3922,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("type"); &NAME });
         at.required_attr("type", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("type", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c18(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c19(ctx, t))?;
         Ok(())
@@ -3974,7 +3974,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("types"); &NAME });
         at.required_attr("types", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("types", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c21(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c22(ctx, t))?;
         Ok(())
@@ -4025,7 +4025,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, c7(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "AnyAttr", summary: "any attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c7(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
         Ok(())
@@ -4070,22 +4070,22 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 1, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 3, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<3>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("inputAttributeNames"); &NAME });
         let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("inferredResultTypes"); &NAME });
         at.required_attr("inputAttributeNames", a1.is_some())?;
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("inferredResultTypes", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, c11(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("inputAttributeNames", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c25(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("inferredResultTypes", ::tessera_ods::register::rt::ConstraintText { record: "UnitAttr", summary: "unit attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 3] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c26(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[2].start).take(operands_ranges[2].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c28(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c26(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_68", summary: "variadic of PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[2].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "variadic of single element or range of PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c28(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -4120,7 +4120,7 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_80", summary: "range of PDL handle to an `mlir::Type` or PDL handle for an `mlir::Value` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c32(ctx, t))?;
         Ok(())
@@ -4141,7 +4141,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, c18(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeAttr", summary: "any type attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c18(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c19(ctx, t))?;
         Ok(())
@@ -4166,7 +4166,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("value"); &NAME });
         at.required_attr("value", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("value", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c21(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Result, &mut index, [body.result(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c22(ctx, t))?;
         Ok(())
@@ -4219,7 +4219,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
         let operands: ::tessera_ods::register::rt::Values = body.operands(op).collect();
         let operands_ranges: [::std::ops::Range<usize>; 1] = [::std::ops::Range { start: 0, end: 1 }];
         let mut index = 0;
@@ -4273,8 +4273,8 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_95", summary: "range of pdl type values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c35(ctx, t))?;
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c38(ctx, blocks))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c38(ctx, blocks))?; }
         Ok(())
     }
 
@@ -4328,12 +4328,12 @@ mod verifiers {
         let a3 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("res_attrs"); &NAME });
         at.required_attr("function_type", a1.is_some())?;
         at.required_attr("sym_name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_100", summary: "type attribute of function type" }, c40(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_103", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_103", summary: "Array of dictionary attributes" }, c41(ctx, a))?; }
-        let regions: ::std::vec::Vec<usize> = body.regions(op).map(|r| body.region_blocks(r).count()).collect();
-        if let Some(&blocks) = regions.first() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "region with at least 1 blocks" }, c42(ctx, blocks))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("sym_name", ::tessera_ods::register::rt::ConstraintText { record: "SymbolNameAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("function_type", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_100", summary: "type attribute of function type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c40(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_103", summary: "Array of dictionary attributes" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c41(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict_memo("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_103", summary: "Array of dictionary attributes" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c41(ctx, a))?; }
+        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
+        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_104", summary: "region with at least 1 blocks" }, c42(ctx, blocks))?; }
         Ok(())
     }
 
@@ -4362,7 +4362,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("name"); &NAME });
         at.required_attr("name", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, c0(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("name", ::tessera_ods::register::rt::ConstraintText { record: "StrAttr", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4434,7 +4434,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4460,7 +4460,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4487,7 +4487,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
         at.required_attr("index", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_90", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4513,7 +4513,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("index"); &NAME });
-        if let Some(a) = a0 { at.attr_verdict("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, c10(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("index", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_107", summary: "32-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c10(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         let mut index = 0;
@@ -4637,23 +4637,23 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Regions, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 1, false)?;
-        let operands_segments = at.segment_sizes_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, 2, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
+        let operands_segments = at.segment_sizes_fixed::<2>({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("operandSegmentSizes"); &NAME }, body.num_operands(op), ::tessera_ods::register::rt::ValueKind::Operand, true)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("rewriter"); &NAME });
         let a1 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("rootKind"); &NAME });
         let a2 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("generatedOps"); &NAME });
         let a3 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("benefit"); &NAME });
         at.required_attr("benefit", a3.is_some())?;
         at.required_attr("rewriter", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, c58(ctx, a))?; }
-        if let Some(a) = a1 { at.attr_verdict("rootKind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, c0(ctx, a))?; }
-        if let Some(a) = a2 { at.attr_verdict("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_116", summary: "string array attribute" }, c25(ctx, a))?; }
-        if let Some(a) = a3 { at.attr_verdict("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, c61(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("rewriter", ::tessera_ods::register::rt::ConstraintText { record: "SymbolRefAttr", summary: "symbol reference attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c58(ctx, a))?; }
+        if let Some(a) = a1 { at.attr_verdict_memo("rootKind", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_64", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c0(ctx, a))?; }
+        if let Some(a) = a2 { at.attr_verdict_memo("generatedOps", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_116", summary: "string array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c25(ctx, a))?; }
+        if let Some(a) = a3 { at.attr_verdict_memo("benefit", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_73", summary: "16-bit signless integer attribute whose value is non-negative" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c61(ctx, a))?; }
         let operands_total = body.num_operands(op);
         let operands_sizes = operands_segments;
         let operands_ranges: [::std::ops::Range<usize>; 2] = ::tessera_ods::register::rt::fixed_ranges(&operands_sizes, operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_115", summary: "variadic of PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_115", summary: "variadic of PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
     }
 
@@ -4684,8 +4684,8 @@ mod verifiers {
         let operands_total = body.num_operands(op);
         let operands_ranges = ::tessera_ods::register::rt::even_ranges(&[::tessera_ods::typed::Count::Single, ::tessera_ods::typed::Count::Variadic], operands_total);
         let mut index = 0;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[0].start).take(operands_ranges[0].len()), ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
-        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operands(op).skip(operands_ranges[1].start).take(operands_ranges[1].len()), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c26(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
+        at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_67", summary: "variadic of single element or range of PDL handle for an `mlir::Value`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c26(ctx, t))?;
         Ok(())
     }
 
@@ -4704,7 +4704,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, c23(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "ArrayAttr", summary: "array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c23(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Attribute", summary: "PDL handle to an `mlir::Attribute`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c8(ctx, t))?;
         Ok(())
@@ -4742,7 +4742,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c69(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -4776,7 +4776,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, c25(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "StrArrayAttr", summary: "string array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c25(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -4801,7 +4801,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, c69(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "I32ElementsAttr", summary: "32-bit signless integer elements attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c69(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Operation", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c12(ctx, t))?;
         Ok(())
@@ -4826,7 +4826,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, c21(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "TypeArrayAttr", summary: "type array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c21(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "PDL_Type", summary: "PDL handle to an `mlir::Type`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c19(ctx, t))?;
         Ok(())
@@ -4864,7 +4864,7 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let a0 = at.inherent_cached({ static NAME: ::tessera_ir::CachedIdent = ::tessera_ir::CachedIdent::new("caseValues"); &NAME });
         at.required_attr("caseValues", a0.is_some())?;
-        if let Some(a) = a0 { at.attr_verdict("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_117", summary: "type-array array attribute" }, c74(ctx, a))?; }
+        if let Some(a) = a0 { at.attr_verdict_memo("caseValues", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_117", summary: "type-array array attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c74(ctx, a))?; }
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_53", summary: "range of PDL handle to an `mlir::Type` values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c22(ctx, t))?;
         Ok(())
