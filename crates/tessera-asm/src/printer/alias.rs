@@ -158,9 +158,21 @@ impl Aliases {
         let mut order: Vec<usize> = (0..self.infos.len())
             .filter(|&i| self.infos[i].prefix.is_some())
             .collect();
-        order.sort_by_key(|&i| {
-            let info = &self.infos[i];
-            (info.depth, !matches!(info.node, Node::Type(_)), info.prefix)
+        // Nearly every alias of a large module is a location (`loc`, depth 1): the prefixes
+        // compared are mostly the same static string, told equal by address before their
+        // text is compared.
+        let infos = &self.infos;
+        order.sort_by(|&a, &b| {
+            let (x, y) = (&infos[a], &infos[b]);
+            x.depth
+                .cmp(&y.depth)
+                .then_with(|| {
+                    matches!(y.node, Node::Type(_)).cmp(&matches!(x.node, Node::Type(_)))
+                })
+                .then_with(|| match (x.prefix, y.prefix) {
+                    (Some(p), Some(q)) if std::ptr::eq(p, q) => std::cmp::Ordering::Equal,
+                    (p, q) => p.cmp(&q),
+                })
         });
         let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
         for &i in &order {

@@ -78,14 +78,23 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// The op's attributes as upstream's `getAttrs()` returns them: the discardable ones and
-    /// the inherent ones (kept as properties) together, sorted by name.
-    pub fn op_attrs_and_props(&self, op: OpId) -> super::AttrList {
+    /// the inherent ones (kept as properties) together, sorted by name. Borrowed from the op
+    /// when it holds only one kind (nearly every registered op: all properties), merged into
+    /// a list of its own otherwise.
+    pub fn op_attrs_and_props(&self, op: OpId) -> super::OpAttrs<'a> {
         let ctx = self.ctx;
         let props = self
             .body
             .op_props(op)
             .map_or(&[][..], |p| ctx.dict_entries(p));
-        super::merge_by_name(ctx, ctx.dict_entries(self.body.op_attrs(op)), props)
+        let attrs = ctx.dict_entries(self.body.op_attrs(op));
+        if attrs.is_empty() {
+            return super::OpAttrs::Borrowed(props);
+        }
+        if props.is_empty() {
+            return super::OpAttrs::Borrowed(attrs);
+        }
+        super::OpAttrs::Merged(super::merge_by_name(ctx, attrs, props))
     }
 
     /// Writes `text` as is.

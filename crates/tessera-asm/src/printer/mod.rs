@@ -418,6 +418,28 @@ impl<'a> Printer<'a> {
 /// An op's attributes, kept inline for the few most ops have.
 pub type AttrList = smallvec::SmallVec<[(Ident, Attr); 8]>;
 
+/// An op's attributes and properties in one list sorted by name (what
+/// [`OpAsmPrinter::op_attrs_and_props`] returns): the op's own list when it holds only one
+/// kind, which is the common case and needs no copy, or the two merged. Reads as a slice.
+pub enum OpAttrs<'a> {
+    /// The op's attributes or its properties, as the context holds them.
+    Borrowed(&'a [(Ident, Attr)]),
+    /// Both kinds, merged by name.
+    Merged(AttrList),
+}
+
+impl std::ops::Deref for OpAttrs<'_> {
+    type Target = [(Ident, Attr)];
+
+    #[inline]
+    fn deref(&self) -> &[(Ident, Attr)] {
+        match self {
+            OpAttrs::Borrowed(list) => list,
+            OpAttrs::Merged(list) => list,
+        }
+    }
+}
+
 /// Each op name's custom-form hooks, as the registry answers, asked once per name: the
 /// passes before printing (alias walk, result naming) ask for every op, and a module repeats
 /// a few dozen names tens of thousands of times.
