@@ -2747,7 +2747,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::BoundsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::BoundsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -2854,7 +2854,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::BrOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::BrOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -2963,8 +2963,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CallOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CallOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::CallOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::CallOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3544,8 +3544,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::PackOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::PackOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::PackOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::PackOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3646,7 +3646,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::PrintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::PrintOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -3760,8 +3760,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ScopeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ScopeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ScopeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ScopeOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3889,7 +3889,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SegmentsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::SegmentsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -4335,7 +4335,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::YieldOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::YieldOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 

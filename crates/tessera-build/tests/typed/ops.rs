@@ -1503,7 +1503,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ElementsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ElementsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 

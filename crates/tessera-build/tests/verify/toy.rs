@@ -1520,7 +1520,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReturnOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 

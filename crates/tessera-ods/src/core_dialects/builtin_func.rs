@@ -1108,8 +1108,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CallIndirectOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CallIndirectOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::CallIndirectOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::CallIndirectOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -1217,8 +1217,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CallOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CallOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::CallOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::CallOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -1533,7 +1533,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReturnOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -1639,8 +1639,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::UnrealizedConversionCastOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::UnrealizedConversionCastOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::UnrealizedConversionCastOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::UnrealizedConversionCastOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {

@@ -1222,11 +1222,12 @@ impl<'a> OpGen<'a> {
                 self.directives
             )
         };
-        // Single values only (most ops): the counts alone decide, as in the engine.
+        // Single values only (most ops): the counts alone decide, as in the engine. Asked
+        // of every op printed, so the groups are checked without building their ranges.
         let fits = |list: &str, layout: &str, count: Option<usize>| match count {
             Some(n) => format!("body.num_{list}(op) == {n}"),
             None => format!(
-                "super::{}::{layout}.split(ctx, body, op, body.num_{list}(op)).is_some()",
+                "super::{}::{layout}.fits(ctx, body, op, body.num_{list}(op))",
                 self.handle
             ),
         };

@@ -3119,8 +3119,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyNativeConstraintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyNativeConstraintOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyNativeConstraintOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyNativeConstraintOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3236,8 +3236,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyNativeRewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyNativeRewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyNativeRewriteOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyNativeRewriteOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3356,7 +3356,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::AttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::AttributeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 
@@ -3568,7 +3568,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::OperandOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::OperandOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 
@@ -3678,7 +3678,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::OperandsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::OperandsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 
@@ -3839,7 +3839,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::OperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::OperationOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["OperationOpAttributes"]
                     .iter()
@@ -4091,7 +4091,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::RangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::RangeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
@@ -4229,7 +4229,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReplaceOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -4619,7 +4619,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::RewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::RewriteOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 

@@ -5318,8 +5318,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyConstraintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyConstraintOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyConstraintOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyConstraintOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -5435,8 +5435,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyRewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyRewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyRewriteOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyRewriteOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -6687,7 +6687,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateOperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::CreateOperationOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["CreateOperationOpAttributes", "CreateOperationOpResults"]
                     .iter()
@@ -6816,7 +6816,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateRangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::CreateRangeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
@@ -8612,7 +8612,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::RecordMatchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::RecordMatchOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -8729,7 +8729,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReplaceOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
