@@ -13,7 +13,9 @@ use smallvec::SmallVec;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::OnceLock;
-use tessera_ir::{Attr, AttrKind, Body, Context, FloatKind, OpId, Signedness, Type, TypeKind};
+use tessera_ir::{
+    Attr, AttrKind, Body, CachedIdent, Context, FloatKind, OpId, Signedness, Type, TypeKind,
+};
 
 /// How many values (or regions, successors) one declared group stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,11 +50,7 @@ impl Layout {
         op: OpId,
         total: usize,
     ) -> Option<SmallVec<[Range<usize>; 4]>> {
-        let sizes = || {
-            let name = self.sizes_attr?;
-            let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
-            ctx.dense_i32_iter(attr)
-        };
+        let sizes = || ctx.dense_i32_iter(segment_sizes(ctx, body, op, self.sizes_attr?)?);
         split_groups(self.groups, self.sizes_attr.is_some(), total, sizes)
     }
 
@@ -61,11 +59,7 @@ impl Layout {
     /// the answer needs no ranges built.
     #[inline]
     pub fn fits(&self, ctx: &Context, body: &Body, op: OpId, total: usize) -> bool {
-        let sizes = || {
-            let name = self.sizes_attr?;
-            let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
-            ctx.dense_i32_iter(attr)
-        };
+        let sizes = || ctx.dense_i32_iter(segment_sizes(ctx, body, op, self.sizes_attr?)?);
         groups_fit(self.groups, self.sizes_attr.is_some(), total, sizes)
     }
 
@@ -83,6 +77,23 @@ impl Layout {
             .and_then(|groups| groups.get(index).cloned())
             .unwrap_or(0..0)
     }
+}
+
+/// The attributes ODS sizes groups with, resolved once per context.
+static OPERAND_SEGMENTS: CachedIdent = CachedIdent::new("operandSegmentSizes");
+static RESULT_SEGMENTS: CachedIdent = CachedIdent::new("resultSegmentSizes");
+
+/// `op`'s inherent attribute `name` holding group sizes. Asked of every attribute-sized op
+/// each time a custom form checks or prints it: the two names ODS uses are compared as
+/// identifiers, not looked up by text in the op's dictionaries.
+#[inline]
+fn segment_sizes(ctx: &Context, body: &Body, op: OpId, name: &'static str) -> Option<Attr> {
+    let cached = match name {
+        "operandSegmentSizes" => &OPERAND_SEGMENTS,
+        "resultSegmentSizes" => &RESULT_SEGMENTS,
+        _ => return tessera_ir::op_queries::inherent_attr(ctx, body, op, name),
+    };
+    tessera_ir::op_queries::inherent_attr_cached(ctx, body, op, cached)
 }
 
 /// Splits `total` values into groups of the given counts: with `attr_sized`, the sizes come
