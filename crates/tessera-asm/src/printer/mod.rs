@@ -204,6 +204,9 @@ struct Printer<'a> {
     /// hashing and comparing its bytes for every op bought nothing (the same text at
     /// another address just takes an entry of its own).
     op_forms: FxHashMap<(Ident, usize, usize), OpForm<'a>>,
+    /// Whether a static list of elided attribute names (by address and length) holds a
+    /// name: see `OpAsmPrinter::print_optional_attr_dict_static`.
+    elided_names: FxHashMap<(usize, usize, Ident), bool>,
 }
 
 /// What `Printer::op_forms` remembers of an op name.
@@ -253,6 +256,7 @@ impl<'a> Printer<'a> {
             quoted_file: None,
             opaque_types: FxHashMap::default(),
             op_forms: FxHashMap::default(),
+            elided_names: FxHashMap::default(),
         }
     }
 

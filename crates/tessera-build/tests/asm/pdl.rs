@@ -3225,7 +3225,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["name"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3345,7 +3345,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3447,7 +3447,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3557,7 +3557,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3667,7 +3667,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3828,7 +3828,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "opName", "attributeValueNames"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3947,7 +3947,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["sym_name", "benefit"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             p.write(" ");
             s::print_regions(p, s::region_group(body, op, 0, true), false);
@@ -4080,7 +4080,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4218,7 +4218,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4332,7 +4332,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4466,7 +4466,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4608,7 +4608,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "name"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4716,7 +4716,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["constantType"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantType"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" : ");
@@ -4822,7 +4822,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["constantTypes"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantTypes"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" : ");

@@ -1095,7 +1095,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
@@ -1204,7 +1204,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["callee"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_functional_type(&s::operand_types(body, op, operands[0].clone()), &s::result_types(body, op, 0..body.num_results(op)));
@@ -1302,7 +1302,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -1410,7 +1410,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["sym_name"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             p.write(" ");
             s::print_regions(p, s::region_group(body, op, 0, true), false);
@@ -1516,7 +1516,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -1628,7 +1628,7 @@ pub mod compiled_forms {
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
