@@ -175,18 +175,29 @@ impl Aliases {
                 })
         });
         let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
+        // The prefix named last and its count, kept out of the map while runs of it (tens of
+        // thousands of `loc`s) are named: no hashing of the same text for each.
+        let mut run: Option<(&'static str, u32)> = None;
         for &i in &order {
             let Some(prefix) = self.infos[i].prefix else {
                 continue;
             };
-            let n = counts.entry(prefix).or_insert(0);
+            let n = match run {
+                Some((last, n)) if std::ptr::eq(last, prefix) => n,
+                _ => {
+                    if let Some((last, n)) = run {
+                        counts.insert(last, n);
+                    }
+                    counts.get(prefix).copied().unwrap_or(0)
+                }
+            };
             let start = self.names.len() as u32;
             self.names.push_str(prefix);
-            if *n > 0 {
-                super::push_u64(&mut self.names, u64::from(*n));
+            if n > 0 {
+                super::push_u64(&mut self.names, u64::from(n));
             }
             self.infos[i].name = Some((start, self.names.len() as u32));
-            *n += 1;
+            run = Some((prefix, n + 1));
         }
         self.order = order;
     }
@@ -617,7 +628,16 @@ impl Printer<'_> {
                     out.push('#');
                     name.push_to(out);
                     out.push_str(" = ");
-                    self.print_attr_no_alias(a, Elide::Never, out);
+                    // Nearly all are file locations: printed straight, not through the
+                    // general attribute printer's dispatch.
+                    match self.ctx.as_location(a) {
+                        Some(loc) => {
+                            out.push_str("loc(");
+                            self.print_loc_body(loc, out);
+                            out.push(')');
+                        }
+                        None => self.print_attr_no_alias(a, Elide::Never, out),
+                    }
                 }
                 Node::Type(t) => {
                     out.push('!');
