@@ -204,6 +204,10 @@ struct Printer<'a> {
     /// hashing and comparing its bytes for every op bought nothing (the same text at
     /// another address just takes an entry of its own).
     op_forms: FxHashMap<(Ident, usize, usize), OpForm<'a>>,
+    /// The `op_forms` entry last used for each name (by identifier index, below
+    /// `DENSE_NAMES`), with its default dialect's address and length: ops of one name nearly
+    /// always sit under one default dialect, and reading this costs no hashing.
+    last_forms: Vec<Option<(usize, usize, OpForm<'a>)>>,
     /// Whether a static list of elided attribute names (by address and length) holds a
     /// name: see `OpAsmPrinter::print_optional_attr_dict_static`.
     elided_names: FxHashMap<(usize, usize, Ident), bool>,
@@ -256,6 +260,7 @@ impl<'a> Printer<'a> {
             quoted_file: None,
             opaque_types: FxHashMap::default(),
             op_forms: FxHashMap::default(),
+            last_forms: Vec::new(),
             elided_names: FxHashMap::default(),
         }
     }
@@ -449,8 +454,16 @@ impl std::ops::Deref for OpAttrs<'_> {
 /// a few dozen names tens of thousands of times.
 #[derive(Default)]
 struct HooksByName<'c> {
-    hooks: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
+    /// By identifier index, for names below `DENSE_NAMES` (registered op names are interned
+    /// when their dialect is registered, so they have low indices): `None` until asked.
+    dense: Vec<Option<Option<&'c dyn crate::custom::OpAssembly>>>,
+    /// Names past that (an unregistered op interned late in a huge context).
+    sparse: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
 }
+
+/// Identifiers below this index are remembered in side tables indexed by identifier rather
+/// than hashed (at most a few hundred kilobytes per table).
+const DENSE_NAMES: usize = 1 << 14;
 
 impl<'c> HooksByName<'c> {
     /// The hooks of ops named `name`, if they have a custom form. Always inlined: with
@@ -458,10 +471,28 @@ impl<'c> HooksByName<'c> {
     /// instructions than with the lookup written out at each caller.
     #[inline(always)]
     fn get(&mut self, ctx: &'c Context, name: Ident) -> Option<&'c dyn crate::custom::OpAssembly> {
-        *self
-            .hooks
-            .entry(name)
-            .or_insert_with(|| crate::custom::op_assembly_ref(ctx, name))
+        match self.dense.get(name.index()) {
+            Some(Some(known)) => *known,
+            _ => self.ask(ctx, name),
+        }
+    }
+
+    /// `get` of a name not remembered in `dense`.
+    #[inline(never)]
+    fn ask(&mut self, ctx: &'c Context, name: Ident) -> Option<&'c dyn crate::custom::OpAssembly> {
+        let i = name.index();
+        if i >= DENSE_NAMES {
+            return *self
+                .sparse
+                .entry(name)
+                .or_insert_with(|| crate::custom::op_assembly_ref(ctx, name));
+        }
+        if self.dense.len() <= i {
+            self.dense.resize(i + 1, None);
+        }
+        let hooks = crate::custom::op_assembly_ref(ctx, name);
+        self.dense[i] = Some(hooks);
+        hooks
     }
 }
 
