@@ -195,7 +195,7 @@ struct Printer<'a> {
     /// The spelled-out text of the dialect types (`!pdl.value`) printed so far: a module
     /// names a handful of them tens of thousands of times, and deciding each time whether
     /// the body may print pretty costs a scan of it.
-    opaque_types: FxHashMap<Type, Box<str>>,
+    opaque_types: types::OpaqueTexts,
     /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
     /// as the custom form writes it. A module repeats a few dozen names tens of thousands
     /// of times; one lookup here replaces the registry's and the prefix test.
@@ -258,7 +258,7 @@ impl<'a> Printer<'a> {
             default_dialects: Vec::new(),
             deferred_aliases: true,
             quoted_file: None,
-            opaque_types: FxHashMap::default(),
+            opaque_types: types::OpaqueTexts::default(),
             op_forms: FxHashMap::default(),
             last_forms: Vec::new(),
             elided_names: FxHashMap::default(),
@@ -461,8 +461,8 @@ struct HooksByName<'c> {
     sparse: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
 }
 
-/// Identifiers below this index are remembered in side tables indexed by identifier rather
-/// than hashed (at most a few hundred kilobytes per table).
+/// Identifiers (and types) below this index are remembered in side tables indexed by their
+/// index rather than hashed (at most a few hundred kilobytes per table).
 const DENSE_NAMES: usize = 1 << 14;
 
 impl<'c> HooksByName<'c> {
