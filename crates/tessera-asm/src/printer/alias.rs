@@ -166,9 +166,7 @@ impl Aliases {
             let (x, y) = (&infos[a], &infos[b]);
             x.depth
                 .cmp(&y.depth)
-                .then_with(|| {
-                    matches!(y.node, Node::Type(_)).cmp(&matches!(x.node, Node::Type(_)))
-                })
+                .then_with(|| matches!(y.node, Node::Type(_)).cmp(&matches!(x.node, Node::Type(_))))
                 .then_with(|| match (x.prefix, y.prefix) {
                     (Some(p), Some(q)) if std::ptr::eq(p, q) => std::cmp::Ordering::Equal,
                     (p, q) => p.cmp(&q),

@@ -1042,7 +1042,9 @@ impl<'a> OpGen<'a> {
                 "p.print_optional_attr_dict_with_keyword{fixed}(&attrs, {elided});"
             ));
         } else {
-            l.line(&format!("p.print_optional_attr_dict{fixed}(&attrs, {elided});"));
+            l.line(&format!(
+                "p.print_optional_attr_dict{fixed}(&attrs, {elided});"
+            ));
         }
         l.close("}");
     }
