@@ -19,7 +19,7 @@ mod upstream;
 
 pub use parser::{ParsedModule, Parser, MAX_AFFINE_OPS, MAX_NESTING};
 pub use printer::{
-    attr_to_string, op_to_string, print_module, print_module_to, type_to_string, AttrList,
+    attr_to_string, op_to_string, print_module, print_module_to, type_to_string, AttrList, OpAttrs,
     PrintOptions,
 };
 pub use resources::{

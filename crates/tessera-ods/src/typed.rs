@@ -13,7 +13,9 @@ use smallvec::SmallVec;
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::OnceLock;
-use tessera_ir::{Attr, AttrKind, Body, Context, FloatKind, OpId, Signedness, Type, TypeKind};
+use tessera_ir::{
+    Attr, AttrKind, Body, CachedIdent, Context, FloatKind, OpId, Signedness, Type, TypeKind,
+};
 
 /// How many values (or regions, successors) one declared group stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,12 +50,17 @@ impl Layout {
         op: OpId,
         total: usize,
     ) -> Option<SmallVec<[Range<usize>; 4]>> {
-        let sizes = || {
-            let name = self.sizes_attr?;
-            let attr = tessera_ir::op_queries::inherent_attr(ctx, body, op, name)?;
-            ctx.dense_i32_iter(attr)
-        };
+        let sizes = || ctx.dense_i32_iter(segment_sizes(ctx, body, op, self.sizes_attr?)?);
         split_groups(self.groups, self.sizes_attr.is_some(), total, sizes)
+    }
+
+    /// Whether `op`'s `total` values fit the declaration: [`Layout::split`] is `Some`
+    /// exactly when this is true. Custom forms ask it of every op before printing it, and
+    /// the answer needs no ranges built.
+    #[inline]
+    pub fn fits(&self, ctx: &Context, body: &Body, op: OpId, total: usize) -> bool {
+        let sizes = || ctx.dense_i32_iter(segment_sizes(ctx, body, op, self.sizes_attr?)?);
+        groups_fit(self.groups, self.sizes_attr.is_some(), total, sizes)
     }
 
     /// The range of group `index` of `op` (empty if `op` does not fit the declaration, which
@@ -70,6 +77,23 @@ impl Layout {
             .and_then(|groups| groups.get(index).cloned())
             .unwrap_or(0..0)
     }
+}
+
+/// The attributes ODS sizes groups with, resolved once per context.
+static OPERAND_SEGMENTS: CachedIdent = CachedIdent::new("operandSegmentSizes");
+static RESULT_SEGMENTS: CachedIdent = CachedIdent::new("resultSegmentSizes");
+
+/// `op`'s inherent attribute `name` holding group sizes. Asked of every attribute-sized op
+/// each time a custom form checks or prints it: the two names ODS uses are compared as
+/// identifiers, not looked up by text in the op's dictionaries.
+#[inline]
+fn segment_sizes(ctx: &Context, body: &Body, op: OpId, name: &'static str) -> Option<Attr> {
+    let cached = match name {
+        "operandSegmentSizes" => &OPERAND_SEGMENTS,
+        "resultSegmentSizes" => &RESULT_SEGMENTS,
+        _ => return tessera_ir::op_queries::inherent_attr(ctx, body, op, name),
+    };
+    tessera_ir::op_queries::inherent_attr_cached(ctx, body, op, cached)
 }
 
 /// Splits `total` values into groups of the given counts: with `attr_sized`, the sizes come
@@ -123,6 +147,46 @@ pub(crate) fn split_groups<I: IntoIterator<Item = i32>>(
         }
     }
     (at == total).then_some(ranges)
+}
+
+/// Whether [`split_groups`] with the same arguments gives `Some`, with the same rules,
+/// worked out without building the ranges.
+#[inline]
+pub(crate) fn groups_fit<I: IntoIterator<Item = i32>>(
+    groups: &[Count],
+    attr_sized: bool,
+    total: usize,
+    sizes: impl FnOnce() -> Option<I>,
+) -> bool {
+    if attr_sized {
+        let Some(sizes) = sizes() else {
+            return false;
+        };
+        let mut sizes = sizes.into_iter();
+        let mut sum = 0usize;
+        for &g in groups {
+            let Some(n) = sizes.next().and_then(|n| usize::try_from(n).ok()) else {
+                return false;
+            };
+            if (g == Count::Single && n != 1) || (g == Count::Optional && n > 1) {
+                return false;
+            }
+            sum += n;
+        }
+        // One size per group, no more.
+        return sizes.next().is_none() && sum == total;
+    }
+    let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
+    let variable = groups.len() - fixed;
+    if variable == 0 {
+        return total == fixed;
+    }
+    // The variable groups share what the single ones leave equally, at most one value
+    // each if one of them is optional.
+    let Some(rest) = total.checked_sub(fixed) else {
+        return false;
+    };
+    rest % variable == 0 && (rest / variable <= 1 || !groups.contains(&Count::Optional))
 }
 
 /// Whether `op` is named `name` and its operands and results fit the layouts: what a typed
@@ -404,5 +468,56 @@ mod tests {
             [0..1, 1..2]
         );
         assert!(split_groups(g(&[]), false, 1, none).is_none());
+    }
+
+    /// `groups_fit` answers what `split_groups` does, over every small layout, total and
+    /// list of sizes (too few, too many, negative).
+    #[test]
+    fn fit_agrees_with_split() {
+        use Count::*;
+        let kinds = [Single, Optional, Variadic];
+        let mut layouts: Vec<Vec<Count>> = vec![Vec::new()];
+        for len in 1..=3 {
+            let mut next = Vec::new();
+            for layout in layouts.iter().filter(|l| l.len() == len - 1) {
+                for k in kinds {
+                    let mut l = layout.clone();
+                    l.push(k);
+                    next.push(l);
+                }
+            }
+            layouts.extend(next);
+        }
+        let mut size_lists: Vec<Option<Vec<i32>>> = vec![None];
+        for a in -1..=3 {
+            size_lists.push(Some(vec![a]));
+            for b in -1..=3 {
+                size_lists.push(Some(vec![a, b]));
+                for c in [0, 1, 2] {
+                    size_lists.push(Some(vec![a, b, c]));
+                    size_lists.push(Some(vec![a, b, c, 0]));
+                }
+            }
+        }
+        size_lists.push(Some(Vec::new()));
+        let mut checked = 0;
+        for layout in &layouts {
+            for total in 0..=7 {
+                assert_eq!(
+                    groups_fit(layout, false, total, || None::<Vec<i32>>),
+                    split_groups(layout, false, total, || None::<Vec<i32>>).is_some(),
+                    "{layout:?} with {total} values"
+                );
+                for sizes in &size_lists {
+                    assert_eq!(
+                        groups_fit(layout, true, total, || sizes.clone()),
+                        split_groups(layout, true, total, || sizes.clone()).is_some(),
+                        "{layout:?} with {total} values sized {sizes:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000);
     }
 }

@@ -158,23 +158,44 @@ impl Aliases {
         let mut order: Vec<usize> = (0..self.infos.len())
             .filter(|&i| self.infos[i].prefix.is_some())
             .collect();
-        order.sort_by_key(|&i| {
-            let info = &self.infos[i];
-            (info.depth, !matches!(info.node, Node::Type(_)), info.prefix)
+        // Nearly every alias of a large module is a location (`loc`, depth 1): the prefixes
+        // compared are mostly the same static string, told equal by address before their
+        // text is compared.
+        let infos = &self.infos;
+        order.sort_by(|&a, &b| {
+            let (x, y) = (&infos[a], &infos[b]);
+            x.depth
+                .cmp(&y.depth)
+                .then_with(|| matches!(y.node, Node::Type(_)).cmp(&matches!(x.node, Node::Type(_))))
+                .then_with(|| match (x.prefix, y.prefix) {
+                    (Some(p), Some(q)) if std::ptr::eq(p, q) => std::cmp::Ordering::Equal,
+                    (p, q) => p.cmp(&q),
+                })
         });
         let mut counts: FxHashMap<&'static str, u32> = FxHashMap::default();
+        // The prefix named last and its count, kept out of the map while runs of it (tens of
+        // thousands of `loc`s) are named: no hashing of the same text for each.
+        let mut run: Option<(&'static str, u32)> = None;
         for &i in &order {
             let Some(prefix) = self.infos[i].prefix else {
                 continue;
             };
-            let n = counts.entry(prefix).or_insert(0);
+            let n = match run {
+                Some((last, n)) if std::ptr::eq(last, prefix) => n,
+                _ => {
+                    if let Some((last, n)) = run {
+                        counts.insert(last, n);
+                    }
+                    counts.get(prefix).copied().unwrap_or(0)
+                }
+            };
             let start = self.names.len() as u32;
             self.names.push_str(prefix);
-            if *n > 0 {
-                super::push_u64(&mut self.names, u64::from(*n));
+            if n > 0 {
+                super::push_u64(&mut self.names, u64::from(n));
             }
             self.infos[i].name = Some((start, self.names.len() as u32));
-            *n += 1;
+            run = Some((prefix, n + 1));
         }
         self.order = order;
     }
@@ -605,7 +626,16 @@ impl Printer<'_> {
                     out.push('#');
                     name.push_to(out);
                     out.push_str(" = ");
-                    self.print_attr_no_alias(a, Elide::Never, out);
+                    // Nearly all are file locations: printed straight, not through the
+                    // general attribute printer's dispatch.
+                    match self.ctx.as_location(a) {
+                        Some(loc) => {
+                            out.push_str("loc(");
+                            self.print_loc_body(loc, out);
+                            out.push(')');
+                        }
+                        None => self.print_attr_no_alias(a, Elide::Never, out),
+                    }
                 }
                 Node::Type(t) => {
                     out.push('!');

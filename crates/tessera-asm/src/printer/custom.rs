@@ -24,6 +24,15 @@ enum Mode<'p, 'a> {
     },
 }
 
+/// The attribute names an attribute dictionary leaves out.
+#[derive(Clone, Copy)]
+enum Elided<'e> {
+    /// Any list.
+    Any(&'e [&'e str]),
+    /// A list that lives (unchanged) as long as the program.
+    Static(&'static [&'static str]),
+}
+
 /// The printer a custom-form hook writes through.
 pub struct OpAsmPrinter<'p, 'a> {
     mode: Mode<'p, 'a>,
@@ -78,14 +87,23 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     }
 
     /// The op's attributes as upstream's `getAttrs()` returns them: the discardable ones and
-    /// the inherent ones (kept as properties) together, sorted by name.
-    pub fn op_attrs_and_props(&self, op: OpId) -> super::AttrList {
+    /// the inherent ones (kept as properties) together, sorted by name. Borrowed from the op
+    /// when it holds only one kind (nearly every registered op: all properties), merged into
+    /// a list of its own otherwise.
+    pub fn op_attrs_and_props(&self, op: OpId) -> super::OpAttrs<'a> {
         let ctx = self.ctx;
         let props = self
             .body
             .op_props(op)
             .map_or(&[][..], |p| ctx.dict_entries(p));
-        super::merge_by_name(ctx, ctx.dict_entries(self.body.op_attrs(op)), props)
+        let attrs = ctx.dict_entries(self.body.op_attrs(op));
+        if attrs.is_empty() {
+            return super::OpAttrs::Borrowed(props);
+        }
+        if props.is_empty() {
+            return super::OpAttrs::Borrowed(attrs);
+        }
+        super::OpAttrs::Merged(super::merge_by_name(ctx, attrs, props))
     }
 
     /// Writes `text` as is.
@@ -191,7 +209,7 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
     /// left).
     #[inline]
     pub fn print_optional_attr_dict(&mut self, attrs: &[(Ident, Attr)], elided: &[&str]) {
-        self.print_attr_dict(attrs, elided, false);
+        self.print_attr_dict(attrs, Elided::Any(elided), false);
     }
 
     /// ` attributes {name = value, ...}` of the attributes not named in `elided` (nothing if
@@ -202,21 +220,60 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
         attrs: &[(Ident, Attr)],
         elided: &[&str],
     ) {
-        self.print_attr_dict(attrs, elided, true);
+        self.print_attr_dict(attrs, Elided::Any(elided), true);
     }
 
-    fn print_attr_dict(&mut self, attrs: &[(Ident, Attr)], elided: &[&str], keyword: bool) {
+    /// [`Self::print_optional_attr_dict`] with a list of names fixed for the whole run (what
+    /// compiled forms pass): the printer remembers, by the list's address and each name's
+    /// identifier, whether the list holds the name, rather than comparing texts for every op.
+    #[inline]
+    pub fn print_optional_attr_dict_static(
+        &mut self,
+        attrs: &[(Ident, Attr)],
+        elided: &'static [&'static str],
+    ) {
+        self.print_attr_dict(attrs, Elided::Static(elided), false);
+    }
+
+    /// [`Self::print_optional_attr_dict_with_keyword`] with a list of names fixed for the
+    /// whole run (see [`Self::print_optional_attr_dict_static`]).
+    #[inline]
+    pub fn print_optional_attr_dict_with_keyword_static(
+        &mut self,
+        attrs: &[(Ident, Attr)],
+        elided: &'static [&'static str],
+    ) {
+        self.print_attr_dict(attrs, Elided::Static(elided), true);
+    }
+
+    /// Whether `elided` names the attribute `name`.
+    fn is_elided(&mut self, name: Ident, elided: Elided<'_>) -> bool {
         let ctx = self.ctx;
-        let mut kept = attrs
-            .iter()
-            .filter(|(n, _)| !elided.contains(&ctx.str(*n)))
-            .peekable();
-        if kept.peek().is_none() {
-            return;
+        match (elided, &mut self.mode) {
+            (Elided::Any([]) | Elided::Static([]), _) => false,
+            // A static list's address names its contents for the whole run.
+            (Elided::Static(list), Mode::Print { printer, .. }) => {
+                let key = (list.as_ptr() as usize, list.len(), name);
+                *printer
+                    .elided_names
+                    .entry(key)
+                    .or_insert_with(|| list.contains(&ctx.str(name)))
+            }
+            (Elided::Any(list) | Elided::Static(list), _) => list.contains(&ctx.str(name)),
         }
-        self.write(if keyword { " attributes {" } else { " {" });
-        for (i, &(name, value)) in kept.enumerate() {
-            if i > 0 {
+    }
+
+    fn print_attr_dict(&mut self, attrs: &[(Ident, Attr)], elided: Elided<'_>, keyword: bool) {
+        let ctx = self.ctx;
+        let mut first = true;
+        for &(name, value) in attrs {
+            if self.is_elided(name, elided) {
+                continue;
+            }
+            if first {
+                self.write(if keyword { " attributes {" } else { " {" });
+                first = false;
+            } else {
                 self.write(", ");
             }
             if let Mode::Print { out, .. } = &mut self.mode {
@@ -227,7 +284,9 @@ impl<'p, 'a> OpAsmPrinter<'p, 'a> {
                 self.print_attribute(value);
             }
         }
-        self.write("}");
+        if !first {
+            self.write("}");
+        }
     }
 
     /// `@name`, quoted if it is not a bare identifier.

@@ -195,7 +195,7 @@ struct Printer<'a> {
     /// The spelled-out text of the dialect types (`!pdl.value`) printed so far: a module
     /// names a handful of them tens of thousands of times, and deciding each time whether
     /// the body may print pretty costs a scan of it.
-    opaque_types: FxHashMap<Type, Box<str>>,
+    opaque_types: types::OpaqueTexts,
     /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
     /// as the custom form writes it. A module repeats a few dozen names tens of thousands
     /// of times; one lookup here replaces the registry's and the prefix test.
@@ -204,6 +204,13 @@ struct Printer<'a> {
     /// hashing and comparing its bytes for every op bought nothing (the same text at
     /// another address just takes an entry of its own).
     op_forms: FxHashMap<(Ident, usize, usize), OpForm<'a>>,
+    /// The `op_forms` entry last used for each name (by identifier index, below
+    /// `DENSE_NAMES`), with its default dialect's address and length: ops of one name nearly
+    /// always sit under one default dialect, and reading this costs no hashing.
+    last_forms: Vec<Option<(usize, usize, OpForm<'a>)>>,
+    /// Whether a static list of elided attribute names (by address and length) holds a
+    /// name: see `OpAsmPrinter::print_optional_attr_dict_static`.
+    elided_names: FxHashMap<(usize, usize, Ident), bool>,
 }
 
 /// What `Printer::op_forms` remembers of an op name.
@@ -251,8 +258,10 @@ impl<'a> Printer<'a> {
             default_dialects: Vec::new(),
             deferred_aliases: true,
             quoted_file: None,
-            opaque_types: FxHashMap::default(),
+            opaque_types: types::OpaqueTexts::default(),
             op_forms: FxHashMap::default(),
+            last_forms: Vec::new(),
+            elided_names: FxHashMap::default(),
         }
     }
 
@@ -418,13 +427,43 @@ impl<'a> Printer<'a> {
 /// An op's attributes, kept inline for the few most ops have.
 pub type AttrList = smallvec::SmallVec<[(Ident, Attr); 8]>;
 
+/// An op's attributes and properties in one list sorted by name (what
+/// [`OpAsmPrinter::op_attrs_and_props`] returns): the op's own list when it holds only one
+/// kind, which is the common case and needs no copy, or the two merged. Reads as a slice.
+pub enum OpAttrs<'a> {
+    /// The op's attributes or its properties, as the context holds them.
+    Borrowed(&'a [(Ident, Attr)]),
+    /// Both kinds, merged by name.
+    Merged(AttrList),
+}
+
+impl std::ops::Deref for OpAttrs<'_> {
+    type Target = [(Ident, Attr)];
+
+    #[inline]
+    fn deref(&self) -> &[(Ident, Attr)] {
+        match self {
+            OpAttrs::Borrowed(list) => list,
+            OpAttrs::Merged(list) => list,
+        }
+    }
+}
+
 /// Each op name's custom-form hooks, as the registry answers, asked once per name: the
 /// passes before printing (alias walk, result naming) ask for every op, and a module repeats
 /// a few dozen names tens of thousands of times.
 #[derive(Default)]
 struct HooksByName<'c> {
-    hooks: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
+    /// By identifier index, for names below `DENSE_NAMES` (registered op names are interned
+    /// when their dialect is registered, so they have low indices): `None` until asked.
+    dense: Vec<Option<Option<&'c dyn crate::custom::OpAssembly>>>,
+    /// Names past that (an unregistered op interned late in a huge context).
+    sparse: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
 }
+
+/// Identifiers (and types) below this index are remembered in side tables indexed by their
+/// index rather than hashed (at most a few hundred kilobytes per table).
+const DENSE_NAMES: usize = 1 << 14;
 
 impl<'c> HooksByName<'c> {
     /// The hooks of ops named `name`, if they have a custom form. Always inlined: with
@@ -432,10 +471,28 @@ impl<'c> HooksByName<'c> {
     /// instructions than with the lookup written out at each caller.
     #[inline(always)]
     fn get(&mut self, ctx: &'c Context, name: Ident) -> Option<&'c dyn crate::custom::OpAssembly> {
-        *self
-            .hooks
-            .entry(name)
-            .or_insert_with(|| crate::custom::op_assembly_ref(ctx, name))
+        match self.dense.get(name.index()) {
+            Some(Some(known)) => *known,
+            _ => self.ask(ctx, name),
+        }
+    }
+
+    /// `get` of a name not remembered in `dense`.
+    #[inline(never)]
+    fn ask(&mut self, ctx: &'c Context, name: Ident) -> Option<&'c dyn crate::custom::OpAssembly> {
+        let i = name.index();
+        if i >= DENSE_NAMES {
+            return *self
+                .sparse
+                .entry(name)
+                .or_insert_with(|| crate::custom::op_assembly_ref(ctx, name));
+        }
+        if self.dense.len() <= i {
+            self.dense.resize(i + 1, None);
+        }
+        let hooks = crate::custom::op_assembly_ref(ctx, name);
+        self.dense[i] = Some(hooks);
+        hooks
     }
 }
 

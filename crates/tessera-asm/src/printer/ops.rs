@@ -8,9 +8,9 @@ use crate::syntax::push_quoted;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 use std::fmt::Write;
-use tessera_ir::{BlockId, OpId, OpTraits, RegionId, Type};
+use tessera_ir::{BlockId, Ident, OpId, OpTraits, RegionId, Type};
 
-impl Printer<'_> {
+impl<'a> Printer<'a> {
     /// One op in generic form (no trailing newline); nested regions are indented from
     /// `indent`.
     pub(super) fn print_op(&mut self, op: OpId, indent: usize, out: &mut String) {
@@ -33,19 +33,10 @@ impl Printer<'_> {
         let name = body.op_name(op);
         let default = self.default_dialects.last().copied().unwrap_or("builtin");
         let key = (name, default.as_ptr() as usize, default.len());
-        let form = match self.op_forms.get(&key) {
-            Some(&form) => form,
-            None => {
-                let full = ctx.str(name);
-                let short = match full.split_once('.') {
-                    Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
-                    _ => full,
-                };
-                let hooks = crate::custom::op_assembly_ref(ctx, name);
-                let form = super::OpForm { hooks, short };
-                self.op_forms.insert(key, form);
-                form
-            }
+        let last = self.last_forms.get(name.index()).copied().flatten();
+        let form = match last {
+            Some((at, len, form)) if (at, len) == (key.1, key.2) => form,
+            _ => self.op_form(key, default),
         };
         let Some(hooks) = form.hooks else {
             return false;
@@ -66,6 +57,35 @@ impl Printer<'_> {
             out.push(')');
         }
         true
+    }
+
+    /// The `OpForm` of ops named `key.0` under the default dialect `default` (whose
+    /// address and length are `key.1` and `key.2`), remembered as the name's last one.
+    fn op_form(&mut self, key: (Ident, usize, usize), default: &str) -> super::OpForm<'a> {
+        let ctx = self.ctx;
+        let name = key.0;
+        let form = match self.op_forms.get(&key) {
+            Some(&form) => form,
+            None => {
+                let full = ctx.str(name);
+                let short = match full.split_once('.') {
+                    Some((dialect, rest)) if dialect == default && !rest.contains('.') => rest,
+                    _ => full,
+                };
+                let hooks = crate::custom::op_assembly_ref(ctx, name);
+                let form = super::OpForm { hooks, short };
+                self.op_forms.insert(key, form);
+                form
+            }
+        };
+        let i = name.index();
+        if i < super::DENSE_NAMES {
+            if self.last_forms.len() <= i {
+                self.last_forms.resize(i + 1, None);
+            }
+            self.last_forms[i] = Some((key.1, key.2, form));
+        }
+        form
     }
 
     /// The generic form after the results: `"name"(operands)[successors] <props>

@@ -2257,7 +2257,7 @@ pub mod compiled_forms {
             s::print_successors(p, body.successors(op));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             p.write(" ");
             s::print_regions(p, body.regions(op), false);
@@ -2361,7 +2361,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             if s::region_group(body, op, 0, false).iter().any(|&r| !body.region_is_empty(r)) {
                 p.write(" ");
@@ -2482,7 +2482,7 @@ pub mod compiled_forms {
             p.write(">[] ()");
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2593,7 +2593,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -2736,7 +2736,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "step"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2747,7 +2747,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::BoundsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::BoundsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -2843,7 +2843,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -2854,7 +2854,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::BrOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::BrOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -2950,7 +2950,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["callee"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_functional_type(&s::operand_types(body, op, operands[0].clone()), &s::result_types(body, op, 0..body.num_results(op)));
@@ -2963,8 +2963,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CallOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CallOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::CallOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::CallOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3074,7 +3074,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &["predicate"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
@@ -3190,7 +3190,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value", "mode", "other"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3431,7 +3431,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["level"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3529,7 +3529,7 @@ pub mod compiled_forms {
             p.print_operands(body.operands(op));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, 0..body.num_operands(op)));
@@ -3544,8 +3544,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::PackOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::PackOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::PackOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::PackOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3629,7 +3629,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -3646,7 +3646,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::PrintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::PrintOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -3743,7 +3743,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             if !results[0].is_empty() {
                 p.write(" -> ");
@@ -3760,8 +3760,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ScopeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ScopeOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ScopeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ScopeOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3874,7 +3874,7 @@ pub mod compiled_forms {
             p.write("]");
             {
                 let elided: &[&str] = &["operandSegmentSizes"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
@@ -3889,7 +3889,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::SegmentsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::SegmentsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -4001,7 +4001,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[2].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -4115,7 +4115,7 @@ pub mod compiled_forms {
             p.write("]");
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4222,7 +4222,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["sym_name", "note"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4318,7 +4318,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -4335,7 +4335,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::YieldOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::YieldOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 

@@ -1383,7 +1383,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
@@ -1490,7 +1490,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -1503,7 +1503,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ElementsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ElementsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 

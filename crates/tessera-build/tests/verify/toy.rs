@@ -984,7 +984,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -1086,7 +1086,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" to ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -1199,7 +1199,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[1].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -1298,7 +1298,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
@@ -1405,7 +1405,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" to ");
             p.print_types(s::result_types(body, op, results[0].clone()));
@@ -1503,7 +1503,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -1520,7 +1520,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReturnOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -1614,7 +1614,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" to ");
             p.print_types(s::result_types(body, op, results[0].clone()));

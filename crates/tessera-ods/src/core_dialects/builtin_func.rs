@@ -1095,7 +1095,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_types(s::operand_types(body, op, operands[0].clone()));
@@ -1108,8 +1108,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CallIndirectOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CallIndirectOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::CallIndirectOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::CallIndirectOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -1204,7 +1204,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["callee"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" : ");
             p.print_functional_type(&s::operand_types(body, op, operands[0].clone()), &s::result_types(body, op, 0..body.num_results(op)));
@@ -1217,8 +1217,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CallOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::CallOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::CallOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::CallOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -1302,7 +1302,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" ");
             if let Some(value) = s::find_attr(ctx, &attrs, "value") {
@@ -1410,7 +1410,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["sym_name"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             p.write(" ");
             s::print_regions(p, s::region_group(body, op, 0, true), false);
@@ -1516,7 +1516,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if !operands[0].is_empty() {
                 p.write(" ");
@@ -1533,7 +1533,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReturnOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReturnOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -1628,7 +1628,7 @@ pub mod compiled_forms {
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -1639,8 +1639,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::UnrealizedConversionCastOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::UnrealizedConversionCastOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::UnrealizedConversionCastOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::UnrealizedConversionCastOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {

@@ -1030,13 +1030,21 @@ impl<'a> OpGen<'a> {
                 l.close("}");
             }
         }
-        let elided = if defaulted_any { "&elided" } else { "elided" };
+        // A list with no defaults to test is the same static list for every op: the
+        // printer may remember its answers by its address.
+        let (elided, fixed) = if defaulted_any {
+            ("&elided", "")
+        } else {
+            ("elided", "_static")
+        };
         if with_keyword {
             l.line(&format!(
-                "p.print_optional_attr_dict_with_keyword(&attrs, {elided});"
+                "p.print_optional_attr_dict_with_keyword{fixed}(&attrs, {elided});"
             ));
         } else {
-            l.line(&format!("p.print_optional_attr_dict(&attrs, {elided});"));
+            l.line(&format!(
+                "p.print_optional_attr_dict{fixed}(&attrs, {elided});"
+            ));
         }
         l.close("}");
     }
@@ -1222,11 +1230,12 @@ impl<'a> OpGen<'a> {
                 self.directives
             )
         };
-        // Single values only (most ops): the counts alone decide, as in the engine.
+        // Single values only (most ops): the counts alone decide, as in the engine. Asked
+        // of every op printed, so the groups are checked without building their ranges.
         let fits = |list: &str, layout: &str, count: Option<usize>| match count {
             Some(n) => format!("body.num_{list}(op) == {n}"),
             None => format!(
-                "super::{}::{layout}.split(ctx, body, op, body.num_{list}(op)).is_some()",
+                "super::{}::{layout}.fits(ctx, body, op, body.num_{list}(op))",
                 self.handle
             ),
         };

@@ -3119,8 +3119,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyNativeConstraintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyNativeConstraintOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyNativeConstraintOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyNativeConstraintOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3225,7 +3225,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["name"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3236,8 +3236,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyNativeRewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyNativeRewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyNativeRewriteOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyNativeRewriteOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -3345,7 +3345,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3356,7 +3356,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::AttributeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::AttributeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 
@@ -3447,7 +3447,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3557,7 +3557,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3568,7 +3568,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::OperandOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::OperandOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 
@@ -3667,7 +3667,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3678,7 +3678,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::OperandsOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::OperandsOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
         }
 
@@ -3828,7 +3828,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "opName", "attributeValueNames"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -3839,7 +3839,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::OperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::OperationOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["OperationOpAttributes"]
                     .iter()
@@ -3947,7 +3947,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["sym_name", "benefit"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             p.write(" ");
             s::print_regions(p, s::region_group(body, op, 0, true), false);
@@ -4080,7 +4080,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4091,7 +4091,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::RangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::RangeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
@@ -4218,7 +4218,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4229,7 +4229,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReplaceOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -4332,7 +4332,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4466,7 +4466,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4608,7 +4608,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "name"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -4619,7 +4619,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::RewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::RewriteOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -4716,7 +4716,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["constantType"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantType"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" : ");
@@ -4822,7 +4822,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &["constantTypes"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             if s::attr_present(ctx, s::find_attr(ctx, &attrs, "constantTypes"), self.hooks.exprs.defaults.first().and_then(Option::as_ref)) {
                 p.write(" : ");

@@ -5318,8 +5318,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyConstraintOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyConstraintOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyConstraintOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyConstraintOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -5424,7 +5424,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["name"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -5435,8 +5435,8 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ApplyRewriteOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
-                && super::ApplyRewriteOp::RESULTS.split(ctx, body, op, body.num_results(op)).is_some()
+            super::ApplyRewriteOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
+                && super::ApplyRewriteOp::RESULTS.fits(ctx, body, op, body.num_results(op))
         }
 
         fn default_dialect(&self) -> &str {
@@ -5530,7 +5530,7 @@ pub mod compiled_forms {
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -5626,7 +5626,7 @@ pub mod compiled_forms {
             s::print_successors(p, s::successor_group(body, op, 0, true));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -5737,7 +5737,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["constantValue"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -5859,7 +5859,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["compareAtLeast", "count"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -5973,7 +5973,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["name"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -6095,7 +6095,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["compareAtLeast", "count"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -6208,7 +6208,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["type"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -6321,7 +6321,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["types"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -6413,7 +6413,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -6515,7 +6515,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict_with_keyword(&attrs, elided);
+                p.print_optional_attr_dict_with_keyword_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -6676,7 +6676,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "name", "inputAttributeNames", "inferredResultTypes"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -6687,7 +6687,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateOperationOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::CreateOperationOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["CreateOperationOpAttributes", "CreateOperationOpResults"]
                     .iter()
@@ -6805,7 +6805,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -6816,7 +6816,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::CreateRangeOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::CreateRangeOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 1
                 && ["RangeType"]
                     .iter()
@@ -6913,7 +6913,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7015,7 +7015,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["value"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7117,7 +7117,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7232,7 +7232,7 @@ pub mod compiled_forms {
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7322,7 +7322,7 @@ pub mod compiled_forms {
             let attrs = p.op_attrs_and_props(op);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7436,7 +7436,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["name"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7544,7 +7544,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7649,7 +7649,7 @@ pub mod compiled_forms {
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7763,7 +7763,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7881,7 +7881,7 @@ pub mod compiled_forms {
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -7995,7 +7995,7 @@ pub mod compiled_forms {
             s::print_operand_group(p, op, operands[0].clone(), None);
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -8113,7 +8113,7 @@ pub mod compiled_forms {
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &["index"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -8218,7 +8218,7 @@ pub mod compiled_forms {
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -8327,7 +8327,7 @@ pub mod compiled_forms {
             p.print_types(s::result_types(body, op, results[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -8428,7 +8428,7 @@ pub mod compiled_forms {
             p.print_types(s::operand_types(body, op, operands[0].clone()));
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, body.successors(op));
@@ -8599,7 +8599,7 @@ pub mod compiled_forms {
             }
             {
                 let elided: &[&str] = &["operandSegmentSizes", "rewriter", "benefit", "generatedOps", "rootKind"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -8612,7 +8612,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::RecordMatchOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::RecordMatchOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -8718,7 +8718,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &[];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             let _ = (ctx, body, &operands, &results, &attrs);
         }
@@ -8729,7 +8729,7 @@ pub mod compiled_forms {
             body: &::tessera_ir::Body,
             op: ::tessera_ir::OpId,
         ) -> bool {
-            super::ReplaceOp::OPERANDS.split(ctx, body, op, body.num_operands(op)).is_some()
+            super::ReplaceOp::OPERANDS.fits(ctx, body, op, body.num_operands(op))
                 && body.num_results(op) == 0
         }
 
@@ -8835,7 +8835,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["caseValues"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -8955,7 +8955,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["caseValues"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -9075,7 +9075,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["caseValues"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -9195,7 +9195,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["caseValues"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -9314,7 +9314,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["caseValues"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
@@ -9433,7 +9433,7 @@ pub mod compiled_forms {
             p.write(")");
             {
                 let elided: &[&str] = &["caseValues"];
-                p.print_optional_attr_dict(&attrs, elided);
+                p.print_optional_attr_dict_static(&attrs, elided);
             }
             p.write(" -> ");
             s::print_successors(p, s::successor_group(body, op, 0, true));
