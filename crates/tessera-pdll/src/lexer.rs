@@ -195,6 +195,9 @@ struct Buffer {
 /// The lexer: a cursor into the innermost buffer of an include stack.
 pub struct Lexer {
     buffers: Vec<Buffer>,
+    /// The text of `buffers[cur]`, held here so a token is read without indexing the stack
+    /// first (kept in step by [`Lexer::set_cur`]).
+    text: Arc<str>,
     cur: u32,
     pos: u32,
 }
@@ -210,6 +213,7 @@ impl Lexer {
                 file,
                 resume: None,
             }],
+            text: f.text().clone(),
             cur: 0,
             pos: 0,
         }
@@ -287,8 +291,16 @@ impl Lexer {
 
     /// Continues lexing at the start of `tok` (for the places the grammar looks ahead).
     pub fn reset_to(&mut self, tok: &Token) {
-        self.cur = tok.buf;
+        if tok.buf != self.cur {
+            self.set_cur(tok.buf);
+        }
         self.pos = tok.lo;
+    }
+
+    /// Makes buffer `buf` the one read from.
+    fn set_cur(&mut self, buf: u32) {
+        self.cur = buf;
+        self.text = self.buffers[buf as usize].text.clone();
     }
 
     /// Starts lexing the included buffer `file`; lexing resumes right after `name` (the
@@ -301,7 +313,7 @@ impl Lexer {
             file,
             resume: Some((name.buf, name.hi)),
         });
-        self.cur = self.buffers.len() as u32 - 1;
+        self.set_cur(self.buffers.len() as u32 - 1);
         self.pos = 0;
     }
 
@@ -335,15 +347,29 @@ impl Lexer {
     /// errors and the end of a buffer are handled out of line, so the common tokens carry
     /// none of their state.
     pub fn next(&mut self, diags: &mut Diagnostics) -> Token {
+        let mut tok = Token {
+            kind: TokKind::Eof,
+            buf: 0,
+            lo: 0,
+            hi: 0,
+        };
+        self.advance(diags, &mut tok);
+        tok
+    }
+
+    /// [`Lexer::next`], written to `tok`: the parser's current token is overwritten in
+    /// place instead of being returned and copied.
+    pub fn advance(&mut self, diags: &mut Diagnostics, tok: &mut Token) {
         let buf = self.cur;
         // The buffer is borrowed while the token is scanned (strings and errors, which need
         // the lexer mutably, are handed the position instead): counting a reference up and
         // down for each token showed in profiles.
-        let bytes = self.buffers[buf as usize].text.as_bytes();
+        let bytes = self.text.as_bytes();
         let mut i = self.pos as usize;
         loop {
             let Some(&c) = bytes.get(i) else {
-                return self.end_of_buffer(i);
+                *tok = self.end_of_buffer(i);
+                return;
             };
             let (kind, end) = match START[c as usize] {
                 Start::Space => {
@@ -364,23 +390,29 @@ impl Lexer {
                     i = line_end(bytes, i + 2);
                     continue;
                 }
-                Start::Quote => return self.lex_string(diags, i, false),
+                Start::Quote => {
+                    *tok = self.lex_string(diags, i, false);
+                    return;
+                }
                 Start::Bracket if bytes.get(i + 1) == Some(&b'{') => {
-                    return self.lex_string(diags, i, true)
+                    *tok = self.lex_string(diags, i, true);
+                    return;
                 }
                 Start::Bracket => (TokKind::LSquare, i + 1),
                 Start::Dash | Start::Slash | Start::Other => {
                     self.pos = i as u32 + 1;
-                    return self.error_at(diags, i, "unexpected character");
+                    *tok = self.error_at(diags, i, "unexpected character");
+                    return;
                 }
             };
             self.pos = end as u32;
-            return Token {
+            *tok = Token {
                 kind,
                 buf,
                 lo: i as u32,
                 hi: end as u32,
             };
+            return;
         }
     }
 
@@ -392,7 +424,7 @@ impl Lexer {
         self.pos = at as u32;
         let eof = self.form(TokKind::Eof, at);
         if let Some((buf, pos)) = self.buffers[self.cur as usize].resume {
-            self.cur = buf;
+            self.set_cur(buf);
             self.pos = pos;
         }
         eof
@@ -402,7 +434,7 @@ impl Lexer {
     /// it needs its own reference to the buffer while it reports errors.
     #[inline(never)]
     fn lex_string(&mut self, diags: &mut Diagnostics, start: usize, block: bool) -> Token {
-        let text = self.buffers[self.cur as usize].text.clone();
+        let text = self.text.clone();
         let bytes = text.as_bytes();
         let mut i = start + if block { 2 } else { 1 };
         loop {
