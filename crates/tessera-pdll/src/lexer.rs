@@ -359,7 +359,52 @@ impl Lexer {
 
     /// [`Lexer::next`], written to `tok`: the parser's current token is overwritten in
     /// place instead of being returned and copied.
+    ///
+    /// Whitespace and one-byte punctuation are read here, words by [`Lexer::lex_word`] and
+    /// everything else by [`Lexer::lex_any`], both called last: this function then calls
+    /// nothing it must come back from, so it saves no registers (with every case in one
+    /// body, saving and restoring them cost as much as reading a short token).
     pub fn advance(&mut self, diags: &mut Diagnostics, tok: &mut Token) {
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos as usize;
+        while let Some(&c) = bytes.get(i) {
+            match START[c as usize] {
+                Start::Space => i += 1,
+                Start::Word => return self.lex_word(tok, i),
+                Start::Punct(kind) => {
+                    self.pos = i as u32 + 1;
+                    *tok = Token {
+                        kind,
+                        buf: self.cur,
+                        lo: i as u32,
+                        hi: i as u32 + 1,
+                    };
+                    return;
+                }
+                _ => break,
+            }
+        }
+        self.pos = i as u32;
+        self.lex_any(diags, tok)
+    }
+
+    /// The identifier or keyword starting at `start`.
+    #[inline(never)]
+    fn lex_word(&mut self, tok: &mut Token, start: usize) {
+        let bytes = self.text.as_bytes();
+        let end = scan(bytes, start + 1, WORD);
+        self.pos = end as u32;
+        *tok = Token {
+            kind: TokKind::keyword(&bytes[start..end]),
+            buf: self.cur,
+            lo: start as u32,
+            hi: end as u32,
+        };
+    }
+
+    /// Any token, from the lexer's position (what [`Lexer::advance`] leaves to others).
+    #[inline(never)]
+    fn lex_any(&mut self, diags: &mut Diagnostics, tok: &mut Token) {
         let buf = self.cur;
         // The buffer is borrowed while the token is scanned (strings and errors, which need
         // the lexer mutably, are handed the position instead): counting a reference up and
