@@ -373,7 +373,8 @@ impl Lexer {
             match START[c as usize] {
                 Start::Space => i += 1,
                 Start::Word => return self.lex_word(tok, i),
-                Start::Punct(kind) => {
+                Start::Punct => {
+                    let kind = PUNCT[c as usize];
                     self.pos = i as u32 + 1;
                     *tok = Token {
                         kind,
@@ -428,7 +429,7 @@ impl Lexer {
                     (TokKind::keyword(&bytes[i..end]), end)
                 }
                 Start::Digit => (TokKind::Integer, scan(bytes, i + 1, DIGIT)),
-                Start::Punct(kind) => (kind, i + 1),
+                Start::Punct => (PUNCT[c as usize], i + 1),
                 Start::Equal if bytes.get(i + 1) == Some(&b'>') => (TokKind::EqualArrow, i + 2),
                 Start::Equal => (TokKind::Equal, i + 1),
                 Start::Dash if bytes.get(i + 1) == Some(&b'>') => (TokKind::Arrow, i + 2),
@@ -552,7 +553,8 @@ static CLASS: [u8; 256] = {
     class
 };
 
-/// What a byte starts, when the lexer is between tokens.
+/// What a byte starts, when the lexer is between tokens. Without data (a punctuation
+/// byte's kind is in [`PUNCT`]), so telling the cases apart is one comparison each.
 #[derive(Copy, Clone)]
 enum Start {
     /// Whitespace (and NUL, which upstream skips too).
@@ -561,8 +563,8 @@ enum Start {
     Word,
     /// `[0-9]`.
     Digit,
-    /// A token of this one byte, whatever follows.
-    Punct(TokKind),
+    /// A token of this one byte, whatever follows (its kind in [`PUNCT`]).
+    Punct,
     /// `=` or `=>`.
     Equal,
     /// `->` (a lone `-` is an error).
@@ -589,17 +591,17 @@ static START: [Start; 256] = {
             b' ' | b'\t' | b'\n' | b'\r' | 0 => Start::Space,
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => Start::Word,
             b'0'..=b'9' => Start::Digit,
-            b':' => Start::Punct(TokKind::Colon),
-            b',' => Start::Punct(TokKind::Comma),
-            b'.' => Start::Punct(TokKind::Dot),
-            b';' => Start::Punct(TokKind::Semicolon),
-            b']' => Start::Punct(TokKind::RSquare),
-            b'<' => Start::Punct(TokKind::Less),
-            b'>' => Start::Punct(TokKind::Greater),
-            b'{' => Start::Punct(TokKind::LBrace),
-            b'}' => Start::Punct(TokKind::RBrace),
-            b'(' => Start::Punct(TokKind::LParen),
-            b')' => Start::Punct(TokKind::RParen),
+            b':' => Start::Punct,
+            b',' => Start::Punct,
+            b'.' => Start::Punct,
+            b';' => Start::Punct,
+            b']' => Start::Punct,
+            b'<' => Start::Punct,
+            b'>' => Start::Punct,
+            b'{' => Start::Punct,
+            b'}' => Start::Punct,
+            b'(' => Start::Punct,
+            b')' => Start::Punct,
             b'=' => Start::Equal,
             b'-' => Start::Dash,
             b'/' => Start::Slash,
@@ -611,6 +613,23 @@ static START: [Start; 256] = {
         b += 1;
     }
     start
+};
+
+/// The kind of each one-byte punctuation token, by its byte (`Eof` for the other bytes).
+static PUNCT: [TokKind; 256] = {
+    let mut kinds = [TokKind::Eof; 256];
+    kinds[b':' as usize] = TokKind::Colon;
+    kinds[b',' as usize] = TokKind::Comma;
+    kinds[b'.' as usize] = TokKind::Dot;
+    kinds[b';' as usize] = TokKind::Semicolon;
+    kinds[b']' as usize] = TokKind::RSquare;
+    kinds[b'<' as usize] = TokKind::Less;
+    kinds[b'>' as usize] = TokKind::Greater;
+    kinds[b'{' as usize] = TokKind::LBrace;
+    kinds[b'}' as usize] = TokKind::RBrace;
+    kinds[b'(' as usize] = TokKind::LParen;
+    kinds[b')' as usize] = TokKind::RParen;
+    kinds
 };
 
 /// Where the run of bytes of class `class` starting at `from` ends.
