@@ -115,30 +115,56 @@ impl TokKind {
         matches!(self, TokKind::KwAttr | TokKind::KwOp | TokKind::KwType)
     }
 
+    /// The keyword spelled `word`, or `Identifier`. Words are told apart by length first and
+    /// then compared as fixed-size arrays, so an identifier costs a couple of comparisons
+    /// rather than one per keyword. Always inlined: called, it made the word reader save
+    /// registers around the call.
+    #[inline(always)]
     fn keyword(word: &[u8]) -> TokKind {
-        match word {
-            b"attr" => TokKind::KwAttr,
-            b"Attr" => TokKind::KwAttrC,
-            b"erase" => TokKind::KwErase,
-            b"let" => TokKind::KwLet,
-            b"Constraint" => TokKind::KwConstraint,
-            b"not" => TokKind::KwNot,
-            b"op" => TokKind::KwOp,
-            b"Op" => TokKind::KwOpC,
-            b"OpName" => TokKind::KwOpName,
-            b"Pattern" => TokKind::KwPattern,
-            b"replace" => TokKind::KwReplace,
-            b"return" => TokKind::KwReturn,
-            b"rewrite" => TokKind::KwRewrite,
-            b"Rewrite" => TokKind::KwRewriteC,
-            b"type" => TokKind::KwType,
-            b"Type" => TokKind::KwTypeC,
-            b"TypeRange" => TokKind::KwTypeRange,
-            b"Value" => TokKind::KwValue,
-            b"ValueRange" => TokKind::KwValueRange,
-            b"with" => TokKind::KwWith,
-            b"_" => TokKind::Underscore,
-            _ => TokKind::Identifier,
+        use TokKind::*;
+        match *word {
+            [b'_'] => Underscore,
+            [a, b] => match &[a, b] {
+                b"op" => KwOp,
+                b"Op" => KwOpC,
+                _ => Identifier,
+            },
+            [a, b, c] => match &[a, b, c] {
+                b"let" => KwLet,
+                b"not" => KwNot,
+                _ => Identifier,
+            },
+            [a, b, c, d] => match &[a, b, c, d] {
+                b"attr" => KwAttr,
+                b"Attr" => KwAttrC,
+                b"type" => KwType,
+                b"Type" => KwTypeC,
+                b"with" => KwWith,
+                _ => Identifier,
+            },
+            [a, b, c, d, e] => match &[a, b, c, d, e] {
+                b"erase" => KwErase,
+                b"Value" => KwValue,
+                _ => Identifier,
+            },
+            [a, b, c, d, e, f] => match &[a, b, c, d, e, f] {
+                b"OpName" => KwOpName,
+                b"return" => KwReturn,
+                _ => Identifier,
+            },
+            [a, b, c, d, e, f, g] => match &[a, b, c, d, e, f, g] {
+                b"Pattern" => KwPattern,
+                b"replace" => KwReplace,
+                b"rewrite" => KwRewrite,
+                b"Rewrite" => KwRewriteC,
+                _ => Identifier,
+            },
+            _ => match word {
+                b"TypeRange" => KwTypeRange,
+                b"Constraint" => KwConstraint,
+                b"ValueRange" => KwValueRange,
+                _ => Identifier,
+            },
         }
     }
 }
@@ -171,6 +197,9 @@ struct Buffer {
 /// The lexer: a cursor into the innermost buffer of an include stack.
 pub struct Lexer {
     buffers: Vec<Buffer>,
+    /// The text of `buffers[cur]`, held here so a token is read without indexing the stack
+    /// first (kept in step by [`Lexer::set_cur`]).
+    text: Arc<str>,
     cur: u32,
     pos: u32,
 }
@@ -186,6 +215,7 @@ impl Lexer {
                 file,
                 resume: None,
             }],
+            text: f.text().clone(),
             cur: 0,
             pos: 0,
         }
@@ -263,8 +293,16 @@ impl Lexer {
 
     /// Continues lexing at the start of `tok` (for the places the grammar looks ahead).
     pub fn reset_to(&mut self, tok: &Token) {
-        self.cur = tok.buf;
+        if tok.buf != self.cur {
+            self.set_cur(tok.buf);
+        }
         self.pos = tok.lo;
+    }
+
+    /// Makes buffer `buf` the one read from.
+    fn set_cur(&mut self, buf: u32) {
+        self.cur = buf;
+        self.text = self.buffers[buf as usize].text.clone();
     }
 
     /// Starts lexing the included buffer `file`; lexing resumes right after `name` (the
@@ -277,7 +315,7 @@ impl Lexer {
             file,
             resume: Some((name.buf, name.hi)),
         });
-        self.cur = self.buffers.len() as u32 - 1;
+        self.set_cur(self.buffers.len() as u32 - 1);
         self.pos = 0;
     }
 
@@ -290,6 +328,8 @@ impl Lexer {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     fn error_at(&mut self, diags: &mut Diagnostics, at: usize, msg: &str) -> Token {
         let base = self.buffers[self.cur as usize].base;
         diags.error(base.offset_by(at as u32), msg);
@@ -303,109 +343,148 @@ impl Lexer {
 
     /// The next token. At the end of an included buffer this returns its `Eof` and moves back
     /// to the including buffer, as upstream's lexer does.
+    ///
+    /// Each byte is classified by one read of [`START`] (punctuation maps straight to its
+    /// kind), and words and numbers are scanned with one table test per byte. Strings,
+    /// errors and the end of a buffer are handled out of line, so the common tokens carry
+    /// none of their state.
     pub fn next(&mut self, diags: &mut Diagnostics) -> Token {
-        /// What the bytes at the cursor start.
-        enum Scan {
-            Token(TokKind),
-            /// A string literal (`true`: a `[{ }]` block).
-            String(bool),
-            Unexpected,
-        }
-        loop {
-            // The buffer is borrowed while the token is scanned (only strings and errors,
-            // which need the lexer mutably, take a reference to it): most tokens are a few
-            // bytes, and counting a reference up and down for each showed in profiles.
-            let bytes = self.buffers[self.cur as usize].text.as_bytes();
-            // Whitespace (and NUL, as upstream treats it) is skipped in one loop.
-            let mut start = self.pos as usize;
-            while bytes
-                .get(start)
-                .is_some_and(|&b| CLASS[b as usize] & SPACE != 0)
-            {
-                start += 1;
+        let mut tok = Token {
+            kind: TokKind::Eof,
+            buf: 0,
+            lo: 0,
+            hi: 0,
+        };
+        self.advance(diags, &mut tok);
+        tok
+    }
+
+    /// [`Lexer::next`], written to `tok`: the parser's current token is overwritten in
+    /// place instead of being returned and copied.
+    ///
+    /// Whitespace and one-byte punctuation are read here, words by [`Lexer::lex_word`] and
+    /// everything else by [`Lexer::lex_any`], both called last: this function then calls
+    /// nothing it must come back from, so it saves no registers (with every case in one
+    /// body, saving and restoring them cost as much as reading a short token).
+    pub fn advance(&mut self, diags: &mut Diagnostics, tok: &mut Token) {
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos as usize;
+        while let Some(&c) = bytes.get(i) {
+            match START[c as usize] {
+                Start::Space => i += 1,
+                Start::Word => return self.lex_word(tok, i),
+                Start::Punct => {
+                    let kind = PUNCT[c as usize];
+                    self.pos = i as u32 + 1;
+                    *tok = Token {
+                        kind,
+                        buf: self.cur,
+                        lo: i as u32,
+                        hi: i as u32 + 1,
+                    };
+                    return;
+                }
+                _ => break,
             }
-            self.pos = start as u32;
-            let Some(&c) = bytes.get(start) else {
-                let eof = self.form(TokKind::Eof, start);
-                if let Some((buf, pos)) = self.buffers[self.cur as usize].resume {
-                    self.cur = buf;
-                    self.pos = pos;
-                }
-                return eof;
+        }
+        self.pos = i as u32;
+        self.lex_any(diags, tok)
+    }
+
+    /// The identifier or keyword starting at `start`.
+    #[inline(never)]
+    fn lex_word(&mut self, tok: &mut Token, start: usize) {
+        let bytes = self.text.as_bytes();
+        let end = scan(bytes, start + 1, WORD);
+        self.pos = end as u32;
+        *tok = Token {
+            kind: TokKind::keyword(&bytes[start..end]),
+            buf: self.cur,
+            lo: start as u32,
+            hi: end as u32,
+        };
+    }
+
+    /// Any token, from the lexer's position (what [`Lexer::advance`] leaves to others).
+    #[inline(never)]
+    fn lex_any(&mut self, diags: &mut Diagnostics, tok: &mut Token) {
+        let buf = self.cur;
+        // The buffer is borrowed while the token is scanned (strings and errors, which need
+        // the lexer mutably, are handed the position instead): counting a reference up and
+        // down for each token showed in profiles.
+        let bytes = self.text.as_bytes();
+        let mut i = self.pos as usize;
+        loop {
+            let Some(&c) = bytes.get(i) else {
+                *tok = self.end_of_buffer(i);
+                return;
             };
-            self.pos += 1;
-            let peek = bytes.get(start + 1).copied();
-            let scan = match c {
-                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                    let end = ident_end(bytes, start + 1);
-                    self.pos = end as u32;
-                    Scan::Token(TokKind::keyword(&bytes[start..end]))
-                }
-                b'0'..=b'9' => {
-                    let mut end = start + 1;
-                    while bytes.get(end).is_some_and(u8::is_ascii_digit) {
-                        end += 1;
-                    }
-                    self.pos = end as u32;
-                    Scan::Token(TokKind::Integer)
-                }
-                b'#' => {
-                    self.pos = ident_end(bytes, start + 1) as u32;
-                    Scan::Token(TokKind::Directive)
-                }
-                b'"' => Scan::String(false),
-                b'[' if peek == Some(b'{') => {
-                    self.pos += 1;
-                    Scan::String(true)
-                }
-                b'-' if peek == Some(b'>') => {
-                    self.pos += 1;
-                    Scan::Token(TokKind::Arrow)
-                }
-                b'=' if peek == Some(b'>') => {
-                    self.pos += 1;
-                    Scan::Token(TokKind::EqualArrow)
-                }
-                b'/' if peek == Some(b'/') => {
-                    let rest = &bytes[start..];
-                    let len = rest.iter().position(|&b| b == b'\n' || b == b'\r');
-                    self.pos = (start + len.unwrap_or(rest.len())) as u32;
+            let (kind, end) = match START[c as usize] {
+                Start::Space => {
+                    i += 1;
                     continue;
                 }
-                b':' => Scan::Token(TokKind::Colon),
-                b',' => Scan::Token(TokKind::Comma),
-                b'.' => Scan::Token(TokKind::Dot),
-                b'=' => Scan::Token(TokKind::Equal),
-                b';' => Scan::Token(TokKind::Semicolon),
-                b'[' => Scan::Token(TokKind::LSquare),
-                b']' => Scan::Token(TokKind::RSquare),
-                b'<' => Scan::Token(TokKind::Less),
-                b'>' => Scan::Token(TokKind::Greater),
-                b'{' => Scan::Token(TokKind::LBrace),
-                b'}' => Scan::Token(TokKind::RBrace),
-                b'(' => Scan::Token(TokKind::LParen),
-                b')' => Scan::Token(TokKind::RParen),
-                _ => Scan::Unexpected,
-            };
-            return match scan {
-                Scan::Token(kind) => self.form(kind, start),
-                Scan::String(block) => {
-                    let text = self.buffers[self.cur as usize].text.clone();
-                    self.lex_string(diags, text.as_bytes(), start, block)
+                Start::Word => {
+                    let end = scan(bytes, i + 1, WORD);
+                    (TokKind::keyword(&bytes[i..end]), end)
                 }
-                Scan::Unexpected => self.error_at(diags, start, "unexpected character"),
+                Start::Digit => (TokKind::Integer, scan(bytes, i + 1, DIGIT)),
+                Start::Punct => (PUNCT[c as usize], i + 1),
+                Start::Equal if bytes.get(i + 1) == Some(&b'>') => (TokKind::EqualArrow, i + 2),
+                Start::Equal => (TokKind::Equal, i + 1),
+                Start::Dash if bytes.get(i + 1) == Some(&b'>') => (TokKind::Arrow, i + 2),
+                Start::Hash => (TokKind::Directive, scan(bytes, i + 1, WORD)),
+                Start::Slash if bytes.get(i + 1) == Some(&b'/') => {
+                    i = line_end(bytes, i + 2);
+                    continue;
+                }
+                Start::Quote => {
+                    *tok = self.lex_string(diags, i, false);
+                    return;
+                }
+                Start::Bracket if bytes.get(i + 1) == Some(&b'{') => {
+                    *tok = self.lex_string(diags, i, true);
+                    return;
+                }
+                Start::Bracket => (TokKind::LSquare, i + 1),
+                Start::Dash | Start::Slash | Start::Other => {
+                    self.pos = i as u32 + 1;
+                    *tok = self.error_at(diags, i, "unexpected character");
+                    return;
+                }
             };
+            self.pos = end as u32;
+            *tok = Token {
+                kind,
+                buf,
+                lo: i as u32,
+                hi: end as u32,
+            };
+            return;
         }
     }
 
-    fn lex_string(
-        &mut self,
-        diags: &mut Diagnostics,
-        bytes: &[u8],
-        start: usize,
-        block: bool,
-    ) -> Token {
-        let mut i = self.pos as usize;
+    /// The `Eof` of the current buffer at `at`; an included buffer hands back to the one
+    /// that included it.
+    #[cold]
+    #[inline(never)]
+    fn end_of_buffer(&mut self, at: usize) -> Token {
+        self.pos = at as u32;
+        let eof = self.form(TokKind::Eof, at);
+        if let Some((buf, pos)) = self.buffers[self.cur as usize].resume {
+            self.set_cur(buf);
+            self.pos = pos;
+        }
+        eof
+    }
+
+    /// The string literal starting at `start` (`block`: a `[{ }]` block); out of line, as
+    /// it needs its own reference to the buffer while it reports errors.
+    #[inline(never)]
+    fn lex_string(&mut self, diags: &mut Diagnostics, start: usize, block: bool) -> Token {
+        let text = self.text.clone();
+        let bytes = text.as_bytes();
+        let mut i = start + if block { 2 } else { 1 };
         loop {
             let Some(&c) = bytes.get(i) else {
                 self.pos = i as u32;
@@ -452,9 +531,10 @@ impl Lexer {
 
 /// Byte classes, looked up in [`CLASS`]: one load and test per byte where the scanning
 /// loops would otherwise compare against several ranges.
-const SPACE: u8 = 1;
 /// `[a-zA-Z0-9_]`.
-const WORD: u8 = 2;
+const WORD: u8 = 1;
+/// `[0-9]`.
+const DIGIT: u8 = 2;
 
 /// The class bits of every byte.
 static CLASS: [u8; 256] = {
@@ -462,22 +542,113 @@ static CLASS: [u8; 256] = {
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0) {
-            class[b] |= SPACE;
-        }
         if c.is_ascii_alphanumeric() || c == b'_' {
             class[b] |= WORD;
+        }
+        if c.is_ascii_digit() {
+            class[b] |= DIGIT;
         }
         b += 1;
     }
     class
 };
 
-fn ident_end(bytes: &[u8], mut i: usize) -> usize {
-    while bytes.get(i).is_some_and(|&b| CLASS[b as usize] & WORD != 0) {
-        i += 1;
+/// What a byte starts, when the lexer is between tokens. Without data (a punctuation
+/// byte's kind is in [`PUNCT`]), so telling the cases apart is one comparison each.
+#[derive(Copy, Clone)]
+enum Start {
+    /// Whitespace (and NUL, which upstream skips too).
+    Space,
+    /// `[a-zA-Z_]`: an identifier or keyword.
+    Word,
+    /// `[0-9]`.
+    Digit,
+    /// A token of this one byte, whatever follows (its kind in [`PUNCT`]).
+    Punct,
+    /// `=` or `=>`.
+    Equal,
+    /// `->` (a lone `-` is an error).
+    Dash,
+    /// `//` (a lone `/` is an error).
+    Slash,
+    /// `#`: a directive.
+    Hash,
+    /// `"`: a string.
+    Quote,
+    /// `[` or `[{`.
+    Bracket,
+    /// Anything else: an error.
+    Other,
+}
+
+/// What each byte starts (see [`Start`]).
+static START: [Start; 256] = {
+    let mut start = [Start::Other; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        start[b] = match c {
+            b' ' | b'\t' | b'\n' | b'\r' | 0 => Start::Space,
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => Start::Word,
+            b'0'..=b'9' => Start::Digit,
+            b':' => Start::Punct,
+            b',' => Start::Punct,
+            b'.' => Start::Punct,
+            b';' => Start::Punct,
+            b']' => Start::Punct,
+            b'<' => Start::Punct,
+            b'>' => Start::Punct,
+            b'{' => Start::Punct,
+            b'}' => Start::Punct,
+            b'(' => Start::Punct,
+            b')' => Start::Punct,
+            b'=' => Start::Equal,
+            b'-' => Start::Dash,
+            b'/' => Start::Slash,
+            b'#' => Start::Hash,
+            b'"' => Start::Quote,
+            b'[' => Start::Bracket,
+            _ => Start::Other,
+        };
+        b += 1;
     }
-    i
+    start
+};
+
+/// The kind of each one-byte punctuation token, by its byte (`Eof` for the other bytes).
+static PUNCT: [TokKind; 256] = {
+    let mut kinds = [TokKind::Eof; 256];
+    kinds[b':' as usize] = TokKind::Colon;
+    kinds[b',' as usize] = TokKind::Comma;
+    kinds[b'.' as usize] = TokKind::Dot;
+    kinds[b';' as usize] = TokKind::Semicolon;
+    kinds[b']' as usize] = TokKind::RSquare;
+    kinds[b'<' as usize] = TokKind::Less;
+    kinds[b'>' as usize] = TokKind::Greater;
+    kinds[b'{' as usize] = TokKind::LBrace;
+    kinds[b'}' as usize] = TokKind::RBrace;
+    kinds[b'(' as usize] = TokKind::LParen;
+    kinds[b')' as usize] = TokKind::RParen;
+    kinds
+};
+
+/// Where the run of bytes of class `class` starting at `from` ends.
+#[inline(always)]
+fn scan(bytes: &[u8], from: usize, class: u8) -> usize {
+    let rest = bytes.get(from..).unwrap_or_default();
+    match rest.iter().position(|&b| CLASS[b as usize] & class == 0) {
+        Some(n) => from + n,
+        None => bytes.len(),
+    }
+}
+
+/// Where the line holding `from` ends (its `\n` or `\r`, or the end of the buffer).
+fn line_end(bytes: &[u8], from: usize) -> usize {
+    let rest = bytes.get(from..).unwrap_or_default();
+    match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+        Some(n) => from + n,
+        None => bytes.len(),
+    }
 }
 
 fn hex(b: u8) -> u8 {

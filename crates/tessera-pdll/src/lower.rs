@@ -26,6 +26,9 @@ use tessera_pdl::build::{PdlNames, PdlTypes};
 /// Values of one variable or expression (tuples have several).
 type Values = SmallVec<[ValueId; 2]>;
 
+/// The operands of one `pdl.operation` (operands, attribute values and result types).
+type OperationValues = SmallVec<[ValueId; 8]>;
+
 /// How a pattern without `benefit(N)` is weighted.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum DefaultBenefit {
@@ -729,7 +732,8 @@ impl<'a> Gen<'a> {
             TypeKind::Op(name) => {
                 let all_operands = self.value_op(operands, loc, &[], values_ty, None);
                 let all_types = self.value_op(types, loc, &[], types_ty, None);
-                self.operation(loc, *name, &[all_operands], &[], &[], &[all_types], op_ty)
+                let all = [all_operands, all_types];
+                self.operation(loc, *name, &all, [1, 0, 1], &[], op_ty)
             }
             TypeKind::Range(elt) => match ast.types.kind(*elt) {
                 TypeKind::Value => self.value_op(operands, loc, &typed, values_ty, None),
@@ -852,35 +856,37 @@ impl<'a> Gen<'a> {
                 let (name, operands, results, attrs) =
                     (&op.name, &op.operands, &op.results, &op.attrs);
                 let loc = self.loc(span);
-                let mut operand_values: Values = SmallVec::with_capacity(operands.len());
+                // The op's operands (operands, attribute values, result types) are gathered
+                // in one list, in the order `pdl.operation` takes them: no list per group
+                // copied into it afterwards.
+                let mut all: OperationValues =
+                    SmallVec::with_capacity(operands.len() + attrs.len() + results.len());
                 for &o in operands {
-                    operand_values.push(self.single(o)?);
+                    all.push(self.single(o)?);
                 }
-                let mut attr_names = Vec::with_capacity(attrs.len());
-                let mut attr_values: Values = SmallVec::with_capacity(attrs.len());
+                let mut attr_names: SmallVec<[Sym; 4]> = SmallVec::with_capacity(attrs.len());
                 for &a in attrs {
                     let DeclKind::NamedAttribute { name, value } = &ast.decls[a].kind else {
                         return self.internal(span, "an attribute entry that is not one");
                     };
                     attr_names.push(name.sym);
-                    attr_values.push(self.single(*value)?);
+                    all.push(self.single(*value)?);
                 }
-                let mut result_values: Values = SmallVec::with_capacity(results.len());
                 for &r in results {
-                    result_values.push(self.single(r)?);
+                    all.push(self.single(r)?);
                 }
                 let op_name = match &ast.decls[*name].kind {
                     DeclKind::OpName(n) => n.map(|n| n.sym),
                     _ => return self.internal(span, "an operation without a name declaration"),
                 };
                 let op_ty = self.types.operation;
+                let groups = [operands.len(), attrs.len(), results.len()];
                 Ok(smallvec![self.operation(
                     loc,
                     op_name,
-                    &operand_values,
+                    &all,
+                    groups,
                     &attr_names,
-                    &attr_values,
-                    &result_values,
                     op_ty
                 )])
             }
@@ -911,23 +917,17 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// `pdl.operation`.
-    #[allow(clippy::too_many_arguments)]
+    /// `pdl.operation` of the values `all`: `groups[0]` operands, then `groups[1]` attribute
+    /// values (named by `attr_names`), then `groups[2]` result types.
     fn operation(
         &mut self,
         loc: Location,
         name: Option<Sym>,
-        operands: &[ValueId],
+        all: &[ValueId],
+        groups: [usize; 3],
         attr_names: &[Sym],
-        attr_values: &[ValueId],
-        result_types: &[ValueId],
         op_ty: Type,
     ) -> ValueId {
-        let mut all: SmallVec<[ValueId; 8]> =
-            SmallVec::with_capacity(operands.len() + attr_values.len() + result_types.len());
-        all.extend_from_slice(operands);
-        all.extend_from_slice(attr_values);
-        all.extend_from_slice(result_types);
         let names = if attr_names.is_empty() {
             self.no_names
         } else {
@@ -940,9 +940,9 @@ impl<'a> Gen<'a> {
             let name = self.sym_attr(name);
             props.push((self.names.op_name, name));
         }
-        props.push(self.segments(&[operands.len(), attr_values.len(), result_types.len()]));
+        props.push(self.segments(&groups));
         let props = self.dict(&props);
-        self.value_op(self.names.operation, loc, &all, op_ty, Some(props))
+        self.value_op(self.names.operation, loc, all, op_ty, Some(props))
     }
 
     /// `parent.member`: a result (group) of an operation, or an element of a tuple.

@@ -134,7 +134,7 @@ impl<'a> Parser<'a> {
     }
 
     pub(crate) fn bump(&mut self) {
-        self.tok = self.lexer.next(&mut self.diags);
+        self.lexer.advance(&mut self.diags, &mut self.tok);
     }
 
     fn eat(&mut self, kind: TokKind) -> bool {
