@@ -625,18 +625,24 @@ mod tests {
                 q = a.realloc(q, old, new_size);
                 assert!(!q.is_null());
                 old = Layout::from_size_align(new_size, 8).unwrap();
-                assert!((0..size).step_by(4093).all(|k| *q.add(k) == (k % 251) as u8));
+                assert!((0..size)
+                    .step_by(4093)
+                    .all(|k| *q.add(k) == (k % 251) as u8));
                 *q.add(new_size - 1) = 1;
             }
             // A block allocated in between must not be disturbed by the growth after it.
             let other = a.alloc(l);
             other.write_bytes(3, size);
             let r = a.realloc(q, old, 60 << 20);
-            assert!((0..size).step_by(4093).all(|k| *r.add(k) == (k % 251) as u8));
+            assert!((0..size)
+                .step_by(4093)
+                .all(|k| *r.add(k) == (k % 251) as u8));
             assert!((0..size).step_by(4093).all(|k| *other.add(k) == 3));
             // Shrinking back under the classes' limit moves the block into them.
             let s = a.realloc(r, Layout::from_size_align(60 << 20, 8).unwrap(), 5000);
-            assert!((0..5000).step_by(4093).all(|k| *s.add(k) == (k % 251) as u8));
+            assert!((0..5000)
+                .step_by(4093)
+                .all(|k| *s.add(k) == (k % 251) as u8));
             a.dealloc(s, Layout::from_size_align(5000, 8).unwrap());
             a.dealloc(other, l);
         }
