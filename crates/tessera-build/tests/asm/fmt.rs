@@ -1393,7 +1393,7 @@ impl YieldOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 19 ops: 35 compiled to Rust, 1 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 19 ops: 34 compiled to Rust, 1 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -1405,18 +1405,11 @@ mod verifiers {
     /// One op's row of `TABLE`.
     pub(super) type Entry = (&'static str, Verify, Option<Inherent>, &'static [&'static str]);
 
-    /// `anonymous_71`: any region.
-    fn c0(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(true)
-    }
-
     /// Verifies a `fmt.all` op.
     pub(super) fn verify_fmt_all(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
-        for (i, blocks) in regions.clone().enumerate() { at.entry_verdict("region", i, "rs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 
@@ -1432,8 +1425,6 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Results, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Successors, 0, false)?;
         at.count(::tessera_ods::register::rt::Counted::Operands, 0, false)?;
-        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
-        for (i, blocks) in regions.clone().enumerate() { at.entry_verdict("region", i, "alternatives", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_71", summary: "any region" }, c0(ctx, blocks))?; }
         Ok(())
     }
 

@@ -611,7 +611,7 @@ impl UnrealizedConversionCastOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 7 ops: 22 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 7 ops: 21 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -780,11 +780,6 @@ mod verifiers {
         Ok(::tessera_ods::register::rt::leaf("(::llvm::isa<::mlir::ArrayAttr>($_self))", c11_l0(ctx, s))? && ::tessera_ods::register::rt::leaf("(::llvm::all_of(::llvm::cast<::mlir::ArrayAttr>($_self), [&](::mlir::Attribute attr) { return attr && (::llvm::isa<::mlir::DictionaryAttr>(attr)); }))", c11_l1(ctx, s))?)
     }
 
-    /// `AnyRegion`: any region.
-    fn c12(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(true)
-    }
-
     /// Verifies a `func.func` op.
     pub(super) fn verify_func_func(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -804,8 +799,6 @@ mod verifiers {
         if let Some(a) = a2 { at.attr_verdict_memo("sym_visibility", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_41", summary: "string attribute" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c8(ctx, a))?; }
         if let Some(a) = a3 { at.attr_verdict_memo("arg_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "Array of dictionary attributes" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
         if let Some(a) = a4 { at.attr_verdict_memo("res_attrs", ::tessera_ods::register::rt::ConstraintText { record: "anonymous_54", summary: "Array of dictionary attributes" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, a, |a| c11(ctx, a))?; }
-        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
-        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "body", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c12(ctx, blocks))?; }
         Ok(())
     }
 

@@ -329,18 +329,15 @@ pub(crate) fn verify_range(ctx: &Context, body: &Body, op: OpId) -> Result<(), D
 /// The operand positions of group `index` of an op with `operandSegmentSizes`: empty if the
 /// sizes are missing or do not cover the op's operands (ODS reports that first).
 fn segment_range(ctx: &Context, body: &Body, op: OpId, index: usize) -> Range<usize> {
-    let Some(sizes) = inherent(ctx, body, op, &SEGMENT_SIZES).and_then(|a| ctx.dense_i32_iter(a))
+    let Some(mut sizes) =
+        inherent(ctx, body, op, &SEGMENT_SIZES).and_then(|a| ctx.dense_i32_iter(a))
     else {
         return 0..0;
     };
-    let (mut start, mut len) = (0i64, 0i64);
-    for (i, size) in sizes.enumerate() {
-        match i.cmp(&index) {
-            std::cmp::Ordering::Less => start += i64::from(size),
-            std::cmp::Ordering::Equal => len = i64::from(size),
-            std::cmp::Ordering::Greater => break,
-        }
-    }
+    // The groups before `index` give its start; a group past the sizes is empty and starts
+    // after them all.
+    let start: i64 = sizes.by_ref().take(index).map(i64::from).sum();
+    let len = sizes.next().map_or(0, i64::from);
     checked_range(start, len, body.num_operands(op))
 }
 

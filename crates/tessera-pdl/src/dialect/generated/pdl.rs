@@ -2253,7 +2253,7 @@ impl TypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 41 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 15 ops: 40 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -2740,11 +2740,6 @@ mod verifiers {
         Ok(())
     }
 
-    /// `AnyRegion`: any region.
-    fn c33(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(true)
-    }
-
     /// Verifies a `pdl.rewrite` op.
     pub(super) fn verify_pdl_rewrite(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -2764,8 +2759,6 @@ mod verifiers {
         at.optional_group(::tessera_ods::register::rt::ValueKind::Operand, index, operands_ranges[0].len())?;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[0].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_85", summary: "PDL handle to an `mlir::Operation *`" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c10(ctx, t))?;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, body.operand_uses(op).get(operands_ranges[1].clone()).unwrap_or(&[]).iter().map(|&u| body.use_value(u)), ::tessera_ods::register::rt::ConstraintText { record: "anonymous_48", summary: "variadic of pdl type" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c2(ctx, t))?;
-        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
-        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "bodyRegion", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c33(ctx, blocks))?; }
         Ok(())
     }
 

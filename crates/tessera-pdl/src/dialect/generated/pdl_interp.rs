@@ -3595,7 +3595,7 @@ impl SwitchTypesOp {
     }
 }
 
-/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 76 compiled to Rust, 0 checked by the embedded engine.
+/// The ops' verifiers compiled to Rust (`tessera_ods::rust_gen::verify`): what the ODS engine would check, in its order and words. Verifier predicates of 39 ops: 75 compiled to Rust, 0 checked by the embedded engine.
 #[allow(clippy::nonminimal_bool, clippy::overly_complex_bool_expr, unused_parens)]
 mod verifiers {
     pub(super) static EMBEDDED: ::tessera_ods::typed::EmbeddedModel = ::tessera_ods::typed::EmbeddedModel::new(super::MODEL);
@@ -4259,11 +4259,6 @@ mod verifiers {
         Ok(())
     }
 
-    /// `AnyRegion`: any region.
-    fn c38(_ctx: &::tessera_ir::Context, _s: usize) -> Result<bool, ::tessera_ods::eval::EvalError> {
-        Ok(true)
-    }
-
     /// Verifies a `pdl_interp.foreach` op.
     pub(super) fn verify_pdl_interp_foreach(ctx: &::tessera_ir::Context, body: &::tessera_ir::Body, op: ::tessera_ir::OpId) -> Result<(), ::tessera_ir::Diagnostic> {
         let at = ::tessera_ods::register::rt::At::new(ctx, body, op);
@@ -4273,8 +4268,6 @@ mod verifiers {
         at.count(::tessera_ods::register::rt::Counted::Operands, 1, false)?;
         let mut index = 0;
         at.value_types_memo(::tessera_ods::register::rt::ValueKind::Operand, &mut index, [body.operand(op, 0)], ::tessera_ods::register::rt::ConstraintText { record: "anonymous_95", summary: "range of pdl type values" }, { static MEMO: ::tessera_ods::register::rt::TypeMemo = ::tessera_ods::register::rt::TypeMemo::new(); &MEMO }, |t| c35(ctx, t))?;
-        let regions = body.regions(op).map(|r| body.region_blocks(r).count());
-        if let Some(blocks) = regions.clone().next() { let i = 0; at.entry_verdict("region", i, "region", ::tessera_ods::register::rt::ConstraintText { record: "AnyRegion", summary: "any region" }, c38(ctx, blocks))?; }
         Ok(())
     }
 
