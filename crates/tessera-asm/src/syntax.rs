@@ -22,27 +22,24 @@ pub(crate) fn is_bare_identifier(s: &str) -> bool {
     b.first().is_some_and(|&c| is_ident_start(c)) && b[1..].iter().all(|&c| is_ident_char(c))
 }
 
-/// Appends `bytes` with upstream's escaping: printable ASCII except `"` and `\` as is, `\\`
-/// doubled, everything else as `\XX`.
+/// Appends `bytes` with upstream's escaping: printable ASCII except `"` and `\` as is, `\`
+/// doubled, everything else as `\XX`. One pass, byte by byte: the strings printed are short
+/// (op names, attribute names), and appending each plain byte as a `char` costs less than
+/// finding where a plain run ends and then checking that run again as UTF-8.
 pub fn escape_into(bytes: &[u8], out: &mut String) {
-    let plain = |b: u8| matches!(b, 0x20..=0x7E) && b != b'\\' && b != b'"';
-    let mut rest = bytes;
-    while !rest.is_empty() {
-        let n = rest.iter().position(|&b| !plain(b)).unwrap_or(rest.len());
-        // Plain bytes are ASCII.
-        out.push_str(std::str::from_utf8(&rest[..n]).unwrap_or_default());
-        let Some(&b) = rest.get(n) else { break };
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.reserve(bytes.len());
+    for &b in bytes {
         match b {
             b'\\' => out.push_str("\\\\"),
             b'"' => out.push_str("\\22"),
+            0x20..=0x7E => out.push(char::from(b)),
             _ => {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
                 out.push('\\');
-                out.push(HEX[(b >> 4) as usize] as char);
-                out.push(HEX[(b & 15) as usize] as char);
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 15)]));
             }
         }
-        rest = &rest[n + 1..];
     }
 }
 
@@ -229,6 +226,13 @@ mod tests {
         push_quoted(&all, &mut s);
         assert_eq!(unescape(s.as_bytes()), all);
         assert!(s.contains("\\22") && s.contains("\\\\") && s.contains("\\0A"));
+    }
+
+    #[test]
+    fn escaping_spells_each_byte_as_upstream() {
+        let mut s = String::new();
+        escape_into("a\"b\\\né~ \x7f".as_bytes(), &mut s);
+        assert_eq!(s, "a\\22b\\\\\\0A\\C3\\A9~ \\7F");
     }
 
     #[test]
