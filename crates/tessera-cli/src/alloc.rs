@@ -102,26 +102,47 @@ mod arena {
 
     fn range() -> (usize, usize) {
         *RANGE.get_or_init(|| {
-            // SAFETY: an anonymous private mapping with no address hint.
-            let p = unsafe {
-                mmap(
-                    std::ptr::null_mut(),
-                    RESERVE + HUGE,
-                    PROT_READ | PROT_WRITE,
-                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                    -1,
-                    0,
-                )
-            };
-            if p as isize == -1 {
+            let start = map_aligned(RESERVE);
+            if start == 0 {
                 return (0, 0);
             }
-            let start = (p as usize + HUGE - 1) & !(HUGE - 1);
-            // SAFETY: the range lies inside the mapping just made; failure is harmless.
-            unsafe { madvise(start as *mut c_void, RESERVE, MADV_HUGEPAGE) };
             NEXT.store(start, Ordering::Relaxed);
             (start, start + RESERVE)
         })
+    }
+
+    /// A fresh, zeroed mapping of `len` bytes (a multiple of 2 MiB) at a 2 MiB boundary, with
+    /// huge pages asked for, so they can back all of it; 0 if the system refuses.
+    fn map_aligned(len: usize) -> usize {
+        // SAFETY: an anonymous private mapping with no address hint.
+        let p = unsafe {
+            mmap(
+                std::ptr::null_mut(),
+                len + HUGE,
+                PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1,
+                0,
+            )
+        };
+        if p as isize == -1 {
+            return 0;
+        }
+        let raw = p as usize;
+        let start = raw.next_multiple_of(HUGE);
+        // SAFETY: the head before `start` and the tail after `start + len` are parts of the
+        // mapping just made that nothing uses; the advice changes no contents.
+        unsafe {
+            if start > raw {
+                munmap(raw as *mut c_void, start - raw);
+            }
+            let tail = raw + len + HUGE - (start + len);
+            if tail > 0 {
+                munmap((start + len) as *mut c_void, tail);
+            }
+            madvise(start as *mut c_void, len, MADV_HUGEPAGE);
+        }
+        start
     }
 
     /// `size` bytes aligned to `align` from the arena, or null once it is used up.
@@ -165,36 +186,7 @@ mod arena {
     /// A fresh, zeroed mapping for a block of `size` bytes, 2 MiB-aligned so that huge pages
     /// can back all of it; null if the system refuses.
     pub(super) fn map(size: usize) -> *mut u8 {
-        let len = mapped_len(size);
-        // SAFETY: an anonymous private mapping with no address hint.
-        let p = unsafe {
-            mmap(
-                std::ptr::null_mut(),
-                len + HUGE,
-                PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                -1,
-                0,
-            )
-        };
-        if p as isize == -1 {
-            return std::ptr::null_mut();
-        }
-        let raw = p as usize;
-        let start = raw.next_multiple_of(HUGE);
-        // SAFETY: the head before `start` and the tail after `start + len` are parts of the
-        // mapping just made that no block uses; the advice changes no contents.
-        unsafe {
-            if start > raw {
-                munmap(raw as *mut c_void, start - raw);
-            }
-            let tail = raw + len + HUGE - (start + len);
-            if tail > 0 {
-                munmap((start + len) as *mut c_void, tail);
-            }
-            madvise(start as *mut c_void, len, MADV_HUGEPAGE);
-        }
-        start as *mut u8
+        map_aligned(mapped_len(size)) as *mut u8
     }
 
     /// Gives a block from [`map`] back to the system.
