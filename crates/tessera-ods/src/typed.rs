@@ -110,47 +110,11 @@ pub(crate) fn split_groups<I: IntoIterator<Item = i32>>(
     sizes: impl FnOnce() -> Option<I>,
 ) -> Option<SmallVec<[Range<usize>; 4]>> {
     let mut ranges = SmallVec::with_capacity(groups.len());
-    let mut at = 0usize;
-    if attr_sized {
-        let mut sizes = sizes()?.into_iter();
-        for &g in groups {
-            let n = usize::try_from(sizes.next()?).ok()?;
-            if (g == Count::Single && n != 1) || (g == Count::Optional && n > 1) {
-                return None;
-            }
-            ranges.push(at..at + n);
-            at += n;
-        }
-        // One size per group, no more.
-        if sizes.next().is_some() {
-            return None;
-        }
-    } else {
-        let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
-        let variable = groups.len() - fixed;
-        let each = if variable == 0 {
-            0
-        } else {
-            let rest = total.checked_sub(fixed)?;
-            if rest % variable != 0 {
-                return None;
-            }
-            rest / variable
-        };
-        if each > 1 && groups.contains(&Count::Optional) {
-            return None;
-        }
-        for &g in groups {
-            let n = if g == Count::Single { 1 } else { each };
-            ranges.push(at..at + n);
-            at += n;
-        }
-    }
-    (at == total).then_some(ranges)
+    walk_groups(groups, attr_sized, total, sizes, |range| ranges.push(range)).then_some(ranges)
 }
 
-/// Whether [`split_groups`] with the same arguments gives `Some`, with the same rules,
-/// worked out without building the ranges.
+/// Whether [`split_groups`] with the same arguments gives `Some`, worked out without
+/// building the ranges (what a custom form asks of every op before printing it).
 #[inline]
 pub(crate) fn groups_fit<I: IntoIterator<Item = i32>>(
     groups: &[Count],
@@ -158,12 +122,25 @@ pub(crate) fn groups_fit<I: IntoIterator<Item = i32>>(
     total: usize,
     sizes: impl FnOnce() -> Option<I>,
 ) -> bool {
+    walk_groups(groups, attr_sized, total, sizes, |_| {})
+}
+
+/// The rules of [`split_groups`], once: hands each group's range to `each` in order and
+/// tells whether the values fit (on `false`, the ranges handed so far mean nothing).
+#[inline(always)]
+fn walk_groups<I: IntoIterator<Item = i32>>(
+    groups: &[Count],
+    attr_sized: bool,
+    total: usize,
+    sizes: impl FnOnce() -> Option<I>,
+    mut each: impl FnMut(Range<usize>),
+) -> bool {
+    let mut at = 0usize;
     if attr_sized {
         let Some(sizes) = sizes() else {
             return false;
         };
         let mut sizes = sizes.into_iter();
-        let mut sum = 0usize;
         for &g in groups {
             let Some(n) = sizes.next().and_then(|n| usize::try_from(n).ok()) else {
                 return false;
@@ -171,22 +148,37 @@ pub(crate) fn groups_fit<I: IntoIterator<Item = i32>>(
             if (g == Count::Single && n != 1) || (g == Count::Optional && n > 1) {
                 return false;
             }
-            sum += n;
+            each(at..at + n);
+            at += n;
         }
         // One size per group, no more.
-        return sizes.next().is_none() && sum == total;
+        if sizes.next().is_some() {
+            return false;
+        }
+    } else {
+        let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
+        let variable = groups.len() - fixed;
+        let share = if variable == 0 {
+            0
+        } else {
+            let Some(rest) = total.checked_sub(fixed) else {
+                return false;
+            };
+            if rest % variable != 0 {
+                return false;
+            }
+            rest / variable
+        };
+        if share > 1 && groups.contains(&Count::Optional) {
+            return false;
+        }
+        for &g in groups {
+            let n = if g == Count::Single { 1 } else { share };
+            each(at..at + n);
+            at += n;
+        }
     }
-    let fixed = groups.iter().filter(|&&g| g == Count::Single).count();
-    let variable = groups.len() - fixed;
-    if variable == 0 {
-        return total == fixed;
-    }
-    // The variable groups share what the single ones leave equally, at most one value
-    // each if one of them is optional.
-    let Some(rest) = total.checked_sub(fixed) else {
-        return false;
-    };
-    rest % variable == 0 && (rest / variable <= 1 || !groups.contains(&Count::Optional))
+    at == total
 }
 
 /// Whether `op` is named `name` and its operands and results fit the layouts: what a typed
