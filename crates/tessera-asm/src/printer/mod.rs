@@ -195,7 +195,7 @@ struct Printer<'a> {
     /// The spelled-out text of the dialect types (`!pdl.value`) printed so far: a module
     /// names a handful of them tens of thousands of times, and deciding each time whether
     /// the body may print pretty costs a scan of it.
-    opaque_types: types::OpaqueTexts,
+    opaque_types: IndexTable<Type, Box<str>>,
     /// Per op name and enclosing default dialect: the op's custom-form hooks and the name
     /// as the custom form writes it. A module repeats a few dozen names tens of thousands
     /// of times; one lookup here replaces the registry's and the prefix test.
@@ -204,10 +204,10 @@ struct Printer<'a> {
     /// hashing and comparing its bytes for every op bought nothing (the same text at
     /// another address just takes an entry of its own).
     op_forms: FxHashMap<(Ident, usize, usize), OpForm<'a>>,
-    /// The `op_forms` entry last used for each name (by identifier index, below
-    /// `DENSE_NAMES`), with its default dialect's address and length: ops of one name nearly
-    /// always sit under one default dialect, and reading this costs no hashing.
-    last_forms: Vec<Option<(usize, usize, OpForm<'a>)>>,
+    /// The `op_forms` entry last used for each name, with its default dialect's address and
+    /// length: ops of one name nearly always sit under one default dialect, and reading this
+    /// costs no hashing.
+    last_forms: IndexTable<Ident, (usize, usize, OpForm<'a>)>,
     /// Whether a static list of elided attribute names (by address and length) holds a
     /// name: see `OpAsmPrinter::print_optional_attr_dict_static`.
     elided_names: FxHashMap<(usize, usize, Ident), bool>,
@@ -258,9 +258,9 @@ impl<'a> Printer<'a> {
             default_dialects: Vec::new(),
             deferred_aliases: true,
             quoted_file: None,
-            opaque_types: types::OpaqueTexts::default(),
+            opaque_types: IndexTable::default(),
             op_forms: FxHashMap::default(),
-            last_forms: Vec::new(),
+            last_forms: IndexTable::default(),
             elided_names: FxHashMap::default(),
         }
     }
@@ -449,21 +449,80 @@ impl std::ops::Deref for OpAttrs<'_> {
     }
 }
 
+/// An interned handle that keys an [`IndexTable`]: numbered from 0 in creation order.
+trait Indexed: Copy + Eq + std::hash::Hash {
+    fn index(self) -> usize;
+}
+
+impl Indexed for Ident {
+    #[inline(always)]
+    fn index(self) -> usize {
+        Ident::index(self)
+    }
+}
+
+impl Indexed for Type {
+    #[inline(always)]
+    fn index(self) -> usize {
+        Type::index(self)
+    }
+}
+
+/// Handles below this index are remembered in side tables indexed by their index rather
+/// than hashed (at most a few hundred kilobytes per table).
+const DENSE_NAMES: usize = 1 << 14;
+
+/// What the printer remembers per op name or type while it prints: by index in a vector for
+/// handles below [`DENSE_NAMES`] (a context interns its registered op names and the dialect
+/// types a module names early, so they have low indices, and reading the vector costs no
+/// hashing), in a hash map past that.
+struct IndexTable<K, V> {
+    dense: Vec<Option<V>>,
+    sparse: FxHashMap<K, V>,
+}
+
+impl<K, V> Default for IndexTable<K, V> {
+    fn default() -> Self {
+        IndexTable {
+            dense: Vec::new(),
+            sparse: FxHashMap::default(),
+        }
+    }
+}
+
+impl<K: Indexed, V> IndexTable<K, V> {
+    /// What was last stored for `key`.
+    #[inline(always)]
+    fn get(&self, key: K) -> Option<&V> {
+        let i = key.index();
+        if i < DENSE_NAMES {
+            self.dense.get(i)?.as_ref()
+        } else {
+            self.sparse.get(&key)
+        }
+    }
+
+    /// Stores `value` for `key`, in place of what was there.
+    fn insert(&mut self, key: K, value: V) {
+        let i = key.index();
+        if i < DENSE_NAMES {
+            if self.dense.len() <= i {
+                self.dense.resize_with(i + 1, || None);
+            }
+            self.dense[i] = Some(value);
+        } else {
+            self.sparse.insert(key, value);
+        }
+    }
+}
+
 /// Each op name's custom-form hooks, as the registry answers, asked once per name: the
 /// passes before printing (alias walk, result naming) ask for every op, and a module repeats
 /// a few dozen names tens of thousands of times.
 #[derive(Default)]
 struct HooksByName<'c> {
-    /// By identifier index, for names below `DENSE_NAMES` (registered op names are interned
-    /// when their dialect is registered, so they have low indices): `None` until asked.
-    dense: Vec<Option<Option<&'c dyn crate::custom::OpAssembly>>>,
-    /// Names past that (an unregistered op interned late in a huge context).
-    sparse: FxHashMap<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
+    known: IndexTable<Ident, Option<&'c dyn crate::custom::OpAssembly>>,
 }
-
-/// Identifiers (and types) below this index are remembered in side tables indexed by their
-/// index rather than hashed (at most a few hundred kilobytes per table).
-const DENSE_NAMES: usize = 1 << 14;
 
 impl<'c> HooksByName<'c> {
     /// The hooks of ops named `name`, if they have a custom form. Always inlined: with
@@ -471,27 +530,17 @@ impl<'c> HooksByName<'c> {
     /// instructions than with the lookup written out at each caller.
     #[inline(always)]
     fn get(&mut self, ctx: &'c Context, name: Ident) -> Option<&'c dyn crate::custom::OpAssembly> {
-        match self.dense.get(name.index()) {
-            Some(Some(known)) => *known,
-            _ => self.ask(ctx, name),
+        match self.known.get(name) {
+            Some(&known) => known,
+            None => self.ask(ctx, name),
         }
     }
 
-    /// `get` of a name not remembered in `dense`.
+    /// `get` of a name not asked before.
     #[inline(never)]
     fn ask(&mut self, ctx: &'c Context, name: Ident) -> Option<&'c dyn crate::custom::OpAssembly> {
-        let i = name.index();
-        if i >= DENSE_NAMES {
-            return *self
-                .sparse
-                .entry(name)
-                .or_insert_with(|| crate::custom::op_assembly_ref(ctx, name));
-        }
-        if self.dense.len() <= i {
-            self.dense.resize(i + 1, None);
-        }
         let hooks = crate::custom::op_assembly_ref(ctx, name);
-        self.dense[i] = Some(hooks);
+        self.known.insert(name, hooks);
         hooks
     }
 }

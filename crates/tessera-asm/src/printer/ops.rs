@@ -33,7 +33,7 @@ impl<'a> Printer<'a> {
         let name = body.op_name(op);
         let default = self.default_dialects.last().copied().unwrap_or("builtin");
         let key = (name, default.as_ptr() as usize, default.len());
-        let last = self.last_forms.get(name.index()).copied().flatten();
+        let last = self.last_forms.get(name).copied();
         let form = match last {
             Some((at, len, form)) if (at, len) == (key.1, key.2) => form,
             _ => self.op_form(key, default),
@@ -78,13 +78,7 @@ impl<'a> Printer<'a> {
                 form
             }
         };
-        let i = name.index();
-        if i < super::DENSE_NAMES {
-            if self.last_forms.len() <= i {
-                self.last_forms.resize(i + 1, None);
-            }
-            self.last_forms[i] = Some((key.1, key.2, form));
-        }
+        self.last_forms.insert(name, (key.1, key.2, form));
         form
     }
 

@@ -4,41 +4,7 @@
 use super::alias::Node;
 use super::{push_i64, push_u64, Elide, Printer};
 use crate::syntax::push_dialect_symbol;
-use rustc_hash::FxHashMap;
 use tessera_ir::{Signedness, Type, TypeKind, DYNAMIC};
-
-/// The spelled-out text of dialect types printed so far (`Printer::opaque_types`): by type
-/// index for the types of a context's first `DENSE_NAMES` (the dialect types of a module are
-/// few and made early), hashed past that.
-#[derive(Default)]
-pub(super) struct OpaqueTexts {
-    dense: Vec<Option<Box<str>>>,
-    sparse: FxHashMap<Type, Box<str>>,
-}
-
-impl OpaqueTexts {
-    /// The text of `ty`, if it was printed before.
-    #[inline]
-    fn get(&self, ty: Type) -> Option<&str> {
-        match self.dense.get(ty.index()) {
-            Some(text) => text.as_deref(),
-            None if ty.index() < super::DENSE_NAMES => None,
-            None => self.sparse.get(&ty).map(|t| &**t),
-        }
-    }
-
-    fn insert(&mut self, ty: Type, text: Box<str>) {
-        let i = ty.index();
-        if i >= super::DENSE_NAMES {
-            self.sparse.insert(ty, text);
-            return;
-        }
-        if self.dense.len() <= i {
-            self.dense.resize(i + 1, None);
-        }
-        self.dense[i] = Some(text);
-    }
-}
 
 impl Printer<'_> {
     /// A type, through its alias if it has one.
