@@ -300,22 +300,16 @@ impl Verifier<'_> {
         for region in body.regions(op) {
             let entry = traits.and_then(|_| body.first_block(region));
             let mut branches_to_entry = false;
-            if let Some(stack) = children.as_deref_mut() {
-                for b in body.region_blocks(region) {
-                    for o in body.block_ops(b) {
+            for b in body.region_blocks(region) {
+                for o in body.block_ops(b) {
+                    if let Some(stack) = children.as_deref_mut() {
                         stack.push((o, false));
-                        if !branches_to_entry
-                            && entry.is_some_and(|e| body.successors(o).contains(&e))
-                        {
-                            branches_to_entry = true;
-                        }
+                    }
+                    if !branches_to_entry && entry.is_some_and(|e| body.successors(o).contains(&e))
+                    {
+                        branches_to_entry = true;
                     }
                 }
-            } else if let Some(entry) = entry {
-                branches_to_entry = body
-                    .region_blocks(region)
-                    .flat_map(|b| body.block_ops(b))
-                    .any(|o| body.successors(o).contains(&entry));
             }
             let Some(traits) = traits else {
                 continue;
