@@ -269,23 +269,8 @@ impl<'a> At<'a> {
         self.sizes_in(found, attr, groups, total, kind, zeros_if_absent)
     }
 
-    /// [`At::segment_sizes`] with the attribute's name resolved once per context, as
-    /// generated verifiers ask.
-    #[inline]
-    pub fn segment_sizes_cached(
-        &self,
-        attr: &CachedIdent,
-        groups: usize,
-        total: usize,
-        kind: ValueKind,
-        zeros_if_absent: bool,
-    ) -> Result<SmallVec<[i32; 4]>, Diagnostic> {
-        let found = self.inherent_cached(attr);
-        self.sizes_in(found, attr.name(), groups, total, kind, zeros_if_absent)
-    }
-
-    /// [`At::segment_sizes_cached`] for a known number of groups `N`, as generated verifiers
-    /// ask: the sizes come back as an array. Well-formed sizes (the common case) are read and
+    /// [`At::segment_sizes`] for a known number of groups `N`, with the attribute's name
+    /// resolved once per context, as generated verifiers ask: the sizes come back as an array. Well-formed sizes (the common case) are read and
     /// checked in one pass over the attribute; anything else takes the general path, which
     /// words the diagnostic.
     #[inline]
